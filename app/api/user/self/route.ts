@@ -1,0 +1,28 @@
+import { envelope, route } from "@/lib/server/http/route";
+import { updateSelfSchema } from "@/lib/schemas/account";
+import { getUserOrThrow } from "@/lib/server/services/users/get-user-or-throw";
+import { updateSelf } from "@/lib/server/services/users/update-self";
+import { deleteSelf } from "@/lib/server/services/users/delete-self";
+import { mintSessionToken, sessionClearCookie, sessionSetCookie } from "@/lib/server/auth/session";
+
+// GET /api/user/self – the caller's own account
+export const GET = route({ role: "user" }, ({ user }) => getUserOrThrow(user.id));
+
+// PUT /api/user/self – update display name or password (password change re-issues the session)
+export const PUT = route({ role: "user", body: updateSelfSchema }, async ({ user, body, t }) => {
+  const result = await updateSelf(user.id, body);
+  const res = envelope(null, t("update_success"));
+  if (result.passwordChanged && user.via === "session") {
+    const token = await mintSessionToken({ uid: user.id, v: result.authVersion, username: user.username });
+    res.headers.append("Set-Cookie", sessionSetCookie(token));
+  }
+  return res;
+});
+
+// DELETE /api/user/self – delete the caller's account (soft delete)
+export const DELETE = route({ role: "user" }, async ({ user, t }) => {
+  await deleteSelf(user.id);
+  const res = envelope(null, t("account_deleted"));
+  res.headers.append("Set-Cookie", sessionClearCookie());
+  return res;
+});

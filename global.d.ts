@@ -1,0 +1,9 @@
+import type { Messages } from "./messages";
+import type { Locale } from "./lib/i18n/config";
+
+declare module "next-intl" {
+  interface AppConfig {
+    Locale: Locale;
+    Messages: Messages;
+  }
+}

@@ -1,0 +1,110 @@
+// The only module that reads process.env. Everything is validated once, at first use, so a bad
+// setting fails at boot with a clear message instead of at the first request that needs it.
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOSTNAME: z.string().default("0.0.0.0"),
+  /** Folder for the embedded SQLite database and generated secrets. */
+  DATA_DIR: z.string().default("./data"),
+  /** file:... (SQLite, default ./data/gateway.db) or postgres://... */
+  DATABASE_URL: z.string().optional(),
+  /** Signs session cookies. Generated into DATA_DIR/secrets.json on first start when unset. */
+  SESSION_SECRET: z.string().min(16).optional(),
+  /** Encrypts token and channel keys at rest. Defaults to a generated secret (not the session one). */
+  CRYPTO_SECRET: z.string().min(16).optional(),
+  /** Set to true when the console is served over HTTPS so cookies get the Secure flag. */
+  SESSION_COOKIE_SECURE: boolish,
+  /** Trust X-Forwarded-For from a reverse proxy in front of us for the client address. */
+  TRUST_PROXY: boolish,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Failed logins allowed per client address within LOGIN_RATE_LIMIT_WINDOW seconds. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(900),
+  /** Requests per IP per window on the anonymous /api routes (setup, register, login, reset). */
+  CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  CRITICAL_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(600),
+  /** Seconds between re-reads of options from the database (for multi-instance deployments). */
+  SYNC_FREQUENCY: z.coerce.number().int().min(1).default(60),
+  NODE_NAME: z.string().default(""),
+  VERSION: z.string().default("0.1.0"),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  DATABASE_URL: string;
+  SESSION_SECRET: string;
+  CRYPTO_SECRET: string;
+  databaseType: "sqlite" | "postgres";
+};
+
+type GeneratedSecrets = { session_secret: string; crypto_secret: string };
+
+function readOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as GeneratedSecrets;
+  } catch {
+    // First start: generate once and persist, so sessions survive restarts. Never a fixed default.
+    const secrets = {
+      session_secret: randomBytes(32).toString("base64url"),
+      crypto_secret: randomBytes(32).toString("base64url"),
+    };
+    fs.mkdirSync(dataDir, { recursive: true });
+    try {
+      fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+      return secrets;
+    } catch {
+      // Another process won the race: use what it wrote.
+      return JSON.parse(fs.readFileSync(file, "utf8")) as GeneratedSecrets;
+    }
+  }
+}
+
+function load(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${issues}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL || `file:${path.join(dataDir, "gateway.db")}`;
+  const databaseType = /^postgres(ql)?:\/\//i.test(databaseUrl) ? "postgres" : "sqlite";
+  let session = e.SESSION_SECRET;
+  let crypto = e.CRYPTO_SECRET;
+  if (!session || !crypto) {
+    const generated = readOrCreateSecrets(dataDir);
+    session ??= generated.session_secret;
+    crypto ??= generated.crypto_secret;
+  }
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: session,
+    CRYPTO_SECRET: crypto,
+    databaseType,
+  };
+}
+
+const globalEnv = globalThis as unknown as { __gatewayEnv?: Env };
+
+/** Validated environment, loaded once per process. */
+export function env(): Env {
+  globalEnv.__gatewayEnv ??= load();
+  return globalEnv.__gatewayEnv;
+}
+
+/** Tests change process.env between cases; this drops the cached copy. */
+export function resetEnvForTests(): void {
+  globalEnv.__gatewayEnv = undefined;
+}

@@ -1,0 +1,65 @@
+// zod schemas shared by the /api routes and the console forms. Issue messages are keys of the
+// "server" message namespace, so both sides show the same localised text.
+import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN, SETUP_USERNAME_MAX, USERNAME_MAX } from "@/lib/constants";
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN, "password_too_short")
+  .max(PASSWORD_MAX, "password_too_long");
+
+/** The root-account part of the setup wizard (only when no root exists yet). */
+export const setupRootSchema = z
+  .object({
+    username: z.string().trim().min(1, "setup_username_required").max(SETUP_USERNAME_MAX, "setup_username_too_long"),
+    password: z.string().min(PASSWORD_MIN, "password_too_short").max(PASSWORD_MAX, "password_too_long"),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "password_mismatch", path: ["confirmPassword"] });
+
+/** POST /api/setup body. Root fields are validated by the service only when root is missing. */
+export const setupBodySchema = z.object({
+  username: z.string().default(""),
+  password: z.string().default(""),
+  confirmPassword: z.string().default(""),
+  SelfUseModeEnabled: z.boolean().default(false),
+  DemoSiteEnabled: z.boolean().default(false),
+});
+export type SetupBody = z.infer<typeof setupBodySchema>;
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, "login_required_fields").max(50, "login_required_fields"),
+  password: z.string().min(1, "login_required_fields").max(100, "login_required_fields"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, "username_required")
+  .max(USERNAME_MAX, "username_too_long")
+  .regex(/^\S+$/, "username_invalid");
+
+export const registerSchema = z
+  .object({
+    username: usernameSchema,
+    password,
+    password2: z.string().optional(),
+    email: z.string().trim().max(50, "email_too_long").default(""),
+    verification_code: z.string().trim().default(""),
+    aff_code: z.string().trim().max(32).default(""),
+  })
+  .refine((v) => v.password2 === undefined || v.password2 === v.password, {
+    message: "password_mismatch",
+    path: ["password2"],
+  })
+  .refine((v) => v.email === "" || z.email().safeParse(v.email).success, { message: "email_invalid", path: ["email"] });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** PUT /api/user/self: profile fields and/or a password change. */
+export const updateSelfSchema = z.object({
+  display_name: z.string().trim().max(USERNAME_MAX, "display_name_too_long").optional(),
+  password: password.optional(),
+  original_password: z.string().optional(),
+});
+export type UpdateSelfInput = z.infer<typeof updateSelfSchema>;

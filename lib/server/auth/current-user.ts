@@ -1,0 +1,64 @@
+// Resolves who is calling a console /api route: a session cookie, or a system access token
+// (`Authorization: <token>`, as new-api scripts send it). `New-Api-User`, when sent, must name the
+// same user. The database is read on every call: the console is not the hot path, and this makes
+// bans, role changes and revocations take effect immediately.
+import { createHash } from "node:crypto";
+import { db } from "@/lib/server/db";
+import { AppError } from "@/lib/server/http/app-error";
+import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
+import { USER_STATUS } from "@/lib/constants";
+
+export type CurrentUser = {
+  id: number;
+  username: string;
+  displayName: string;
+  role: number;
+  status: number;
+  group: string;
+  via: "session" | "access_token";
+};
+
+export function hashAccessToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+const userSelect = {
+  id: true,
+  username: true,
+  displayName: true,
+  role: true,
+  status: true,
+  group: true,
+  authVersion: true,
+  deletedAt: true,
+} as const;
+
+export async function resolveCurrentUser(headers: Headers): Promise<CurrentUser | null> {
+  const authorization = headers.get("authorization")?.trim();
+  let user: { id: number; username: string; displayName: string; role: number; status: number; group: string; authVersion: number; deletedAt: Date | null } | null = null;
+  let via: CurrentUser["via"] = "session";
+
+  if (authorization) {
+    const token = authorization.replace(/^Bearer\s+/i, "");
+    if (!token) throw new AppError("unauthorized", "auth_access_token_invalid");
+    user = await db().user.findUnique({ where: { accessTokenHash: hashAccessToken(token) }, select: userSelect });
+    if (!user) throw new AppError("unauthorized", "auth_access_token_invalid");
+    via = "access_token";
+  } else {
+    const claims = await readSessionToken(readCookie(headers, sessionCookieName()));
+    if (!claims) return null;
+    user = await db().user.findUnique({ where: { id: claims.uid }, select: userSelect });
+    if (!user || user.authVersion !== claims.v) return null;
+  }
+
+  if (user.deletedAt) return null;
+  if (user.status !== USER_STATUS.enabled) throw new AppError("forbidden", "auth_user_banned");
+
+  const claimed = headers.get("new-api-user");
+  if (claimed !== null && claimed !== "") {
+    if (!/^\d+$/.test(claimed)) throw new AppError("unauthorized", "auth_new_api_user_invalid");
+    if (Number(claimed) !== user.id) throw new AppError("unauthorized", "auth_new_api_user_mismatch");
+  }
+  const { id, username, displayName, role, status, group } = user;
+  return { id, username, displayName, role, status, group, via };
+}

@@ -1,0 +1,56 @@
+// Console sessions: next-auth's JWT session format (encrypted JWE, HKDF-derived key from
+// SESSION_SECRET) in an HttpOnly, SameSite=Lax cookie. The token carries the user id and the user's
+// authVersion; bumping authVersion (password change/reset, disable) revokes every older session.
+import { decode, encode } from "next-auth/jwt";
+import { env } from "@/lib/env";
+
+export const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
+
+export function sessionCookieName(): string {
+  return env().SESSION_COOKIE_SECURE ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+}
+
+export type SessionClaims = { uid: number; v: number };
+
+export async function mintSessionToken(claims: SessionClaims & { username: string }): Promise<string> {
+  return encode({
+    token: { sub: String(claims.uid), uid: claims.uid, v: claims.v, name: claims.username },
+    secret: env().SESSION_SECRET,
+    maxAge: SESSION_MAX_AGE,
+  });
+}
+
+export async function readSessionToken(token: string | undefined): Promise<SessionClaims | null> {
+  if (!token) return null;
+  try {
+    const payload = await decode({ token, secret: env().SESSION_SECRET });
+    const uid = Number(payload?.uid);
+    const v = Number(payload?.v ?? 0);
+    return Number.isInteger(uid) && uid > 0 ? { uid, v } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readCookie(headers: Headers, name: string): string | undefined {
+  const cookie = headers.get("cookie");
+  if (!cookie) return undefined;
+  for (const part of cookie.split(/;\s*/)) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
+  }
+  return undefined;
+}
+
+function cookieAttributes(maxAge: number): string {
+  const secure = env().SESSION_COOKIE_SECURE ? "; Secure" : "";
+  return `; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+export function sessionSetCookie(token: string): string {
+  return `${sessionCookieName()}=${token}${cookieAttributes(SESSION_MAX_AGE)}`;
+}
+
+export function sessionClearCookie(): string {
+  return `${sessionCookieName()}=${cookieAttributes(0)}`;
+}

@@ -1,0 +1,13 @@
+// The client address as seen by our own HTTP server. lib/server/main.ts overwrites this header on
+// every request from the socket (or from X-Forwarded-For when TRUST_PROXY is set), so a client
+// cannot forge it; rate limits and allow-lists read it from here.
+export const CLIENT_IP_HEADER = "x-gateway-client-ip";
+
+export function clientIpFrom(headers: Headers): string {
+  return headers.get(CLIENT_IP_HEADER) ?? "unknown";
+}
+
+/** Normalises IPv4-mapped IPv6 (::ffff:1.2.3.4) to plain IPv4. */
+export function normaliseIp(ip: string): string {
+  return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
+}

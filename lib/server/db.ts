@@ -1,0 +1,38 @@
+// The single Prisma client of the process. SQLite (better-sqlite3) by default; PostgreSQL when
+// DATABASE_URL is postgres://. Both generated clients come from the same schema, so they expose the
+// same API; the PostgreSQL one is typed as the SQLite one.
+//
+// Kept on globalThis: the custom server (lib/server/main.ts) and Next's bundled route handlers load
+// separate copies of this module in one process, and they must share one connection pool.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
+import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
+import { env } from "@/lib/env";
+
+export type Db = SqliteClient;
+export type { Prisma } from "@/lib/generated/sqlite/client";
+
+function createClient(): Db {
+  const { DATABASE_URL, databaseType } = env();
+  if (databaseType === "postgres") {
+    const adapter = new PrismaPg({ connectionString: DATABASE_URL, max: 20 });
+    return new PostgresClient({ adapter }) as unknown as Db;
+  }
+  const adapter = new PrismaBetterSQLite3({ url: DATABASE_URL.replace(/^file:/, "") });
+  return new SqliteClient({ adapter });
+}
+
+const g = globalThis as unknown as { __gatewayDb?: Db };
+
+export function db(): Db {
+  g.__gatewayDb ??= createClient();
+  return g.__gatewayDb;
+}
+
+/** Closes the pool (tests, graceful shutdown). */
+export async function disconnectDb(): Promise<void> {
+  const client = g.__gatewayDb;
+  g.__gatewayDb = undefined;
+  await client?.$disconnect();
+}

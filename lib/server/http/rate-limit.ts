@@ -1,0 +1,47 @@
+// Named rate limiters. In memory for a single instance; the multi-instance issue swaps the store for
+// Redis behind the same functions (rate-limiter-flexible has both).
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { env } from "@/lib/env";
+
+type LimiterName = "critical" | "login_failures";
+const g = globalThis as unknown as { __gatewayLimiters?: Map<LimiterName, RateLimiterMemory> };
+
+function limiter(name: LimiterName): RateLimiterMemory {
+  g.__gatewayLimiters ??= new Map();
+  let l = g.__gatewayLimiters.get(name);
+  if (!l) {
+    const e = env();
+    l =
+      name === "critical"
+        ? new RateLimiterMemory({ keyPrefix: name, points: e.CRITICAL_RATE_LIMIT, duration: e.CRITICAL_RATE_LIMIT_WINDOW })
+        : new RateLimiterMemory({ keyPrefix: name, points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW });
+    g.__gatewayLimiters.set(name, l);
+  }
+  return l;
+}
+
+/** Consumes one point; returns the seconds to wait when the limit is exceeded, else 0. */
+export async function consume(name: LimiterName, key: string): Promise<number> {
+  try {
+    await limiter(name).consume(key);
+    return 0;
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    throw res;
+  }
+}
+
+/** Seconds to wait if the key has no points left, without consuming; else 0. */
+export async function blockedFor(name: LimiterName, key: string): Promise<number> {
+  const res = await limiter(name).get(key);
+  if (res && res.remainingPoints <= 0) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return 0;
+}
+
+export async function reset(name: LimiterName, key: string): Promise<void> {
+  await limiter(name).delete(key);
+}
+
+export function resetAllLimitersForTests(): void {
+  g.__gatewayLimiters = undefined;
+}

@@ -1,0 +1,156 @@
+// The wrapper every console /api route handler goes through. It declares the route's role and
+// input schemas; it authenticates, enforces the role, refuses cross-site cookie writes, validates
+// input, and turns results and errors into the {success, message, data} envelope with a request id.
+// Handlers never do their own auth or try/catch.
+import { randomBytes } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { z, type ZodType } from "zod";
+import { ROLE } from "@/lib/constants";
+import { resolveCurrentUser, type CurrentUser } from "@/lib/server/auth/current-user";
+import { AppError } from "@/lib/server/http/app-error";
+import { consume } from "@/lib/server/http/rate-limit";
+import { isCrossSite } from "@/lib/server/http/same-site";
+import { clientIpFrom } from "@/lib/server/client-ip";
+import { localeOfRequest, serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
+import { logger } from "@/lib/server/logger";
+import type { Locale } from "@/lib/i18n/config";
+
+export type Role = "public" | "user" | "admin" | "root";
+const MIN_ROLE: Record<Exclude<Role, "public">, number> = { user: ROLE.user, admin: ROLE.admin, root: ROLE.root };
+
+type RouteParams = Record<string, string | string[]>;
+
+export type RouteContext<B, Q, R extends Role> = {
+  req: NextRequest;
+  body: B;
+  query: Q;
+  params: RouteParams;
+  user: R extends "public" ? CurrentUser | null : CurrentUser;
+  ip: string;
+  locale: Locale;
+  requestId: string;
+  /** Localised text for the caller, for success messages. */
+  t: (key: ServerMessageKey, params?: Record<string, string | number>) => string;
+};
+
+export type RouteOptions<B, Q, R extends Role> = {
+  role: R;
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  /** Anonymous, abuse-prone endpoints (login, register, setup, reset) are limited per client IP. */
+  critical?: boolean;
+  /** Maximum request body in bytes (default 512 KB for public routes, 2 MB otherwise). */
+  bodyLimit?: number;
+};
+
+/** What a handler may return: data for the envelope, or a full Response (cookies, redirects). */
+export type HandlerResult = unknown;
+
+export type WrappedHandler = ((req: NextRequest, ctx: { params: Promise<RouteParams> }) => Promise<Response>) & {
+  role: Role;
+};
+
+export function newRequestId(): string {
+  const d = new Date();
+  const stamp = d.toISOString().replace(/[-:TZ.]/g, "").slice(0, 14);
+  return `${stamp}${randomBytes(6).toString("hex")}`;
+}
+
+/** A success envelope, for handlers that need to set headers or cookies themselves. */
+export function envelope(data: unknown, message = "", init?: ResponseInit): NextResponse {
+  return NextResponse.json({ success: true, message, data: data ?? null }, init);
+}
+
+function errorResponse(status: number, message: string, requestId: string, extraHeaders?: Record<string, string>) {
+  return NextResponse.json(
+    { success: false, message },
+    { status, headers: { "X-Request-Id": requestId, ...extraHeaders } },
+  );
+}
+
+async function readJson(req: NextRequest, limit: number): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > limit) throw new AppError("payload_too_large", "request_too_large");
+  const text = await req.text();
+  if (Buffer.byteLength(text) > limit) throw new AppError("payload_too_large", "request_too_large");
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "invalid_json");
+  }
+}
+
+function validationMessage(error: z.ZodError, t: RouteContext<unknown, unknown, Role>["t"]): string {
+  const issue = error.issues[0];
+  // Schemas carry server message keys as their messages (see lib/schemas); fall back to a generic one.
+  if (issue?.message && /^[a-z0-9_]+$/.test(issue.message)) {
+    const text = t(issue.message as ServerMessageKey);
+    if (text !== issue.message) return text;
+  }
+  const field = issue?.path.join(".") ?? "";
+  return t("invalid_field", { field: field || "body" });
+}
+
+export function route<B = undefined, Q = undefined, R extends Role = Role>(
+  options: RouteOptions<B, Q, R>,
+  handler: (ctx: RouteContext<B, Q, R>) => Promise<HandlerResult> | HandlerResult,
+): WrappedHandler {
+  const wrapped = async (req: NextRequest, ctx: { params: Promise<RouteParams> }): Promise<Response> => {
+    const requestId = newRequestId();
+    const locale = localeOfRequest(req.headers);
+    const t = (key: ServerMessageKey, params?: Record<string, string | number>) => serverMessage(locale, key, params);
+    const ip = clientIpFrom(req.headers);
+    try {
+      const method = req.method.toUpperCase();
+      const isWrite = method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+      if (isWrite && isCrossSite(req.headers)) throw new AppError("forbidden", "cross_site_refused");
+      if (options.critical) {
+        const wait = await consume("critical", ip);
+        if (wait > 0) {
+          return errorResponse(429, t("rate_limited"), requestId, { "Retry-After": String(wait) });
+        }
+      }
+
+      const user = await resolveCurrentUser(req.headers);
+      if (options.role !== "public") {
+        if (!user) throw new AppError("unauthorized", "auth_required");
+        if (user.role < MIN_ROLE[options.role as Exclude<Role, "public">]) throw new AppError("forbidden", "auth_forbidden");
+      }
+
+      const query = options.query
+        ? options.query.safeParse(Object.fromEntries(req.nextUrl.searchParams.entries()))
+        : undefined;
+      if (query && !query.success) return errorResponse(400, validationMessage(query.error, t), requestId);
+
+      let body: unknown = undefined;
+      if (options.body) {
+        const limit = options.bodyLimit ?? (options.role === "public" ? 512 * 1024 : 2 * 1024 * 1024);
+        const parsed = options.body.safeParse(await readJson(req, limit));
+        if (!parsed.success) return errorResponse(400, validationMessage(parsed.error, t), requestId);
+        body = parsed.data;
+      }
+
+      const params = ctx?.params ? await ctx.params : {};
+      const result = await handler({
+        req,
+        body: body as B,
+        query: query?.data as Q,
+        params,
+        user: user as RouteContext<B, Q, R>["user"],
+        ip,
+        locale,
+        requestId,
+        t,
+      });
+      const response = result instanceof Response ? result : envelope(result);
+      response.headers.set("X-Request-Id", requestId);
+      return response;
+    } catch (err) {
+      if (err instanceof AppError) return errorResponse(err.status, t(err.key, err.params), requestId);
+      logger().error({ err, requestId, path: req.nextUrl.pathname }, "unhandled error in /api route");
+      return errorResponse(500, t("internal_error_with_id", { id: requestId }), requestId);
+    }
+  };
+  return Object.assign(wrapped, { role: options.role });
+}

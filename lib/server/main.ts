@@ -1,0 +1,48 @@
+// Production/dev HTTP server: one Node http server in front of Next's request handler.
+// - Stamps the trusted client address header (never taken from the client unless TRUST_PROXY).
+// - The relay (/v1, /v1beta, /pg) is mounted here by lib/server/relay (later issue) so the hot path
+//   does not pay for Next's routing.
+// - Graceful shutdown on SIGTERM/SIGINT: stop accepting, drain, flush bookkeeping, close the DB.
+import http from "node:http";
+import next from "next";
+import { env } from "@/lib/env";
+import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
+import { logger } from "@/lib/server/logger";
+import { runShutdownHooks } from "@/lib/server/lifecycle";
+
+async function main() {
+  const e = env();
+  const dev = process.argv.includes("--dev");
+  const app = next({ dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer((req, res) => {
+    const forwarded = e.TRUST_PROXY ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim() : "";
+    req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
+    void handle(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(e.PORT, e.HOSTNAME, () => {
+    logger().info({ port: e.PORT, database: e.databaseType, dev }, "gateway listening");
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger().info({ signal }, "shutting down");
+    server.close();
+    server.closeIdleConnections();
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    void runShutdownHooks().finally(() => process.exit(0));
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  logger().fatal({ err }, "failed to start");
+  process.exit(1);
+});

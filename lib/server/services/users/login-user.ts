@@ -1,0 +1,42 @@
+// Password login by username or email. Failed attempts are limited per client address; the same
+// generic message answers a wrong password, an unknown user and a banned user (no enumeration).
+import { db } from "@/lib/server/db";
+import { AppError } from "@/lib/server/http/app-error";
+import { verifyPassword } from "@/lib/server/auth/password";
+import { blockedFor, consume, reset } from "@/lib/server/http/rate-limit";
+import { getBoolOption } from "@/lib/server/options/store";
+import { USER_STATUS } from "@/lib/constants";
+import type { LoginInput } from "@/lib/schemas/account";
+
+export type LoggedInUser = {
+  id: number;
+  username: string;
+  displayName: string;
+  role: number;
+  status: number;
+  group: string;
+  authVersion: number;
+};
+
+export async function loginUser(input: LoginInput, ip: string): Promise<LoggedInUser> {
+  if (!(await getBoolOption("PasswordLoginEnabled"))) throw new AppError("forbidden", "login_password_disabled");
+  const wait = await blockedFor("login_failures", ip);
+  if (wait > 0) throw new AppError("rate_limited", "login_too_many_failures", { seconds: wait });
+
+  const user = await db().user.findFirst({
+    where: {
+      deletedAt: null,
+      OR: [{ username: input.username }, ...(input.username.includes("@") ? [{ email: input.username }] : [])],
+    },
+    select: { id: true, username: true, displayName: true, role: true, status: true, group: true, authVersion: true, password: true },
+  });
+  const ok = user ? await verifyPassword(input.password, user.password) : false;
+  if (!user || !ok || user.status !== USER_STATUS.enabled) {
+    await consume("login_failures", ip);
+    throw new AppError("bad_request", "login_failed");
+  }
+  await reset("login_failures", ip);
+  await db().user.update({ where: { id: user.id }, data: { lastLoginAt: Math.floor(Date.now() / 1000) } });
+  const { password: _omit, ...rest } = user;
+  return rest;
+}
