@@ -5,7 +5,11 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
+import { SiteProvider } from "@/components/providers/site-context";
+import { getPageUser } from "@/lib/server/auth/page-user";
+import { toSessionUserDto } from "@/lib/server/dto/user";
 import { getOption } from "@/lib/server/options/store";
+import { getStatus } from "@/lib/server/services/status/get-status";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,11 +20,14 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   const messages = await getMessages();
+  const [status, user] = await Promise.all([getStatus(), getPageUser()]);
   return (
     <html lang={locale === "zh" ? "zh-CN" : "en"} suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="min-h-screen">
         <NextIntlClientProvider locale={locale} messages={messages}>
-          <AppProviders>{children}</AppProviders>
+          <AppProviders>
+            <SiteProvider value={{ status, user: user ? toSessionUserDto(user) : null }}>{children}</SiteProvider>
+          </AppProviders>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -2,6 +2,7 @@
 // providers). Public: it must never carry a secret.
 import { env } from "@/lib/env";
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
+import { sanitizeUserHtml } from "@/lib/server/sanitize";
 import { isSetupDone } from "@/lib/server/services/setup/get-setup-status";
 
 const g = globalThis as unknown as { __gatewayStartTime?: number };
@@ -15,7 +16,7 @@ export async function getStatus() {
   return {
     system_name: s("SystemName"),
     logo: s("Logo"),
-    footer_html: s("Footer"),
+    footer_html: sanitizeUserHtml(s("Footer")),
     server_address: s("ServerAddress"),
     quota_per_unit: n("QuotaPerUnit"),
     display_in_currency: b("DisplayInCurrencyEnabled"),

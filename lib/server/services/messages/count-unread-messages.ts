@@ -1,0 +1,5 @@
+import { db } from "@/lib/server/db";
+
+export function countUnreadMessages(userId: number): Promise<number> {
+  return db().messageRecipient.count({ where: { userId, readAt: null, message: { deletedAt: null } } });
+}
