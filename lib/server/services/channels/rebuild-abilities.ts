@@ -1,0 +1,39 @@
+// The routing table: one ability row per (group x model) of a channel. Rebuilt on every channel save
+// (delete + insert, in the caller's transaction), enabled mirroring the channel status.
+import { db, type Prisma } from "@/lib/server/db";
+
+export function splitList(value: string): string[] {
+  return [...new Set(value.split(",").map((s) => s.trim()).filter(Boolean))];
+}
+
+type ChannelForAbilities = { id: number; group: string; models: string; status: number; priority: number; weight: number; tag: string };
+
+export async function rebuildAbilities(channel: ChannelForAbilities, tx: Prisma.TransactionClient = db()): Promise<void> {
+  await tx.ability.deleteMany({ where: { channelId: channel.id } });
+  const rows = splitList(channel.group).flatMap((group) =>
+    splitList(channel.models).map((model) => ({
+      group,
+      model,
+      channelId: channel.id,
+      enabled: channel.status === 1,
+      priority: channel.priority,
+      weight: channel.weight,
+      tag: channel.tag,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += 200) {
+    await tx.ability.createMany({ data: rows.slice(i, i + 200) });
+  }
+}
+
+/** POST /api/channel/fix: rebuilds the whole routing table from the channels. */
+export async function rebuildAllAbilities(): Promise<number> {
+  const channels = await db().channel.findMany({
+    select: { id: true, group: true, models: true, status: true, priority: true, weight: true, tag: true },
+  });
+  await db().$transaction(async (tx) => {
+    await tx.ability.deleteMany({});
+    for (const c of channels) await rebuildAbilities(c, tx);
+  });
+  return channels.length;
+}
