@@ -1,0 +1,149 @@
+// Off-the-request-path writer. The relay queues consume/error logs and usage-aggregate increments;
+// every FLUSH_MS they are written together with the ledger's quota deltas in ONE transaction, so
+// logs and balances can never disagree. On SIGTERM everything left is flushed (lifecycle hook).
+// A kill -9 loses at most what finished within the last flush interval (< 1 s).
+import { db } from "@/lib/server/db";
+import { onShutdown } from "@/lib/server/lifecycle";
+import { logger } from "@/lib/server/logger";
+import { singleton } from "@/lib/server/singleton";
+import { hasPendingDeltas, restoreDeltas, serialised, takeDeltas, type Deltas } from "@/lib/server/relay/billing/ledger";
+
+export const FLUSH_MS = 250;
+
+export type LogRow = {
+  createdAt: number;
+  type: number;
+  content: string;
+  userId: number;
+  username: string;
+  tokenName: string;
+  tokenId: number;
+  modelName: string;
+  quota: number;
+  promptTokens: number;
+  completionTokens: number;
+  useTime: number;
+  isStream: boolean;
+  channelId: number;
+  group: string;
+  ip: string;
+  requestId: string;
+  other: string;
+};
+
+export type UsageBucketKey = { userId: number; username: string; modelName: string; hour: number; group: string; tokenId: number; channelId: number };
+type Bucket = UsageBucketKey & { count: number; quota: number; tokens: number };
+
+type State = { logs: LogRow[]; buckets: Map<string, Bucket>; timer: NodeJS.Timeout | null; hooked: boolean; nodeName: string };
+const state = singleton<State>("relay.bookkeeping", () => ({ logs: [], buckets: new Map(), timer: null, hooked: false, nodeName: "" }));
+
+function schedule(): void {
+  if (!state.hooked) {
+    state.hooked = true;
+    onShutdown(() => flushBookkeeping());
+  }
+  if (state.timer) return;
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    void flushBookkeeping().catch((err) => logger().error({ err }, "bookkeeping flush failed; will retry"));
+  }, FLUSH_MS);
+  state.timer.unref?.();
+}
+
+export function queueLog(row: LogRow): void {
+  state.logs.push(row);
+  schedule();
+}
+
+export function queueUsage(key: UsageBucketKey, quota: number, tokens: number): void {
+  const id = `${key.userId}|${key.modelName}|${key.hour}|${key.group}|${key.tokenId}|${key.channelId}`;
+  const b = state.buckets.get(id);
+  if (b) {
+    b.count += 1;
+    b.quota += quota;
+    b.tokens += tokens;
+  } else state.buckets.set(id, { ...key, count: 1, quota, tokens });
+  schedule();
+}
+
+/** Called by settle paths so balance deltas are written even when no log is queued. */
+export function scheduleFlush(): void {
+  schedule();
+}
+
+async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeName: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    for (const [id, d] of deltas.users) {
+      await tx.user.updateMany({
+        where: { id },
+        data: { quota: { increment: BigInt(d.quota) }, usedQuota: { increment: BigInt(d.used) }, requestCount: { increment: d.requests } },
+      });
+    }
+    for (const [id, d] of deltas.tokens) {
+      await tx.token.updateMany({
+        where: { id },
+        data: {
+          remainQuota: { increment: BigInt(d.remain) },
+          usedQuota: { increment: BigInt(d.used) },
+          ...(d.accessed ? { accessedTime: d.accessed } : {}),
+        },
+      });
+    }
+    for (const [id, used] of deltas.channels) {
+      await tx.channel.updateMany({ where: { id }, data: { usedQuota: { increment: BigInt(used) } } });
+    }
+    if (logs.length) await tx.log.createMany({ data: logs.map((l) => ({ ...l, quota: BigInt(l.quota) })) });
+    for (const b of buckets) {
+      await tx.quotaData.upsert({
+        where: { bucket: { userId: b.userId, modelName: b.modelName, createdAt: b.hour, useGroup: b.group, tokenId: b.tokenId, channelId: b.channelId, nodeName } },
+        create: {
+          userId: b.userId,
+          username: b.username,
+          modelName: b.modelName,
+          createdAt: b.hour,
+          useGroup: b.group,
+          tokenId: b.tokenId,
+          channelId: b.channelId,
+          nodeName,
+          count: b.count,
+          quota: BigInt(b.quota),
+          tokenUsed: BigInt(b.tokens),
+        },
+        update: { count: { increment: b.count }, quota: { increment: BigInt(b.quota) }, tokenUsed: { increment: BigInt(b.tokens) } },
+      });
+    }
+  });
+}
+
+/** Writes everything queued so far (tests and shutdown call it directly). */
+export function flushBookkeeping(): Promise<void> {
+  return serialised(async () => {
+    if (!state.logs.length && !state.buckets.size && !hasPendingDeltas()) return;
+    const deltas = takeDeltas();
+    const logs = state.logs;
+    const buckets = [...state.buckets.values()];
+    state.logs = [];
+    state.buckets = new Map();
+    try {
+      await writeAll(deltas, logs, buckets, state.nodeName);
+    } catch (err) {
+      restoreDeltas(deltas);
+      state.logs = logs.concat(state.logs);
+      for (const b of buckets) {
+        const id = `${b.userId}|${b.modelName}|${b.hour}|${b.group}|${b.tokenId}|${b.channelId}`;
+        const cur = state.buckets.get(id);
+        if (cur) {
+          cur.count += b.count;
+          cur.quota += b.quota;
+          cur.tokens += b.tokens;
+        } else state.buckets.set(id, b);
+      }
+      schedule();
+      throw err;
+    }
+  });
+}
+
+export function setNodeName(name: string): void {
+  state.nodeName = name;
+}

@@ -1,0 +1,98 @@
+// Prices from the options (spec 2 §9, server-behaviour §2.5-2.6). Parsed JSON is memoised per
+// option value, so the hot path re-parses only after an admin edit.
+import { getOptions } from "@/lib/server/options/store";
+
+export type PriceTable = {
+  quotaPerUnit: number;
+  modelPrice: Record<string, number>;
+  modelRatio: Record<string, number>;
+  completionRatio: Record<string, number>;
+  cacheRatio: Record<string, number>;
+  groupRatio: Record<string, number>;
+  selfUse: boolean;
+  preConsumedQuota: number;
+};
+
+export type ModelPricing =
+  | { mode: "price"; price: number; groupRatio: number }
+  | { mode: "ratio"; modelRatio: number; completionRatio: number; cacheRatio: number; groupRatio: number; unset: boolean };
+
+const memo = new Map<string, Record<string, number>>();
+function parseMap(text: string | undefined): Record<string, number> {
+  const key = text ?? "";
+  let v = memo.get(key);
+  if (!v) {
+    try {
+      v = JSON.parse(key || "{}") as Record<string, number>;
+    } catch {
+      v = {};
+    }
+    if (memo.size > 64) memo.clear();
+    memo.set(key, v);
+  }
+  return v;
+}
+
+export async function getPriceTable(): Promise<PriceTable> {
+  const o = await getOptions();
+  return {
+    quotaPerUnit: Number(o.get("QuotaPerUnit")) || 500000,
+    modelPrice: parseMap(o.get("ModelPrice")),
+    modelRatio: parseMap(o.get("ModelRatio")),
+    completionRatio: parseMap(o.get("CompletionRatio")),
+    cacheRatio: parseMap(o.get("CacheRatio")),
+    groupRatio: parseMap(o.get("GroupRatio")),
+    selfUse: o.get("SelfUseModeEnabled") === "true",
+    preConsumedQuota: Number(o.get("PreConsumedQuota")) || 0,
+  };
+}
+
+/** Built-in completion ratios by model family when CompletionRatio has no entry. */
+export function defaultCompletionRatio(model: string): number {
+  const m = model.toLowerCase();
+  if (m.startsWith("gpt-5")) return 8;
+  if (m.startsWith("gpt-4o") || m.startsWith("gpt-4.1") || m.startsWith("o1") || m.startsWith("o3") || m.startsWith("o4")) return 4;
+  if (m.startsWith("gpt-4-turbo") || m.startsWith("gpt-4-1106") || m.startsWith("gpt-4-0125")) return 3;
+  if (m.startsWith("gpt-4")) return 2;
+  if (m.startsWith("gpt-3.5")) return 3;
+  if (m.startsWith("claude")) return 5;
+  if (m.startsWith("gemini-2.5-pro")) return 8;
+  if (m.startsWith("gemini")) return 4;
+  if (m.startsWith("deepseek-reasoner")) return 4;
+  if (m.startsWith("deepseek")) return 2;
+  return 1;
+}
+
+export const SELF_USE_DEFAULT_RATIO = 37.5;
+
+/** Pricing of a model for a group, or null when the model is not priced (and may not be used). */
+export function priceModel(table: PriceTable, model: string, group: string, acceptUnset: boolean): ModelPricing | null {
+  const groupRatio = table.groupRatio[group] ?? 1;
+  const price = table.modelPrice[model];
+  if (typeof price === "number" && price >= 0) return { mode: "price", price, groupRatio };
+  const ratio = table.modelRatio[model];
+  const completionRatio = table.completionRatio[model] ?? defaultCompletionRatio(model);
+  const cacheRatio = table.cacheRatio[model] ?? 1;
+  if (typeof ratio === "number" && ratio >= 0) return { mode: "ratio", modelRatio: ratio, completionRatio, cacheRatio, groupRatio, unset: false };
+  if (table.selfUse || acceptUnset) return { mode: "ratio", modelRatio: SELF_USE_DEFAULT_RATIO, completionRatio, cacheRatio, groupRatio, unset: true };
+  return null;
+}
+
+export type Usage = { promptTokens: number; completionTokens: number; cachedTokens: number };
+
+/** Quota for actual usage (half-away-from-zero rounding; a priced call never costs 0). */
+export function quotaForUsage(p: ModelPricing, u: Usage, quotaPerUnit: number): number {
+  if (p.mode === "price") return Math.round(p.price * quotaPerUnit * p.groupRatio);
+  const base = Math.max(0, u.promptTokens - u.cachedTokens);
+  const promptQ = base + u.cachedTokens * p.cacheRatio;
+  const q = Math.round((promptQ + u.completionTokens * p.completionRatio) * p.modelRatio * p.groupRatio);
+  if (p.modelRatio !== 0 && p.groupRatio !== 0 && q <= 0 && u.promptTokens + u.completionTokens > 0) return 1;
+  return q;
+}
+
+/** Upper-bound estimate reserved before the upstream call. */
+export function quotaToReserve(p: ModelPricing, promptTokens: number, maxTokens: number, table: PriceTable): number {
+  if (p.mode === "price") return Math.round(p.price * table.quotaPerUnit * p.groupRatio);
+  const completion = maxTokens > 0 ? maxTokens : table.preConsumedQuota;
+  return Math.ceil((promptTokens + completion * p.completionRatio) * p.modelRatio * p.groupRatio);
+}

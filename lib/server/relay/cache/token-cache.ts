@@ -1,0 +1,104 @@
+// Tokens and their owners for the relay, answered from memory. Entries expire after SYNC_FREQUENCY
+// and are dropped at once by invalidateToken / invalidateUser, which every token/user write calls.
+import { env } from "@/lib/env";
+import { db } from "@/lib/server/db";
+import { sha256Hex } from "@/lib/server/crypto/secret-box";
+import { singleton } from "@/lib/server/singleton";
+import { parseAllowList, type ipAllowed } from "@/lib/server/relay/cache/ip-allow-list";
+
+export type CachedToken = {
+  id: number;
+  userId: number;
+  name: string;
+  status: number;
+  expiredTime: number;
+  unlimited: boolean;
+  modelLimits: Set<string> | null;
+  allowIps: Parameters<typeof ipAllowed>[0];
+  group: string;
+  rateLimit: { period: number; count: number; success: number } | null;
+  deleted: boolean;
+};
+
+export type UserSetting = {
+  notify_type?: string;
+  quota_warning_threshold?: number;
+  webhook_url?: string;
+  webhook_secret?: string;
+  notification_email?: string;
+  accept_unset_model_ratio_model?: boolean;
+  show_ip_in_logs?: boolean;
+};
+
+export type CachedUser = { id: number; username: string; role: number; status: number; group: string; email: string; setting: UserSetting; deleted: boolean };
+
+type Entry<T> = { value: T | null; at: number };
+type State = { tokens: Map<string, Entry<CachedToken>>; tokenHashById: Map<number, string>; users: Map<number, Entry<CachedUser>> };
+const state = singleton<State>("relay.tokens", () => ({ tokens: new Map(), tokenHashById: new Map(), users: new Map() }));
+
+const MAX_ENTRIES = 100_000;
+
+function fresh(at: number): boolean {
+  return Date.now() - at < env().SYNC_FREQUENCY * 1000;
+}
+
+export async function getTokenByKey(rawKey: string): Promise<CachedToken | null> {
+  const hash = sha256Hex(rawKey);
+  const hit = state.tokens.get(hash);
+  if (hit && fresh(hit.at)) return hit.value;
+  const row = await db().token.findUnique({ where: { keyHash: hash } });
+  const value: CachedToken | null = row
+    ? {
+        id: row.id,
+        userId: row.userId,
+        name: row.name,
+        status: row.status,
+        expiredTime: Number(row.expiredTime),
+        unlimited: row.unlimitedQuota,
+        modelLimits: row.modelLimitsEnabled ? new Set(row.modelLimits.split(",").map((s) => s.trim()).filter(Boolean)) : null,
+        allowIps: parseAllowList(row.allowIps),
+        group: row.group,
+        rateLimit: row.rateLimitEnabled ? { period: row.rateLimitPeriod, count: row.rateLimitCount, success: row.rateLimitSuccess } : null,
+        deleted: row.deletedAt !== null,
+      }
+    : null;
+  if (state.tokens.size > MAX_ENTRIES) state.tokens.clear();
+  state.tokens.set(hash, { value, at: Date.now() });
+  if (value) state.tokenHashById.set(value.id, hash);
+  return value;
+}
+
+export async function getUser(id: number): Promise<CachedUser | null> {
+  const hit = state.users.get(id);
+  if (hit && fresh(hit.at)) return hit.value;
+  const row = await db().user.findUnique({
+    where: { id },
+    select: { id: true, username: true, role: true, status: true, group: true, email: true, setting: true, deletedAt: true },
+  });
+  let setting: UserSetting = {};
+  try {
+    setting = row ? (JSON.parse(row.setting) as UserSetting) : {};
+  } catch {
+    setting = {};
+  }
+  const value = row ? { id: row.id, username: row.username, role: row.role, status: row.status, group: row.group, email: row.email, setting, deleted: row.deletedAt !== null } : null;
+  if (state.users.size > MAX_ENTRIES) state.users.clear();
+  state.users.set(id, { value, at: Date.now() });
+  return value;
+}
+
+export function invalidateToken(tokenId: number): void {
+  const hash = state.tokenHashById.get(tokenId);
+  if (hash) state.tokens.delete(hash);
+  state.tokenHashById.delete(tokenId);
+}
+
+export function invalidateUser(userId: number): void {
+  state.users.delete(userId);
+}
+
+export function invalidateAllTokens(): void {
+  state.tokens.clear();
+  state.tokenHashById.clear();
+  state.users.clear();
+}
