@@ -36,6 +36,12 @@ const envSchema = z.object({
   /** Seconds between re-reads of options from the database (for multi-instance deployments). */
   SYNC_FREQUENCY: z.coerce.number().int().min(1).default(60),
   NODE_NAME: z.string().default(""),
+  /** Largest accepted relay request body (after which 413 is answered). */
+  RELAY_MAX_BODY_MB: z.coerce.number().positive().default(16),
+  /** Seconds to wait for upstream response headers (0 = no limit). */
+  RELAY_TIMEOUT: z.coerce.number().min(0).default(0),
+  /** Seconds of upstream silence after which a stream is ended. */
+  STREAMING_TIMEOUT: z.coerce.number().positive().default(300),
   VERSION: z.string().default("0.1.0"),
 });
 

@@ -1,0 +1,29 @@
+// Everything one relayed request carries through the pipeline.
+import type { RelayMode } from "@/lib/server/relay/adapters/types";
+import type { RelayCaller } from "@/lib/server/relay/auth";
+import type { Reservation } from "@/lib/server/relay/billing/ledger";
+import type { ModelPricing, PriceTable } from "@/lib/server/relay/billing/pricing";
+
+export type RelayContext = {
+  requestId: string;
+  startedAt: number;
+  path: string;
+  mode: RelayMode;
+  ip: string;
+  caller: RelayCaller;
+  /** Playground calls bill the user only (no token). */
+  playground: boolean;
+  body: Record<string, unknown>;
+  model: string;
+  stream: boolean;
+  /** Whether the client asked for a usage chunk (stream_options.include_usage). */
+  clientWantsUsage: boolean;
+  table: PriceTable;
+  pricing: ModelPricing;
+  promptTokens: number;
+  reservation: Reservation | null;
+  /** Channels tried, in order (for the log's admin_info.use_channel). */
+  usedChannels: number[];
+};
+
+export type StreamStatus = { status: "ok" | "error"; end_reason: "done" | "eof" | "timeout" | "client_gone" | "upstream_error"; end_error?: string };

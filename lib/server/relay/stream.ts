@@ -1,0 +1,149 @@
+// Streaming relay. Each upstream SSE event is written to the client as soon as it is parsed (only
+// socket backpressure pauses the upstream read; nothing is buffered). Usage is always requested
+// upstream; the usage-only chunk is hidden from clients that did not ask for it, and synthesised
+// (from local counting) for clients that did when upstream sent none. A client that goes away aborts
+// the upstream request and is billed for what it received.
+import type { ServerResponse } from "node:http";
+import { once } from "node:events";
+import { createParser } from "eventsource-parser";
+import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/adapters/types";
+import type { Usage } from "@/lib/server/relay/billing/pricing";
+import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
+import { baseHeaders } from "@/lib/server/relay/http-io";
+import { countText } from "@/lib/server/relay/tokenize";
+import type { UpstreamResponse } from "@/lib/server/relay/upstream";
+
+export type StreamResult = { usage: Usage; estimated: boolean; firstResponseMs: number; status: StreamStatus };
+
+type UpstreamUsage = { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+type Chunk = {
+  usage?: UpstreamUsage | null;
+  choices?: { delta?: { content?: string | null; reasoning_content?: string | null; tool_calls?: { function?: { arguments?: string } }[] }; text?: string }[];
+};
+
+export async function relayStream(
+  ctx: RelayContext,
+  adapter: ChannelAdapter,
+  actx: AdapterContext,
+  upstream: UpstreamResponse,
+  res: ServerResponse,
+  abort: AbortController,
+  opts: { inactivityMs: number; pingSeconds: number },
+): Promise<StreamResult> {
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+    ...baseHeaders(ctx.requestId),
+  });
+  res.flushHeaders();
+
+  let upstreamUsage: UpstreamUsage | null = null;
+  let text = "";
+  let toolCalls = 0;
+  let firstResponseMs = 0;
+  let sawDone = false;
+  let endReason: StreamStatus["end_reason"] = "eof";
+  let clientGone = false;
+  const out: string[] = [];
+
+  const onClose = () => {
+    if (!res.writableFinished) {
+      clientGone = true;
+      abort.abort(new Error("client_gone"));
+    }
+  };
+  res.on("close", onClose);
+
+  let timer: NodeJS.Timeout | null = null;
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      endReason = "timeout";
+      abort.abort(new Error("timeout"));
+    }, opts.inactivityMs);
+  };
+  const ping = opts.pingSeconds > 0 ? setInterval(() => !clientGone && res.write(": PING\n\n"), opts.pingSeconds * 1000) : null;
+
+  const handleData = (data: string) => {
+    if (data === "[DONE]") {
+      sawDone = true;
+      return;
+    }
+    for (const payload of adapter.convertStreamData ? adapter.convertStreamData(data, actx) : [data]) {
+      let chunk: Chunk | null = null;
+      try {
+        chunk = JSON.parse(payload) as Chunk;
+      } catch {
+        chunk = null;
+      }
+      let usageOnly = false;
+      if (chunk) {
+        if (chunk.usage && typeof chunk.usage === "object") upstreamUsage = chunk.usage;
+        const choices = chunk.choices ?? [];
+        for (const c of choices) {
+          const piece = (c.delta?.content ?? "") + (c.delta?.reasoning_content ?? "") + (c.text ?? "");
+          if (piece) text += piece;
+          for (const call of c.delta?.tool_calls ?? []) {
+            toolCalls += 1;
+            text += call.function?.arguments ?? "";
+          }
+        }
+        if (!firstResponseMs && choices.length) firstResponseMs = Date.now() - ctx.startedAt;
+        usageOnly = !!chunk.usage && choices.length === 0;
+      }
+      if (usageOnly && !ctx.clientWantsUsage) continue;
+      out.push(`data: ${payload}\n\n`);
+    }
+  };
+  const parser = createParser({ onEvent: (event) => handleData(event.data) });
+  const decoder = new TextDecoder();
+
+  arm();
+  try {
+    for await (const chunk of upstream.body) {
+      arm();
+      parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      if (out.length) {
+        const writable = res.write(out.join(""));
+        out.length = 0;
+        if (!writable && !clientGone) await once(res, "drain");
+      }
+      if (sawDone) break;
+    }
+    if (sawDone) endReason = "done";
+  } catch (err) {
+    if (clientGone) endReason = "client_gone";
+    else if (endReason !== "timeout") endReason = "upstream_error";
+    void err;
+  } finally {
+    if (timer) clearTimeout(timer);
+    if (ping) clearInterval(ping);
+    res.off("close", onClose);
+    if (!upstream.body.destroyed) upstream.body.destroy();
+  }
+
+  const u = upstreamUsage as UpstreamUsage | null;
+  const estimated = !u || (!u.prompt_tokens && !u.completion_tokens);
+  const usage: Usage = estimated
+    ? { promptTokens: ctx.promptTokens, completionTokens: countText(text) + toolCalls * 7, cachedTokens: 0 }
+    : { promptTokens: u!.prompt_tokens ?? 0, completionTokens: u!.completion_tokens ?? 0, cachedTokens: u!.prompt_tokens_details?.cached_tokens ?? 0 };
+
+  if (!clientGone) {
+    if (estimated && ctx.clientWantsUsage) {
+      const synthetic = {
+        id: `chatcmpl-${ctx.requestId}`,
+        object: "chat.completion.chunk",
+        created: Math.floor(Date.now() / 1000),
+        model: ctx.model,
+        choices: [],
+        usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens },
+      };
+      res.write(`data: ${JSON.stringify(synthetic)}\n\n`);
+    }
+    res.end("data: [DONE]\n\n");
+  }
+  const status: StreamStatus = { status: endReason === "done" || endReason === "eof" ? "ok" : "error", end_reason: endReason };
+  return { usage, estimated, firstResponseMs: firstResponseMs || Date.now() - ctx.startedAt, status };
+}
