@@ -11,3 +11,9 @@ export function clientIpFrom(headers: Headers): string {
 export function normaliseIp(ip: string): string {
   return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
 }
+
+/** The stamped client address of a raw node:http request (see lib/server/main.ts). */
+export function clientIpFromNode(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const v = req.headers[CLIENT_IP_HEADER];
+  return typeof v === "string" ? v : "unknown";
+}

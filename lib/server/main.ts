@@ -1,7 +1,7 @@
 // Production/dev HTTP server: one Node http server in front of Next's request handler.
 // - Stamps the trusted client address header (never taken from the client unless TRUST_PROXY).
-// - The relay (/v1, /v1beta, /pg) is mounted here by lib/server/relay (later issue) so the hot path
-//   does not pay for Next's routing.
+// - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/handler.ts, so the hot path does
+//   not pay for Next's routing.
 // - Graceful shutdown on SIGTERM/SIGINT: stop accepting, drain, flush bookkeeping, close the DB.
 import http from "node:http";
 import next from "next";
@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { logger } from "@/lib/server/logger";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
+import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
 
 async function main() {
   const e = env();
@@ -20,7 +21,9 @@ async function main() {
   const server = http.createServer((req, res) => {
     const forwarded = e.TRUST_PROXY ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim() : "";
     req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
-    void handle(req, res);
+    const pathname = (req.url ?? "/").split("?")[0]!;
+    if (isRelayPath(pathname)) void handleRelay(req, res);
+    else void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
   server.listen(e.PORT, e.HOSTNAME, () => {

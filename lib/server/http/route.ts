@@ -2,7 +2,6 @@
 // input schemas; it authenticates, enforces the role, refuses cross-site cookie writes, validates
 // input, and turns results and errors into the {success, message, data} envelope with a request id.
 // Handlers never do their own auth or try/catch.
-import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, type ZodType } from "zod";
 import { ROLE } from "@/lib/constants";
@@ -11,6 +10,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { consume } from "@/lib/server/http/rate-limit";
 import { isCrossSite } from "@/lib/server/http/same-site";
 import { clientIpFrom } from "@/lib/server/client-ip";
+import { newRequestId } from "@/lib/server/http/route-id";
 import { localeOfRequest, serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { logger } from "@/lib/server/logger";
 import type { Locale } from "@/lib/i18n/config";
@@ -50,11 +50,6 @@ export type WrappedHandler = ((req: NextRequest, ctx: { params: Promise<RoutePar
   role: Role;
 };
 
-export function newRequestId(): string {
-  const d = new Date();
-  const stamp = d.toISOString().replace(/[-:TZ.]/g, "").slice(0, 14);
-  return `${stamp}${randomBytes(6).toString("hex")}`;
-}
 
 /** A success envelope, for handlers that need to set headers or cookies themselves. */
 export function envelope(data: unknown, message = "", init?: ResponseInit): NextResponse {

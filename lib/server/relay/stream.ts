@@ -115,7 +115,7 @@ export async function relayStream(
     if (sawDone) endReason = "done";
   } catch (err) {
     if (clientGone) endReason = "client_gone";
-    else if (endReason !== "timeout") endReason = "upstream_error";
+    else if ((endReason as StreamStatus["end_reason"]) !== "timeout") endReason = "upstream_error";
     void err;
   } finally {
     if (timer) clearTimeout(timer);

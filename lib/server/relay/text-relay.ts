@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { getOptions } from "@/lib/server/options/store";
 import { adapterFor } from "@/lib/server/relay/adapters";
 import type { AdapterContext, RelayMode } from "@/lib/server/relay/adapters/types";
-import { exhaustedToken, type RelayCaller } from "@/lib/server/relay/auth";
+import { exhaustedToken, usableGroups, type RelayCaller } from "@/lib/server/relay/auth";
 import { ensureAccounts, refund, reserve } from "@/lib/server/relay/billing/ledger";
 import { getPriceTable, priceModel, quotaToReserve } from "@/lib/server/relay/billing/pricing";
 import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
@@ -83,6 +83,14 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
     const model = typeof body.model === "string" && body.model.trim() ? body.model.trim() : DEFAULT_MODEL[base.mode];
     if (!model) throw invalidRequest("Model name not specified: set 'model' in the request body", "model_not_specified");
     checkRequestShape(base.mode, body);
+    if (base.playground && typeof body.group === "string" && body.group) {
+      // The playground's group selector: only a group the user may use.
+      if (!usableGroups(caller.user, await getOptions()).has(body.group)) {
+        throw new RelayError(403, `No access to group ${body.group}`, { type: "permission_error", code: "access_denied" });
+      }
+      caller.group = body.group;
+    }
+    delete body.group;
     if (caller.token?.modelLimits && !caller.token.modelLimits.has(model)) {
       throw new RelayError(403, `This token has no access to model ${model}`, { type: "permission_error", code: "model_not_allowed" });
     }

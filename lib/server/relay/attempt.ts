@@ -1,0 +1,99 @@
+// One try against one channel: send, map upstream errors (retryable, status-code mapping), then
+// stream or answer JSON. Usage missing from a JSON answer is counted locally and injected.
+import type { ServerResponse } from "node:http";
+import { env } from "@/lib/env";
+import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/adapters/types";
+import type { RelayContext } from "@/lib/server/relay/context";
+import { RelayError } from "@/lib/server/relay/errors";
+import { sendJson } from "@/lib/server/relay/http-io";
+import type { Outcome } from "@/lib/server/relay/settle";
+import { relayStream } from "@/lib/server/relay/stream";
+import { countText } from "@/lib/server/relay/tokenize";
+import { mapStatus } from "@/lib/server/relay/transform";
+import { sendUpstream, type UpstreamResponse } from "@/lib/server/relay/upstream";
+
+const MAX_ERROR_BODY = 64 * 1024;
+
+async function upstreamError(up: UpstreamResponse, actx: AdapterContext, hide: boolean): Promise<RelayError> {
+  let text = "";
+  try {
+    text = (await up.body.text()).slice(0, MAX_ERROR_BODY);
+  } catch {
+    text = "";
+  }
+  let message = `upstream returned HTTP ${up.statusCode}`;
+  let type: string | undefined;
+  let code = "bad_response_status_code";
+  try {
+    const j = JSON.parse(text) as { error?: { message?: string; type?: string; code?: string | number } | string; message?: string };
+    const e = typeof j.error === "object" ? j.error : undefined;
+    message = e?.message || (typeof j.error === "string" ? j.error : "") || j.message || message;
+    type = e?.type;
+    if (e?.code !== undefined && e.code !== null && e.code !== "") code = String(e.code);
+  } catch {
+    if (text.trim()) message = text.trim().slice(0, 500);
+  }
+  const status = mapStatus(up.statusCode, actx.channel.statusCodeMapping);
+  return new RelayError(status, hide ? `upstream error (HTTP ${up.statusCode})` : message, {
+    type: type === "invalid_request_error" ? "invalid_request_error" : "upstream_error",
+    code,
+    retryable: true,
+    upstreamStatus: up.statusCode,
+  });
+}
+
+type JsonUsage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+type JsonAnswer = { usage?: JsonUsage; choices?: { message?: { content?: unknown; reasoning_content?: string }; text?: string }[] };
+
+export async function attemptUpstream(
+  ctx: RelayContext,
+  adapter: ChannelAdapter,
+  actx: AdapterContext,
+  body: Record<string, unknown>,
+  res: ServerResponse,
+  options: ReadonlyMap<string, string>,
+): Promise<Outcome> {
+  const request = adapter.buildRequest(actx, body);
+  const abort = new AbortController();
+  const onClientGone = () => abort.abort(new Error("client_gone"));
+  res.once("close", onClientGone);
+  let up: UpstreamResponse;
+  try {
+    up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000);
+  } catch (err) {
+    res.off("close", onClientGone);
+    throw new RelayError(502, `upstream request failed: ${(err as Error).message}`, { type: "upstream_error", code: "do_request_failed", retryable: true });
+  }
+  res.off("close", onClientGone);
+  if (up.statusCode !== 200) throw await upstreamError(up, actx, options.get("global.hide_upstream_error_enabled") === "true");
+
+  const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
+  if (ctx.stream) {
+    const pingSeconds = options.get("general_setting.ping_interval_enabled") === "true" ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60) : 0;
+    const r = await relayStream(ctx, adapter, actx, up, res, abort, { inactivityMs: env().STREAMING_TIMEOUT * 1000, pingSeconds });
+    return { ...base, usage: r.usage, estimated: r.estimated, firstResponseMs: r.firstResponseMs, streamStatus: r.status };
+  }
+
+  const raw = await up.body.text();
+  const firstResponseMs = Date.now() - ctx.startedAt;
+  let json: JsonAnswer;
+  try {
+    json = JSON.parse(raw) as JsonAnswer;
+  } catch {
+    throw new RelayError(502, "upstream answered with a body that is not JSON", { type: "upstream_error", code: "bad_response_body", retryable: true, upstreamStatus: 502 });
+  }
+  let out = adapter.convertResponse ? (adapter.convertResponse(json, actx) as JsonAnswer) : json;
+  const u = out.usage;
+  const estimated = !u || !u.prompt_tokens;
+  let usage;
+  if (estimated) {
+    const text = (out.choices ?? []).map((c) => (typeof c.message?.content === "string" ? c.message.content : "") + (c.message?.reasoning_content ?? "") + (c.text ?? "")).join("");
+    const completion = u?.completion_tokens || countText(text);
+    usage = { promptTokens: ctx.promptTokens, completionTokens: completion, cachedTokens: 0 };
+    out = { ...out, usage: { prompt_tokens: usage.promptTokens, completion_tokens: completion, total_tokens: usage.promptTokens + completion } };
+  } else {
+    usage = { promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0, cachedTokens: u.prompt_tokens_details?.cached_tokens ?? 0 };
+  }
+  sendJson(res, 200, out === json && !adapter.convertResponse ? raw : JSON.stringify(out), ctx.requestId);
+  return { ...base, usage, estimated, firstResponseMs };
+}

@@ -1,0 +1,37 @@
+// GET /v1/models and /v1/models/{id}: the models the token may use — served by a channel of its
+// group, inside its model limits, and priced (unless self-use mode or the owner accepts unpriced).
+import type { ServerResponse } from "node:http";
+import type { RelayCaller } from "@/lib/server/relay/auth";
+import { getPriceTable, priceModel } from "@/lib/server/relay/billing/pricing";
+import { getRouting } from "@/lib/server/relay/cache/channel-cache";
+import { RelayError } from "@/lib/server/relay/errors";
+import { sendJson } from "@/lib/server/relay/http-io";
+
+const CREATED = 1626777600;
+
+async function usableModels(caller: RelayCaller): Promise<string[]> {
+  const routing = await getRouting();
+  const table = await getPriceTable();
+  const acceptUnset = !!caller.user.setting.accept_unset_model_ratio_model;
+  const models = [...(routing.abilities.get(caller.group)?.keys() ?? [])];
+  return models
+    .filter((m) => !caller.token?.modelLimits || caller.token.modelLimits.has(m))
+    .filter((m) => priceModel(table, m, caller.group, acceptUnset) !== null)
+    .sort();
+}
+
+function modelObject(id: string) {
+  return { id, object: "model", created: CREATED, owned_by: "custom" };
+}
+
+export async function listModels(res: ServerResponse, caller: RelayCaller, requestId: string): Promise<void> {
+  const data = (await usableModels(caller)).map(modelObject);
+  sendJson(res, 200, JSON.stringify({ object: "list", data, success: true }), requestId);
+}
+
+export async function retrieveModel(res: ServerResponse, caller: RelayCaller, id: string, requestId: string): Promise<void> {
+  if (!(await usableModels(caller)).includes(id)) {
+    throw new RelayError(404, `The model '${id}' does not exist or you do not have access to it`, { type: "invalid_request_error", code: "model_not_found" });
+  }
+  sendJson(res, 200, JSON.stringify(modelObject(id)), requestId);
+}
