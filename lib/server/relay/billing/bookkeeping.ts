@@ -6,7 +6,7 @@ import { db } from "@/lib/server/db";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
-import { hasPendingDeltas, restoreDeltas, serialised, takeDeltas, type Deltas } from "@/lib/server/relay/billing/ledger";
+import { dropAccounts, hasPendingDeltas, restoreDeltas, serialised, takeDeltas, type Deltas } from "@/lib/server/relay/billing/ledger";
 
 export const FLUSH_MS = 250;
 
@@ -117,7 +117,25 @@ async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeN
 
 /** Writes everything queued so far (tests and shutdown call it directly). */
 export function flushBookkeeping(): Promise<void> {
+  return serialised(flushInQueue);
+}
+
+/**
+ * For writes that set balances outside the relay (token quota edits, top-ups, admin changes):
+ * inside the ledger queue, first persist pending deltas, then run `write`, then drop the cached
+ * balances so the next request re-reads them. No charge is lost or counted twice.
+ */
+export function writeAfterFlush<T>(write: () => Promise<T>, accounts: { userIds?: number[]; tokenIds?: number[] }): Promise<T> {
   return serialised(async () => {
+    await flushInQueue();
+    const result = await write();
+    dropAccounts(accounts.userIds ?? [], accounts.tokenIds ?? []);
+    return result;
+  });
+}
+
+async function flushInQueue(): Promise<void> {
+  {
     if (!state.logs.length && !state.buckets.size && !hasPendingDeltas()) return;
     const deltas = takeDeltas();
     const logs = state.logs;
@@ -141,7 +159,7 @@ export function flushBookkeeping(): Promise<void> {
       schedule();
       throw err;
     }
-  });
+  }
 }
 
 export function setNodeName(name: string): void {

@@ -177,20 +177,10 @@ export function hasPendingDeltas(): boolean {
   return state.pending.users.size > 0 || state.pending.tokens.size > 0 || state.pending.channels.size > 0;
 }
 
-/**
- * Forget cached balances after an out-of-band write (admin quota change, top-up, token edit): the
- * next request re-reads the database (plus deltas not yet written).
- */
-export function forgetUser(userId: number): void {
-  void serialised(async () => {
-    state.users.delete(userId);
-  });
-}
-
-export function forgetToken(tokenId: number): void {
-  void serialised(async () => {
-    state.tokens.delete(tokenId);
-  });
+/** Drops cached balances; only call inside the ledger queue (see bookkeeping writeAfterFlush). */
+export function dropAccounts(userIds: number[], tokenIds: number[]): void {
+  for (const id of userIds) state.users.delete(id);
+  for (const id of tokenIds) state.tokens.delete(id);
 }
 
 export function resetLedgerForTests(): void {
