@@ -1,0 +1,10 @@
+import { route } from "@/lib/server/http/route";
+import { idParam } from "@/lib/server/http/params";
+import { open } from "@/lib/server/crypto/secret-box";
+import { getOwnTokenOrThrow } from "@/lib/server/services/tokens/get-token-or-throw";
+
+// POST /api/token/{id}/key – the full key of one of the caller's tokens (for copying)
+export const POST = route({ role: "user" }, async ({ user, params }) => {
+  const token = await getOwnTokenOrThrow(user.id, idParam(params));
+  return { key: `sk-${open(token.keyCipher)}` };
+});
