@@ -5,6 +5,7 @@ import { TriangleAlert } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { hardNavigate } from "@/lib/client/navigate";
 
 export const CHANGE_PASSWORD_PATH = "/app/me";
 
@@ -27,7 +28,7 @@ export function DefaultPasswordDialog({ open, onContinue }: { open: boolean; onC
             <Button type="button" variant="outline" onClick={onContinue} data-testid="login-default-password-continue">
               {t("default_password_continue")}
             </Button>
-            <Button type="button" onClick={() => window.location.assign(CHANGE_PASSWORD_PATH)} data-testid="login-default-password-change">
+            <Button type="button" onClick={() => hardNavigate(CHANGE_PASSWORD_PATH)} data-testid="login-default-password-change">
               {t("default_password_change")}
             </Button>
           </>

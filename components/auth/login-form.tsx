@@ -18,6 +18,7 @@ import { safeReturnTo } from "@/lib/client/auth/safe-return-to";
 import { useLogin } from "@/lib/client/auth/use-login";
 import { setStoredUser } from "@/lib/client/storage";
 import { loginSchema, type LoginInput } from "@/lib/schemas/account";
+import { hardNavigate } from "@/lib/client/navigate";
 
 // The factory credentials of a seeded root account; logging in with them earns a warning.
 const DEFAULT_ROOT = { username: "root", password: "123456" };
@@ -48,7 +49,7 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
 
   const goOn = () => {
     setLeaving(true);
-    window.location.assign(target);
+    hardNavigate(target);
   };
 
   const onSubmit = (e: FormEvent) => {

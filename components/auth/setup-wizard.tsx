@@ -19,6 +19,7 @@ import { useSetup } from "@/lib/client/auth/use-setup";
 import { useSetupStatus } from "@/lib/client/auth/use-setup-status";
 import { describeError } from "@/lib/client/describe-error";
 import { setupRootSchema } from "@/lib/schemas/account";
+import { hardNavigate } from "@/lib/client/navigate";
 
 const RELOAD_DELAY_MS = 1500;
 
@@ -72,7 +73,7 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
         onSuccess: () => {
           toast.success(t("success"));
           setReloading(true);
-          reloadTimer.current = setTimeout(() => window.location.assign("/"), RELOAD_DELAY_MS);
+          reloadTimer.current = setTimeout(() => hardNavigate("/"), RELOAD_DELAY_MS);
         },
         onError: (err) => toast.error(failureText(err)),
       },
