@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { RegisterForm } from "@/components/auth/register-form";
+import { firstParam, type PageSearchParams } from "@/lib/page-search-params";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.register");
+  return { title: t("meta_title") };
+}
+
+export default async function RegisterPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const params = await searchParams;
+  return <RegisterForm affCode={firstParam(params.aff) ?? ""} />;
+}

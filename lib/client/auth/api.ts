@@ -1,0 +1,39 @@
+// Typed fetchers for the pre-login screens (setup, login, register). Components never call fetch
+// directly; they go through the hooks next to this file.
+import { apiData, apiFetch } from "@/lib/client/api";
+import type { StoredUser } from "@/lib/client/storage";
+import type { SetupBody } from "@/lib/schemas/account";
+import type { SetupStatus } from "@/lib/server/services/setup/get-setup-status";
+
+export type { SetupStatus };
+
+export type LoginBody = { username: string; password: string };
+
+export type RegisterBody = {
+  username: string;
+  password: string;
+  password2: string;
+  email: string;
+  verification_code: string;
+  aff_code: string;
+};
+
+export function fetchSetupStatus(signal?: AbortSignal): Promise<SetupStatus> {
+  return apiData<SetupStatus>("/api/setup", { signal });
+}
+
+export async function submitSetup(body: SetupBody): Promise<void> {
+  await apiFetch<null>("/api/setup", { method: "POST", body });
+}
+
+export function login(body: LoginBody): Promise<StoredUser> {
+  return apiData<StoredUser>("/api/user/login", { method: "POST", body });
+}
+
+export async function register(body: RegisterBody): Promise<void> {
+  await apiFetch<null>("/api/user/register", { method: "POST", body });
+}
+
+export async function sendVerificationCode(email: string): Promise<void> {
+  await apiFetch<null>("/api/verification", { query: { email } });
+}
