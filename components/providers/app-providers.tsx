@@ -2,7 +2,7 @@
 
 // Client-side providers: React Query (with one global error toast), theme, toasts.
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { ThemeProvider } from "next-themes";
+import { ThemeProvider, useTheme } from "next-themes";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { toast, Toaster } from "sonner";
@@ -33,8 +33,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider attribute="class" storageKey="theme-mode" defaultTheme="light" enableSystem={false} disableTransitionOnChange>
       <QueryClientProvider client={client}>
         {children}
-        <Toaster richColors position="top-center" closeButton />
+        <ThemedToaster />
       </QueryClientProvider>
     </ThemeProvider>
   );
+}
+
+/** Toasts follow the console theme (light/dark). */
+function ThemedToaster() {
+  const { resolvedTheme } = useTheme();
+  return <Toaster richColors position="top-center" closeButton theme={resolvedTheme === "dark" ? "dark" : "light"} />;
 }
