@@ -6,7 +6,7 @@ import { getOptions } from "@/lib/server/options/store";
 import { adapterFor } from "@/lib/server/relay/adapters";
 import type { AdapterContext, RelayMode } from "@/lib/server/relay/adapters/types";
 import { exhaustedToken, usableGroups, type RelayCaller } from "@/lib/server/relay/auth";
-import { ensureAccounts, refund, reserve } from "@/lib/server/relay/billing/ledger";
+import { ensureAccounts, refund, reserve, tokenRemain } from "@/lib/server/relay/billing/ledger";
 import { getPriceTable, priceModel, quotaToReserve } from "@/lib/server/relay/billing/pricing";
 import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import { autoDisable, shouldDisable, shouldRetry } from "@/lib/server/relay/channel-health";
@@ -136,6 +136,10 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
     const maxTokens = Number(body.max_tokens ?? body.max_completion_tokens ?? 0) || 0;
     const tokenId = base.playground ? null : (caller.token?.id ?? null);
     await ensureAccounts(caller.user.id, tokenId);
+    if (tokenId !== null && caller.token && !caller.token.unlimited && tokenRemain(tokenId) <= 0) {
+      exhaustedToken(tokenId);
+      throw new RelayError(401, "This token's quota is exhausted", { type: "authentication_error", code: "token_exhausted" });
+    }
     const r = reserve(caller.user.id, tokenId, quotaToReserve(pricing, ctx.promptTokens, maxTokens, table));
     if (!r.ok) {
       if (r.reason === "token_insufficient" && caller.token && r.tokenRemain <= 0) exhaustedToken(caller.token.id);
