@@ -63,3 +63,16 @@ export const updateSelfSchema = z.object({
   original_password: z.string().optional(),
 });
 export type UpdateSelfInput = z.infer<typeof updateSelfSchema>;
+
+/** PUT /api/user/ (admin): edit another user. Quota is an integer number of quota units. */
+export const adminUpdateUserSchema = z.object({
+  id: z.number().int().positive(),
+  username: usernameSchema.optional(),
+  display_name: z.string().trim().max(USERNAME_MAX, "display_name_too_long").optional(),
+  password: z.union([z.literal(""), password]).optional(),
+  email: z.string().trim().max(50, "email_too_long").optional(),
+  group: z.string().trim().min(1).max(64).optional(),
+  quota: z.number().int("token_quota_integer").min(0, "token_quota_range").max(Number.MAX_SAFE_INTEGER).optional(),
+  remark: z.string().max(255).optional(),
+});
+export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;

@@ -1,0 +1,180 @@
+// Routing, retries, auto-disable and billing invariants of the relay, through the OpenAI SDK and
+// raw HTTP, against the real server and a loopback mock upstream.
+import OpenAI from "openai";
+import { startGateway, type Gateway } from "./gateway";
+import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+
+let gw: Gateway;
+let up: MockUpstream;
+const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
+
+async function channel(fields: Record<string, unknown>): Promise<number> {
+  const r = await gw.api<{ ids: number[] }>("POST", "/api/channel/", { type: 1, key: "sk-up", base_url: up.url, group: "default", ...fields });
+  if (!r.json.success) throw new Error(r.json.message);
+  return r.json.data.ids[0]!;
+}
+
+async function token(fields: Record<string, unknown> = {}): Promise<{ id: number; key: string }> {
+  const r = await gw.api<{ id: number; key: string }>("POST", "/api/token/", { name: "t", unlimited_quota: true, ...fields });
+  if (!r.json.success) throw new Error(r.json.message);
+  return r.json.data;
+}
+
+const client = (key: string) => new OpenAI({ apiKey: key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+const post = (key: string, body: unknown) =>
+  fetch(`${gw.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+beforeAll(async () => {
+  up = await startMockUpstream();
+  gw = await startGateway();
+  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "m-ratio": 1, "m-retry": 1, "m-401": 1, "m-map": 1, "slow-model": 1, "nousage-model": 1 }) });
+  await gw.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "m-price": 0.002 }) });
+  await channel({ name: "main", models: "m-ratio,m-price,slow-model,nousage-model" });
+  await channel({ name: "retry-high", models: "m-retry", priority: 10, model_mapping: JSON.stringify({ "m-retry": "fail-500" }) });
+  await channel({ name: "retry-low", models: "m-retry", priority: 0 });
+  await channel({ name: "mapped", models: "m-map", model_mapping: JSON.stringify({ "m-map": "step-1", "step-1": "upstream-final" }) });
+}, 180_000);
+
+afterAll(async () => {
+  await gw?.stop();
+  await up?.close();
+});
+
+test("upstream 500 with RetryTimes=1 succeeds through the lower-priority channel", async () => {
+  await gw.api("PUT", "/api/option/", { key: "RetryTimes", value: "1" });
+  const t = await token();
+  const r = await client(t.key).chat.completions.create({ model: "m-retry", messages: [{ role: "user", content: "hi" }] });
+  expect(r.choices[0]?.message.content).toBe("This is a mock completion.");
+  const lastTwo = up.requests.slice(-2).map((q) => q.body.model);
+  expect(lastTwo).toEqual(["fail-500", "m-retry"]);
+  await gw.api("PUT", "/api/option/", { key: "RetryTimes", value: "0" });
+});
+
+test("upstream 401 auto-disables the channel with a reason", async () => {
+  await gw.api("PUT", "/api/option/", { key: "AutomaticDisableChannelEnabled", value: "true" });
+  const id = await channel({ name: "bad-key", models: "m-401", model_mapping: JSON.stringify({ "m-401": "fail-401" }) });
+  const t = await token();
+  await expect(client(t.key).chat.completions.create({ model: "m-401", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 401 });
+  for (let i = 0; i < 50; i++) {
+    const [row] = gw.sql<{ status: number; otherInfo: string }>("select status, otherInfo from channels where id = ?", id);
+    if (row?.status === 3) {
+      expect(JSON.parse(row.otherInfo).status_reason).toContain("401");
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("channel was not auto-disabled");
+});
+
+test("chained model_mapping sends the mapped name; the caller's key never reaches upstream", async () => {
+  const t = await token();
+  await client(t.key).chat.completions.create({ model: "m-map", messages: [{ role: "user", content: "hi" }] });
+  const last = up.requests.at(-1)!;
+  expect(last.body.model).toBe("upstream-final");
+  expect(last.headers.authorization).toBe("Bearer sk-up");
+  expect(JSON.stringify(last.headers)).not.toContain(t.key.slice(3));
+});
+
+test("a client that aborts mid-stream is billed for what it received", async () => {
+  const t = await token();
+  const controller = new AbortController();
+  const res = await post(t.key, { model: "slow-model", stream: true, messages: [{ role: "user", content: "hi" }] });
+  const reader = res.body!.getReader();
+  let received = "";
+  while (!received.includes("word4")) received += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  controller.abort();
+  await gw.settle();
+  const [log] = gw.sql<{ quota: number; completionTokens: number; other: string }>("select quota, completionTokens, other from logs where tokenId = ? and type = 2", t.id);
+  expect(log).toBeDefined();
+  expect(log!.completionTokens).toBeGreaterThan(0);
+  expect(log!.completionTokens).toBeLessThan(100);
+  expect(log!.quota).toBeGreaterThan(0);
+  expect(JSON.parse(log!.other).stream_status.end_reason).toBe("client_gone");
+});
+
+test("Σ consume-log quota = Δ user used = Δ token used = Δ channel used over a mixed workload", async () => {
+  await gw.settle();
+  const before = gw.sql<{ l: number; u: number; t: number; c: number }>(
+    "select (select coalesce(sum(quota),0) from logs where type = 2) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",
+  )[0]!;
+  const t = await token();
+  const c = client(t.key);
+  const jobs: Promise<unknown>[] = [];
+  for (let i = 0; i < 10; i++) {
+    jobs.push(c.chat.completions.create({ model: "m-ratio", messages: [{ role: "user", content: `q${i}` }] }));
+    jobs.push(c.chat.completions.create({ model: "m-price", messages: [{ role: "user", content: "x" }] }));
+    jobs.push((async () => { for await (const _ of await c.chat.completions.create({ model: "m-ratio", stream: true, messages: [{ role: "user", content: "s" }] })) void _; })());
+    jobs.push(c.chat.completions.create({ model: "nousage-model", messages: [{ role: "user", content: "n" }] }));
+    jobs.push(c.chat.completions.create({ model: "m-401", messages: [{ role: "user", content: "f" }] }).catch(() => null));
+    jobs.push((async () => { const r = await post(t.key, { model: "slow-model", stream: true, messages: [{ role: "user", content: "a" }] }); const rd = r.body!.getReader(); await rd.read(); await rd.read(); await rd.cancel(); })());
+  }
+  await Promise.all(jobs);
+  await gw.settle();
+  const after = gw.sql<{ l: number; u: number; t: number; c: number }>(
+    "select (select coalesce(sum(quota),0) from logs where type = 2) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",
+  )[0]!;
+  const dl = after.l - before.l;
+  expect(dl).toBeGreaterThan(0);
+  expect(after.u - before.u).toBe(dl);
+  expect(after.t - before.t).toBe(dl);
+  expect(after.c - before.c).toBe(dl);
+  const [tok] = gw.sql<{ usedQuota: number }>("select usedQuota from tokens where id = ?", t.id);
+  const [sumT] = gw.sql<{ s: number }>("select sum(quota) s from logs where tokenId = ? and type = 2", t.id);
+  expect(tok!.usedQuota).toBe(sumT!.s);
+});
+
+test("200 concurrent requests on a token with quota for 10 never overdraw it", async () => {
+  const t = await token({ unlimited_quota: false, remain_quota: PRICE_QUOTA * 10 });
+  const results = await Promise.all(Array.from({ length: 200 }, () => post(t.key, { model: "m-price", messages: [{ role: "user", content: "x" }] }).then((r) => r.status)));
+  const ok = results.filter((s) => s === 200).length;
+  expect(ok).toBe(10);
+  expect(results.every((s) => s === 200 || s === 403 || s === 401)).toBe(true);
+  await gw.settle();
+  const [row] = gw.sql<{ remainQuota: number; usedQuota: number }>("select remainQuota, usedQuota from tokens where id = ?", t.id);
+  expect(row!.remainQuota).toBeGreaterThanOrEqual(0);
+  expect(ok * PRICE_QUOTA).toBeLessThanOrEqual(PRICE_QUOTA * 10);
+  expect(row!.usedQuota).toBe(ok * PRICE_QUOTA);
+});
+
+test("a user's quota is never overdrawn across two tokens", async () => {
+  const u = "quotauser";
+  await gw.api("POST", "/api/user/register", { username: u, password: "password123", password2: "password123" });
+  const [user] = gw.sql<{ id: number }>("select id from users where username = ?", u);
+  // Give the user quota for exactly 10 priced calls through the admin-only path the ledger honours.
+  const set = await gw.api("PUT", "/api/user/", { id: user!.id, quota: PRICE_QUOTA * 10 });
+  expect(set.json.success).toBe(true);
+  const login = await fetch(`${gw.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: u, password: "password123" }) });
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const mk = async () => {
+    const r = await fetch(`${gw.url}/api/token/`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ name: "x", unlimited_quota: true }) });
+    return ((await r.json()) as { data: { key: string } }).data.key;
+  };
+  const [k1, k2] = [await mk(), await mk()];
+  const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(i % 2 ? k1 : k2, { model: "m-price", messages: [{ role: "user", content: "x" }] }).then((r) => r.status)));
+  const ok = results.filter((s) => s === 200).length;
+  expect(ok).toBe(10);
+  await gw.settle();
+  const [after] = gw.sql<{ quota: number; usedQuota: number }>("select quota, usedQuota from users where id = ?", user!.id);
+  expect(after!.quota).toBe(0);
+  expect(after!.usedQuota).toBe(PRICE_QUOTA * 10);
+});
+
+test("malformed JSON, wrong types, a 20 MB body and a missing model answer 4xx and the server keeps serving", async () => {
+  const t = await token();
+  const bad = [
+    await post(t.key, "{not json"),
+    await post(t.key, { model: "m-ratio", messages: "nope" }),
+    await post(t.key, { model: "m-ratio", messages: [], stream: "yes" }),
+    await post(t.key, { model: 42, messages: [] }),
+    await post(t.key, { messages: [{ role: "user", content: "hi" }] }),
+    await post(t.key, { model: "m-ratio", messages: [{ role: "user", content: "x".repeat(20 * 1024 * 1024) }] }),
+  ];
+  for (const r of bad) {
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(((await r.json()) as { error: { message: string } }).error.message).toBeTruthy();
+  }
+  const ok = await client(t.key).chat.completions.create({ model: "m-ratio", messages: [{ role: "user", content: "still alive?" }] });
+  expect(ok.choices).toHaveLength(1);
+});
