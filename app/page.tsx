@@ -14,10 +14,9 @@ async function requestOrigin(): Promise<string> {
 }
 
 export default async function HomePage() {
-  const [content, systemName, serverAddress, user, t] = await Promise.all([
+  const [content, systemName, user, t] = await Promise.all([
     getOption("HomePageContent").catch(() => ""),
     getOption("SystemName").catch(() => ""),
-    getOption("ServerAddress").catch(() => ""),
     getPageUser(),
     getTranslations(),
   ]);
@@ -25,7 +24,6 @@ export default async function HomePage() {
   return (
     <HomeHero
       systemName={systemName || t("shell.default_name")}
-      serverAddress={serverAddress}
       requestOrigin={await requestOrigin()}
       loggedIn={!!user}
     />

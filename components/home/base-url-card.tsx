@@ -9,13 +9,13 @@ import { copyText } from "@/lib/client/copy-text";
 const noopSubscribe = () => () => {};
 
 /**
- * The address to give an OpenAI SDK. The configured ServerAddress wins; otherwise the browser's own
- * origin, which is right even behind proxies that hide the public host from the server.
+ * The address to give an OpenAI SDK: the browser's own origin, which stays right behind proxies that
+ * hide the public host from the server (the server's guess is only used for the first paint).
  */
-export function BaseUrlCard({ serverAddress, requestOrigin }: { serverAddress: string; requestOrigin: string }) {
+export function BaseUrlCard({ requestOrigin }: { requestOrigin: string }) {
   const t = useTranslations("home");
   const [copied, setCopied] = useState(false);
-  const origin = useSyncExternalStore(noopSubscribe, () => serverAddress || window.location.origin, () => serverAddress || requestOrigin);
+  const origin = useSyncExternalStore(noopSubscribe, () => window.location.origin, () => requestOrigin);
   const baseUrl = `${origin.replace(/\/+$/, "")}/v1`;
 
   const copy = async () => {

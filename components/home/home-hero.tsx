@@ -4,10 +4,10 @@ import Link from "next/link";
 import { BaseUrlCard } from "@/components/home/base-url-card";
 import { Button } from "@/components/ui/button";
 
-type Props = { systemName: string; serverAddress: string; requestOrigin: string; loggedIn: boolean };
+type Props = { systemName: string; requestOrigin: string; loggedIn: boolean };
 
 /** The default landing page, shown when the admin has not set HomePageContent. */
-export async function HomeHero({ systemName, serverAddress, requestOrigin, loggedIn }: Props) {
+export async function HomeHero({ systemName, requestOrigin, loggedIn }: Props) {
   const t = await getTranslations("home");
   const features = [
     { icon: Plug, title: t("feature_compat_title"), body: t("feature_compat_body") },
@@ -28,7 +28,7 @@ export async function HomeHero({ systemName, serverAddress, requestOrigin, logge
         <h1 className="text-4xl font-semibold tracking-tight text-balance min-[601px]:text-5xl">{systemName}</h1>
         <p className="mt-4 max-w-2xl text-base text-pretty text-muted min-[601px]:text-lg">{t("hero_subtitle")}</p>
         <div className="mt-8 flex w-full flex-col items-center gap-2">
-          <BaseUrlCard serverAddress={serverAddress} requestOrigin={requestOrigin} />
+          <BaseUrlCard requestOrigin={requestOrigin} />
           <p className="text-xs text-muted">{t("base_url_hint")}</p>
         </div>
         <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
