@@ -7,6 +7,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { resolveCurrentUser } from "@/lib/server/auth/current-user";
 import { isSetupDone } from "@/lib/server/services/setup/get-setup-status";
 import { ROLE } from "@/lib/constants";
+import { PATHNAME_HEADER } from "@/lib/page-guard-header";
 
 const GUARDED_PREFIXES = ["/app", "/admin", "/playground", "/chat2link", "/chat", "/channel", "/user/edit"];
 
@@ -25,16 +26,23 @@ function redirect(req: NextRequest, pathname: string, search = ""): NextResponse
   return NextResponse.redirect(url);
 }
 
+/** Passes the request on, telling layouts its path (they cannot see the URL) for returnTo. */
+function next(req: NextRequest): NextResponse {
+  const headers = new Headers(req.headers);
+  headers.set(PATHNAME_HEADER, req.nextUrl.pathname + req.nextUrl.search);
+  return NextResponse.next({ request: { headers } });
+}
+
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const setupDone = await isSetupDone().catch(() => true);
-  if (!setupDone) return pathname === "/setup" ? NextResponse.next() : redirect(req, "/setup");
+  if (!setupDone) return pathname === "/setup" ? next(req) : redirect(req, "/setup");
 
-  if (!isGuardedPath(pathname)) return NextResponse.next();
+  if (!isGuardedPath(pathname)) return next(req);
   const user = await resolveCurrentUser(req.headers).catch(() => null);
   if (!user) return redirect(req, "/login", `?returnTo=${encodeURIComponent(pathname + search)}`);
   if (matchesPrefix(pathname, "/admin") && user.role < ROLE.admin) return redirect(req, "/");
-  return NextResponse.next();
+  return next(req);
 }
 
 export const config = {

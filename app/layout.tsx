@@ -4,6 +4,7 @@ import { GeistSans } from "geist/font/sans";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
+import { AppShell } from "@/components/layout/app-shell";
 import { AppProviders } from "@/components/providers/app-providers";
 import { SiteProvider } from "@/components/providers/site-context";
 import { getPageUser } from "@/lib/server/auth/page-user";
@@ -26,7 +27,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-screen">
         <NextIntlClientProvider locale={locale} messages={messages}>
           <AppProviders>
-            <SiteProvider value={{ status, user: user ? toSessionUserDto(user) : null }}>{children}</SiteProvider>
+            <SiteProvider value={{ status, user: user ? toSessionUserDto(user) : null }}>
+              <AppShell>{children}</AppShell>
+            </SiteProvider>
           </AppProviders>
         </NextIntlClientProvider>
       </body>

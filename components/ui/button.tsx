@@ -44,8 +44,15 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       aria-busy={loading || undefined}
       {...props}
     >
-      {loading ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
-      {children}
+      {/* Slot needs exactly one child element, so the spinner is only added to real buttons. */}
+      {asChild ? (
+        children
+      ) : (
+        <>
+          {loading ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
+          {children}
+        </>
+      )}
     </Comp>
   );
 });
