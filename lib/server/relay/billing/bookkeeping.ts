@@ -3,6 +3,7 @@
 // logs and balances can never disagree. On SIGTERM everything left is flushed (lifecycle hook).
 // A kill -9 loses at most what finished within the last flush interval (< 1 s).
 import { db } from "@/lib/server/db";
+import { addToChannel, addToToken, addToUser, insertLogs, run, upsertBucket } from "@/lib/server/relay/billing/flush-sql";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
@@ -73,44 +74,12 @@ export function scheduleFlush(): void {
 
 async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeName: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    for (const [id, d] of deltas.users) {
-      await tx.user.updateMany({
-        where: { id },
-        data: { quota: { increment: BigInt(d.quota) }, usedQuota: { increment: BigInt(d.used) }, requestCount: { increment: d.requests } },
-      });
-    }
-    for (const [id, d] of deltas.tokens) {
-      await tx.token.updateMany({
-        where: { id },
-        data: {
-          remainQuota: { increment: BigInt(d.remain) },
-          usedQuota: { increment: BigInt(d.used) },
-          ...(d.accessed ? { accessedTime: d.accessed } : {}),
-        },
-      });
-    }
-    for (const [id, used] of deltas.channels) {
-      await tx.channel.updateMany({ where: { id }, data: { usedQuota: { increment: BigInt(used) } } });
-    }
-    if (logs.length) await tx.log.createMany({ data: logs.map((l) => ({ ...l, quota: BigInt(l.quota) })) });
+    for (const [id, d] of deltas.users) await run(tx, addToUser(id, d.quota, d.used, d.requests));
+    for (const [id, d] of deltas.tokens) await run(tx, addToToken(id, d.remain, d.used, d.accessed));
+    for (const [id, used] of deltas.channels) await run(tx, addToChannel(id, used));
+    for (const batch of insertLogs(logs.map((l) => ({ ...l, upstreamRequestId: "" })))) await run(tx, batch);
     for (const b of buckets) {
-      await tx.quotaData.upsert({
-        where: { bucket: { userId: b.userId, modelName: b.modelName, createdAt: b.hour, useGroup: b.group, tokenId: b.tokenId, channelId: b.channelId, nodeName } },
-        create: {
-          userId: b.userId,
-          username: b.username,
-          modelName: b.modelName,
-          createdAt: b.hour,
-          useGroup: b.group,
-          tokenId: b.tokenId,
-          channelId: b.channelId,
-          nodeName,
-          count: b.count,
-          quota: BigInt(b.quota),
-          tokenUsed: BigInt(b.tokens),
-        },
-        update: { count: { increment: b.count }, quota: { increment: BigInt(b.quota) }, tokenUsed: { increment: BigInt(b.tokens) } },
-      });
+      await run(tx, upsertBucket({ userId: b.userId, username: b.username, modelName: b.modelName, createdAt: b.hour, useGroup: b.group, tokenId: b.tokenId, channelId: b.channelId, nodeName, count: b.count, quota: b.quota, tokenUsed: b.tokens }));
     }
   });
 }

@@ -1,0 +1,92 @@
+// Raw SQL for the bookkeeping flush. The Prisma query compiler costs a lot of CPU per statement on
+// the relay's busiest path, so the flush speaks SQL directly (same transaction semantics), with
+// placeholders and booleans per dialect (SQLite "?" and 0/1, PostgreSQL "$n" and true/false).
+import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/server/db";
+
+type Tx = Prisma.TransactionClient;
+type Value = string | number | boolean | null;
+
+export type SqlBatch = { sql: string; params: Value[] };
+
+const LOG_COLUMNS = [
+  "createdAt",
+  "type",
+  "content",
+  "userId",
+  "username",
+  "tokenName",
+  "tokenId",
+  "modelName",
+  "quota",
+  "promptTokens",
+  "completionTokens",
+  "useTime",
+  "isStream",
+  "channelId",
+  "group",
+  "ip",
+  "requestId",
+  "upstreamRequestId",
+  "other",
+] as const;
+
+export type LogValues = Record<(typeof LOG_COLUMNS)[number], Value>;
+
+function isPostgres(): boolean {
+  return env().databaseType === "postgres";
+}
+
+/** Builds the statement with the dialect's placeholders. */
+function statement(template: (next: () => string) => string, params: Value[]): SqlBatch {
+  const pg = isPostgres();
+  let i = 0;
+  const sql = template(() => (pg ? `$${++i}` : "?"));
+  const mapped = pg ? params : params.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v));
+  return { sql, params: mapped };
+}
+
+export function insertLogs(rows: LogValues[]): SqlBatch[] {
+  const batches: SqlBatch[] = [];
+  const perStatement = 400; // 19 columns x 400 rows stays under every engine's parameter limit
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const chunk = rows.slice(i, i + perStatement);
+    const params: Value[] = [];
+    for (const r of chunk) for (const c of LOG_COLUMNS) params.push(r[c]);
+    const cols = LOG_COLUMNS.map((c) => `"${c}"`).join(", ");
+    batches.push(statement((next) => `INSERT INTO "logs" (${cols}) VALUES ${chunk.map(() => `(${LOG_COLUMNS.map(() => next()).join(", ")})`).join(", ")}`, params));
+  }
+  return batches;
+}
+
+export function addToUser(id: number, quota: number, used: number, requests: number): SqlBatch {
+  return statement((n) => `UPDATE "users" SET "quota" = "quota" + ${n()}, "usedQuota" = "usedQuota" + ${n()}, "requestCount" = "requestCount" + ${n()} WHERE "id" = ${n()}`, [quota, used, requests, id]);
+}
+
+export function addToToken(id: number, remain: number, used: number, accessed: number): SqlBatch {
+  if (accessed) {
+    return statement((n) => `UPDATE "tokens" SET "remainQuota" = "remainQuota" + ${n()}, "usedQuota" = "usedQuota" + ${n()}, "accessedTime" = ${n()} WHERE "id" = ${n()}`, [remain, used, accessed, id]);
+  }
+  return statement((n) => `UPDATE "tokens" SET "remainQuota" = "remainQuota" + ${n()}, "usedQuota" = "usedQuota" + ${n()} WHERE "id" = ${n()}`, [remain, used, id]);
+}
+
+export function addToChannel(id: number, used: number): SqlBatch {
+  return statement((n) => `UPDATE "channels" SET "usedQuota" = "usedQuota" + ${n()} WHERE "id" = ${n()}`, [used, id]);
+}
+
+export type BucketValues = { userId: number; username: string; modelName: string; createdAt: number; useGroup: string; tokenId: number; channelId: number; nodeName: string; count: number; quota: number; tokenUsed: number };
+
+export function upsertBucket(b: BucketValues): SqlBatch {
+  return statement(
+    (n) =>
+      `INSERT INTO "quota_data" ("userId", "username", "modelName", "createdAt", "useGroup", "tokenId", "channelId", "nodeName", "count", "quota", "tokenUsed") ` +
+      `VALUES (${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}) ` +
+      `ON CONFLICT ("userId", "modelName", "createdAt", "useGroup", "tokenId", "channelId", "nodeName") DO UPDATE SET ` +
+      `"count" = "quota_data"."count" + excluded."count", "quota" = "quota_data"."quota" + excluded."quota", "tokenUsed" = "quota_data"."tokenUsed" + excluded."tokenUsed"`,
+    [b.userId, b.username, b.modelName, b.createdAt, b.useGroup, b.tokenId, b.channelId, b.nodeName, b.count, b.quota, b.tokenUsed],
+  );
+}
+
+export async function run(tx: Tx, batch: SqlBatch): Promise<void> {
+  await tx.$executeRawUnsafe(batch.sql, ...batch.params);
+}

@@ -1,0 +1,109 @@
+// `npm run bench`: production build of the gateway, pinned to CPU 0, with auth, billing and logging
+// on, measured by ../shared/bench/compare.sh beside Portkey and the mock upstream direct, in one run.
+// Writes the report to docs/benchmarks.md. Loopback only; every load step is time-bounded.
+//   npm run bench -- [--rounds 2] [--scenarios "instant paced"] [--quick]
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const harness = path.resolve(root, "../shared/bench");
+const state = process.env.BENCH_STATE_DIR || path.join(os.tmpdir(), "gateway-bench");
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const passThrough = args.filter((a) => a !== "--quick");
+const PORT = Number(process.env.BENCH_PORT || 3900);
+const MOCK_PORT = 18080;
+
+function sh(cmd, argv, opts = {}) {
+  return execFileSync(cmd, argv, { cwd: root, stdio: "inherit", ...opts });
+}
+
+if (!fs.existsSync(path.join(harness, "compare.sh"))) {
+  console.error(`bench harness not found at ${harness}`);
+  process.exit(2);
+}
+sh("bash", [path.join(harness, "setup.sh")], { env: { ...process.env, BENCH_STATE_DIR: state } });
+sh(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-bench-"));
+const env = { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", CRITICAL_RATE_LIMIT: "100000" };
+delete env.DATABASE_URL;
+sh(process.execPath, [path.join(root, "scripts/migrate.mjs")], { env, stdio: "ignore" });
+const gateway = spawn("taskset", ["-c", "0", process.execPath, "--import", "tsx", path.join(root, "lib/server/main.ts")], { cwd: root, env, stdio: "ignore" });
+const stop = () => {
+  try {
+    gateway.kill("SIGTERM");
+  } catch {
+    // already gone
+  }
+};
+process.on("exit", stop);
+
+const base = `http://127.0.0.1:${PORT}`;
+let cookie = "";
+async function api(method, p, body) {
+  const res = await fetch(base + p, { method, headers: { "content-type": "application/json", cookie }, body: body && JSON.stringify(body) });
+  const c = res.headers.get("set-cookie");
+  if (c?.includes("session-token=")) cookie = c.split(";")[0];
+  const json = await res.json();
+  if (!json.success) throw new Error(`${method} ${p}: ${json.message}`);
+  return json.data;
+}
+
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/status`)).ok) break;
+  } catch {
+    // starting
+  }
+  if (i > 300) throw new Error("gateway did not start");
+  await new Promise((r) => setTimeout(r, 100));
+}
+await api("POST", "/api/setup", { username: "root", password: "benchpass123", confirmPassword: "benchpass123" });
+await api("POST", "/api/user/login", { username: "root", password: "benchpass123" });
+await api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "gpt-4o-mini": 0.075 }) });
+await api("POST", "/api/channel/", { name: "bench-mock", type: 1, key: "sk-mock", base_url: `http://127.0.0.1:${MOCK_PORT}`, models: "gpt-4o-mini", group: "default" });
+const token = await api("POST", "/api/token/", { name: "bench", unlimited_quota: true });
+
+const compareArgs = ["--target", `label=ours,url=${base}/v1,key=${token.key},pid=${gateway.pid}`, ...(quick ? ["--rounds", "1", "--scenarios", "instant"] : []), ...passThrough];
+const before = new Set(fs.existsSync(path.join(state, "results")) ? fs.readdirSync(path.join(state, "results")) : []);
+sh("bash", [path.join(harness, "compare.sh"), ...compareArgs], { env: { ...process.env, BENCH_STATE_DIR: state, MOCK_PORT: String(MOCK_PORT) } });
+stop();
+
+const session = fs.readdirSync(path.join(state, "results")).filter((d) => d.startsWith("compare_") && !before.has(d)).sort().pop();
+const report = fs.readFileSync(path.join(state, "results", session, "report.md"), "utf8");
+const results = fs
+  .readdirSync(path.join(state, "results", session))
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => JSON.parse(fs.readFileSync(path.join(state, "results", session, f), "utf8")));
+const meanOf = (rows, pick) => {
+  const xs = rows.map(pick).filter((x) => typeof x === "number");
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+};
+const summary = ["| target | scenario | RPS per core @c50 | CPU µs/req | RSS peak MB | errors |", "|---|---|--:|--:|--:|--:|"];
+for (const r of results.filter((x) => !x.label.startsWith("direct"))) {
+  summary.push(`| ${r.label.split("@")[0]} | ${r.label.split("@")[1]} | ${Math.round(meanOf(r.runs, (x) => x.rps))} | ${r.gateway.cpu_us_per_request ?? "-"} | ${r.gateway.rss_peak_mb ?? "-"} | ${r.errors_total} |`);
+}
+const doc = `# Benchmarks
+
+Produced by \`npm run bench\` (scripts/bench.mjs) on ${new Date().toISOString().slice(0, 10)}: a production build of the
+gateway pinned to CPU 0 with auth, billing, consume logs and usage aggregation on, Portkey ${"gateway"} 1.15.2 pinned the
+same way, and the mock upstream measured directly, all in one run of \`../shared/bench/compare.sh\` (mock and load
+generators on CPU 1). Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.
+
+## Per target
+
+${summary.join("\n")}
+
+## compare.sh report
+
+${report}
+`;
+fs.mkdirSync(path.join(root, "docs"), { recursive: true });
+fs.writeFileSync(path.join(root, "docs/benchmarks.md"), doc);
+fs.rmSync(dataDir, { recursive: true, force: true });
+console.log(`\nwrote docs/benchmarks.md (session ${session})`);
+process.exit(0);
