@@ -1,0 +1,75 @@
+// The in-memory quota ledger: atomic reservations, settlement clamped at zero, refunds, and deltas
+// that add up to exactly what was charged.
+const users = new Map<number, { quota: bigint }>();
+const tokens = new Map<number, { remainQuota: bigint; unlimitedQuota: boolean }>();
+jest.mock("@/lib/server/db", () => ({
+  db: () => ({
+    user: { findUnique: async ({ where }: { where: { id: number } }) => users.get(where.id) ?? null },
+    token: { findUnique: async ({ where }: { where: { id: number } }) => tokens.get(where.id) ?? null },
+  }),
+}));
+
+import { ensureAccounts, refund, reserve, resetLedgerForTests, settle, takeDeltas, tokenRemain, userQuota } from "@/lib/server/relay/billing/ledger";
+
+beforeEach(() => {
+  resetLedgerForTests();
+  users.set(1, { quota: 1000n });
+  tokens.set(10, { remainQuota: 300n, unlimitedQuota: false });
+  tokens.set(11, { remainQuota: 0n, unlimitedQuota: true });
+});
+
+test("reservations never overdraw the token or the user", async () => {
+  await ensureAccounts(1, 10);
+  const ok = Array.from({ length: 10 }, () => reserve(1, 10, 100)).filter((r) => r.ok).length;
+  expect(ok).toBe(3);
+  expect(tokenRemain(10)).toBe(0);
+  expect(userQuota(1)).toBe(700);
+  expect(reserve(1, 10, 1)).toMatchObject({ ok: false, reason: "token_insufficient" });
+});
+
+test("the user's quota bounds an unlimited token", async () => {
+  await ensureAccounts(1, 11);
+  expect(reserve(1, 11, 600).ok).toBe(true);
+  expect(reserve(1, 11, 600)).toMatchObject({ ok: false, reason: "user_insufficient" });
+  expect(reserve(1, 11, 400).ok).toBe(true);
+  expect(reserve(1, 11, 0)).toMatchObject({ ok: false, reason: "user_exhausted" });
+});
+
+test("settle charges the actual cost, refunds the difference, and clamps an overrun at zero", async () => {
+  await ensureAccounts(1, 10);
+  const a = reserve(1, 10, 100);
+  const b = reserve(1, 10, 100);
+  if (!a.ok || !b.ok) throw new Error("reserve failed");
+  expect(settle(a.reservation, 40, 5)).toBe(40);
+  expect(tokenRemain(10)).toBe(160);
+  // b overruns: 100 reserved, 500 wanted, only 160 more available on the token
+  expect(settle(b.reservation, 500, 5)).toBe(260);
+  expect(tokenRemain(10)).toBe(0);
+  expect(userQuota(1)).toBe(700);
+  const d = takeDeltas();
+  expect(d.users.get(1)).toEqual({ quota: -300, used: 300, requests: 2 });
+  expect(d.tokens.get(10)).toMatchObject({ remain: -300, used: 300 });
+  expect(d.channels.get(5)).toBe(300);
+});
+
+test("refund gives everything back and a settled reservation cannot be refunded or settled again", async () => {
+  await ensureAccounts(1, 10);
+  const r = reserve(1, 10, 100);
+  if (!r.ok) throw new Error("reserve failed");
+  refund(r.reservation);
+  expect(tokenRemain(10)).toBe(300);
+  expect(userQuota(1)).toBe(1000);
+  refund(r.reservation);
+  expect(tokenRemain(10)).toBe(300);
+  expect(() => settle(r.reservation, 10, 1)).toThrow();
+  const d = takeDeltas();
+  expect(d.users.get(1)).toEqual({ quota: 0, used: 0, requests: 0 });
+});
+
+test("playground reservations (no token) bill the user only", async () => {
+  await ensureAccounts(1, null);
+  const r = reserve(1, null, 50);
+  if (!r.ok) throw new Error("reserve failed");
+  expect(settle(r.reservation, 50, 2)).toBe(50);
+  expect(userQuota(1)).toBe(950);
+});

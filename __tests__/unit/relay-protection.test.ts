@@ -1,0 +1,52 @@
+import { parseStatusRanges, shouldDisable, shouldRetry, statusIn } from "@/lib/server/relay/channel-health";
+import { RelayError } from "@/lib/server/relay/errors";
+import { checkRateLimit, findSensitiveWord, recordSuccess } from "@/lib/server/relay/protection";
+import { ipAllowed, parseAllowList } from "@/lib/server/relay/cache/ip-allow-list";
+
+const RETRY = "100-199,300-399,401-407,409-499,500-503,505-523,525-599";
+const upstream = (status: number, message = "x", code = "bad_response_status_code") => new RelayError(status, message, { retryable: true, upstreamStatus: status, code });
+
+test("retry rules follow the status ranges; 400, 408, 504, 524 and caller errors are not retried", () => {
+  expect(statusIn(503, parseStatusRanges(RETRY))).toBe(true);
+  expect(shouldRetry(upstream(500), RETRY)).toBe(true);
+  expect(shouldRetry(upstream(429), RETRY)).toBe(true);
+  for (const s of [400, 408, 504, 524]) expect(shouldRetry(upstream(s), RETRY)).toBe(false);
+  expect(shouldRetry(new RelayError(400, "bad input"), RETRY)).toBe(false);
+  expect(shouldRetry(new RelayError(500, "x", { code: "channel:no_available_key" }), RETRY)).toBe(true);
+});
+
+test("auto-disable on listed statuses or keywords only", () => {
+  const keywords = "Your credit balance is too low\nPermission denied";
+  expect(shouldDisable(upstream(401), "401", keywords)).toBe(true);
+  expect(shouldDisable(upstream(500), "401", keywords)).toBe(false);
+  expect(shouldDisable(upstream(403, "permission DENIED for key"), "401", keywords)).toBe(true);
+  expect(shouldDisable(new RelayError(401, "Invalid API key"), "401", keywords)).toBe(false);
+});
+
+test("sliding-window rate limits count all requests and successes separately", () => {
+  const scope = `test:${Math.random()}`;
+  const limit = { windowMs: 60_000, total: 3, success: 2 };
+  expect(checkRateLimit(scope, limit)).toBeNull();
+  recordSuccess(scope);
+  expect(checkRateLimit(scope, limit)).toBeNull();
+  recordSuccess(scope);
+  expect(checkRateLimit(scope, limit)).toBe("success");
+  expect(checkRateLimit(`${scope}b`, { windowMs: 60_000, total: 1, success: 0 })).toBeNull();
+  expect(checkRateLimit(`${scope}b`, { windowMs: 60_000, total: 1, success: 0 })).toBe("total");
+});
+
+test("sensitive words are found case-insensitively", () => {
+  expect(findSensitiveWord("this has Test_Sensitive inside", "test_sensitive\nother")).toBe("test_sensitive");
+  expect(findSensitiveWord("clean text", "test_sensitive")).toBeNull();
+  expect(findSensitiveWord("anything", "")).toBeNull();
+});
+
+test("allow lists accept single addresses and CIDR, v4 and v6", () => {
+  const list = parseAllowList("10.0.0.1\n192.168.1.0/24, ::1");
+  expect(ipAllowed(list, "10.0.0.1")).toBe(true);
+  expect(ipAllowed(list, "192.168.1.77")).toBe(true);
+  expect(ipAllowed(list, "::ffff:192.168.1.8")).toBe(true);
+  expect(ipAllowed(list, "::1")).toBe(true);
+  expect(ipAllowed(list, "10.0.0.2")).toBe(false);
+  expect(ipAllowed(parseAllowList(""), "1.2.3.4")).toBe(true);
+});
