@@ -27,12 +27,14 @@ if (!fs.existsSync(path.join(harness, "compare.sh"))) {
 }
 sh("bash", [path.join(harness, "setup.sh")], { env: { ...process.env, BENCH_STATE_DIR: state } });
 sh(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+sh(process.execPath, [path.join(root, "scripts/build-server.mjs")]);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-bench-"));
 const env = { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", CRITICAL_RATE_LIMIT: "100000" };
 delete env.DATABASE_URL;
 sh(process.execPath, [path.join(root, "scripts/migrate.mjs")], { env, stdio: "ignore" });
-const gateway = spawn("taskset", ["-c", "0", process.execPath, "--import", "tsx", path.join(root, "lib/server/main.ts")], { cwd: root, env, stdio: "ignore" });
+// The same command line as `npm start` (scripts/start.mjs) uses in production.
+const gateway = spawn("taskset", ["-c", "0", process.execPath, "--max-semi-space-size=8", "--max-old-space-size=384", path.join(root, ".next/gateway/server.mjs")], { cwd: root, env, stdio: "ignore" });
 const stop = () => {
   try {
     gateway.kill("SIGTERM");

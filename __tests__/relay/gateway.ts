@@ -14,6 +14,10 @@ export type Gateway = {
   dataDir: string;
   api: <T = unknown>(method: string, p: string, body?: unknown) => Promise<{ status: number; json: { success: boolean; message: string; data: T } }>;
   sql: <T = Record<string, unknown>>(query: string, ...args: unknown[]) => T[];
+  /** A fetch with the root session cookie, answering the raw Response (SSE, non-envelope calls). */
+  raw: (method: string, p: string, body?: unknown) => Promise<Response>;
+  /** Polls until the condition holds (5 s unless told otherwise). */
+  waitFor: (condition: () => boolean, timeoutMs?: number) => Promise<void>;
   /** Waits until the bookkeeping writer has persisted everything (no pending deltas). */
   settle: () => Promise<void>;
   stop: () => Promise<void>;
@@ -29,9 +33,14 @@ async function freePort(): Promise<number> {
   });
 }
 
+const SERVER_BUNDLE = path.join(ROOT, ".next", "gateway", "server.mjs");
+
+/** The production build (Next + the bundled server), made once if missing. */
 export function ensureBuilt(): void {
-  if (fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: ROOT, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+    execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: ROOT, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+  }
+  if (!fs.existsSync(SERVER_BUNDLE)) execFileSync(process.execPath, [path.join(ROOT, "scripts/build-server.mjs")], { cwd: ROOT, stdio: "ignore" });
 }
 
 export async function startGateway(extraEnv: Record<string, string> = {}): Promise<Gateway> {
@@ -45,14 +54,14 @@ export async function startGateway(extraEnv: Record<string, string> = {}): Promi
     HOSTNAME: "127.0.0.1",
     DATA_DIR: dataDir,
     DATABASE_URL: "",
-    LOG_LEVEL: "error",
+    LOG_LEVEL: process.env.GATEWAY_TEST_STDERR ? "debug" : "error",
     CRITICAL_RATE_LIMIT: "100000",
     LOGIN_RATE_LIMIT: "100000",
     ...extraEnv,
   };
   delete env.DATABASE_URL;
   execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "lib/server/main.ts")], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["--max-semi-space-size=8", "--enable-source-maps", SERVER_BUNDLE], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -96,16 +105,29 @@ export async function startGateway(extraEnv: Record<string, string> = {}): Promi
     }
   };
 
+  const raw: Gateway["raw"] = (method, p, body) =>
+    fetch(`${url}${p}`, { method, headers: { "content-type": "application/json", cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const waitFor: Gateway["waitFor"] = async (condition, timeoutMs = 5000) => {
+    for (let i = 0; i < timeoutMs / 100; i++) {
+      if (condition()) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`condition not met within ${timeoutMs} ms`);
+  };
+
   return {
     url,
     dataDir,
     api,
+    raw,
+    waitFor,
     sql,
     settle,
     stop: async () => {
       db.close();
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
+      if (process.env.GATEWAY_TEST_STDERR && stderr) process.stderr.write(stderr);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

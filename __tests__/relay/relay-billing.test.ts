@@ -84,6 +84,8 @@ test("a client that aborts mid-stream is billed for what it received", async () 
   while (!received.includes("word4")) received += new TextDecoder().decode((await reader.read()).value);
   await reader.cancel();
   controller.abort();
+  // Counting an aborted stream may load the tokenizer first; wait for the log itself.
+  await gw.waitFor(() => gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id).length === 1, 15_000);
   await gw.settle();
   const [log] = gw.sql<{ quota: number; completionTokens: number; other: string }>("select quota, completionTokens, other from logs where tokenId = ? and type = 2", t.id);
   expect(log).toBeDefined();
@@ -110,6 +112,8 @@ test("Σ consume-log quota = Δ user used = Δ token used = Δ channel used over
     jobs.push((async () => { const r = await post(t.key, { model: "slow-model", stream: true, messages: [{ role: "user", content: "a" }] }); const rd = r.body!.getReader(); await rd.read(); await rd.read(); await rd.cancel(); })());
   }
   await Promise.all(jobs);
+  // 5 billed requests per round (the m-401 call fails and bills nothing).
+  await gw.waitFor(() => gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id).length === 50, 15_000);
   await gw.settle();
   const after = gw.sql<{ l: number; u: number; t: number; c: number }>(
     "select (select coalesce(sum(quota),0) from logs where type = 2) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",

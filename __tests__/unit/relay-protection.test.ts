@@ -27,9 +27,9 @@ test("sliding-window rate limits count all requests and successes separately", (
   const scope = `test:${Math.random()}`;
   const limit = { windowMs: 60_000, total: 3, success: 2 };
   expect(checkRateLimit(scope, limit)).toBeNull();
-  recordSuccess(scope);
+  recordSuccess(scope, 60_000);
   expect(checkRateLimit(scope, limit)).toBeNull();
-  recordSuccess(scope);
+  recordSuccess(scope, 60_000);
   expect(checkRateLimit(scope, limit)).toBe("success");
   expect(checkRateLimit(`${scope}b`, { windowMs: 60_000, total: 1, success: 0 })).toBeNull();
   expect(checkRateLimit(`${scope}b`, { windowMs: 60_000, total: 1, success: 0 })).toBe("total");

@@ -8,7 +8,7 @@ import { RelayError } from "@/lib/server/relay/errors";
 import { sendJson } from "@/lib/server/relay/http-io";
 import type { Outcome } from "@/lib/server/relay/settle";
 import { relayStream } from "@/lib/server/relay/stream";
-import { countText } from "@/lib/server/relay/tokenize";
+import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/tokenize";
 import { mapStatus } from "@/lib/server/relay/transform";
 import { sendUpstream, type UpstreamResponse } from "@/lib/server/relay/upstream";
 
@@ -88,8 +88,8 @@ export async function attemptUpstream(
   let usage;
   if (estimated) {
     const text = (out.choices ?? []).map((c) => (typeof c.message?.content === "string" ? c.message.content : "") + (c.message?.reasoning_content ?? "") + (c.text ?? "")).join("");
-    const completion = u?.completion_tokens || countText(text);
-    usage = { promptTokens: ctx.promptTokens, completionTokens: completion, cachedTokens: 0 };
+    const completion = u?.completion_tokens || (await exactTextTokens(text));
+    usage = { promptTokens: await exactPromptTokens(ctx.body), completionTokens: completion, cachedTokens: 0 };
     out = { ...out, usage: { prompt_tokens: usage.promptTokens, completion_tokens: completion, total_tokens: usage.promptTokens + completion } };
   } else {
     usage = { promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0, cachedTokens: u.prompt_tokens_details?.cached_tokens ?? 0 };

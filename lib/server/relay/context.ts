@@ -22,6 +22,8 @@ export type RelayContext = {
   pricing: ModelPricing;
   promptTokens: number;
   reservation: Reservation | null;
+  /** Rate-limit scopes this request counts against, with their windows (successes are recorded). */
+  rateScopes: { scope: string; windowMs: number }[];
   /** Channels tried, in order (for the log's admin_info.use_channel). */
   usedChannels: number[];
 };

@@ -17,10 +17,15 @@ class SlidingWindows {
     return list.length;
   }
 
-  add(key: string, now: number): void {
+  add(key: string, now: number, windowMs: number): void {
     const list = this.windows.get(key);
-    if (list) list.push(now);
-    else this.windows.set(key, [now]);
+    if (!list) {
+      this.windows.set(key, [now]);
+      return;
+    }
+    list.push(now);
+    // Keep the list bounded even when nobody counts it for a while.
+    if (list.length > 64 && list[0]! <= now - windowMs) this.count(key, windowMs, now);
   }
 }
 
@@ -33,13 +38,13 @@ export function checkRateLimit(scope: string, limit: Limit): "total" | "success"
   const now = Date.now();
   if (limit.total > 0 && windows.count(`${scope}:all`, limit.windowMs, now) >= limit.total) return "total";
   if (limit.success > 0 && windows.count(`${scope}:ok`, limit.windowMs, now) >= limit.success) return "success";
-  windows.add(`${scope}:all`, now);
+  if (limit.total > 0) windows.add(`${scope}:all`, now, limit.windowMs);
   return null;
 }
 
-/** Counts a request that finished with a status below 400. */
-export function recordSuccess(scope: string): void {
-  windows.add(`${scope}:ok`, Date.now());
+/** Counts a successful request for a scope that checkRateLimit limited (windowMs of that limit). */
+export function recordSuccess(scope: string, windowMs: number): void {
+  windows.add(`${scope}:ok`, Date.now(), windowMs);
 }
 
 const automata = singleton("relay.sensitive", () => new Map<string, AhoCorasick | null>());

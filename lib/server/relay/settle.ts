@@ -25,8 +25,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
   const wanted = quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit);
   const charged = ctx.reservation ? settle(ctx.reservation, wanted, o.channel.id) : 0;
   scheduleFlush();
-  recordSuccess(`user:${ctx.caller.user.id}`);
-  if (ctx.caller.token) recordSuccess(`token:${ctx.caller.token.id}`);
+  for (const r of ctx.rateScopes) recordSuccess(r.scope, r.windowMs);
 
   const p = ctx.pricing;
   const now = Math.floor(Date.now() / 1000);

@@ -10,7 +10,7 @@ import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/adapters
 import type { Usage } from "@/lib/server/relay/billing/pricing";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
 import { baseHeaders } from "@/lib/server/relay/http-io";
-import { countText } from "@/lib/server/relay/tokenize";
+import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/tokenize";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream";
 
 export type StreamResult = { usage: Usage; estimated: boolean; firstResponseMs: number; status: StreamStatus };
@@ -40,6 +40,10 @@ export async function relayStream(
   res.flushHeaders();
 
   let upstreamUsage: UpstreamUsage | null = null;
+  // Payloads kept (not parsed) for local counting should the upstream send no usage; compacted
+  // into plain text past 1 MB so a long stream never holds more than that in raw form.
+  let retained: string[] = [];
+  let retainedBytes = 0;
   let text = "";
   let toolCalls = 0;
   let firstResponseMs = 0;
@@ -47,6 +51,24 @@ export async function relayStream(
   let endReason: StreamStatus["end_reason"] = "eof";
   let clientGone = false;
   const out: string[] = [];
+
+  const compact = () => {
+    for (const payload of retained) {
+      try {
+        for (const c of (JSON.parse(payload) as Chunk).choices ?? []) {
+          text += (c.delta?.content ?? "") + (c.delta?.reasoning_content ?? "") + (c.text ?? "");
+          for (const call of c.delta?.tool_calls ?? []) {
+            toolCalls += 1;
+            text += call.function?.arguments ?? "";
+          }
+        }
+      } catch {
+        // not JSON: nothing to count
+      }
+    }
+    retained = [];
+    retainedBytes = 0;
+  };
 
   const onClose = () => {
     if (!res.writableFinished) {
@@ -72,28 +94,25 @@ export async function relayStream(
       return;
     }
     for (const payload of adapter.convertStreamData ? adapter.convertStreamData(data, actx) : [data]) {
-      let chunk: Chunk | null = null;
-      try {
-        chunk = JSON.parse(payload) as Chunk;
-      } catch {
-        chunk = null;
-      }
-      let usageOnly = false;
-      if (chunk) {
-        if (chunk.usage && typeof chunk.usage === "object") upstreamUsage = chunk.usage;
-        const choices = chunk.choices ?? [];
-        for (const c of choices) {
-          const piece = (c.delta?.content ?? "") + (c.delta?.reasoning_content ?? "") + (c.text ?? "");
-          if (piece) text += piece;
-          for (const call of c.delta?.tool_calls ?? []) {
-            toolCalls += 1;
-            text += call.function?.arguments ?? "";
-          }
+      // Only chunks that mention usage are parsed; the rest are forwarded as they are.
+      if (payload.includes('"usage":{')) {
+        try {
+          const chunk = JSON.parse(payload) as Chunk;
+          if (chunk.usage && typeof chunk.usage === "object") upstreamUsage = chunk.usage;
+          if (!chunk.choices?.length) {
+            if (!ctx.clientWantsUsage) continue;
+          } else if (!upstreamUsage) retained.push(payload);
+        } catch {
+          // forwarded below as received
         }
-        if (!firstResponseMs && choices.length) firstResponseMs = Date.now() - ctx.startedAt;
-        usageOnly = !!chunk.usage && choices.length === 0;
+      } else if (!upstreamUsage) {
+        retained.push(payload);
+        retainedBytes += payload.length;
+        if (retainedBytes > 1_048_576) compact();
       }
-      if (usageOnly && !ctx.clientWantsUsage) continue;
+      if (!firstResponseMs && (payload.includes('"content":"') || payload.includes('"text":"') || payload.includes('"tool_calls"'))) {
+        firstResponseMs = Date.now() - ctx.startedAt;
+      }
       out.push(`data: ${payload}\n\n`);
     }
   };
@@ -126,9 +145,14 @@ export async function relayStream(
 
   const u = upstreamUsage as UpstreamUsage | null;
   const estimated = !u || (!u.prompt_tokens && !u.completion_tokens);
-  const usage: Usage = estimated
-    ? { promptTokens: ctx.promptTokens, completionTokens: countText(text) + toolCalls * 7, cachedTokens: 0 }
-    : { promptTokens: u!.prompt_tokens ?? 0, completionTokens: u!.completion_tokens ?? 0, cachedTokens: u!.prompt_tokens_details?.cached_tokens ?? 0 };
+  let usage: Usage;
+  if (estimated) {
+    compact();
+    usage = { promptTokens: await exactPromptTokens(ctx.body), completionTokens: (await exactTextTokens(text)) + toolCalls * 7, cachedTokens: 0 };
+  } else {
+    retained = [];
+    usage = { promptTokens: u!.prompt_tokens ?? 0, completionTokens: u!.completion_tokens ?? 0, cachedTokens: u!.prompt_tokens_details?.cached_tokens ?? 0 };
+  }
 
   if (!clientGone) {
     if (estimated && ctx.clientWantsUsage) {

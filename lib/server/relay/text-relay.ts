@@ -16,7 +16,7 @@ import { readBody, sendError } from "@/lib/server/relay/http-io";
 import { checkRateLimit, findSensitiveWord } from "@/lib/server/relay/protection";
 import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
 import { settleRequest } from "@/lib/server/relay/settle";
-import { countChatPrompt, countText, promptText } from "@/lib/server/relay/tokenize";
+import { estimatePromptTokens, promptText } from "@/lib/server/relay/tokenize";
 import { applyParamOverride, applySystemPrompt, mapModel } from "@/lib/server/relay/transform";
 import { attemptUpstream } from "@/lib/server/relay/attempt";
 import { queueErrorLog } from "@/lib/server/relay/error-log";
@@ -33,11 +33,6 @@ async function parseJsonBody(req: IncomingMessage): Promise<Record<string, unkno
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidRequest("Request body must be a JSON object", "invalid_json");
   return body as Record<string, unknown>;
-}
-
-function estimatePrompt(mode: RelayMode, body: Record<string, unknown>): number {
-  if (mode === "chat") return countChatPrompt(body.messages as never, body.tools as unknown[] | undefined);
-  return countText(promptText(body));
 }
 
 function checkRequestShape(mode: RelayMode, body: Record<string, unknown>): void {
@@ -64,13 +59,17 @@ async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, s
       // invalid JSON in the option: keep the global limits
     }
     const minutes = Math.max(0, Number(options.get("ModelRequestRateLimitDurationMinutes")) || 1);
-    const hit = checkRateLimit(`user:${ctx.caller.user.id}`, { windowMs: minutes * 60_000, total, success });
+    const scope = `user:${ctx.caller.user.id}`;
+    const hit = checkRateLimit(scope, { windowMs: minutes * 60_000, total, success });
+    if (success > 0) ctx.rateScopes.push({ scope, windowMs: minutes * 60_000 });
     if (hit === "total") throw new RelayError(429, `Rate limit reached: at most ${total} requests (including failures) in ${minutes} minutes`, { code: "rate_limit_exceeded" });
     if (hit === "success") throw new RelayError(429, `Rate limit reached: at most ${success} requests in ${minutes} minutes`, { code: "rate_limit_exceeded" });
   }
   const tl = ctx.caller.token?.rateLimit;
   if (tl && ctx.caller.token) {
-    const hit = checkRateLimit(`token:${ctx.caller.token.id}`, { windowMs: tl.period * 1000, total: tl.count, success: tl.success });
+    const scope = `token:${ctx.caller.token.id}`;
+    const hit = checkRateLimit(scope, { windowMs: tl.period * 1000, total: tl.count, success: tl.success });
+    if (tl.success > 0) ctx.rateScopes.push({ scope, windowMs: tl.period * 1000 });
     if (hit) throw new RelayError(429, `Token rate limit reached (${hit === "total" ? tl.count : tl.success} requests per ${tl.period} s)`, { code: "token_rate_limit_exceeded" });
   }
 }
@@ -114,8 +113,9 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
       clientWantsUsage: stream && streamOptions?.include_usage === true,
       table,
       pricing,
-      promptTokens: estimatePrompt(base.mode, body),
+      promptTokens: estimatePromptTokens(body),
       reservation: null,
+      rateScopes: [],
       usedChannels: [],
     };
     await applyRateLimits(ctx, options);

@@ -43,7 +43,8 @@ function parseJson<T>(text: string): T | null {
   }
 }
 
-function toCached(row: Awaited<ReturnType<typeof loadRows>>[number]): CachedChannel {
+/** A relay-ready view of a channel row (keys decrypted, JSON fields parsed). */
+export function toCached(row: Awaited<ReturnType<typeof loadRows>>[number]): CachedChannel {
   const keys = open(row.key).split("\n").map((k) => k.trim()).filter(Boolean);
   const info = parseJson<{ is_multi_key?: boolean; multi_key_mode?: string; multi_key_status_list?: Record<string, number>; polling_index?: number }>(row.channelInfo);
   const multiKey =

@@ -1,0 +1,85 @@
+// GET /api/channel/test/{id}?model=: one request straight to the channel (no routing, no user
+// quota), recording response time. A success on an auto-disabled channel re-enables it when
+// AutomaticEnableChannelEnabled is on. The call is logged as a consume log named 模型测试 (not billed).
+import { db } from "@/lib/server/db";
+import { AppError } from "@/lib/server/http/app-error";
+import { getOptions } from "@/lib/server/options/store";
+import { adapterFor } from "@/lib/server/relay/adapters";
+import type { RelayMode } from "@/lib/server/relay/adapters/types";
+import { getPriceTable, priceModel, quotaForUsage } from "@/lib/server/relay/billing/pricing";
+import { invalidateChannels, toCached } from "@/lib/server/relay/cache/channel-cache";
+import { selectKey } from "@/lib/server/relay/select-channel";
+import { applyParamOverride, mapModel } from "@/lib/server/relay/transform";
+import { sendUpstream } from "@/lib/server/relay/upstream";
+import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { splitList } from "@/lib/server/services/channels/rebuild-abilities";
+import type { CurrentUser } from "@/lib/server/auth/current-user";
+import { ROLE } from "@/lib/constants";
+
+export type ChannelTestResult = { success: boolean; message: string; time: number };
+
+function isEmbedding(model: string): boolean {
+  return /embed|^m3e|bge-/i.test(model);
+}
+
+export async function testChannel(actor: CurrentUser, id: number, requestedModel?: string): Promise<ChannelTestResult> {
+  const row = await db().channel.findUnique({ where: { id } });
+  if (!row) throw new AppError("not_found", "channel_not_found");
+  const channel = toCached(row);
+  const adapter = adapterFor(channel.type);
+  if (!adapter) return { success: false, message: `channel type ${channel.type} test is not supported`, time: 0 };
+  const model = requestedModel || row.testModel || splitList(row.models)[0] || "gpt-4o-mini";
+  const picked = selectKey(channel);
+  if (!picked) return { success: false, message: "the channel has no enabled key", time: 0 };
+  const mode: RelayMode = isEmbedding(model) ? "embeddings" : "chat";
+  const upstreamModel = mapModel(model, channel.modelMapping);
+  const body = mode === "embeddings" ? { model: upstreamModel, input: "hi" } : { model: upstreamModel, messages: [{ role: "user", content: "hi" }], max_tokens: 16 };
+  const request = adapter.buildRequest(
+    { channel, key: picked.key, mode, path: mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions", upstreamModel, stream: false },
+    applyParamOverride(body, channel.paramOverride),
+  );
+  const started = Date.now();
+  let result: ChannelTestResult;
+  let usage = { prompt_tokens: 0, completion_tokens: 0 };
+  try {
+    const up = await sendUpstream(request, AbortSignal.timeout(60_000), 60_000);
+    const text = await up.body.text();
+    const seconds = (Date.now() - started) / 1000;
+    if (up.statusCode !== 200) {
+      let message = `HTTP ${up.statusCode}`;
+      try {
+        message = (JSON.parse(text) as { error?: { message?: string } }).error?.message || message;
+      } catch {
+        // not JSON
+      }
+      result = { success: false, message, time: seconds };
+    } else {
+      usage = { ...usage, ...((JSON.parse(text) as { usage?: typeof usage }).usage ?? {}) };
+      result = { success: true, message: "", time: seconds };
+    }
+  } catch (err) {
+    result = { success: false, message: (err as Error).message, time: (Date.now() - started) / 1000 };
+  }
+
+  const now = Math.floor(Date.now() / 1000);
+  await db().channel.update({ where: { id }, data: { testTime: now, ...(result.success ? { responseTime: Math.round(result.time * 1000) } : {}) } });
+  if (result.success) {
+    const options = await getOptions();
+    const table = await getPriceTable();
+    const pricing = priceModel(table, model, "default", true);
+    const quota = pricing ? quotaForUsage(pricing, { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, cachedTokens: 0 }, table.quotaPerUnit) : 0;
+    await db().log.create({
+      data: { createdAt: now, type: LOG_TYPE.consume, userId: actor.id, username: actor.username, tokenName: "模型测试", content: "模型测试", modelName: model, quota: BigInt(quota), promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, useTime: Math.round(result.time), channelId: id },
+    });
+    if (row.status === 3 && options.get("AutomaticEnableChannelEnabled") === "true") {
+      await db().$transaction([
+        db().channel.update({ where: { id }, data: { status: 1, otherInfo: "" } }),
+        db().ability.updateMany({ where: { channelId: id }, data: { enabled: true } }),
+      ]);
+      const root = await db().user.findFirst({ where: { role: { gte: ROLE.root } }, select: { id: true, username: true } });
+      await db().log.create({ data: { createdAt: now, type: LOG_TYPE.system, userId: root?.id ?? 0, username: root?.username ?? "", content: `通道「${row.name}」（#${id}）已被启用`, channelId: id } });
+    }
+  }
+  invalidateChannels();
+  return result;
+}
