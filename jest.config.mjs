@@ -9,8 +9,21 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-// Prisma's runtime (query compiler .mjs) and next-intl/use-intl ship ESM only: let SWC transform them.
-const transformIgnorePatterns = ["/node_modules/(?!(@prisma/client/runtime|next-intl|use-intl)/)"];
+// Packages that ship ESM only: Prisma's runtime (query compiler .mjs), next-intl/use-intl, and
+// htmlparser2 with its dom* helpers (used by sanitize-html). Node itself can require() them, Jest's
+// module system cannot (before Node 24.9), so SWC transforms them to CommonJS.
+const ESM_PACKAGES = [
+  "@prisma/client/runtime",
+  "next-intl",
+  "use-intl",
+  "htmlparser2",
+  "domhandler",
+  "domutils",
+  "dom-serializer",
+  "domelementtype",
+  "entities",
+];
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`];
 
 /** @type {import('jest').Config} */
 const shared = {
