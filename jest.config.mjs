@@ -45,6 +45,9 @@ export default async function config() {
   return {
     // A failing test file must show its own output; everything else stays quiet.
     silent: false,
+    // A global option (ignored inside projects). Real bcrypt hashing and a real database per API
+    // test; database creation itself has its own longer hook timeouts in the harness.
+    testTimeout: 30_000,
     projects: [
       await build({
         displayName: "unit",
@@ -62,8 +65,6 @@ export default async function config() {
         displayName: "api",
         testEnvironment: "node",
         testMatch: ["<rootDir>/__tests__/api/**/*.test.ts"],
-        // Each file migrates its own database; the first migration can take a few seconds.
-        testTimeout: 60_000,
       }),
     ],
   };

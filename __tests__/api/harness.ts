@@ -112,7 +112,9 @@ export function useApiHarness(options: HarnessOptions = {}): Harness {
       timeout: 120_000,
     });
     await resetServerState();
-  });
+    // `migrate deploy` on PostgreSQL idles ~10 s before exiting (the wasm schema engine leaves its
+    // advisory-lock timeout timer running), hence the generous hook timeouts.
+  }, 180_000);
 
   afterAll(async () => {
     await resetServerState();
@@ -120,7 +122,7 @@ export function useApiHarness(options: HarnessOptions = {}): Harness {
     if (state.dataDir) fs.rmSync(state.dataDir, { recursive: true, force: true });
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
     Object.assign(process.env, saved);
-  });
+  }, 60_000);
 
   return state;
 }
