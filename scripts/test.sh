@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the full suite.
-#   1. typecheck (app + tests) and the PostgreSQL schema-twin check
+#   1. typecheck (app + tests), the PostgreSQL schema-twin check, and eslint (~7 s)
 #   2. jest unit project (node + jsdom)
 #   3. jest api project on SQLite (a temp database per test file)
 #   4. jest api project again on a throwaway PostgreSQL cluster, when PostgreSQL is installed
@@ -110,6 +110,7 @@ postgres_run() {
 }
 
 step "typecheck + schema twin" typecheck
+step "eslint" node node_modules/eslint/bin/eslint.js . --max-warnings=-1
 step "jest unit" jest_run unit --selectProjects unit
 step "jest api (SQLite)" jest_run api-sqlite --selectProjects api
 

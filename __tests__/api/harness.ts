@@ -1,4 +1,4 @@
-// API integration harness. Every test file that calls useApiHarness() gets its own, freshly migrated
+// API integration harness. Every test file that calls setupApiHarness() gets its own, freshly migrated
 // database (a temp SQLite file, or a throwaway database on the PostgreSQL server named by
 // TEST_DATABASE_URL), its own DATA_DIR and fresh module caches, and calls route handlers in-process
 // exactly as Next would: `handler(NextRequest, { params: Promise })`.
@@ -83,14 +83,15 @@ export type Harness = { databaseUrl: string; dataDir: string };
  * Registers beforeAll/afterAll for the calling test file. The returned object is filled in by
  * beforeAll (read it inside tests, not at module level).
  */
-export function useApiHarness(options: HarnessOptions = {}): Harness {
+export function setupApiHarness(options: HarnessOptions = {}): Harness {
   const state: Harness = { databaseUrl: "", dataDir: "" };
   let created: Created | undefined;
   const saved = { ...process.env };
 
   beforeAll(async () => {
     state.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gateway-api-test-"));
-    created = testDatabaseKind() === "postgres" ? await createPostgresDatabase() : await createSqliteDatabase(state.dataDir);
+    created =
+      testDatabaseKind() === "postgres" ? await createPostgresDatabase() : await createSqliteDatabase(state.dataDir);
     state.databaseUrl = created.url;
     Object.assign(process.env, {
       NODE_ENV: "test",
@@ -159,7 +160,8 @@ export async function call<T = unknown>(
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.cookie) headers.cookie = opts.cookie;
   Object.assign(headers, opts.headers);
-  const body = opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+  const body =
+    opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
   const req = new NextRequest(new URL(urlPath, "http://localhost"), { method, headers, body });
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
   const text = await res.text();

@@ -5,10 +5,10 @@ import * as logoutRoute from "@/app/api/user/logout/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import { USER_STATUS } from "@/lib/constants";
 import { sessionCookieName } from "@/lib/server/auth/session";
-import { call, createUser, sessionCookieFrom, setOptions, setupRoot, useApiHarness } from "./harness";
+import { call, createUser, sessionCookieFrom, setOptions, setupRoot, setupApiHarness } from "./harness";
 
 const LIMIT = 3;
-useApiHarness({ env: { LOGIN_RATE_LIMIT: String(LIMIT), LOGIN_RATE_LIMIT_WINDOW: "600" } });
+setupApiHarness({ env: { LOGIN_RATE_LIMIT: String(LIMIT), LOGIN_RATE_LIMIT_WINDOW: "600" } });
 
 const GENERIC_FAILURE = "用户名或密码错误，或用户已被封禁";
 let ipCounter = 0;
@@ -28,7 +28,14 @@ test("logs in by username and returns the session user without secrets", async (
   const res = await postLogin("alice", "alice-pass-1", freshIp());
   expect(res.status).toBe(200);
   expect(res.json).toMatchObject({ success: true, message: "登录成功！" });
-  expect(res.json.data).toEqual({ id: user.id, username: "alice", display_name: "alice", role: 1, status: 1, group: "default" });
+  expect(res.json.data).toEqual({
+    id: user.id,
+    username: "alice",
+    display_name: "alice",
+    role: 1,
+    status: 1,
+    group: "default",
+  });
   expect(JSON.stringify(res.json)).not.toMatch(/password|\$2[aby]\$/i);
 });
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { db } from "@/lib/server/db";
-import { testDatabaseKind, useApiHarness } from "./harness";
+import { testDatabaseKind, setupApiHarness } from "./harness";
 import {
   applyPostgresScript,
   applySqliteScript,
@@ -15,7 +15,7 @@ import {
   sqliteStructure,
 } from "../support/schema-snapshot";
 
-const harness = useApiHarness();
+const harness = setupApiHarness();
 const kind = testDatabaseKind();
 const MIGRATIONS_DIR = path.join(REPO_ROOT, kind === "postgres" ? "prisma/postgres/migrations" : "prisma/migrations");
 

@@ -4,9 +4,9 @@ import * as registerRoute from "@/app/api/user/register/route";
 import { db } from "@/lib/server/db";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
 import { catalogues } from "@/messages";
-import { call, createUser, login, setOptions, setupRoot, useApiHarness } from "./harness";
+import { call, createUser, login, setOptions, setupRoot, setupApiHarness } from "./harness";
 
-useApiHarness();
+setupApiHarness();
 
 const zh = catalogues.zh.server;
 const en = catalogues.en.server;
@@ -49,7 +49,11 @@ test.each([
   ["username too long", { username: "u".repeat(21), password: "long-enough" }, "username_too_long"],
   ["short password", { username: "shorty", password: "short" }, "password_too_short"],
   ["long password", { username: "longy", password: "p".repeat(21) }, "password_too_long"],
-  ["mismatched confirmation", { username: "mismatch", password: "long-enough", password2: "long-enougg" }, "password_mismatch"],
+  [
+    "mismatched confirmation",
+    { username: "mismatch", password: "long-enough", password2: "long-enougg" },
+    "password_mismatch",
+  ],
   ["malformed email", { username: "mailer", password: "long-enough", email: "not-an-email" }, "email_invalid"],
 ] as const)("validation: %s", async (_name, body, key) => {
   const usersBefore = await db().user.count();

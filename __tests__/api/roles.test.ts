@@ -5,13 +5,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ROLE } from "@/lib/constants";
-import { call, createUserAndLogin, HTTP_METHODS, setupRoot, useApiHarness, type HttpMethod, type RouteModule } from "./harness";
+import {
+  call,
+  createUserAndLogin,
+  HTTP_METHODS,
+  setupRoot,
+  setupApiHarness,
+  type HttpMethod,
+  type RouteModule,
+} from "./harness";
 
-useApiHarness();
+setupApiHarness();
 
 const API_DIR = path.resolve(__dirname, "..", "..", "app", "api");
-const ROLES = ["public", "user", "admin", "root"] as const;
-type Role = (typeof ROLES)[number];
+type Role = "public" | "user" | "admin" | "root";
 
 type RouteFile = { file: string; urlPath: string; params: Record<string, string | string[]>; catchAll: boolean };
 
@@ -86,13 +93,21 @@ describe.each(routes.map((r) => [path.relative(process.cwd(), r.file), r] as con
 
       if (route.catchAll) {
         const res = await send();
-        expect({ where, status: res.status, success: res.json.success }).toEqual({ where, status: 404, success: false });
+        expect({ where, status: res.status, success: res.json.success }).toEqual({
+          where,
+          status: 404,
+          success: false,
+        });
         continue;
       }
       if (role === "public") continue;
 
       const anonymous = await send();
-      expect({ where, caller: "anonymous", status: anonymous.status }).toEqual({ where, caller: "anonymous", status: 401 });
+      expect({ where, caller: "anonymous", status: anonymous.status }).toEqual({
+        where,
+        caller: "anonymous",
+        status: 401,
+      });
       expect(anonymous.json.success).toBe(false);
       if (role === "admin" || role === "root") {
         const res = await send(cookies.user);

@@ -3,12 +3,12 @@ import * as setupRoute from "@/app/api/setup/route";
 import { db } from "@/lib/server/db";
 import { ROLE, ROOT_INITIAL_QUOTA } from "@/lib/constants";
 import { catalogues } from "@/messages";
-import { call, testDatabaseKind, useApiHarness } from "./harness";
+import { call, testDatabaseKind, setupApiHarness } from "./harness";
 
 const zhText = catalogues.zh.server;
 const enText = catalogues.en.server;
 
-useApiHarness();
+setupApiHarness();
 
 const valid = { username: "admin", password: "secret-123", confirmPassword: "secret-123" };
 

@@ -1,9 +1,9 @@
 // GET /api/status: every field of the status object (spec 1 §3), never a secret, sanitized footer.
 import * as statusRoute from "@/app/api/status/route";
 import { OPTION_DEFAULTS, isSecretOptionKey } from "@/lib/server/options/defaults";
-import { call, setOptions, setupRoot, useApiHarness } from "./harness";
+import { call, setOptions, setupRoot, setupApiHarness } from "./harness";
 
-useApiHarness();
+setupApiHarness();
 
 // Spec 1 §3 "Status object", plus the fields the status call also gives.
 const SPEC_FIELDS = [
@@ -62,7 +62,13 @@ test("answers every status field of the spec with sensible types on a fresh inst
   expect(typeof data.quota_per_unit).toBe("number");
   expect(typeof data.start_time).toBe("number");
   expect(Array.isArray(data.chats)).toBe(true);
-  for (const flag of ["display_in_currency", "enable_drawing", "github_oauth", "self_use_mode_enabled", "demo_site_enabled"]) {
+  for (const flag of [
+    "display_in_currency",
+    "enable_drawing",
+    "github_oauth",
+    "self_use_mode_enabled",
+    "demo_site_enabled",
+  ]) {
     expect(typeof data[flag]).toBe("boolean");
   }
 });
@@ -80,7 +86,12 @@ test("never carries a secret option value", async () => {
   // The ones the brief names explicitly must be among them.
   expect(secretKeys).toEqual(expect.arrayContaining(["GitHubClientSecret", "SMTPToken", "TurnstileSecretKey"]));
   const values = Object.fromEntries(secretKeys.map((k) => [k, `leak-${k.replace(/\W/g, "")}-7f3a9c`]));
-  await setOptions({ ...values, GitHubOAuthEnabled: "true", GitHubClientId: "public-client-id", TurnstileSiteKey: "public-site-key" });
+  await setOptions({
+    ...values,
+    GitHubOAuthEnabled: "true",
+    GitHubClientId: "public-client-id",
+    TurnstileSiteKey: "public-site-key",
+  });
   const data = await getStatus();
   const text = JSON.stringify(data);
   for (const value of Object.values(values)) expect(text).not.toContain(value);
@@ -93,7 +104,8 @@ test("never carries a secret option value", async () => {
 
 test("footer HTML is sanitized", async () => {
   await setOptions({
-    Footer: '<p class="f">Made with <a href="https://example.com">love</a></p><script>alert("x")</script><img src="https://example.com/a.png" onerror="alert(1)"><a href="javascript:alert(2)">bad</a>',
+    Footer:
+      '<p class="f">Made with <a href="https://example.com">love</a></p><script>alert("x")</script><img src="https://example.com/a.png" onerror="alert(1)"><a href="javascript:alert(2)">bad</a>',
   });
   const footer = String((await getStatus()).footer_html);
   expect(footer).toContain('<p class="f">Made with');

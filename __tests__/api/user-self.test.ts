@@ -3,9 +3,9 @@
 import * as selfRoute from "@/app/api/user/self/route";
 import * as tokenRoute from "@/app/api/user/token/route";
 import { db } from "@/lib/server/db";
-import { call, createUserAndLogin, login, ROOT_USER, sessionCookieFrom, setupRoot, useApiHarness } from "./harness";
+import { call, createUserAndLogin, login, ROOT_USER, sessionCookieFrom, setupRoot, setupApiHarness } from "./harness";
 
-useApiHarness();
+setupApiHarness();
 
 const AUTH_REQUIRED = "未登录或登录已过期，请重新登录";
 type SelfData = Record<string, unknown> & { id: number; username: string; display_name: string };
@@ -31,7 +31,13 @@ test("with a session: own data, no secret fields", async () => {
   const me = await createUserAndLogin({ username: "selfie", email: "selfie@example.com", quota: 1234 });
   const res = await getSelf({ cookie: me.cookie });
   expect(res.status).toBe(200);
-  expect(res.json.data).toMatchObject({ id: me.id, username: "selfie", email: "selfie@example.com", quota: 1234, role: 1 });
+  expect(res.json.data).toMatchObject({
+    id: me.id,
+    username: "selfie",
+    email: "selfie@example.com",
+    quota: 1234,
+    role: 1,
+  });
   const keys = Object.keys(res.json.data).map((k) => k.toLowerCase());
   expect(keys).not.toContain("password");
   expect(keys.some((k) => k.includes("hash") || k.includes("access_token") || k.includes("accesstoken"))).toBe(false);
@@ -40,7 +46,10 @@ test("with a session: own data, no secret fields", async () => {
 
 test("PUT updates the display name", async () => {
   const me = await createUserAndLogin();
-  const res = await call(selfRoute, "PUT", "/api/user/self", { cookie: me.cookie, body: { display_name: "Shown Name" } });
+  const res = await call(selfRoute, "PUT", "/api/user/self", {
+    cookie: me.cookie,
+    body: { display_name: "Shown Name" },
+  });
   expect(res.status).toBe(200);
   expect(res.json).toMatchObject({ success: true, message: "更新成功" });
   expect((await getSelf({ cookie: me.cookie })).json.data.display_name).toBe("Shown Name");
@@ -50,7 +59,10 @@ test("a password change needs the original password, revokes old sessions and is
   const me = await createUserAndLogin({ password: "first-pass-1" });
   const otherSession = await login(me.username, "first-pass-1", "10.9.9.9");
 
-  const missing = await call(selfRoute, "PUT", "/api/user/self", { cookie: me.cookie, body: { password: "second-pass-2" } });
+  const missing = await call(selfRoute, "PUT", "/api/user/self", {
+    cookie: me.cookie,
+    body: { password: "second-pass-2" },
+  });
   expect(missing.status).toBe(400);
   expect(missing.json.message).toBe("原密码错误");
   const wrong = await call(selfRoute, "PUT", "/api/user/self", {
@@ -140,7 +152,10 @@ test("cross-site cookie writes are refused; same-site and Origin-less writes wor
   expect(evil.json).toEqual({ success: false, message: "跨站请求已被拒绝" });
   const evilReferer = await put({ referer: "https://evil.example/page" }, "evil2");
   expect(evilReferer.status).toBe(403);
-  const evilDelete = await call(selfRoute, "DELETE", "/api/user/self", { cookie: me.cookie, headers: { origin: "https://evil.example" } });
+  const evilDelete = await call(selfRoute, "DELETE", "/api/user/self", {
+    cookie: me.cookie,
+    headers: { origin: "https://evil.example" },
+  });
   expect(evilDelete.status).toBe(403);
 
   expect((await put({}, "plain")).status).toBe(200);

@@ -120,7 +120,11 @@ async function main() {
     HOSTNAME: "127.0.0.1",
     LOG_LEVEL: "warn",
   };
-  execFileSync(process.execPath, [path.join(root, "scripts/migrate.mjs")], { cwd: root, env: serverEnv, stdio: "pipe" });
+  execFileSync(process.execPath, [path.join(root, "scripts/migrate.mjs")], {
+    cwd: root,
+    env: serverEnv,
+    stdio: "pipe",
+  });
 
   const log = fs.openSync(serverLogFile, "w");
   const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "lib/server/main.ts")], {

@@ -55,16 +55,21 @@ export function sqliteStructure(file: string): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const t of tables) {
       const q = (sql: string) => conn.prepare(sql).all(t) as Row[];
-      const indexes = sortBy(q("SELECT name, \"unique\", origin, partial FROM pragma_index_list(?)"), "name").map((i) => ({
-        ...i,
-        columns: (conn.prepare("SELECT name FROM pragma_index_info(?) ORDER BY seqno").all(String(i.name)) as Row[]).map(
-          (c) => c.name,
-        ),
-      }));
+      const indexes = sortBy(q('SELECT name, "unique", origin, partial FROM pragma_index_list(?)'), "name").map(
+        (i) => ({
+          ...i,
+          columns: (
+            conn.prepare("SELECT name FROM pragma_index_info(?) ORDER BY seqno").all(String(i.name)) as Row[]
+          ).map((c) => c.name),
+        }),
+      );
       out[t] = {
-        columns: q("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?) ORDER BY cid"),
+        columns: q('SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?) ORDER BY cid'),
         indexes,
-        foreignKeys: sortBy(q('SELECT "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?)'), "from"),
+        foreignKeys: sortBy(
+          q('SELECT "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?)'),
+          "from",
+        ),
       };
     }
     return out;

@@ -9,7 +9,13 @@ function headers(init: Record<string, string>): Headers {
 }
 
 beforeEach(() => {
-  process.env = { ...saved, NODE_ENV: "test", SESSION_SECRET: "s".repeat(32), CRYPTO_SECRET: "c".repeat(32), TRUST_PROXY: "false" };
+  process.env = {
+    ...saved,
+    NODE_ENV: "test",
+    SESSION_SECRET: "s".repeat(32),
+    CRYPTO_SECRET: "c".repeat(32),
+    TRUST_PROXY: "false",
+  };
   resetEnvForTests();
 });
 
@@ -38,7 +44,11 @@ test("another host, another port, a null or malformed Origin is cross-site", () 
 });
 
 test("Origin wins over Referer", () => {
-  expect(isCrossSite(headers({ host: "gw.example.com", origin: "https://evil.example", referer: "https://gw.example.com/" }))).toBe(true);
+  expect(
+    isCrossSite(
+      headers({ host: "gw.example.com", origin: "https://evil.example", referer: "https://gw.example.com/" }),
+    ),
+  ).toBe(true);
 });
 
 test("an Origin without a Host header is refused", () => {
@@ -46,7 +56,11 @@ test("an Origin without a Host header is refused", () => {
 });
 
 test("X-Forwarded-Host counts only when TRUST_PROXY is set", () => {
-  const h = headers({ host: "127.0.0.1:3000", "x-forwarded-host": "gw.example.com, proxy.internal", origin: "https://gw.example.com" });
+  const h = headers({
+    host: "127.0.0.1:3000",
+    "x-forwarded-host": "gw.example.com, proxy.internal",
+    origin: "https://gw.example.com",
+  });
   expect(isCrossSite(h)).toBe(true);
   process.env.TRUST_PROXY = "true";
   resetEnvForTests();

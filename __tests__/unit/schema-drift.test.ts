@@ -7,12 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import {
-  applySqliteScript,
-  datamodelSql,
-  REPO_ROOT,
-  sqliteStructure,
-} from "../support/schema-snapshot";
+import { applySqliteScript, datamodelSql, REPO_ROOT, sqliteStructure } from "../support/schema-snapshot";
 
 const execFileAsync = promisify(execFile);
 let dir = "";
@@ -26,7 +21,9 @@ afterAll(() => {
 });
 
 test("prisma/postgres/schema.prisma is current (node scripts/pg-schema.mjs --check)", async () => {
-  const run = execFileAsync(process.execPath, [path.join(REPO_ROOT, "scripts/pg-schema.mjs"), "--check"], { cwd: REPO_ROOT });
+  const run = execFileAsync(process.execPath, [path.join(REPO_ROOT, "scripts/pg-schema.mjs"), "--check"], {
+    cwd: REPO_ROOT,
+  });
   await expect(run).resolves.toBeDefined();
 });
 
