@@ -105,12 +105,12 @@ postgres_run() {
     cat "$PG_DIR/server.log"
     return 1
   }
-  echo "PostgreSQL $("$bin/postgres" --version | awk '{print $NF}') on 127.0.0.1:$port"
+  echo "PostgreSQL $("$bin/postgres" --version | grep -oE '[0-9]+(\.[0-9]+)+' | head -1) on 127.0.0.1:$port"
   TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run api-postgres --selectProjects api
 }
 
 step "typecheck + schema twin" typecheck
-step "eslint" node node_modules/eslint/bin/eslint.js . --max-warnings=-1
+step "eslint" node node_modules/eslint/bin/eslint.js .
 step "jest unit" jest_run unit --selectProjects unit
 step "jest api (SQLite)" jest_run api-sqlite --selectProjects api
 
@@ -140,7 +140,8 @@ summary="$(node -e '
 
 echo
 if [ "${#FAILED_STEPS[@]}" -gt 0 ]; then
-  printf 'failed steps: %s\n' "$(IFS=', '; echo "${FAILED_STEPS[*]}")"
+  echo "failed steps:"
+  printf '  - %s\n' "${FAILED_STEPS[@]}"
 fi
 echo "$summary"
 [ "${#FAILED_STEPS[@]}" -eq 0 ]
