@@ -26,7 +26,9 @@ function fixFields<T>(result: T): T {
 // config loader may resolve to a different module instance than adapter-pg does.
 type Queryable = { performIO: (q: unknown) => Promise<unknown>; __fixed?: boolean };
 async function postgresAdapter() {
-  const factory = new PrismaPg({ connectionString: url, max: 2 });
+  // allowExitOnIdle: an idle pool otherwise keeps every CLI run alive for pg's 10 s idle timeout
+  // after the work is done (`migrate diff` took 11 s instead of 2 s).
+  const factory = new PrismaPg({ connectionString: url, max: 2, allowExitOnIdle: true });
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();

@@ -1,36 +1,16 @@
 // `npm start`: migrate the database, build the console when the build is missing or older than the
 // sources, then serve (lib/server/main.ts) on PORT (default 3000).
 import { execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate } from "./migrate.mjs";
 import { buildServer, SERVER_BUNDLE } from "./build-server.mjs";
+import { needsBuild } from "./build-state.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCES = ["app", "components", "lib", "messages", "proxy.ts", "next.config.mjs", "package.json", "tailwind.config.ts", "postcss.config.mjs"];
-
-function newestMtime(p) {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of fs.readdirSync(p)) {
-    if (entry === "generated" || entry === "node_modules") continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
-
-export function needsBuild() {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!fs.existsSync(buildId) || !fs.existsSync(SERVER_BUNDLE)) return true;
-  const built = Math.min(fs.statSync(buildId).mtimeMs, fs.statSync(SERVER_BUNDLE).mtimeMs);
-  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
-}
 
 migrate();
-if (needsBuild()) {
+if (needsBuild(root)) {
   console.error("building the console (first start or sources changed)...");
   execFileSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: root,

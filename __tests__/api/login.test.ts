@@ -1,0 +1,127 @@
+// POST /api/user/login and GET /api/user/logout: credentials, bans, the password-login switch, the
+// per-address failure limit, and the session cookie's attributes.
+import * as loginRoute from "@/app/api/user/login/route";
+import * as logoutRoute from "@/app/api/user/logout/route";
+import * as selfRoute from "@/app/api/user/self/route";
+import { USER_STATUS } from "@/lib/constants";
+import { sessionCookieName } from "@/lib/server/auth/session";
+import { call, createUser, sessionCookieFrom, setOptions, setupRoot, setupApiHarness } from "./harness";
+
+const LIMIT = 3;
+setupApiHarness({ env: { LOGIN_RATE_LIMIT: String(LIMIT), LOGIN_RATE_LIMIT_WINDOW: "600" } });
+
+const GENERIC_FAILURE = "用户名或密码错误，或用户已被封禁";
+let ipCounter = 0;
+/** A fresh client address per test, so failures in one test do not count against another. */
+const freshIp = () => `10.0.0.${++ipCounter}`;
+
+function postLogin(username: string, password: string, ip: string) {
+  return call(loginRoute, "POST", "/api/user/login", { body: { username, password }, ip });
+}
+
+beforeAll(async () => {
+  await setupRoot();
+});
+
+test("logs in by username and returns the session user without secrets", async () => {
+  const user = await createUser({ username: "alice", password: "alice-pass-1" });
+  const res = await postLogin("alice", "alice-pass-1", freshIp());
+  expect(res.status).toBe(200);
+  expect(res.json).toMatchObject({ success: true, message: "登录成功！" });
+  expect(res.json.data).toEqual({
+    id: user.id,
+    username: "alice",
+    display_name: "alice",
+    role: 1,
+    status: 1,
+    group: "default",
+  });
+  expect(JSON.stringify(res.json)).not.toMatch(/password|\$2[aby]\$/i);
+});
+
+test("logs in by email", async () => {
+  await createUser({ username: "bob", password: "bob-pass-12", email: "bob@example.com" });
+  const res = await postLogin("bob@example.com", "bob-pass-12", freshIp());
+  expect(res.status).toBe(200);
+  expect((res.json.data as { username: string }).username).toBe("bob");
+});
+
+test("a wrong password and an unknown user get the same generic message", async () => {
+  await createUser({ username: "carol", password: "carol-pass-1" });
+  const wrong = await postLogin("carol", "not-her-password", freshIp());
+  const unknown = await postLogin("nobody-here", "whatever-123", freshIp());
+  expect(wrong.status).toBe(400);
+  expect(wrong.json).toEqual({ success: false, message: GENERIC_FAILURE });
+  expect(unknown.json).toEqual(wrong.json);
+  expect(sessionCookieFrom(wrong.setCookie)).toBeUndefined();
+});
+
+test("empty fields are refused with the required-fields message", async () => {
+  const res = await postLogin("", "", freshIp());
+  expect(res.status).toBe(400);
+  expect(res.json.message).toBe("请输入用户名和密码！");
+});
+
+test("a banned user cannot log in", async () => {
+  await createUser({ username: "dave", password: "dave-pass-12", status: USER_STATUS.disabled });
+  const res = await postLogin("dave", "dave-pass-12", freshIp());
+  expect(res.status).toBe(400);
+  expect(res.json).toEqual({ success: false, message: GENERIC_FAILURE });
+});
+
+test("password login can be switched off", async () => {
+  await createUser({ username: "erin", password: "erin-pass-12" });
+  await setOptions({ PasswordLoginEnabled: "false" });
+  const res = await postLogin("erin", "erin-pass-12", freshIp());
+  expect(res.status).toBe(403);
+  expect(res.json).toEqual({ success: false, message: "管理员关闭了密码登录" });
+  await setOptions({ PasswordLoginEnabled: "true" });
+  expect((await postLogin("erin", "erin-pass-12", freshIp())).status).toBe(200);
+});
+
+test(`after ${LIMIT} failures from one address the next attempt gets 429, other addresses are unaffected`, async () => {
+  await createUser({ username: "frank", password: "frank-pass-1" });
+  const ip = freshIp();
+  for (let i = 0; i < LIMIT; i++) {
+    expect((await postLogin("frank", "wrong-password", ip)).status).toBe(400);
+  }
+  const blocked = await postLogin("frank", "frank-pass-1", ip);
+  expect(blocked.status).toBe(429);
+  expect(blocked.json.success).toBe(false);
+  expect(blocked.json.message).toMatch(/^登录失败次数过多，请 \d+ 秒后再试$/);
+  expect(sessionCookieFrom(blocked.setCookie)).toBeUndefined();
+  expect((await postLogin("frank", "frank-pass-1", freshIp())).status).toBe(200);
+});
+
+test("a success resets the failure count of the address", async () => {
+  await createUser({ username: "grace", password: "grace-pass-1" });
+  const ip = freshIp();
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < LIMIT - 1; i++) await postLogin("grace", "wrong-password", ip);
+    expect((await postLogin("grace", "grace-pass-1", ip)).status).toBe(200);
+  }
+});
+
+test("the session cookie is HttpOnly, SameSite=Lax, Path=/ and works; logout clears it", async () => {
+  await createUser({ username: "heidi", password: "heidi-pass-1" });
+  const res = await postLogin("heidi", "heidi-pass-1", freshIp());
+  const line = res.setCookie.find((c) => c.startsWith(`${sessionCookieName()}=`));
+  expect(line).toBeDefined();
+  const attrs = line!.split(";").map((a) => a.trim().toLowerCase());
+  expect(attrs).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/"]));
+  expect(attrs.some((a) => /^max-age=\d+$/.test(a) && Number(a.slice(8)) > 0)).toBe(true);
+
+  const cookie = sessionCookieFrom(res.setCookie)!;
+  const self = await call(selfRoute, "GET", "/api/user/self", { cookie });
+  expect(self.status).toBe(200);
+  expect((self.json.data as { username: string }).username).toBe("heidi");
+
+  const out = await call(logoutRoute, "GET", "/api/user/logout", { cookie });
+  expect(out.status).toBe(200);
+  expect(out.json).toMatchObject({ success: true });
+  const cleared = out.setCookie.find((c) => c.startsWith(`${sessionCookieName()}=`));
+  expect(cleared).toBeDefined();
+  expect(sessionCookieFrom(out.setCookie)).toBeUndefined(); // empty value
+  expect(cleared!.toLowerCase()).toContain("max-age=0");
+  expect(cleared!.toLowerCase()).toContain("path=/");
+});

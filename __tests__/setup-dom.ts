@@ -1,0 +1,2 @@
+// jsdom projects: DOM matchers such as toBeInTheDocument().
+import "@testing-library/jest-dom";

@@ -1,0 +1,71 @@
+// @ts-check
+// Jest projects: `unit` (pure logic on node, React components on jsdom) and `api` (route handlers
+// called in-process against a real, migrated database; see __tests__/api/harness.ts).
+//
+// Why .mjs and not jest.config.ts: Jest 30 loads a TypeScript config only through ts-node or
+// esbuild-register (or Node >= 22.18's native type stripping). Neither loader is a dependency and
+// Node 20 is supported, so the config is plain ESM, type-checked by the JSDoc annotations.
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+// Packages that ship ESM only: Prisma's runtime (query compiler .mjs), next-intl/use-intl, and
+// htmlparser2 with its dom* helpers (used by sanitize-html). Node itself can require() them, Jest's
+// module system cannot (before Node 24.9), so SWC transforms them to CommonJS.
+const ESM_PACKAGES = [
+  "@prisma/client/runtime",
+  "next-intl",
+  "use-intl",
+  "htmlparser2",
+  "domhandler",
+  "domutils",
+  "dom-serializer",
+  "domelementtype",
+  "entities",
+];
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`];
+
+/** @type {import('jest').Config} */
+const shared = {
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  testPathIgnorePatterns: ["/lib/generated/", "/test-results/"],
+  modulePathIgnorePatterns: ["<rootDir>/.next/"],
+  clearMocks: true,
+};
+
+/** @param {import('jest').Config} project */
+async function build(project) {
+  const config = await createJestConfig({ ...shared, ...project })();
+  // next/jest prepends "/node_modules/", which would keep the ESM packages above untransformed.
+  return { ...config, transformIgnorePatterns };
+}
+
+/** @returns {Promise<import('jest').Config>} */
+export default async function config() {
+  return {
+    // A failing test file must show its own output; everything else stays quiet.
+    silent: false,
+    // A global option (ignored inside projects). Real bcrypt hashing and a real database per API
+    // test; database creation itself has its own longer hook timeouts in the harness.
+    testTimeout: 30_000,
+    projects: [
+      await build({
+        displayName: "unit",
+        testEnvironment: "node",
+        testMatch: ["<rootDir>/__tests__/unit/**/*.test.ts", "<rootDir>/lib/**/*.test.ts"],
+      }),
+      await build({
+        // Same --selectProjects name as the node half: `jest --selectProjects unit` runs both.
+        displayName: { name: "unit", color: "cyan" },
+        testEnvironment: "jsdom",
+        testMatch: ["<rootDir>/__tests__/unit/**/*.test.tsx", "<rootDir>/__tests__/components/**/*.test.tsx"],
+        setupFilesAfterEnv: ["<rootDir>/__tests__/setup-dom.ts"],
+      }),
+      await build({
+        displayName: "api",
+        testEnvironment: "node",
+        testMatch: ["<rootDir>/__tests__/api/**/*.test.ts"],
+      }),
+    ],
+  };
+}
