@@ -22,6 +22,10 @@ const ESM_PACKAGES = [
   "dom-serializer",
   "domelementtype",
   "entities",
+  "@formatjs",
+  "intl-messageformat",
+  "icu-minify",
+  "openai",
 ];
 const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`];
 
@@ -65,6 +69,13 @@ export default async function config() {
         displayName: "api",
         testEnvironment: "node",
         testMatch: ["<rootDir>/__tests__/api/**/*.test.ts"],
+      }),
+      await build({
+        // Black-box relay tests: the production server as a child process, the official OpenAI SDK,
+        // a loopback mock upstream (see __tests__/relay/gateway.ts).
+        displayName: "relay",
+        testEnvironment: "node",
+        testMatch: ["<rootDir>/__tests__/relay/**/*.test.ts"],
       }),
     ],
   };

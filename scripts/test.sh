@@ -5,6 +5,7 @@
 #   3. jest api project on SQLite (a temp database per test file)
 #   4. jest api project again on a throwaway PostgreSQL cluster, when PostgreSQL is installed
 #   5. browser end-to-end specs, when chromium is installed
+#   6. jest relay project: the production server + the OpenAI SDK + a loopback mock upstream
 # With CI=true a missing PostgreSQL or chromium is an error instead of a skipped step.
 # Ends with one line "N passed, N failed" (all jest runs) and a non-zero exit on any failure.
 set -uo pipefail
@@ -127,6 +128,8 @@ if [ -x /usr/bin/chromium ]; then
 else
   missing "chromium" "apt-get install -y chromium fonts-noto-cjk"
 fi
+
+step "jest relay (production build)" jest_run relay --selectProjects relay
 
 # Sum the jest --json reports. A run that crashed before writing its report counts as a failed step.
 summary="$(node -e '

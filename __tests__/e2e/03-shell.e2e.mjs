@@ -1,0 +1,58 @@
+// The console shell: language and theme switches, the not-found page, the mobile layout, logout.
+import assert from "node:assert/strict";
+
+async function login(page, baseUrl) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByTestId("login-username").fill("root");
+  await page.getByTestId("login-password").fill("rootpassword");
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL((u) => new URL(u).pathname === "/app/tokens", { timeout: 15_000 });
+}
+
+export async function run({ browser, baseUrl, screenshot }) {
+  const ctx = await browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 860 } });
+  try {
+    const page = await ctx.newPage();
+    await login(page, baseUrl);
+
+    await page.getByTestId("language-menu").click();
+    await page.getByTestId("language-en").click();
+    await page.waitForFunction(() => document.documentElement.lang === "en");
+    await page.getByTestId("side-nav").getByText("API tokens").first().waitFor();
+    await screenshot("shell-desktop-en", page);
+
+    await page.getByTestId("theme-toggle").click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    await screenshot("shell-desktop-en-dark", page);
+    await page.reload();
+    assert.ok(await page.evaluate(() => document.documentElement.classList.contains("dark")), "the theme must survive a reload");
+    await page.getByTestId("theme-toggle").click();
+    await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+
+    const missing = await page.goto(`${baseUrl}/no-such-page`);
+    assert.equal(missing?.status(), 404);
+    await page.getByTestId("top-nav").waitFor();
+    await screenshot("not-found-en", page);
+
+    await page.getByTestId("language-menu").click();
+    await page.getByTestId("language-zh").click();
+    await page.waitForFunction(() => document.documentElement.lang.startsWith("zh"));
+
+    const mobile = await browser.newContext({ locale: "zh-CN", viewport: { width: 375, height: 812 }, isMobile: true });
+    const m = await mobile.newPage();
+    await login(m, baseUrl);
+    await m.getByTestId("mobile-menu-button").click();
+    await m.getByRole("dialog").getByText("令牌管理").first().waitFor();
+    await screenshot("shell-mobile-zh", m);
+    await mobile.close();
+
+    await page.goto(`${baseUrl}/app/tokens`);
+    await page.getByTestId("avatar-menu").click();
+    await page.getByTestId("logout").click();
+    await page.waitForURL(/\/login/, { timeout: 15_000 });
+    await page.goto(`${baseUrl}/app/tokens`);
+    assert.equal(new URL(page.url()).pathname, "/login", "after logout the console must ask for a login again");
+  } finally {
+    await ctx.close();
+  }
+}
