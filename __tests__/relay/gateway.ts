@@ -20,7 +20,7 @@ export type Gateway = {
   waitFor: (condition: () => boolean, timeoutMs?: number) => Promise<void>;
   /** Waits until the bookkeeping writer has persisted everything (no pending deltas). */
   settle: () => Promise<void>;
-  stop: () => Promise<void>;
+  stop: (keepData?: boolean) => Promise<void>;
 };
 
 async function freePort(): Promise<number> {
@@ -43,9 +43,13 @@ export function ensureBuilt(): void {
   if (!fs.existsSync(SERVER_BUNDLE)) execFileSync(process.execPath, [path.join(ROOT, "scripts/build-server.mjs")], { cwd: ROOT, stdio: "ignore" });
 }
 
-export async function startGateway(extraEnv: Record<string, string> = {}): Promise<Gateway> {
+export type StartOptions = { env?: Record<string, string>; /** Reuse a data folder (restart tests). */ dataDir?: string; /** Skip setup + root login. */ fresh?: boolean };
+
+export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   ensureBuilt();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-relay-"));
+  const extraEnv = opts.env ?? {};
+  const reuse = !!opts.dataDir;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "gw-relay-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -86,7 +90,7 @@ export async function startGateway(extraEnv: Record<string, string> = {}): Promi
     if (setCookie?.includes("session-token=")) cookie = setCookie.split(";")[0]!;
     return { status: res.status, json: (await res.json()) as never };
   };
-  await api("POST", "/api/setup", { username: "root", password: "rootpass123", confirmPassword: "rootpass123" });
+  if (!reuse) await api("POST", "/api/setup", { username: "root", password: "rootpass123", confirmPassword: "rootpass123" });
   await api("POST", "/api/user/login", { username: "root", password: "rootpass123" });
 
   const db = new Database(path.join(dataDir, "gateway.db"), { readonly: true, fileMustExist: true });
@@ -123,12 +127,12 @@ export async function startGateway(extraEnv: Record<string, string> = {}): Promi
     waitFor,
     sql,
     settle,
-    stop: async () => {
+    stop: async (keepData = false) => {
       db.close();
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
       if (process.env.GATEWAY_TEST_STDERR && stderr) process.stderr.write(stderr);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
