@@ -3,7 +3,7 @@
 #   1. typecheck (app + tests), the PostgreSQL schema-twin check, and eslint (~7 s)
 #   2. jest unit project (node + jsdom)
 #   3. jest api project on SQLite (a temp database per test file)
-#   4. jest api project again on a throwaway PostgreSQL cluster, when PostgreSQL is installed
+#   4. jest api and relay projects again on a throwaway PostgreSQL cluster, when PostgreSQL is installed
 #   5. browser end-to-end specs, when chromium is installed
 #   6. jest relay project: the production server + the OpenAI SDK + a loopback mock upstream
 # With CI=true a missing PostgreSQL or chromium is an error instead of a skipped step.
@@ -109,7 +109,10 @@ postgres_run() {
   echo "PostgreSQL $("$bin/postgres" --version | grep -oE '[0-9]+(\.[0-9]+)+' | head -1) on 127.0.0.1:$port"
   # Each test file spends ~10 s idle in `prisma migrate deploy` (see __tests__/api/harness.ts), so
   # more workers than cores pays off here: ~55 s instead of ~100 s on 2 cores.
-  TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run api-postgres --selectProjects api --maxWorkers=3
+  TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run api-postgres --selectProjects api --maxWorkers=3 || return 1
+  # The relay (ledger, raw-SQL bookkeeping) against PostgreSQL too: needs the production build.
+  node scripts/build-if-needed.mjs || return 1
+  TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run relay-postgres --selectProjects relay
 }
 
 step "typecheck + schema twin" typecheck

@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import pg from "pg";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -13,11 +14,12 @@ export type Gateway = {
   url: string;
   dataDir: string;
   api: <T = unknown>(method: string, p: string, body?: unknown) => Promise<{ status: number; json: { success: boolean; message: string; data: T } }>;
-  sql: <T = Record<string, unknown>>(query: string, ...args: unknown[]) => T[];
+  /** A read query on the gateway's database (SQLite or PostgreSQL); camelCase columns are quoted for PostgreSQL. */
+  sql: <T = Record<string, unknown>>(query: string, ...args: unknown[]) => Promise<T[]>;
   /** A fetch with the root session cookie, answering the raw Response (SSE, non-envelope calls). */
   raw: (method: string, p: string, body?: unknown) => Promise<Response>;
   /** Polls until the condition holds (5 s unless told otherwise). */
-  waitFor: (condition: () => boolean, timeoutMs?: number) => Promise<void>;
+  waitFor: (condition: () => boolean | Promise<boolean>, timeoutMs?: number) => Promise<void>;
   /** Waits until the bookkeeping writer has persisted everything (no pending deltas). */
   settle: () => Promise<void>;
   stop: (keepData?: boolean) => Promise<void>;
@@ -64,6 +66,23 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     ...extraEnv,
   };
   delete env.DATABASE_URL;
+  // With TEST_DATABASE_URL=postgres://... every gateway gets its own fresh PostgreSQL database.
+  const pgBase = process.env.TEST_DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL) ? process.env.TEST_DATABASE_URL : null;
+  let pgUrl: string | null = null;
+  if (pgBase) {
+    const name = reuse ? fs.readFileSync(path.join(dataDir, "pg-database"), "utf8") : `relay_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    if (!reuse) {
+      const admin = new pg.Client({ connectionString: pgBase });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      await admin.end();
+      fs.writeFileSync(path.join(dataDir, "pg-database"), name);
+    }
+    const u = new URL(pgBase);
+    u.pathname = `/${name}`;
+    pgUrl = u.toString();
+    env.DATABASE_URL = pgUrl;
+  }
   execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
   const child: ChildProcess = spawn(process.execPath, ["--max-semi-space-size=8", "--enable-source-maps", SERVER_BUNDLE], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -93,17 +112,33 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   if (!reuse) await api("POST", "/api/setup", { username: "root", password: "rootpass123", confirmPassword: "rootpass123" });
   await api("POST", "/api/user/login", { username: "root", password: "rootpass123" });
 
-  const db = new Database(path.join(dataDir, "gateway.db"), { readonly: true, fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  db.defaultSafeIntegers(false);
-  const sql: Gateway["sql"] = (query, ...args) => db.prepare(query).all(...args) as never;
+  let sql: Gateway["sql"];
+  let closeDb: () => Promise<void>;
+  if (pgUrl) {
+    const types = { getTypeParser: (oid: number, format?: string) => (oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as never)) };
+    const pool = new pg.Pool({ connectionString: pgUrl, max: 2, types: types as never });
+    sql = async (query, ...args) => {
+      let i = 0;
+      const text = query.replace(/\?/g, () => `$${++i}`).replace(/\b([a-z]+[A-Z][A-Za-z]*)\b/g, '"$1"');
+      return (await pool.query(text, args)).rows as never;
+    };
+    closeDb = () => pool.end();
+  } else {
+    const db = new Database(path.join(dataDir, "gateway.db"), { readonly: true, fileMustExist: true });
+    db.pragma("busy_timeout = 5000");
+    db.defaultSafeIntegers(false);
+    sql = async (query, ...args) => db.prepare(query).all(...args) as never;
+    closeDb = async () => {
+      db.close();
+    };
+  }
 
   const settle = async () => {
     // The writer flushes every 250 ms; wait for two quiet intervals without new rows.
     let last = "";
     for (let i = 0; i < 40; i++) {
       await new Promise((r) => setTimeout(r, 300));
-      const snap = JSON.stringify(sql("select (select count(*) from logs) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c"));
+      const snap = JSON.stringify(await sql("select (select count(*) from logs) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c"));
       if (snap === last) return;
       last = snap;
     }
@@ -113,7 +148,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     fetch(`${url}${p}`, { method, headers: { "content-type": "application/json", cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
   const waitFor: Gateway["waitFor"] = async (condition, timeoutMs = 5000) => {
     for (let i = 0; i < timeoutMs / 100; i++) {
-      if (condition()) return;
+      if (await condition()) return;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`condition not met within ${timeoutMs} ms`);
@@ -128,11 +163,19 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     sql,
     settle,
     stop: async (keepData = false) => {
-      db.close();
+      await closeDb();
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
       if (process.env.GATEWAY_TEST_STDERR && stderr) process.stderr.write(stderr);
-      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) {
+        if (pgBase && pgUrl) {
+          const admin = new pg.Client({ connectionString: pgBase });
+          await admin.connect();
+          await admin.query(`DROP DATABASE IF EXISTS "${new URL(pgUrl).pathname.slice(1)}" WITH (FORCE)`);
+          await admin.end();
+        }
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -56,7 +56,7 @@ test("upstream 401 auto-disables the channel with a reason", async () => {
   const t = await token();
   await expect(client(t.key).chat.completions.create({ model: "m-401", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 401 });
   for (let i = 0; i < 50; i++) {
-    const [row] = gw.sql<{ status: number; otherInfo: string }>("select status, otherInfo from channels where id = ?", id);
+    const [row] = await gw.sql<{ status: number; otherInfo: string }>("select status, otherInfo from channels where id = ?", id);
     if (row?.status === 3) {
       expect(JSON.parse(row.otherInfo).status_reason).toContain("401");
       return;
@@ -85,9 +85,9 @@ test("a client that aborts mid-stream is billed for what it received", async () 
   await reader.cancel();
   controller.abort();
   // Counting an aborted stream may load the tokenizer first; wait for the log itself.
-  await gw.waitFor(() => gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id).length === 1, 15_000);
+  await gw.waitFor(async () => (await gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id)).length === 1, 15_000);
   await gw.settle();
-  const [log] = gw.sql<{ quota: number; completionTokens: number; other: string }>("select quota, completionTokens, other from logs where tokenId = ? and type = 2", t.id);
+  const [log] = await gw.sql<{ quota: number; completionTokens: number; other: string }>("select quota, completionTokens, other from logs where tokenId = ? and type = 2", t.id);
   expect(log).toBeDefined();
   expect(log!.completionTokens).toBeGreaterThan(0);
   expect(log!.completionTokens).toBeLessThan(100);
@@ -97,9 +97,9 @@ test("a client that aborts mid-stream is billed for what it received", async () 
 
 test("Σ consume-log quota = Δ user used = Δ token used = Δ channel used over a mixed workload", async () => {
   await gw.settle();
-  const before = gw.sql<{ l: number; u: number; t: number; c: number }>(
+  const before = (await gw.sql<{ l: number; u: number; t: number; c: number }>(
     "select (select coalesce(sum(quota),0) from logs where type = 2) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",
-  )[0]!;
+  ))[0]!;
   const t = await token();
   const c = client(t.key);
   const jobs: Promise<unknown>[] = [];
@@ -113,18 +113,18 @@ test("Σ consume-log quota = Δ user used = Δ token used = Δ channel used over
   }
   await Promise.all(jobs);
   // 5 billed requests per round (the m-401 call fails and bills nothing).
-  await gw.waitFor(() => gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id).length === 50, 15_000);
+  await gw.waitFor(async () => (await gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id)).length === 50, 15_000);
   await gw.settle();
-  const after = gw.sql<{ l: number; u: number; t: number; c: number }>(
+  const after = (await gw.sql<{ l: number; u: number; t: number; c: number }>(
     "select (select coalesce(sum(quota),0) from logs where type = 2) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",
-  )[0]!;
+  ))[0]!;
   const dl = after.l - before.l;
   expect(dl).toBeGreaterThan(0);
   expect(after.u - before.u).toBe(dl);
   expect(after.t - before.t).toBe(dl);
   expect(after.c - before.c).toBe(dl);
-  const [tok] = gw.sql<{ usedQuota: number }>("select usedQuota from tokens where id = ?", t.id);
-  const [sumT] = gw.sql<{ s: number }>("select sum(quota) s from logs where tokenId = ? and type = 2", t.id);
+  const [tok] = await gw.sql<{ usedQuota: number }>("select usedQuota from tokens where id = ?", t.id);
+  const [sumT] = await gw.sql<{ s: number }>("select sum(quota) s from logs where tokenId = ? and type = 2", t.id);
   expect(tok!.usedQuota).toBe(sumT!.s);
 });
 
@@ -135,7 +135,7 @@ test("200 concurrent requests on a token with quota for 10 never overdraw it", a
   expect(ok).toBe(10);
   expect(results.every((s) => s === 200 || s === 403 || s === 401)).toBe(true);
   await gw.settle();
-  const [row] = gw.sql<{ remainQuota: number; usedQuota: number }>("select remainQuota, usedQuota from tokens where id = ?", t.id);
+  const [row] = await gw.sql<{ remainQuota: number; usedQuota: number }>("select remainQuota, usedQuota from tokens where id = ?", t.id);
   expect(row!.remainQuota).toBeGreaterThanOrEqual(0);
   expect(ok * PRICE_QUOTA).toBeLessThanOrEqual(PRICE_QUOTA * 10);
   expect(row!.usedQuota).toBe(ok * PRICE_QUOTA);
@@ -144,7 +144,7 @@ test("200 concurrent requests on a token with quota for 10 never overdraw it", a
 test("a user's quota is never overdrawn across two tokens", async () => {
   const u = "quotauser";
   await gw.api("POST", "/api/user/register", { username: u, password: "password123", password2: "password123" });
-  const [user] = gw.sql<{ id: number }>("select id from users where username = ?", u);
+  const [user] = await gw.sql<{ id: number }>("select id from users where username = ?", u);
   // Give the user quota for exactly 10 priced calls through the admin-only path the ledger honours.
   const set = await gw.api("PUT", "/api/user/", { id: user!.id, quota: PRICE_QUOTA * 10 });
   expect(set.json.success).toBe(true);
@@ -159,7 +159,7 @@ test("a user's quota is never overdrawn across two tokens", async () => {
   const ok = results.filter((s) => s === 200).length;
   expect(ok).toBe(10);
   await gw.settle();
-  const [after] = gw.sql<{ quota: number; usedQuota: number }>("select quota, usedQuota from users where id = ?", user!.id);
+  const [after] = await gw.sql<{ quota: number; usedQuota: number }>("select quota, usedQuota from users where id = ?", user!.id);
   expect(after!.quota).toBe(0);
   expect(after!.usedQuota).toBe(PRICE_QUOTA * 10);
 });

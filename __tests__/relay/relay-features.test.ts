@@ -42,7 +42,7 @@ test("the playground bills the session user and refuses visitors", async () => {
   expect(text).toContain("word0");
   expect(text.trim().endsWith("data: [DONE]")).toBe(true);
   await gw.settle();
-  const [log] = gw.sql<{ tokenName: string; quota: number }>("select tokenName, quota from logs where modelName = 'f-pg'");
+  const [log] = await gw.sql<{ tokenName: string; quota: number }>("select tokenName, quota from logs where modelName = 'f-pg'");
   expect(log).toMatchObject({ tokenName: "playground" });
   expect(log!.quota).toBeGreaterThan(0);
 });
@@ -104,11 +104,11 @@ test("a successful channel test re-enables an auto-disabled channel", async () =
   const id = await channel({ name: "flaky", models: "f-enable", model_mapping: JSON.stringify({ "f-enable": "fail-401" }) });
   const t = await token();
   await expect(client(t.key).chat.completions.create({ model: "f-enable", messages: hi })).rejects.toMatchObject({ status: 401 });
-  await gw.waitFor(() => gw.sql<{ status: number }>("select status from channels where id = ?", id)[0]?.status === 3);
+  await gw.waitFor(async () => (await gw.sql<{ status: number }>("select status from channels where id = ?", id))[0]?.status === 3);
   const fixed = await gw.api("PUT", "/api/channel/", { id, model_mapping: "" });
   expect(fixed.json.success).toBe(true);
   const test = (await (await gw.raw("GET", `/api/channel/test/${id}`)).json()) as { success: boolean; time: number };
   expect(test.success).toBe(true);
-  expect(gw.sql<{ status: number; otherInfo: string }>("select status, otherInfo from channels where id = ?", id)[0]).toEqual({ status: 1, otherInfo: "" });
+  expect((await gw.sql<{ status: number; otherInfo: string }>("select status, otherInfo from channels where id = ?", id))[0]).toEqual({ status: 1, otherInfo: "" });
   await expect(client(t.key).chat.completions.create({ model: "f-enable", messages: hi })).resolves.toBeTruthy();
 });
