@@ -18,6 +18,8 @@ export type Gateway = {
   sql: <T = Record<string, unknown>>(query: string, ...args: unknown[]) => Promise<T[]>;
   /** A fetch with the root session cookie, answering the raw Response (SSE, non-envelope calls). */
   raw: (method: string, p: string, body?: unknown) => Promise<Response>;
+  /** The root session cookie ("name=value"). */
+  cookieHeader: () => string;
   /** Polls until the condition holds (5 s unless told otherwise). */
   waitFor: (condition: () => boolean | Promise<boolean>, timeoutMs?: number) => Promise<void>;
   /** Waits until the bookkeeping writer has persisted everything (no pending deltas). */
@@ -157,6 +159,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   return {
     url,
     dataDir,
+    cookieHeader: () => cookie,
     api,
     raw,
     waitFor,

@@ -36,6 +36,12 @@ test("the playground bills the session user and refuses visitors", async () => {
   await channel({ name: "pg", models: "f-pg" });
   const anon = await fetch(`${gw.url}/pg/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "f-pg", messages: hi, stream: true }) });
   expect(anon.status).toBe(401);
+  const crossSite = await fetch(`${gw.url}/pg/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: "https://evil.example", cookie: gw.cookieHeader() },
+    body: JSON.stringify({ model: "f-pg", messages: hi }),
+  });
+  expect(crossSite.status).toBe(403);
   const stream = await gw.raw("POST", "/pg/chat/completions", { model: "f-pg", messages: hi, stream: true, group: "default" });
   expect(stream.status).toBe(200);
   const text = await stream.text();

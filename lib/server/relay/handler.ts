@@ -5,6 +5,7 @@ import { ROLE, USER_STATUS } from "@/lib/constants";
 import { newRequestId } from "@/lib/server/http/route-id";
 import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
 import { clientIpFromNode } from "@/lib/server/client-ip";
+import { isCrossSite } from "@/lib/server/http/same-site";
 import { authenticateToken, extractKey, type RelayCaller } from "@/lib/server/relay/auth";
 import { getUser } from "@/lib/server/relay/cache/token-cache";
 import type { RelayMode } from "@/lib/server/relay/adapters/types";
@@ -30,7 +31,12 @@ export function isRelayPath(pathname: string): boolean {
 /** The playground authenticates with the console session, not a token. */
 async function playgroundCaller(req: IncomingMessage): Promise<RelayCaller> {
   const headers = new Headers();
-  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  for (const name of ["cookie", "origin", "referer", "host", "x-forwarded-host"]) {
+    const v = req.headers[name];
+    if (typeof v === "string") headers.set(name, v);
+  }
+  // Cookie-authenticated: refuse cross-site requests like every console write.
+  if (isCrossSite(headers)) throw new RelayError(403, "Cross-site request refused", { type: "permission_error", code: "cross_site_refused" });
   const claims = await readSessionToken(readCookie(headers, sessionCookieName()));
   if (!claims) throw new RelayError(401, "Not logged in or the session has expired", { type: "authentication_error", code: "unauthorized" });
   const row = await db().user.findUnique({ where: { id: claims.uid }, select: { authVersion: true } });
