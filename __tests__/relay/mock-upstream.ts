@@ -3,6 +3,7 @@
 //   fail-<status>        answers that HTTP status with an OpenAI error body
 //   nousage-*            answers without usage (JSON) / without a usage chunk (SSE)
 //   slow-*               streams 50 chunks, 20 ms apart (for client-abort tests)
+//   stall-*              streams 2 chunks, then goes silent for 5 s (timeout / keep-alive tests)
 //   anything else        a normal completion with usage {prompt 12, completion 11}
 // Every request is recorded (path, headers, body) so tests can assert what reached upstream.
 import http from "node:http";
@@ -24,6 +25,12 @@ async function stream(res: http.ServerResponse, model: string, body: Record<stri
   const n = slow ? 50 : 5;
   const write = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
   write(chunk(model, { role: "assistant", content: "" }));
+  if (model.startsWith("stall-")) {
+    write(chunk(model, { content: "before the stall " }));
+    await new Promise((r) => setTimeout(r, 5000));
+    if (!res.destroyed) res.end("data: [DONE]\n\n");
+    return;
+  }
   for (let i = 0; i < n; i++) {
     if (res.destroyed) return;
     write(chunk(model, { content: `word${i} ` }));
