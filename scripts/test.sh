@@ -112,7 +112,9 @@ postgres_run() {
   TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run api-postgres --selectProjects api --maxWorkers=3 || return 1
   # The relay (ledger, raw-SQL bookkeeping) against PostgreSQL too: needs the production build.
   node scripts/build-if-needed.mjs || return 1
-  TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run relay-postgres --selectProjects relay
+  TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run relay-postgres --selectProjects relay || return 1
+  # The browser flows (setup -> login -> shell) on PostgreSQL as well.
+  if [ -x /usr/bin/chromium ]; then E2E_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" node __tests__/e2e/run.mjs; fi
 }
 
 step "typecheck + schema twin" typecheck

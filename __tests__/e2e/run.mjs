@@ -92,7 +92,21 @@ async function main() {
   fs.mkdirSync(screenshotDir, { recursive: true });
 
   const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
-  delete baseEnv.DATABASE_URL; // the e2e instance always uses its own SQLite file
+  delete baseEnv.DATABASE_URL; // the e2e instance uses its own SQLite file, or a fresh PostgreSQL database:
+  const pgBase = process.env.E2E_DATABASE_URL;
+  let pgName = "";
+  if (pgBase) {
+    const { default: pg } = await import("pg");
+    pgName = `e2e_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: pgBase });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${pgName}"`);
+    await admin.end();
+    const u = new URL(pgBase);
+    u.pathname = `/${pgName}`;
+    baseEnv.DATABASE_URL = u.toString();
+    console.log(`e2e: PostgreSQL database ${pgName}`);
+  }
 
   if (needsBuild(root)) {
     // Turbopack refuses a node_modules that is a symlink to outside the project (git worktrees
