@@ -19,8 +19,13 @@ function createClient(): Db {
     const adapter = new PrismaPg({ connectionString: DATABASE_URL, max: 20 });
     return new PostgresClient({ adapter }) as unknown as Db;
   }
-  const adapter = new PrismaBetterSQLite3({ url: DATABASE_URL.replace(/^file:/, "") });
-  return new SqliteClient({ adapter });
+  const adapter = new PrismaBetterSQLite3({ url: DATABASE_URL.replace(/^file:/, ""), timeout: 5000 });
+  const client = new SqliteClient({ adapter });
+  // WAL + synchronous=NORMAL: readers never block the writer, and a commit no longer waits for an
+  // fsync (better-sqlite3 is synchronous, so an fsync would stall the whole event loop). A process
+  // crash loses nothing committed; only a power loss can drop the last moments.
+  void client.$queryRawUnsafe("PRAGMA journal_mode=WAL").then(() => client.$queryRawUnsafe("PRAGMA synchronous=NORMAL")).catch(() => undefined);
+  return client;
 }
 
 const g = globalThis as unknown as { __gatewayDb?: Db };

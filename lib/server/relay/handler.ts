@@ -61,7 +61,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
       return await relayText(req, res, { requestId, startedAt, path: "/v1/chat/completions", mode: "chat", ip, caller, playground: true });
     }
     if (NOT_IMPLEMENTED.some((r) => r.test(path))) {
-      throw new RelayError(501, "API not implemented", { type: "new_api_error", code: "api_not_implemented" });
+      throw new RelayError(501, `This gateway does not serve ${req.method} ${url.pathname}`, { type: "new_api_error", code: "api_not_implemented" });
     }
     const mode = TEXT_ROUTES[path];
     const isModels = path === "/v1/models" || path.startsWith("/v1/models/");

@@ -53,7 +53,9 @@ export async function relayStream(
   const out: string[] = [];
 
   const compact = () => {
-    for (const payload of retained) {
+    const payloads = retained.flatMap((block) => block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()));
+    for (const payload of payloads) {
+      if (!payload || payload === "[DONE]") continue;
       try {
         for (const c of (JSON.parse(payload) as Chunk).choices ?? []) {
           text += (c.delta?.content ?? "") + (c.delta?.reasoning_content ?? "") + (c.text ?? "");
@@ -88,6 +90,17 @@ export async function relayStream(
   };
   const ping = opts.pingSeconds > 0 ? setInterval(() => !clientGone && res.write(": PING\n\n"), opts.pingSeconds * 1000) : null;
 
+  const retain = (block: string) => {
+    retained.push(block);
+    retainedBytes += block.length;
+    if (retainedBytes > 1_048_576) compact();
+  };
+  const noteFirstToken = (text: string) => {
+    if (!firstResponseMs && (text.includes('"content":"') || text.includes('"text":"') || text.includes('"tool_calls"'))) {
+      firstResponseMs = Date.now() - ctx.startedAt;
+    }
+  };
+
   const handleData = (data: string) => {
     if (data === "[DONE]") {
       sawDone = true;
@@ -101,35 +114,54 @@ export async function relayStream(
           if (chunk.usage && typeof chunk.usage === "object") upstreamUsage = chunk.usage;
           if (!chunk.choices?.length) {
             if (!ctx.clientWantsUsage) continue;
-          } else if (!upstreamUsage) retained.push(payload);
+          } else if (!upstreamUsage) retained.push(`data: ${payload}\n\n`);
         } catch {
           // forwarded below as received
         }
-      } else if (!upstreamUsage) {
-        retained.push(payload);
-        retainedBytes += payload.length;
-        if (retainedBytes > 1_048_576) compact();
-      }
-      if (!firstResponseMs && (payload.includes('"content":"') || payload.includes('"text":"') || payload.includes('"tool_calls"'))) {
-        firstResponseMs = Date.now() - ctx.startedAt;
-      }
+      } else if (!upstreamUsage) retain(`data: ${payload}\n\n`);
+      noteFirstToken(payload);
       out.push(`data: ${payload}\n\n`);
     }
   };
   const parser = createParser({ onEvent: (event) => handleData(event.data) });
   const decoder = new TextDecoder();
 
+  // Complete events are handled per network chunk. Chunks that carry neither usage nor [DONE] (most
+  // of a stream) are forwarded byte for byte; only the rest go through the event parser. The tail
+  // of an event split across network chunks waits for its end.
+  let carry = "";
+  const passThrough = !adapter.convertStreamData;
   arm();
   try {
     for await (const chunk of upstream.body) {
       arm();
-      parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      let text = carry + decoder.decode(chunk as Buffer, { stream: true });
+      if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
+      const cut = text.lastIndexOf("\n\n");
+      if (cut < 0) {
+        carry = text;
+        continue;
+      }
+      const complete = text.slice(0, cut + 2);
+      carry = text.slice(cut + 2);
+      if (passThrough && !complete.includes('"usage":{') && !complete.includes("[DONE]")) {
+        noteFirstToken(complete);
+        if (!upstreamUsage) retain(complete);
+        out.push(complete);
+      } else {
+        parser.feed(complete);
+      }
       if (out.length) {
         const writable = res.write(out.join(""));
         out.length = 0;
         if (!writable && !clientGone) await once(res, "drain");
       }
       if (sawDone) break;
+    }
+    if (!sawDone && carry.trim()) {
+      parser.feed(`${carry}\n\n`);
+      if (out.length) res.write(out.join(""));
+      out.length = 0;
     }
     if (sawDone) endReason = "done";
   } catch (err) {
