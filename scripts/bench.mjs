@@ -73,7 +73,27 @@ const token = await api("POST", "/api/token/", { name: "bench", unlimited_quota:
 const compareArgs = ["--target", `label=ours,url=${base}/v1,key=${token.key},pid=${gateway.pid}`, ...(quick ? ["--rounds", "1", "--scenarios", "instant"] : []), ...passThrough];
 const before = new Set(fs.existsSync(path.join(state, "results")) ? fs.readdirSync(path.join(state, "results")) : []);
 sh("bash", [path.join(harness, "compare.sh"), ...compareArgs], { env: { ...process.env, BENCH_STATE_DIR: state, MOCK_PORT: String(MOCK_PORT) } });
+
+// Time to first streamed token at concurrency 1 (no queueing behind other streams): direct vs ours,
+// same mock (instant), same pinning as compare.sh.
+function sseAt1(url, key) {
+  const out = execFileSync("taskset", ["-c", "1", process.execPath, path.join(harness, "sse-bench.js"), "--url", url, "--key", key, "--concurrency", "1", "--duration", "8"], { cwd: root, encoding: "utf8" });
+  const line = out.split("\n").find((l) => l.startsWith("SSEJSON "));
+  return JSON.parse(line.slice(8));
+}
+const mock = spawn("taskset", ["-c", "1", process.execPath, path.join(harness, "mock-upstream.js")], { env: { ...process.env, MOCK_PORT: String(MOCK_PORT) }, stdio: "ignore" });
+await new Promise((r) => setTimeout(r, 1000));
+const direct1 = sseAt1(`http://127.0.0.1:${MOCK_PORT}/v1`, "sk-mock");
+const ours1 = sseAt1(`${base}/v1`, token.key);
+mock.kill();
 stop();
+const ttft = (r, q) => r.first_token_ms?.[q];
+const c1Table = [
+  "| target | TTFT p50 ms | TTFT p99 ms | streams ok | missing [DONE] | usage chunk seen |",
+  "|---|--:|--:|--:|--:|--:|",
+  ...[["direct", direct1], ["ours", ours1]].map(([label, r]) => `| ${label} | ${ttft(r, "p50")?.toFixed(2)} | ${ttft(r, "p99")?.toFixed(2)} | ${r.streams_ok} | ${r.missing_done} | ${r.usage_chunk_seen} |`),
+  `| added by the gateway | ${(ttft(ours1, "p50") - ttft(direct1, "p50")).toFixed(2)} | ${(ttft(ours1, "p99") - ttft(direct1, "p99")).toFixed(2)} | | | |`,
+].join("\n");
 
 const session = fs.readdirSync(path.join(state, "results")).filter((d) => d.startsWith("compare_") && !before.has(d)).sort().pop();
 const report = fs.readFileSync(path.join(state, "results", session, "report.md"), "utf8");
@@ -99,6 +119,10 @@ generators on CPU 1). Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "
 ## Per target
 
 ${summary.join("\n")}
+
+## Time to first streamed token at concurrency 1 (instant mock)
+
+${c1Table}
 
 ## compare.sh report
 

@@ -52,6 +52,15 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.waitForURL(/\/login/, { timeout: 15_000 });
     await page.goto(`${baseUrl}/app/tokens`);
     assert.equal(new URL(page.url()).pathname, "/login", "after logout the console must ask for a login again");
+
+    // An ordinary user (registered in 02-login) is sent home from admin pages, and sees no admin group.
+    await page.getByTestId("login-username").fill("alice");
+    await page.getByTestId("login-password").fill("alicepass1");
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL((u) => new URL(u).pathname === "/app/tokens", { timeout: 15_000 });
+    assert.equal(await page.getByTestId("side-nav").getByText("渠道管理").count(), 0, "no admin items for an ordinary user");
+    await page.goto(`${baseUrl}/admin/users`);
+    assert.equal(new URL(page.url()).pathname, "/", "/admin/* must send a non-admin home");
   } finally {
     await ctx.close();
   }
