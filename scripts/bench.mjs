@@ -116,6 +116,17 @@ gateway pinned to CPU 0 with auth, billing, consume logs and usage aggregation o
 same way, and the mock upstream measured directly, all in one run of \`../shared/bench/compare.sh\` (mock and load
 generators on CPU 1). Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.
 
+## How to read this
+
+- **RPS per core @c50**: requests per second of the gateway pinned to one core (wrk, 50 connections, mock on
+  the other core). Target: at least Portkey's. CPU µs/req and peak RSS (target ≤ 300 MB) are the whole
+  process tree.
+- **Added time to first token**: the c=1 table below is the gateway's own cost per stream. In compare.sh's
+  SSE run, ten closed-loop streams share one saturated core ("instant"), so there the number also contains
+  the time a stream waits behind the others. "paced" (20 ms model time) shows the unsaturated case.
+- Every stream must end with its usage chunk and [DONE] (missing [DONE] = 0, usage seen = streams), with no
+  errors.
+
 ## Per target
 
 ${summary.join("\n")}
