@@ -23,7 +23,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const messages = await getMessages();
   const [status, user] = await Promise.all([getStatus(), getPageUser()]);
   return (
-    <html lang={locale === "zh" ? "zh-CN" : "en"} suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    <html
+      lang={locale === "zh" ? "zh-CN" : "en"}
+      suppressHydrationWarning
+      className={`${GeistSans.variable} ${GeistMono.variable}`}
+    >
       <body className="min-h-screen">
         <NextIntlClientProvider locale={locale} messages={messages}>
           <AppProviders>

@@ -1,5 +1,8 @@
 // Isomorphic display helpers (spec 1 §9): quota as $ with 2 decimals, or tokens shortened.
-export function formatQuota(quota: number, opts: { inCurrency: boolean; quotaPerUnit: number; digits?: number }): string {
+export function formatQuota(
+  quota: number,
+  opts: { inCurrency: boolean; quotaPerUnit: number; digits?: number },
+): string {
   if (opts.inCurrency) return `$${(quota / (opts.quotaPerUnit || 500000)).toFixed(opts.digits ?? 2)}`;
   return shortenNumber(quota);
 }

@@ -9,7 +9,6 @@ import { getPageUser } from "@/lib/server/auth/page-user";
 import { ROLE } from "@/lib/constants";
 import { PATHNAME_HEADER } from "@/lib/page-guard-header";
 
-
 async function currentPath(fallback: string): Promise<string> {
   const path = (await headers()).get(PATHNAME_HEADER);
   // Only same-site paths may become a returnTo, never "//host" or a full URL.

@@ -16,8 +16,24 @@ import zhShell from "./zh/shell.json";
 import zhTokens from "./zh/tokens.json";
 
 export const catalogues = {
-  en: { auth: enAuth, common: enCommon, errors: enErrors, home: enHome, server: enServer, shell: enShell, tokens: enTokens },
-  zh: { auth: zhAuth, common: zhCommon, errors: zhErrors, home: zhHome, server: zhServer, shell: zhShell, tokens: zhTokens },
+  en: {
+    auth: enAuth,
+    common: enCommon,
+    errors: enErrors,
+    home: enHome,
+    server: enServer,
+    shell: enShell,
+    tokens: enTokens,
+  },
+  zh: {
+    auth: zhAuth,
+    common: zhCommon,
+    errors: zhErrors,
+    home: zhHome,
+    server: zhServer,
+    shell: zhShell,
+    tokens: zhTokens,
+  },
 };
 
 export type Messages = (typeof catalogues)["en"];

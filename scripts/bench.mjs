@@ -26,15 +26,36 @@ if (!fs.existsSync(path.join(harness, "compare.sh"))) {
   process.exit(2);
 }
 sh("bash", [path.join(harness, "setup.sh")], { env: { ...process.env, BENCH_STATE_DIR: state } });
-sh(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+sh(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+});
 sh(process.execPath, [path.join(root, "scripts/build-server.mjs")]);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-bench-"));
-const env = { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", CRITICAL_RATE_LIMIT: "100000" };
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(PORT),
+  HOSTNAME: "127.0.0.1",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "error",
+  CRITICAL_RATE_LIMIT: "100000",
+};
 delete env.DATABASE_URL;
 sh(process.execPath, [path.join(root, "scripts/migrate.mjs")], { env, stdio: "ignore" });
 // The same command line as `npm start` (scripts/start.mjs) uses in production.
-const gateway = spawn("taskset", ["-c", "0", process.execPath, "--max-semi-space-size=8", "--max-old-space-size=384", path.join(root, ".next/gateway/server.mjs")], { cwd: root, env, stdio: "ignore" });
+const gateway = spawn(
+  "taskset",
+  [
+    "-c",
+    "0",
+    process.execPath,
+    "--max-semi-space-size=8",
+    "--max-old-space-size=384",
+    path.join(root, ".next/gateway/server.mjs"),
+  ],
+  { cwd: root, env, stdio: "ignore" },
+);
 const stop = () => {
   try {
     gateway.kill("SIGTERM");
@@ -47,7 +68,11 @@ process.on("exit", stop);
 const base = `http://127.0.0.1:${PORT}`;
 let cookie = "";
 async function api(method, p, body) {
-  const res = await fetch(base + p, { method, headers: { "content-type": "application/json", cookie }, body: body && JSON.stringify(body) });
+  const res = await fetch(base + p, {
+    method,
+    headers: { "content-type": "application/json", cookie },
+    body: body && JSON.stringify(body),
+  });
   const c = res.headers.get("set-cookie");
   if (c?.includes("session-token=")) cookie = c.split(";")[0];
   const json = await res.json();
@@ -67,21 +92,55 @@ for (let i = 0; ; i++) {
 await api("POST", "/api/setup", { username: "root", password: "benchpass123", confirmPassword: "benchpass123" });
 await api("POST", "/api/user/login", { username: "root", password: "benchpass123" });
 await api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "gpt-4o-mini": 0.075 }) });
-await api("POST", "/api/channel/", { name: "bench-mock", type: 1, key: "sk-mock", base_url: `http://127.0.0.1:${MOCK_PORT}`, models: "gpt-4o-mini", group: "default" });
+await api("POST", "/api/channel/", {
+  name: "bench-mock",
+  type: 1,
+  key: "sk-mock",
+  base_url: `http://127.0.0.1:${MOCK_PORT}`,
+  models: "gpt-4o-mini",
+  group: "default",
+});
 const token = await api("POST", "/api/token/", { name: "bench", unlimited_quota: true });
 
-const compareArgs = ["--target", `label=ours,url=${base}/v1,key=${token.key},pid=${gateway.pid}`, ...(quick ? ["--rounds", "1", "--scenarios", "instant"] : []), ...passThrough];
+const compareArgs = [
+  "--target",
+  `label=ours,url=${base}/v1,key=${token.key},pid=${gateway.pid}`,
+  ...(quick ? ["--rounds", "1", "--scenarios", "instant"] : []),
+  ...passThrough,
+];
 const before = new Set(fs.existsSync(path.join(state, "results")) ? fs.readdirSync(path.join(state, "results")) : []);
-sh("bash", [path.join(harness, "compare.sh"), ...compareArgs], { env: { ...process.env, BENCH_STATE_DIR: state, MOCK_PORT: String(MOCK_PORT) } });
+sh("bash", [path.join(harness, "compare.sh"), ...compareArgs], {
+  env: { ...process.env, BENCH_STATE_DIR: state, MOCK_PORT: String(MOCK_PORT) },
+});
 
 // Time to first streamed token at concurrency 1 (no queueing behind other streams): direct vs ours,
 // same mock (instant), same pinning as compare.sh.
 function sseAt1(url, key) {
-  const out = execFileSync("taskset", ["-c", "1", process.execPath, path.join(harness, "sse-bench.js"), "--url", url, "--key", key, "--concurrency", "1", "--duration", "8"], { cwd: root, encoding: "utf8" });
+  const out = execFileSync(
+    "taskset",
+    [
+      "-c",
+      "1",
+      process.execPath,
+      path.join(harness, "sse-bench.js"),
+      "--url",
+      url,
+      "--key",
+      key,
+      "--concurrency",
+      "1",
+      "--duration",
+      "8",
+    ],
+    { cwd: root, encoding: "utf8" },
+  );
   const line = out.split("\n").find((l) => l.startsWith("SSEJSON "));
   return JSON.parse(line.slice(8));
 }
-const mock = spawn("taskset", ["-c", "1", process.execPath, path.join(harness, "mock-upstream.js")], { env: { ...process.env, MOCK_PORT: String(MOCK_PORT) }, stdio: "ignore" });
+const mock = spawn("taskset", ["-c", "1", process.execPath, path.join(harness, "mock-upstream.js")], {
+  env: { ...process.env, MOCK_PORT: String(MOCK_PORT) },
+  stdio: "ignore",
+});
 await new Promise((r) => setTimeout(r, 1000));
 const direct1 = sseAt1(`http://127.0.0.1:${MOCK_PORT}/v1`, "sk-mock");
 const ours1 = sseAt1(`${base}/v1`, token.key);
@@ -91,11 +150,21 @@ const ttft = (r, q) => r.first_token_ms?.[q];
 const c1Table = [
   "| target | TTFT p50 ms | TTFT p99 ms | streams ok | missing [DONE] | usage chunk seen |",
   "|---|--:|--:|--:|--:|--:|",
-  ...[["direct", direct1], ["ours", ours1]].map(([label, r]) => `| ${label} | ${ttft(r, "p50")?.toFixed(2)} | ${ttft(r, "p99")?.toFixed(2)} | ${r.streams_ok} | ${r.missing_done} | ${r.usage_chunk_seen} |`),
+  ...[
+    ["direct", direct1],
+    ["ours", ours1],
+  ].map(
+    ([label, r]) =>
+      `| ${label} | ${ttft(r, "p50")?.toFixed(2)} | ${ttft(r, "p99")?.toFixed(2)} | ${r.streams_ok} | ${r.missing_done} | ${r.usage_chunk_seen} |`,
+  ),
   `| added by the gateway | ${(ttft(ours1, "p50") - ttft(direct1, "p50")).toFixed(2)} | ${(ttft(ours1, "p99") - ttft(direct1, "p99")).toFixed(2)} | | | |`,
 ].join("\n");
 
-const session = fs.readdirSync(path.join(state, "results")).filter((d) => d.startsWith("compare_") && !before.has(d)).sort().pop();
+const session = fs
+  .readdirSync(path.join(state, "results"))
+  .filter((d) => d.startsWith("compare_") && !before.has(d))
+  .sort()
+  .pop();
 const report = fs.readFileSync(path.join(state, "results", session, "report.md"), "utf8");
 const results = fs
   .readdirSync(path.join(state, "results", session))
@@ -105,9 +174,14 @@ const meanOf = (rows, pick) => {
   const xs = rows.map(pick).filter((x) => typeof x === "number");
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
 };
-const summary = ["| target | scenario | RPS per core @c50 | CPU µs/req | RSS peak MB | errors |", "|---|---|--:|--:|--:|--:|"];
+const summary = [
+  "| target | scenario | RPS per core @c50 | CPU µs/req | RSS peak MB | errors |",
+  "|---|---|--:|--:|--:|--:|",
+];
 for (const r of results.filter((x) => !x.label.startsWith("direct"))) {
-  summary.push(`| ${r.label.split("@")[0]} | ${r.label.split("@")[1]} | ${Math.round(meanOf(r.runs, (x) => x.rps))} | ${r.gateway.cpu_us_per_request ?? "-"} | ${r.gateway.rss_peak_mb ?? "-"} | ${r.errors_total} |`);
+  summary.push(
+    `| ${r.label.split("@")[0]} | ${r.label.split("@")[1]} | ${Math.round(meanOf(r.runs, (x) => x.rps))} | ${r.gateway.cpu_us_per_request ?? "-"} | ${r.gateway.rss_peak_mb ?? "-"} | ${r.errors_total} |`,
+  );
 }
 const doc = `# Benchmarks
 

@@ -21,7 +21,9 @@ export async function buildServer() {
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
     // Bundled code still needs require() for the CommonJS packages it loads lazily.
-    banner: { js: "import { createRequire as __gatewayRequire } from 'node:module'; const require = __gatewayRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __gatewayRequire } from 'node:module'; const require = __gatewayRequire(import.meta.url);",
+    },
   });
 }
 

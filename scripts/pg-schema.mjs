@@ -10,8 +10,7 @@ const source = path.join(root, "prisma/schema.prisma");
 const target = path.join(root, "prisma/postgres/schema.prisma");
 
 export function derivePostgresSchema(text) {
-  const banner =
-    "// GENERATED from prisma/schema.prisma by `npm run db:pg-schema`. Do not edit by hand.\n";
+  const banner = "// GENERATED from prisma/schema.prisma by `npm run db:pg-schema`. Do not edit by hand.\n";
   const out = text
     .replace('provider = "sqlite"', 'provider = "postgresql"')
     .replace('output     = "../lib/generated/sqlite"', 'output     = "../../lib/generated/postgres"');

@@ -22,11 +22,15 @@ if (needsBuild(root)) {
 
 // A small young generation keeps short-lived request garbage from being promoted, which keeps the
 // resident size low under load; both limits can be raised with NODE_OPTIONS.
-const v8Flags = ["--max-semi-space-size=8", `--max-old-space-size=${process.env.GATEWAY_MAX_OLD_SPACE_MB || 384}`, "--enable-source-maps"];
-const child = spawn(
-  process.execPath,
-  [...v8Flags, SERVER_BUNDLE, ...process.argv.slice(2)],
-  { cwd: root, stdio: "inherit", env: { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...process.env } },
-);
+const v8Flags = [
+  "--max-semi-space-size=8",
+  `--max-old-space-size=${process.env.GATEWAY_MAX_OLD_SPACE_MB || 384}`,
+  "--enable-source-maps",
+];
+const child = spawn(process.execPath, [...v8Flags, SERVER_BUNDLE, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+  env: { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...process.env },
+});
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -86,7 +86,10 @@ describe("AppShell sidebar", () => {
     expect(screen.queryByTestId("side-item-/app/logs/tasks")).not.toBeInTheDocument();
     unmount();
 
-    renderShell({ user: makeUser(1), status: makeStatus({ enable_data_export: true, enable_drawing: true, enable_task: true }) });
+    renderShell({
+      user: makeUser(1),
+      status: makeStatus({ enable_data_export: true, enable_drawing: true, enable_task: true }),
+    });
     expect(screen.getByTestId("side-item-/app/dashboard")).toBeInTheDocument();
     expect(screen.getByTestId("side-item-/app/logs/drawing")).toBeInTheDocument();
     expect(screen.getByTestId("side-item-/app/logs/tasks")).toBeInTheDocument();
@@ -158,7 +161,11 @@ describe("AppShell top navigation", () => {
   });
 
   it("links console to tokens for users and adds docs only when configured", () => {
-    renderShell({ user: makeUser(1), pathname: "/about", status: makeStatus({ docs_link: "https://docs.example.com" }) });
+    renderShell({
+      user: makeUser(1),
+      pathname: "/about",
+      status: makeStatus({ docs_link: "https://docs.example.com" }),
+    });
     const nav = screen.getByRole("navigation", { name: "Main navigation" });
     expect(nav.querySelector('a[href="/app/tokens"]')).toHaveTextContent("Console");
     const docs = nav.querySelector('a[href="https://docs.example.com"]');

@@ -6,7 +6,9 @@ import { hardNavigate } from "@/lib/client/navigate";
 import { getStoredUser } from "@/lib/client/storage";
 import { fakeStatus, globalErrors, mockFetch, renderAuth, sentBody } from "./render-auth";
 
-jest.mock("next/navigation", () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn() }) }));
+jest.mock("next/navigation", () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn() }),
+}));
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 jest.mock("@/lib/client/navigate", () => ({ hardNavigate: jest.fn() }));
 
@@ -47,13 +49,16 @@ describe("LoginForm", () => {
     expect(toast.success).toHaveBeenCalledWith("登录成功！");
   });
 
-  it.each(["//evil.example/x", "https://evil.example", "/\\evil.example", undefined])("ignores unsafe returnTo %j", async (returnTo) => {
-    mockFetch({ body: { success: true, message: "", data: user } });
-    renderAuth(<LoginForm returnTo={returnTo} />);
-    fill("alice", "secret123");
-    fireEvent.click(screen.getByTestId("login-submit"));
-    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/app/tokens"));
-  });
+  it.each(["//evil.example/x", "https://evil.example", "/\\evil.example", undefined])(
+    "ignores unsafe returnTo %j",
+    async (returnTo) => {
+      mockFetch({ body: { success: true, message: "", data: user } });
+      renderAuth(<LoginForm returnTo={returnTo} />);
+      fill("alice", "secret123");
+      fireEvent.click(screen.getByTestId("login-submit"));
+      await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/app/tokens"));
+    },
+  );
 
   it("warns about the default root password before leaving", async () => {
     mockFetch({ body: { success: true, message: "", data: { ...user, username: "root" } } });

@@ -35,7 +35,13 @@ describe("buildSideNav", () => {
     expect(groupIds(buildSideNav(baseStatus, admin))).toEqual(["main", "console", "admin", "personal"]);
     expect(groupIds(buildSideNav(baseStatus, root))).toContain("admin");
     expect(hrefs(buildSideNav(baseStatus, admin))).toEqual(
-      expect.arrayContaining(["/admin/channels", "/admin/coupons", "/admin/messages", "/admin/users", "/admin/settings"]),
+      expect.arrayContaining([
+        "/admin/channels",
+        "/admin/coupons",
+        "/admin/messages",
+        "/admin/users",
+        "/admin/settings",
+      ]),
     );
   });
 
@@ -50,7 +56,10 @@ describe("buildSideNav", () => {
     expect(onlyExport).not.toContain("/app/logs/drawing");
     expect(onlyExport).not.toContain("/app/logs/tasks");
 
-    const all = buildSideNav({ ...baseStatus, enable_data_export: true, enable_drawing: true, enable_task: true }, member);
+    const all = buildSideNav(
+      { ...baseStatus, enable_data_export: true, enable_drawing: true, enable_task: true },
+      member,
+    );
     expect(all.find((g) => g.id === "console")?.items.map((i) => i.href)).toEqual([
       "/app/dashboard",
       "/app/tokens",
@@ -61,7 +70,10 @@ describe("buildSideNav", () => {
   });
 
   it("adds one /chat/{index} entry per configured chat, labelled with its name", () => {
-    const main = buildSideNav({ ...baseStatus, chats: [{ "Next Web": "https://a" }, null, { LobeChat: "https://b" }] }, member)[0];
+    const main = buildSideNav(
+      { ...baseStatus, chats: [{ "Next Web": "https://a" }, null, { LobeChat: "https://b" }] },
+      member,
+    )[0];
     expect(main?.items).toEqual([
       { href: "/playground", icon: "playground", labelKey: "playground" },
       { href: "/chat/0", icon: "chat", label: "Next Web" },
@@ -78,14 +90,25 @@ describe("chatEntries", () => {
 });
 
 describe("isSideNavHidden", () => {
-  it.each(["/", "/setup", "/login", "/register", "/reset", "/user/reset", "/oauth/github", "/chat", "/chat/1", "/login/"])(
-    "hides the sidebar on %s",
-    (path) => expect(isSideNavHidden(path, member)).toBe(true),
-  );
+  it.each([
+    "/",
+    "/setup",
+    "/login",
+    "/register",
+    "/reset",
+    "/user/reset",
+    "/oauth/github",
+    "/chat",
+    "/chat/1",
+    "/login/",
+  ])("hides the sidebar on %s", (path) => expect(isSideNavHidden(path, member)).toBe(true));
 
-  it.each(["/app/tokens", "/admin/users", "/playground", "/about", "/pricing", "/chat2link"])("shows it on %s", (path) => {
-    expect(isSideNavHidden(path, member)).toBe(false);
-  });
+  it.each(["/app/tokens", "/admin/users", "/playground", "/about", "/pricing", "/chat2link"])(
+    "shows it on %s",
+    (path) => {
+      expect(isSideNavHidden(path, member)).toBe(false);
+    },
+  );
 
   it("hides it everywhere for visitors", () => {
     expect(isSideNavHidden("/app/tokens", null)).toBe(true);
@@ -102,7 +125,11 @@ describe("buildTopLinks", () => {
   it("adds docs as an external link only when a docs link is set", () => {
     expect(buildTopLinks(baseStatus, null).map((l) => l.labelKey)).toEqual(["home", "console", "pricing", "about"]);
     const withDocs = buildTopLinks({ docs_link: "https://docs.example.com" }, null);
-    expect(withDocs.find((l) => l.labelKey === "docs")).toEqual({ href: "https://docs.example.com", labelKey: "docs", external: true });
+    expect(withDocs.find((l) => l.labelKey === "docs")).toEqual({
+      href: "https://docs.example.com",
+      labelKey: "docs",
+      external: true,
+    });
   });
 });
 

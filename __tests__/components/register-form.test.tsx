@@ -104,7 +104,13 @@ describe("RegisterForm", () => {
     it("posts the email and code with the registration", async () => {
       const fetchMock = mockFetch({ body: { success: true, message: "", data: null } });
       renderAuth(<RegisterForm />, withEmail);
-      fill({ username: "bob", password: "password123", confirm: "password123", email: " bob@example.com ", code: "123456" });
+      fill({
+        username: "bob",
+        password: "password123",
+        confirm: "password123",
+        email: " bob@example.com ",
+        code: "123456",
+      });
       fireEvent.click(screen.getByTestId("register-submit"));
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       expect(sentBody(fetchMock)).toMatchObject({ email: "bob@example.com", verification_code: "123456" });

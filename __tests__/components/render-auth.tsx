@@ -92,7 +92,8 @@ type Reply = { status?: number; body: unknown };
 /** Replaces global.fetch with a mock answering the given replies in order (the last one repeats). */
 export function mockFetch(...replies: Reply[]): jest.Mock {
   const mock = jest.fn(async () => {
-    const reply = replies.length > 1 ? replies.shift()! : replies[0] ?? { body: { success: true, message: "", data: null } };
+    const reply =
+      replies.length > 1 ? replies.shift()! : (replies[0] ?? { body: { success: true, message: "", data: null } });
     const status = reply.status ?? 200;
     // A minimal Response: jsdom has no fetch API, and apiFetch only reads these members.
     return { ok: status >= 200 && status < 300, status, headers: { has: () => false }, json: async () => reply.body };

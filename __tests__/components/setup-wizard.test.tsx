@@ -5,7 +5,9 @@ import type { SetupStatus } from "@/lib/client/auth/api";
 import { hardNavigate } from "@/lib/client/navigate";
 import { globalErrors, mockFetch, renderAuth, sentBody } from "./render-auth";
 
-jest.mock("next/navigation", () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn() }) }));
+jest.mock("next/navigation", () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn() }),
+}));
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 jest.mock("@/lib/client/navigate", () => ({ hardNavigate: jest.fn() }));
 
@@ -74,7 +76,13 @@ describe("SetupWizard", () => {
     fireEvent.click(screen.getByRole("radio", { name: /^演示站点模式/ }));
     fireEvent.click(screen.getByTestId("setup-submit"));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(sentBody(fetchMock)).toEqual({ username: "", password: "", confirmPassword: "", SelfUseModeEnabled: false, DemoSiteEnabled: true });
+    expect(sentBody(fetchMock)).toEqual({
+      username: "",
+      password: "",
+      confirmPassword: "",
+      SelfUseModeEnabled: false,
+      DemoSiteEnabled: true,
+    });
   });
 
   it("warns about persistent storage on SQLite", () => {

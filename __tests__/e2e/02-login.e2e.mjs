@@ -38,7 +38,8 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.getByTestId("login-password").fill("rootpassword");
     await page.getByTestId("login-submit").click();
     await page.waitForURL((u) => new URL(u).pathname === "/app/tokens", { timeout: 15_000 });
-    for (const id of ["top-nav", "side-nav", "footer", "avatar-menu", "inbox-bell"]) await page.getByTestId(id).first().waitFor();
+    for (const id of ["top-nav", "side-nav", "footer", "avatar-menu", "inbox-bell"])
+      await page.getByTestId(id).first().waitFor();
     await screenshot("shell-desktop-zh", page);
   } finally {
     await ctx.close();

@@ -25,7 +25,10 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
     await screenshot("shell-desktop-en-dark", page);
     await page.reload();
-    assert.ok(await page.evaluate(() => document.documentElement.classList.contains("dark")), "the theme must survive a reload");
+    assert.ok(
+      await page.evaluate(() => document.documentElement.classList.contains("dark")),
+      "the theme must survive a reload",
+    );
     await page.getByTestId("theme-toggle").click();
     await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
 
@@ -58,7 +61,11 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.getByTestId("login-password").fill("alicepass1");
     await page.getByTestId("login-submit").click();
     await page.waitForURL((u) => new URL(u).pathname === "/app/tokens", { timeout: 15_000 });
-    assert.equal(await page.getByTestId("side-nav").getByText("渠道管理").count(), 0, "no admin items for an ordinary user");
+    assert.equal(
+      await page.getByTestId("side-nav").getByText("渠道管理").count(),
+      0,
+      "no admin items for an ordinary user",
+    );
     await page.goto(`${baseUrl}/admin/users`);
     assert.equal(new URL(page.url()).pathname, "/", "/admin/* must send a non-admin home");
   } finally {

@@ -120,7 +120,10 @@ async function main() {
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...baseEnv, NODE_ENV: "production" },
     });
-    execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     console.log(`e2e: build done in ${Math.round((Date.now() - started) / 1000)} s`);
   }
 
@@ -143,11 +146,15 @@ async function main() {
 
   const log = fs.openSync(serverLogFile, "w");
   // The production command line of `npm start` (scripts/start.mjs).
-  const server = spawn(process.execPath, ["--max-semi-space-size=8", "--enable-source-maps", path.join(root, ".next/gateway/server.mjs")], {
-    cwd: root,
-    env: serverEnv,
-    stdio: ["ignore", log, log],
-  });
+  const server = spawn(
+    process.execPath,
+    ["--max-semi-space-size=8", "--enable-source-maps", path.join(root, ".next/gateway/server.mjs")],
+    {
+      cwd: root,
+      env: serverEnv,
+      stdio: ["ignore", log, log],
+    },
+  );
   let browser;
   let passed = 0;
   let failed = 0;

@@ -13,7 +13,11 @@ const ROOT = path.resolve(__dirname, "../..");
 export type Gateway = {
   url: string;
   dataDir: string;
-  api: <T = unknown>(method: string, p: string, body?: unknown) => Promise<{ status: number; json: { success: boolean; message: string; data: T } }>;
+  api: <T = unknown>(
+    method: string,
+    p: string,
+    body?: unknown,
+  ) => Promise<{ status: number; json: { success: boolean; message: string; data: T } }>;
   /** A read query on the gateway's database (SQLite or PostgreSQL); camelCase columns are quoted for PostgreSQL. */
   sql: <T = Record<string, unknown>>(query: string, ...args: unknown[]) => Promise<T[]>;
   /** A fetch with the root session cookie, answering the raw Response (SSE, non-envelope calls). */
@@ -42,12 +46,21 @@ const SERVER_BUNDLE = path.join(ROOT, ".next", "gateway", "server.mjs");
 /** The production build (Next + the bundled server), made once if missing. */
 export function ensureBuilt(): void {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: ROOT, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+    execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: ROOT,
+      stdio: "ignore",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
-  if (!fs.existsSync(SERVER_BUNDLE)) execFileSync(process.execPath, [path.join(ROOT, "scripts/build-server.mjs")], { cwd: ROOT, stdio: "ignore" });
+  if (!fs.existsSync(SERVER_BUNDLE))
+    execFileSync(process.execPath, [path.join(ROOT, "scripts/build-server.mjs")], { cwd: ROOT, stdio: "ignore" });
 }
 
-export type StartOptions = { env?: Record<string, string>; /** Reuse a data folder (restart tests). */ dataDir?: string; /** Skip setup + root login. */ fresh?: boolean };
+export type StartOptions = {
+  env?: Record<string, string>;
+  /** Reuse a data folder (restart tests). */ dataDir?: string;
+  /** Skip setup + root login. */ fresh?: boolean;
+};
 
 export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   ensureBuilt();
@@ -69,10 +82,15 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   };
   delete env.DATABASE_URL;
   // With TEST_DATABASE_URL=postgres://... every gateway gets its own fresh PostgreSQL database.
-  const pgBase = process.env.TEST_DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL) ? process.env.TEST_DATABASE_URL : null;
+  const pgBase =
+    process.env.TEST_DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL)
+      ? process.env.TEST_DATABASE_URL
+      : null;
   let pgUrl: string | null = null;
   if (pgBase) {
-    const name = reuse ? fs.readFileSync(path.join(dataDir, "pg-database"), "utf8") : `relay_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const name = reuse
+      ? fs.readFileSync(path.join(dataDir, "pg-database"), "utf8")
+      : `relay_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     if (!reuse) {
       const admin = new pg.Client({ connectionString: pgBase });
       await admin.connect();
@@ -86,7 +104,11 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     env.DATABASE_URL = pgUrl;
   }
   execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
-  const child: ChildProcess = spawn(process.execPath, ["--max-semi-space-size=8", "--enable-source-maps", SERVER_BUNDLE], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--max-semi-space-size=8", "--enable-source-maps", SERVER_BUNDLE],
+    { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] },
+  );
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -111,13 +133,17 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     if (setCookie?.includes("session-token=")) cookie = setCookie.split(";")[0]!;
     return { status: res.status, json: (await res.json()) as never };
   };
-  if (!reuse) await api("POST", "/api/setup", { username: "root", password: "rootpass123", confirmPassword: "rootpass123" });
+  if (!reuse)
+    await api("POST", "/api/setup", { username: "root", password: "rootpass123", confirmPassword: "rootpass123" });
   await api("POST", "/api/user/login", { username: "root", password: "rootpass123" });
 
   let sql: Gateway["sql"];
   let closeDb: () => Promise<void>;
   if (pgUrl) {
-    const types = { getTypeParser: (oid: number, format?: string) => (oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as never)) };
+    const types = {
+      getTypeParser: (oid: number, format?: string) =>
+        oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as never),
+    };
     const pool = new pg.Pool({ connectionString: pgUrl, max: 2, types: types as never });
     sql = async (query, ...args) => {
       let i = 0;
@@ -140,14 +166,22 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     let last = "";
     for (let i = 0; i < 40; i++) {
       await new Promise((r) => setTimeout(r, 300));
-      const snap = JSON.stringify(await sql("select (select count(*) from logs) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c"));
+      const snap = JSON.stringify(
+        await sql(
+          "select (select count(*) from logs) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",
+        ),
+      );
       if (snap === last) return;
       last = snap;
     }
   };
 
   const raw: Gateway["raw"] = (method, p, body) =>
-    fetch(`${url}${p}`, { method, headers: { "content-type": "application/json", cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${url}${p}`, {
+      method,
+      headers: { "content-type": "application/json", cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const waitFor: Gateway["waitFor"] = async (condition, timeoutMs = 5000) => {
     for (let i = 0; i < timeoutMs / 100; i++) {
       if (await condition()) return;

@@ -16,7 +16,13 @@ export type MockUpstream = { url: string; requests: RecordedRequest[]; close: ()
 const USAGE = { prompt_tokens: 12, completion_tokens: 11, total_tokens: 23 };
 
 function chunk(model: string, delta: Record<string, unknown>, finish: string | null = null) {
-  return { id: "chatcmpl-mock", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta, finish_reason: finish }] };
+  return {
+    id: "chatcmpl-mock",
+    object: "chat.completion.chunk",
+    created: 1,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
 }
 
 async function stream(res: http.ServerResponse, model: string, body: Record<string, unknown>) {
@@ -38,7 +44,8 @@ async function stream(res: http.ServerResponse, model: string, body: Record<stri
   }
   write(chunk(model, {}, "stop"));
   const wantsUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
-  if (wantsUsage && !model.startsWith("nousage-")) write({ id: "chatcmpl-mock", object: "chat.completion.chunk", created: 1, model, choices: [], usage: USAGE });
+  if (wantsUsage && !model.startsWith("nousage-"))
+    write({ id: "chatcmpl-mock", object: "chat.completion.chunk", created: 1, model, choices: [], usage: USAGE });
   res.end("data: [DONE]\n\n");
 }
 
@@ -60,14 +67,26 @@ export async function startMockUpstream(): Promise<MockUpstream> {
       if (fail) {
         const status = Number(fail[1]);
         res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { message: `mock failure ${status}`, type: "upstream_test", code: `mock_${status}` } }));
+        res.end(
+          JSON.stringify({
+            error: { message: `mock failure ${status}`, type: "upstream_test", code: `mock_${status}` },
+          }),
+        );
         return;
       }
       if (req.url?.endsWith("/embeddings")) {
         res.writeHead(200, { "content-type": "application/json" });
         const vector = [0.1, 0.2, 0.3];
-        const embedding = body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
-        res.end(JSON.stringify({ object: "list", data: [{ object: "embedding", index: 0, embedding }], model, usage: { prompt_tokens: 5, total_tokens: 5 } }));
+        const embedding =
+          body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
+        res.end(
+          JSON.stringify({
+            object: "list",
+            data: [{ object: "embedding", index: 0, embedding }],
+            model,
+            usage: { prompt_tokens: 5, total_tokens: 5 },
+          }),
+        );
         return;
       }
       if (body.stream) {
@@ -76,8 +95,26 @@ export async function startMockUpstream(): Promise<MockUpstream> {
       }
       const isCompletion = req.url?.endsWith("/v1/completions");
       const answer = isCompletion
-        ? { id: "cmpl-mock", object: "text_completion", created: 1, model, choices: [{ index: 0, text: "mock text", finish_reason: "stop" }] }
-        : { id: "chatcmpl-mock", object: "chat.completion", created: 1, model, choices: [{ index: 0, message: { role: "assistant", content: "This is a mock completion." }, finish_reason: "stop" }] };
+        ? {
+            id: "cmpl-mock",
+            object: "text_completion",
+            created: 1,
+            model,
+            choices: [{ index: 0, text: "mock text", finish_reason: "stop" }],
+          }
+        : {
+            id: "chatcmpl-mock",
+            object: "chat.completion",
+            created: 1,
+            model,
+            choices: [
+              {
+                index: 0,
+                message: { role: "assistant", content: "This is a mock completion." },
+                finish_reason: "stop",
+              },
+            ],
+          };
       const withUsage = model.startsWith("nousage-") ? answer : { ...answer, usage: USAGE };
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify(withUsage));

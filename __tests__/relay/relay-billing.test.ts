@@ -9,30 +9,56 @@ let up: MockUpstream;
 const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
 
 async function channel(fields: Record<string, unknown>): Promise<number> {
-  const r = await gw.api<{ ids: number[] }>("POST", "/api/channel/", { type: 1, key: "sk-up", base_url: up.url, group: "default", ...fields });
+  const r = await gw.api<{ ids: number[] }>("POST", "/api/channel/", {
+    type: 1,
+    key: "sk-up",
+    base_url: up.url,
+    group: "default",
+    ...fields,
+  });
   if (!r.json.success) throw new Error(r.json.message);
   return r.json.data.ids[0]!;
 }
 
 async function token(fields: Record<string, unknown> = {}): Promise<{ id: number; key: string }> {
-  const r = await gw.api<{ id: number; key: string }>("POST", "/api/token/", { name: "t", unlimited_quota: true, ...fields });
+  const r = await gw.api<{ id: number; key: string }>("POST", "/api/token/", {
+    name: "t",
+    unlimited_quota: true,
+    ...fields,
+  });
   if (!r.json.success) throw new Error(r.json.message);
   return r.json.data;
 }
 
 const client = (key: string) => new OpenAI({ apiKey: key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
 const post = (key: string, body: unknown) =>
-  fetch(`${gw.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  fetch(`${gw.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   up = await startMockUpstream();
   gw = await startGateway();
-  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "m-ratio": 1, "m-retry": 1, "m-401": 1, "m-map": 1, "slow-model": 1, "nousage-model": 1 }) });
+  await gw.api("PUT", "/api/option/", {
+    key: "ModelRatio",
+    value: JSON.stringify({ "m-ratio": 1, "m-retry": 1, "m-401": 1, "m-map": 1, "slow-model": 1, "nousage-model": 1 }),
+  });
   await gw.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "m-price": 0.002 }) });
   await channel({ name: "main", models: "m-ratio,m-price,slow-model,nousage-model" });
-  await channel({ name: "retry-high", models: "m-retry", priority: 10, model_mapping: JSON.stringify({ "m-retry": "fail-500" }) });
+  await channel({
+    name: "retry-high",
+    models: "m-retry",
+    priority: 10,
+    model_mapping: JSON.stringify({ "m-retry": "fail-500" }),
+  });
   await channel({ name: "retry-low", models: "m-retry", priority: 0 });
-  await channel({ name: "mapped", models: "m-map", model_mapping: JSON.stringify({ "m-map": "step-1", "step-1": "upstream-final" }) });
+  await channel({
+    name: "mapped",
+    models: "m-map",
+    model_mapping: JSON.stringify({ "m-map": "step-1", "step-1": "upstream-final" }),
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -43,7 +69,10 @@ afterAll(async () => {
 test("upstream 500 with RetryTimes=1 succeeds through the lower-priority channel", async () => {
   await gw.api("PUT", "/api/option/", { key: "RetryTimes", value: "1" });
   const t = await token();
-  const r = await client(t.key).chat.completions.create({ model: "m-retry", messages: [{ role: "user", content: "hi" }] });
+  const r = await client(t.key).chat.completions.create({
+    model: "m-retry",
+    messages: [{ role: "user", content: "hi" }],
+  });
   expect(r.choices[0]?.message.content).toBe("This is a mock completion.");
   const lastTwo = up.requests.slice(-2).map((q) => q.body.model);
   expect(lastTwo).toEqual(["fail-500", "m-retry"]);
@@ -52,11 +81,20 @@ test("upstream 500 with RetryTimes=1 succeeds through the lower-priority channel
 
 test("upstream 401 auto-disables the channel with a reason", async () => {
   await gw.api("PUT", "/api/option/", { key: "AutomaticDisableChannelEnabled", value: "true" });
-  const id = await channel({ name: "bad-key", models: "m-401", model_mapping: JSON.stringify({ "m-401": "fail-401" }) });
+  const id = await channel({
+    name: "bad-key",
+    models: "m-401",
+    model_mapping: JSON.stringify({ "m-401": "fail-401" }),
+  });
   const t = await token();
-  await expect(client(t.key).chat.completions.create({ model: "m-401", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 401 });
+  await expect(
+    client(t.key).chat.completions.create({ model: "m-401", messages: [{ role: "user", content: "hi" }] }),
+  ).rejects.toMatchObject({ status: 401 });
   for (let i = 0; i < 50; i++) {
-    const [row] = await gw.sql<{ status: number; otherInfo: string }>("select status, otherInfo from channels where id = ?", id);
+    const [row] = await gw.sql<{ status: number; otherInfo: string }>(
+      "select status, otherInfo from channels where id = ?",
+      id,
+    );
     if (row?.status === 3) {
       expect(JSON.parse(row.otherInfo).status_reason).toContain("401");
       return;
@@ -85,9 +123,15 @@ test("a client that aborts mid-stream is billed for what it received", async () 
   await reader.cancel();
   controller.abort();
   // Counting an aborted stream may load the tokenizer first; wait for the log itself.
-  await gw.waitFor(async () => (await gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id)).length === 1, 15_000);
+  await gw.waitFor(
+    async () => (await gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id)).length === 1,
+    15_000,
+  );
   await gw.settle();
-  const [log] = await gw.sql<{ quota: number; completionTokens: number; other: string }>("select quota, completionTokens, other from logs where tokenId = ? and type = 2", t.id);
+  const [log] = await gw.sql<{ quota: number; completionTokens: number; other: string }>(
+    "select quota, completionTokens, other from logs where tokenId = ? and type = 2",
+    t.id,
+  );
   expect(log).toBeDefined();
   expect(log!.completionTokens).toBeGreaterThan(0);
   expect(log!.completionTokens).toBeLessThan(100);
@@ -97,27 +141,53 @@ test("a client that aborts mid-stream is billed for what it received", async () 
 
 test("Σ consume-log quota = Δ user used = Δ token used = Δ channel used over a mixed workload", async () => {
   await gw.settle();
-  const before = (await gw.sql<{ l: number; u: number; t: number; c: number }>(
-    "select (select coalesce(sum(quota),0) from logs where type = 2) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",
-  ))[0]!;
+  const before = (
+    await gw.sql<{ l: number; u: number; t: number; c: number }>(
+      "select (select coalesce(sum(quota),0) from logs where type = 2) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",
+    )
+  )[0]!;
   const t = await token();
   const c = client(t.key);
   const jobs: Promise<unknown>[] = [];
   for (let i = 0; i < 10; i++) {
     jobs.push(c.chat.completions.create({ model: "m-ratio", messages: [{ role: "user", content: `q${i}` }] }));
     jobs.push(c.chat.completions.create({ model: "m-price", messages: [{ role: "user", content: "x" }] }));
-    jobs.push((async () => { for await (const _ of await c.chat.completions.create({ model: "m-ratio", stream: true, messages: [{ role: "user", content: "s" }] })) void _; })());
+    jobs.push(
+      (async () => {
+        for await (const _ of await c.chat.completions.create({
+          model: "m-ratio",
+          stream: true,
+          messages: [{ role: "user", content: "s" }],
+        }))
+          void _;
+      })(),
+    );
     jobs.push(c.chat.completions.create({ model: "nousage-model", messages: [{ role: "user", content: "n" }] }));
-    jobs.push(c.chat.completions.create({ model: "m-401", messages: [{ role: "user", content: "f" }] }).catch(() => null));
-    jobs.push((async () => { const r = await post(t.key, { model: "slow-model", stream: true, messages: [{ role: "user", content: "a" }] }); const rd = r.body!.getReader(); await rd.read(); await rd.read(); await rd.cancel(); })());
+    jobs.push(
+      c.chat.completions.create({ model: "m-401", messages: [{ role: "user", content: "f" }] }).catch(() => null),
+    );
+    jobs.push(
+      (async () => {
+        const r = await post(t.key, { model: "slow-model", stream: true, messages: [{ role: "user", content: "a" }] });
+        const rd = r.body!.getReader();
+        await rd.read();
+        await rd.read();
+        await rd.cancel();
+      })(),
+    );
   }
   await Promise.all(jobs);
   // 5 billed requests per round (the m-401 call fails and bills nothing).
-  await gw.waitFor(async () => (await gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id)).length === 50, 15_000);
+  await gw.waitFor(
+    async () => (await gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id)).length === 50,
+    15_000,
+  );
   await gw.settle();
-  const after = (await gw.sql<{ l: number; u: number; t: number; c: number }>(
-    "select (select coalesce(sum(quota),0) from logs where type = 2) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",
-  ))[0]!;
+  const after = (
+    await gw.sql<{ l: number; u: number; t: number; c: number }>(
+      "select (select coalesce(sum(quota),0) from logs where type = 2) l, (select sum(usedQuota) from users) u, (select sum(usedQuota) from tokens) t, (select sum(usedQuota) from channels) c",
+    )
+  )[0]!;
   const dl = after.l - before.l;
   expect(dl).toBeGreaterThan(0);
   expect(after.u - before.u).toBe(dl);
@@ -130,12 +200,19 @@ test("Σ consume-log quota = Δ user used = Δ token used = Δ channel used over
 
 test("200 concurrent requests on a token with quota for 10 never overdraw it", async () => {
   const t = await token({ unlimited_quota: false, remain_quota: PRICE_QUOTA * 10 });
-  const results = await Promise.all(Array.from({ length: 200 }, () => post(t.key, { model: "m-price", messages: [{ role: "user", content: "x" }] }).then((r) => r.status)));
+  const results = await Promise.all(
+    Array.from({ length: 200 }, () =>
+      post(t.key, { model: "m-price", messages: [{ role: "user", content: "x" }] }).then((r) => r.status),
+    ),
+  );
   const ok = results.filter((s) => s === 200).length;
   expect(ok).toBe(10);
   expect(results.every((s) => s === 200 || s === 403 || s === 401)).toBe(true);
   await gw.settle();
-  const [row] = await gw.sql<{ remainQuota: number; usedQuota: number }>("select remainQuota, usedQuota from tokens where id = ?", t.id);
+  const [row] = await gw.sql<{ remainQuota: number; usedQuota: number }>(
+    "select remainQuota, usedQuota from tokens where id = ?",
+    t.id,
+  );
   expect(row!.remainQuota).toBeGreaterThanOrEqual(0);
   expect(ok * PRICE_QUOTA).toBeLessThanOrEqual(PRICE_QUOTA * 10);
   expect(row!.usedQuota).toBe(ok * PRICE_QUOTA);
@@ -148,18 +225,33 @@ test("a user's quota is never overdrawn across two tokens", async () => {
   // Give the user quota for exactly 10 priced calls through the admin-only path the ledger honours.
   const set = await gw.api("PUT", "/api/user/", { id: user!.id, quota: PRICE_QUOTA * 10 });
   expect(set.json.success).toBe(true);
-  const login = await fetch(`${gw.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: u, password: "password123" }) });
+  const login = await fetch(`${gw.url}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: u, password: "password123" }),
+  });
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
   const mk = async () => {
-    const r = await fetch(`${gw.url}/api/token/`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ name: "x", unlimited_quota: true }) });
+    const r = await fetch(`${gw.url}/api/token/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ name: "x", unlimited_quota: true }),
+    });
     return ((await r.json()) as { data: { key: string } }).data.key;
   };
   const [k1, k2] = [await mk(), await mk()];
-  const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(i % 2 ? k1 : k2, { model: "m-price", messages: [{ role: "user", content: "x" }] }).then((r) => r.status)));
+  const results = await Promise.all(
+    Array.from({ length: 200 }, (_, i) =>
+      post(i % 2 ? k1 : k2, { model: "m-price", messages: [{ role: "user", content: "x" }] }).then((r) => r.status),
+    ),
+  );
   const ok = results.filter((s) => s === 200).length;
   expect(ok).toBe(10);
   await gw.settle();
-  const [after] = await gw.sql<{ quota: number; usedQuota: number }>("select quota, usedQuota from users where id = ?", user!.id);
+  const [after] = await gw.sql<{ quota: number; usedQuota: number }>(
+    "select quota, usedQuota from users where id = ?",
+    user!.id,
+  );
   expect(after!.quota).toBe(0);
   expect(after!.usedQuota).toBe(PRICE_QUOTA * 10);
 });
@@ -179,6 +271,9 @@ test("malformed JSON, wrong types, a 20 MB body and a missing model answer 4xx a
     expect(r.status).toBeLessThan(500);
     expect(((await r.json()) as { error: { message: string } }).error.message).toBeTruthy();
   }
-  const ok = await client(t.key).chat.completions.create({ model: "m-ratio", messages: [{ role: "user", content: "still alive?" }] });
+  const ok = await client(t.key).chat.completions.create({
+    model: "m-ratio",
+    messages: [{ role: "user", content: "still alive?" }],
+  });
   expect(ok.choices).toHaveLength(1);
 });

@@ -22,7 +22,10 @@ function client(key: string, opts: { maxRetries?: number } = {}) {
 beforeAll(async () => {
   up = await startMockUpstream();
   gw = await startGateway();
-  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "gpt-4o-mini": 0.075, "text-embedding-3-small": 0.01, "other-model": 1 }) });
+  await gw.api("PUT", "/api/option/", {
+    key: "ModelRatio",
+    value: JSON.stringify({ "gpt-4o-mini": 0.075, "text-embedding-3-small": 0.01, "other-model": 1 }),
+  });
   const created = await gw.api("POST", "/api/channel/", {
     name: "mock",
     type: 1,
@@ -42,7 +45,10 @@ afterAll(async () => {
 describe("relay endpoints", () => {
   test("chat completion (non-stream) answers the upstream completion with usage", async () => {
     const token = await createToken();
-    const r = await client(token.key).chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] });
+    const r = await client(token.key).chat.completions.create({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "hi" }],
+    });
     expect(r.choices[0]?.message.content).toBe("This is a mock completion.");
     expect(r.usage?.total_tokens).toBe(23);
     const last = up.requests.at(-1)!;
@@ -52,7 +58,12 @@ describe("relay endpoints", () => {
 
   test("stream with include_usage ends with a usage chunk and [DONE]", async () => {
     const token = await createToken();
-    const s = await client(token.key).chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], stream: true, stream_options: { include_usage: true } });
+    const s = await client(token.key).chat.completions.create({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "hi" }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let text = "";
     let usage: OpenAI.CompletionUsage | null | undefined;
     for await (const c of s) {
@@ -92,7 +103,11 @@ describe("relay endpoints", () => {
   });
 
   test("responses carry a request id header and errors the OpenAI shape", async () => {
-    const res = await fetch(`${gw.url}/v1/chat/completions`, { method: "POST", headers: { authorization: "Bearer sk-invalid", "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${gw.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-invalid", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get("x-request-id")).toBeTruthy();
     const j = (await res.json()) as { error: { message: string; type: string; param: string; code: unknown } };
@@ -105,7 +120,8 @@ describe("relay endpoints", () => {
 });
 
 describe("token checks", () => {
-  const chat = (key: string, model = "gpt-4o-mini") => client(key).chat.completions.create({ model, messages: [{ role: "user", content: "hi" }] });
+  const chat = (key: string, model = "gpt-4o-mini") =>
+    client(key).chat.completions.create({ model, messages: [{ role: "user", content: "hi" }] });
 
   test("invalid, expired, exhausted and disabled tokens are refused with 401", async () => {
     await expect(chat("sk-doesnotexist")).rejects.toMatchObject({ status: 401 });

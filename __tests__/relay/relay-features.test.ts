@@ -8,12 +8,22 @@ let gw: Gateway;
 let up: MockUpstream;
 
 async function channel(fields: Record<string, unknown>): Promise<number> {
-  const r = await gw.api<{ ids: number[] }>("POST", "/api/channel/", { type: 1, key: "sk-up", base_url: up.url, group: "default", ...fields });
+  const r = await gw.api<{ ids: number[] }>("POST", "/api/channel/", {
+    type: 1,
+    key: "sk-up",
+    base_url: up.url,
+    group: "default",
+    ...fields,
+  });
   if (!r.json.success) throw new Error(r.json.message);
   return r.json.data.ids[0]!;
 }
 async function token(fields: Record<string, unknown> = {}) {
-  const r = await gw.api<{ id: number; key: string }>("POST", "/api/token/", { name: "t", unlimited_quota: true, ...fields });
+  const r = await gw.api<{ id: number; key: string }>("POST", "/api/token/", {
+    name: "t",
+    unlimited_quota: true,
+    ...fields,
+  });
   if (!r.json.success) throw new Error(r.json.message);
   return r.json.data;
 }
@@ -24,7 +34,10 @@ beforeAll(async () => {
   up = await startMockUpstream();
   gw = await startGateway();
   const models = ["f-multi", "f-map", "f-over", "f-pg", "f-rl", "f-sens", "f-enable"];
-  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify(Object.fromEntries(models.map((m) => [m, 1]))) });
+  await gw.api("PUT", "/api/option/", {
+    key: "ModelRatio",
+    value: JSON.stringify(Object.fromEntries(models.map((m) => [m, 1]))),
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -34,7 +47,11 @@ afterAll(async () => {
 
 test("the playground bills the session user and refuses visitors", async () => {
   await channel({ name: "pg", models: "f-pg" });
-  const anon = await fetch(`${gw.url}/pg/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "f-pg", messages: hi, stream: true }) });
+  const anon = await fetch(`${gw.url}/pg/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ model: "f-pg", messages: hi, stream: true }),
+  });
   expect(anon.status).toBe(401);
   const crossSite = await fetch(`${gw.url}/pg/chat/completions`, {
     method: "POST",
@@ -42,19 +59,37 @@ test("the playground bills the session user and refuses visitors", async () => {
     body: JSON.stringify({ model: "f-pg", messages: hi }),
   });
   expect(crossSite.status).toBe(403);
-  const stream = await gw.raw("POST", "/pg/chat/completions", { model: "f-pg", messages: hi, stream: true, group: "default" });
+  const stream = await gw.raw("POST", "/pg/chat/completions", {
+    model: "f-pg",
+    messages: hi,
+    stream: true,
+    group: "default",
+  });
   expect(stream.status).toBe(200);
   const text = await stream.text();
   expect(text).toContain("word0");
   expect(text.trim().endsWith("data: [DONE]")).toBe(true);
   await gw.settle();
-  const [log] = await gw.sql<{ tokenName: string; quota: number }>("select tokenName, quota from logs where modelName = 'f-pg'");
+  const [log] = await gw.sql<{ tokenName: string; quota: number }>(
+    "select tokenName, quota from logs where modelName = 'f-pg'",
+  );
   expect(log).toMatchObject({ tokenName: "playground" });
   expect(log!.quota).toBeGreaterThan(0);
 });
 
 test("multi-key channels rotate keys in polling mode", async () => {
-  await gw.api("POST", "/api/channel/", { mode: "multi_to_single", multi_key_mode: "polling", channel: { name: "multi", type: 1, key: "k-one\nk-two\nk-three", base_url: up.url, models: "f-multi", group: "default" } });
+  await gw.api("POST", "/api/channel/", {
+    mode: "multi_to_single",
+    multi_key_mode: "polling",
+    channel: {
+      name: "multi",
+      type: 1,
+      key: "k-one\nk-two\nk-three",
+      base_url: up.url,
+      models: "f-multi",
+      group: "default",
+    },
+  });
   const t = await token();
   for (let i = 0; i < 3; i++) await client(t.key).chat.completions.create({ model: "f-multi", messages: hi });
   const keys = up.requests.slice(-3).map((r) => r.headers.authorization);
@@ -62,16 +97,32 @@ test("multi-key channels rotate keys in polling mode", async () => {
 });
 
 test("status_code_mapping rewrites an upstream error status", async () => {
-  await channel({ name: "mapped-status", models: "f-map", model_mapping: JSON.stringify({ "f-map": "fail-429" }), status_code_mapping: JSON.stringify({ "429": "503" }) });
+  await channel({
+    name: "mapped-status",
+    models: "f-map",
+    model_mapping: JSON.stringify({ "f-map": "fail-429" }),
+    status_code_mapping: JSON.stringify({ "429": "503" }),
+  });
   const t = await token();
-  await expect(client(t.key).chat.completions.create({ model: "f-map", messages: hi })).rejects.toMatchObject({ status: 503 });
+  await expect(client(t.key).chat.completions.create({ model: "f-map", messages: hi })).rejects.toMatchObject({
+    status: 503,
+  });
 });
 
 test("param_override and the channel system prompt shape the upstream body", async () => {
-  await channel({ name: "override", models: "f-over", param_override: JSON.stringify({ temperature: 0.1, top_p: null }), system_prompt: "You are terse." });
+  await channel({
+    name: "override",
+    models: "f-over",
+    param_override: JSON.stringify({ temperature: 0.1, top_p: null }),
+    system_prompt: "You are terse.",
+  });
   const t = await token();
   await client(t.key).chat.completions.create({ model: "f-over", messages: hi, temperature: 0.9, top_p: 0.5 });
-  const body = up.requests.at(-1)!.body as { temperature: number; top_p?: number; messages: { role: string; content: string }[] };
+  const body = up.requests.at(-1)!.body as {
+    temperature: number;
+    top_p?: number;
+    messages: { role: string; content: string }[];
+  };
   expect(body.temperature).toBe(0.1);
   expect(body.top_p).toBeUndefined();
   expect(body.messages[0]).toEqual({ role: "system", content: "You are terse." });
@@ -81,16 +132,28 @@ test("a prompt with a sensitive word is refused before reaching upstream", async
   await channel({ name: "sens", models: "f-sens" });
   const t = await token();
   const before = up.requests.length;
-  await expect(client(t.key).chat.completions.create({ model: "f-sens", messages: [{ role: "user", content: "say test_sensitive now" }] })).rejects.toMatchObject({ status: 400, code: "sensitive_words_detected" });
+  await expect(
+    client(t.key).chat.completions.create({
+      model: "f-sens",
+      messages: [{ role: "user", content: "say test_sensitive now" }],
+    }),
+  ).rejects.toMatchObject({ status: 400, code: "sensitive_words_detected" });
   expect(up.requests.length).toBe(before);
 });
 
 test("token rate limits and the per-user model request limit answer 429", async () => {
   await channel({ name: "rl", models: "f-rl" });
-  const limited = await token({ rate_limit_enabled: true, rate_limit_period: 60, rate_limit_count: 2, rate_limit_success: 10 });
+  const limited = await token({
+    rate_limit_enabled: true,
+    rate_limit_period: 60,
+    rate_limit_count: 2,
+    rate_limit_success: 10,
+  });
   await client(limited.key).chat.completions.create({ model: "f-rl", messages: hi });
   await client(limited.key).chat.completions.create({ model: "f-rl", messages: hi });
-  await expect(client(limited.key).chat.completions.create({ model: "f-rl", messages: hi })).rejects.toMatchObject({ status: 429 });
+  await expect(client(limited.key).chat.completions.create({ model: "f-rl", messages: hi })).rejects.toMatchObject({
+    status: 429,
+  });
 
   await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitSuccessCount", value: "1" });
   await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitEnabled", value: "true" });
@@ -98,7 +161,9 @@ test("token rate limits and the per-user model request limit answer 429", async 
   try {
     // Successes are counted while the limit is on: one passes, the next is refused.
     await client(other.key).chat.completions.create({ model: "f-rl", messages: hi });
-    await expect(client(other.key).chat.completions.create({ model: "f-rl", messages: hi })).rejects.toMatchObject({ status: 429 });
+    await expect(client(other.key).chat.completions.create({ model: "f-rl", messages: hi })).rejects.toMatchObject({
+      status: 429,
+    });
   } finally {
     await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitEnabled", value: "false" });
   }
@@ -107,14 +172,24 @@ test("token rate limits and the per-user model request limit answer 429", async 
 test("a successful channel test re-enables an auto-disabled channel", async () => {
   await gw.api("PUT", "/api/option/", { key: "AutomaticDisableChannelEnabled", value: "true" });
   await gw.api("PUT", "/api/option/", { key: "AutomaticEnableChannelEnabled", value: "true" });
-  const id = await channel({ name: "flaky", models: "f-enable", model_mapping: JSON.stringify({ "f-enable": "fail-401" }) });
+  const id = await channel({
+    name: "flaky",
+    models: "f-enable",
+    model_mapping: JSON.stringify({ "f-enable": "fail-401" }),
+  });
   const t = await token();
-  await expect(client(t.key).chat.completions.create({ model: "f-enable", messages: hi })).rejects.toMatchObject({ status: 401 });
-  await gw.waitFor(async () => (await gw.sql<{ status: number }>("select status from channels where id = ?", id))[0]?.status === 3);
+  await expect(client(t.key).chat.completions.create({ model: "f-enable", messages: hi })).rejects.toMatchObject({
+    status: 401,
+  });
+  await gw.waitFor(
+    async () => (await gw.sql<{ status: number }>("select status from channels where id = ?", id))[0]?.status === 3,
+  );
   const fixed = await gw.api("PUT", "/api/channel/", { id, model_mapping: "" });
   expect(fixed.json.success).toBe(true);
   const test = (await (await gw.raw("GET", `/api/channel/test/${id}`)).json()) as { success: boolean; time: number };
   expect(test.success).toBe(true);
-  expect((await gw.sql<{ status: number; otherInfo: string }>("select status, otherInfo from channels where id = ?", id))[0]).toEqual({ status: 1, otherInfo: "" });
+  expect(
+    (await gw.sql<{ status: number; otherInfo: string }>("select status, otherInfo from channels where id = ?", id))[0],
+  ).toEqual({ status: 1, otherInfo: "" });
   await expect(client(t.key).chat.completions.create({ model: "f-enable", messages: hi })).resolves.toBeTruthy();
 });

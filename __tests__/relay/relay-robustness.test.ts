@@ -12,12 +12,22 @@ const hi = [{ role: "user" as const, content: "hi" }];
 const client = (key: string) => new OpenAI({ apiKey: key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
 
 async function token(fields: Record<string, unknown> = {}) {
-  const r = await gw.api<{ id: number; key: string }>("POST", "/api/token/", { name: "t", unlimited_quota: true, ...fields });
+  const r = await gw.api<{ id: number; key: string }>("POST", "/api/token/", {
+    name: "t",
+    unlimited_quota: true,
+    ...fields,
+  });
   if (!r.json.success) throw new Error(r.json.message);
   return r.json.data;
 }
 async function channel(fields: Record<string, unknown>) {
-  const r = await gw.api<{ ids: number[] }>("POST", "/api/channel/", { type: 1, key: "sk-up", base_url: up.url, group: "default", ...fields });
+  const r = await gw.api<{ ids: number[] }>("POST", "/api/channel/", {
+    type: 1,
+    key: "sk-up",
+    base_url: up.url,
+    group: "default",
+    ...fields,
+  });
   if (!r.json.success) throw new Error(r.json.message);
   return r.json.data.ids[0]!;
 }
@@ -25,7 +35,10 @@ async function channel(fields: Record<string, unknown>) {
 beforeAll(async () => {
   up = await startMockUpstream();
   gw = await startGateway({ env: { STREAMING_TIMEOUT: "3" } });
-  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "r-pin": 1, "stall-model": 1, "r-vip": 1 }) });
+  await gw.api("PUT", "/api/option/", {
+    key: "ModelRatio",
+    value: JSON.stringify({ "r-pin": 1, "stall-model": 1, "r-vip": 1 }),
+  });
   chA = await channel({ name: "pin-a", models: "r-pin", key: "key-a" });
   chB = await channel({ name: "pin-b", models: "r-pin", key: "key-b" });
   await channel({ name: "stall", models: "stall-model" });
@@ -43,19 +56,35 @@ test("an admin's sk-<key>-<channel> pins the channel; an ordinary user may not p
   expect(new Set(up.requests.slice(-4).map((r) => r.headers.authorization))).toEqual(new Set(["Bearer key-b"]));
   void chA;
 
-  await gw.api("POST", "/api/user/register", { username: "plainuser", password: "password123", password2: "password123" });
-  const login = await fetch(`${gw.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "plainuser", password: "password123" }) });
+  await gw.api("POST", "/api/user/register", {
+    username: "plainuser",
+    password: "password123",
+    password2: "password123",
+  });
+  const login = await fetch(`${gw.url}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "plainuser", password: "password123" }),
+  });
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-  const created = await fetch(`${gw.url}/api/token/`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ name: "x", unlimited_quota: true }) });
+  const created = await fetch(`${gw.url}/api/token/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ name: "x", unlimited_quota: true }),
+  });
   const userKey = ((await created.json()) as { data: { key: string } }).data.key;
-  await expect(client(`${userKey}-${chB}`).chat.completions.create({ model: "r-pin", messages: hi })).rejects.toMatchObject({ status: 403 });
+  await expect(
+    client(`${userKey}-${chB}`).chat.completions.create({ model: "r-pin", messages: hi }),
+  ).rejects.toMatchObject({ status: 403 });
 });
 
 test("a token's group must be usable by its owner, and routes to that group's channels", async () => {
   const vip = await token({ group: "vip" });
   await expect(client(vip.key).chat.completions.create({ model: "r-vip", messages: hi })).resolves.toBeTruthy();
   const plain = await token();
-  await expect(client(plain.key).chat.completions.create({ model: "r-vip", messages: hi })).rejects.toMatchObject({ status: 503 });
+  await expect(client(plain.key).chat.completions.create({ model: "r-vip", messages: hi })).rejects.toMatchObject({
+    status: 503,
+  });
   const refused = await gw.api("POST", "/api/token/", { name: "x", group: "no-such-group" });
   expect(refused.status).toBe(403);
 });
@@ -63,7 +92,10 @@ test("a token's group must be usable by its owner, and routes to that group's ch
 test("a model without a price is refused unless the user accepts unpriced models", async () => {
   await channel({ name: "unpriced", models: "r-unpriced" });
   const t = await token();
-  await expect(client(t.key).chat.completions.create({ model: "r-unpriced", messages: hi })).rejects.toMatchObject({ status: 400, code: "model_price_error" });
+  await expect(client(t.key).chat.completions.create({ model: "r-unpriced", messages: hi })).rejects.toMatchObject({
+    status: 400,
+    code: "model_price_error",
+  });
 });
 
 test("keep-alive pings flow while upstream is quiet, and an inactive stream ends with [DONE]", async () => {
@@ -72,20 +104,31 @@ test("keep-alive pings flow while upstream is quiet, and an inactive stream ends
   const t = await token();
   // STREAMING_TIMEOUT is 3 s here: pings every second keep the client's connection alive, then the
   // 5 s upstream stall ends the stream.
-  const res = await fetch(`${gw.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" }, body: JSON.stringify({ model: "stall-model", stream: true, messages: hi }) });
+  const res = await fetch(`${gw.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: "stall-model", stream: true, messages: hi }),
+  });
   const body = await res.text();
   expect(body).toContain("before the stall");
   expect(body).toContain(": PING");
   expect(body.trim().endsWith("data: [DONE]")).toBe(true);
-  await gw.waitFor(async () => (await gw.sql("select 1 from logs where modelName = 'stall-model'")).length === 1, 15_000);
-  const [log] = await gw.sql<{ other: string; completionTokens: number }>("select other, completionTokens from logs where modelName = 'stall-model'");
+  await gw.waitFor(
+    async () => (await gw.sql("select 1 from logs where modelName = 'stall-model'")).length === 1,
+    15_000,
+  );
+  const [log] = await gw.sql<{ other: string; completionTokens: number }>(
+    "select other, completionTokens from logs where modelName = 'stall-model'",
+  );
   expect(JSON.parse(log!.other).stream_status.end_reason).toBe("timeout");
   expect(log!.completionTokens).toBeGreaterThan(0);
 });
 
 test("SIGTERM flushes every pending log and balance before exit", async () => {
   const t = await token();
-  await Promise.all(Array.from({ length: 20 }, () => client(t.key).chat.completions.create({ model: "r-pin", messages: hi })));
+  await Promise.all(
+    Array.from({ length: 20 }, () => client(t.key).chat.completions.create({ model: "r-pin", messages: hi })),
+  );
   const dataDir = gw.dataDir;
   await gw.stop(true); // SIGTERM right after the answers, well inside one flush interval
   gw = await startGateway({ dataDir, env: { STREAMING_TIMEOUT: "3" } });

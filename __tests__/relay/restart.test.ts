@@ -6,7 +6,11 @@ test("a restart on the same data folder keeps setup, accounts, sessions and toke
   const first = await startGateway();
   const created = await first.api<{ key: string }>("POST", "/api/token/", { name: "kept", unlimited_quota: true });
   expect(created.json.success).toBe(true);
-  const cookie = await fetch(`${first.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "root", password: "rootpass123" }) }).then((r) => r.headers.get("set-cookie")!.split(";")[0]!);
+  const cookie = await fetch(`${first.url}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "root", password: "rootpass123" }),
+  }).then((r) => r.headers.get("set-cookie")!.split(";")[0]!);
   await first.stop(true);
 
   const second = await startGateway({ dataDir: first.dataDir });

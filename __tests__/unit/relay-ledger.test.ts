@@ -9,7 +9,16 @@ jest.mock("@/lib/server/db", () => ({
   }),
 }));
 
-import { ensureAccounts, refund, reserve, resetLedgerForTests, settle, takeDeltas, tokenRemain, userQuota } from "@/lib/server/relay/billing/ledger";
+import {
+  ensureAccounts,
+  refund,
+  reserve,
+  resetLedgerForTests,
+  settle,
+  takeDeltas,
+  tokenRemain,
+  userQuota,
+} from "@/lib/server/relay/billing/ledger";
 
 beforeEach(() => {
   resetLedgerForTests();

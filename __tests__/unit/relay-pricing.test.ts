@@ -1,4 +1,10 @@
-import { defaultCompletionRatio, priceModel, quotaForUsage, quotaToReserve, type PriceTable } from "@/lib/server/relay/billing/pricing";
+import {
+  defaultCompletionRatio,
+  priceModel,
+  quotaForUsage,
+  quotaToReserve,
+  type PriceTable,
+} from "@/lib/server/relay/billing/pricing";
 
 const table: PriceTable = {
   quotaPerUnit: 500000,

@@ -4,7 +4,8 @@ import { checkRateLimit, findSensitiveWord, recordSuccess } from "@/lib/server/r
 import { ipAllowed, parseAllowList } from "@/lib/server/relay/cache/ip-allow-list";
 
 const RETRY = "100-199,300-399,401-407,409-499,500-503,505-523,525-599";
-const upstream = (status: number, message = "x", code = "bad_response_status_code") => new RelayError(status, message, { retryable: true, upstreamStatus: status, code });
+const upstream = (status: number, message = "x", code = "bad_response_status_code") =>
+  new RelayError(status, message, { retryable: true, upstreamStatus: status, code });
 
 test("retry rules follow the status ranges; 400, 408, 504, 524 and caller errors are not retried", () => {
   expect(statusIn(503, parseStatusRanges(RETRY))).toBe(true);

@@ -59,7 +59,10 @@ describe("selectKey", () => {
   });
 
   test("polling walks the enabled keys in order, skipping disabled ones", () => {
-    const c = ch(1, 0, 0, { keys: ["a", "b", "c"], multiKey: { mode: "polling", disabled: new Set([1]), pollIndex: 0 } });
+    const c = ch(1, 0, 0, {
+      keys: ["a", "b", "c"],
+      multiKey: { mode: "polling", disabled: new Set([1]), pollIndex: 0 },
+    });
     expect([selectKey(c)!.key, selectKey(c)!.key, selectKey(c)!.key]).toEqual(["a", "c", "a"]);
   });
 

@@ -18,7 +18,10 @@ describe("mapModel", () => {
 
 describe("applyParamOverride", () => {
   test("deep merges, null deletes, forbidden keys are skipped", () => {
-    const out = applyParamOverride({ model: "m", temperature: 1, extra: { a: 1, b: 2 } }, JSON.parse('{"temperature":0.2,"extra":{"b":null,"c":3},"top_p":null,"__proto__":{"x":1}}'));
+    const out = applyParamOverride(
+      { model: "m", temperature: 1, extra: { a: 1, b: 2 } },
+      JSON.parse('{"temperature":0.2,"extra":{"b":null,"c":3},"top_p":null,"__proto__":{"x":1}}'),
+    );
     expect(out).toEqual({ model: "m", temperature: 0.2, extra: { a: 1, c: 3 } });
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });

@@ -34,7 +34,10 @@ export function AuthShell({
             // eslint-disable-next-line @next/next/no-img-element
             <img src={status.logo} alt="" className="h-9 w-9 rounded-lg object-contain" />
           ) : (
-            <span aria-hidden className="flex h-9 w-9 items-center justify-center rounded-lg bg-primary text-base font-semibold text-primary-foreground">
+            <span
+              aria-hidden
+              className="flex h-9 w-9 items-center justify-center rounded-lg bg-primary text-base font-semibold text-primary-foreground"
+            >
               {name.slice(0, 1).toUpperCase()}
             </span>
           )}
@@ -47,7 +50,11 @@ export function AuthShell({
           </header>
           {children}
         </Card>
-        {footer ? <div className="mt-5 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-sm text-muted">{footer}</div> : null}
+        {footer ? (
+          <div className="mt-5 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-sm text-muted">
+            {footer}
+          </div>
+        ) : null}
       </div>
     </main>
   );

@@ -28,7 +28,11 @@ export function DefaultPasswordDialog({ open, onContinue }: { open: boolean; onC
             <Button type="button" variant="outline" onClick={onContinue} data-testid="login-default-password-continue">
               {t("default_password_continue")}
             </Button>
-            <Button type="button" onClick={() => hardNavigate(CHANGE_PASSWORD_PATH)} data-testid="login-default-password-change">
+            <Button
+              type="button"
+              onClick={() => hardNavigate(CHANGE_PASSWORD_PATH)}
+              data-testid="login-default-password-change"
+            >
               {t("default_password_change")}
             </Button>
           </>

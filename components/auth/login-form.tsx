@@ -65,7 +65,8 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
       onSuccess: (user) => {
         setStoredUser(user);
         toast.success(t("success"));
-        const isDefault = parsed.data.username === DEFAULT_ROOT.username && parsed.data.password === DEFAULT_ROOT.password;
+        const isDefault =
+          parsed.data.username === DEFAULT_ROOT.username && parsed.data.password === DEFAULT_ROOT.password;
         if (isDefault) setWarnDefaultPassword(true);
         else goOn();
       },
@@ -120,7 +121,13 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
               {t("forgot_password")}
             </Link>
           </div>
-          <Button type="submit" size="lg" className="w-full" loading={login.isPending || leaving} data-testid="login-submit">
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            loading={login.isPending || leaving}
+            data-testid="login-submit"
+          >
             {t("submit")}
           </Button>
         </form>

@@ -71,7 +71,11 @@ export function RegisterForm({ affCode = "" }: { affCode?: string }) {
     </span>
   );
 
-  const closedNotice = !status.register_enabled ? t("closed_body") : !status.password_register_enabled ? t("password_closed_body") : null;
+  const closedNotice = !status.register_enabled
+    ? t("closed_body")
+    : !status.password_register_enabled
+      ? t("password_closed_body")
+      : null;
   if (closedNotice) {
     return (
       <AuthShell title={t("closed_title")} footer={footer}>
@@ -140,7 +144,13 @@ export function RegisterForm({ affCode = "" }: { affCode?: string }) {
             />
           </>
         ) : null}
-        <Button type="submit" size="lg" className="w-full" loading={registerMutation.isPending || leaving} data-testid="register-submit">
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={registerMutation.isPending || leaving}
+          data-testid="register-submit"
+        >
           {t("submit")}
         </Button>
       </form>

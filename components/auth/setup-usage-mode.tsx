@@ -54,7 +54,13 @@ export function SetupUsageMode({ value, onChange }: { value: UsageMode; onChange
         className="grid gap-2 sm:grid-cols-3"
       >
         {USAGE_MODES.map((mode) => (
-          <RadioItem key={mode} id={`setup-mode-${mode}`} value={mode} label={t(LABEL[mode])} description={t(DESCRIPTION[mode])} />
+          <RadioItem
+            key={mode}
+            id={`setup-mode-${mode}`}
+            value={mode}
+            label={t(LABEL[mode])}
+            description={t(DESCRIPTION[mode])}
+          />
         ))}
       </RadioGroup>
       <p className="text-xs text-muted">{t("mode_changeable")}</p>

@@ -66,7 +66,9 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
       }
     }
     setErrors({});
-    const account = status.root_init ? { username: "", password: "", confirmPassword: "" } : { ...root, username: root.username.trim() };
+    const account = status.root_init
+      ? { username: "", password: "", confirmPassword: "" }
+      : { ...root, username: root.username.trim() };
     setup.mutate(
       { ...account, ...usageModeFlags(mode) },
       {
@@ -87,7 +89,13 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
           <Banner tone="danger" role="alert">
             {t("status_failed")}
           </Banner>
-          <Button type="button" variant="outline" className="w-full" loading={statusQuery.isFetching} onClick={() => statusQuery.refetch()}>
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            loading={statusQuery.isFetching}
+            onClick={() => statusQuery.refetch()}
+          >
             {tCommon("retry")}
           </Button>
         </div>
@@ -160,7 +168,13 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
 
           <SetupUsageMode value={mode} onChange={setMode} />
 
-          <Button type="submit" size="lg" className="w-full" loading={setup.isPending || reloading} data-testid="setup-submit">
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            loading={setup.isPending || reloading}
+            data-testid="setup-submit"
+          >
             {t("submit")}
           </Button>
         </form>

@@ -15,7 +15,11 @@ const noopSubscribe = () => () => {};
 export function BaseUrlCard({ requestOrigin }: { requestOrigin: string }) {
   const t = useTranslations("home");
   const [copied, setCopied] = useState(false);
-  const origin = useSyncExternalStore(noopSubscribe, () => window.location.origin, () => requestOrigin);
+  const origin = useSyncExternalStore(
+    noopSubscribe,
+    () => window.location.origin,
+    () => requestOrigin,
+  );
   const baseUrl = `${origin.replace(/\/+$/, "")}/v1`;
 
   const copy = async () => {
@@ -31,7 +35,9 @@ export function BaseUrlCard({ requestOrigin }: { requestOrigin: string }) {
   return (
     <div className="w-full max-w-xl rounded-xl border border-border bg-surface p-1.5 shadow-sm">
       <div className="flex items-center gap-2">
-        <span className="hidden shrink-0 rounded-md bg-surface-muted px-2.5 py-1.5 text-xs font-medium text-muted min-[420px]:inline">{t("base_url_label")}</span>
+        <span className="hidden shrink-0 rounded-md bg-surface-muted px-2.5 py-1.5 text-xs font-medium text-muted min-[420px]:inline">
+          {t("base_url_label")}
+        </span>
         <code data-testid="base-url" className="min-w-0 flex-1 truncate px-1 text-left font-mono text-sm">
           {baseUrl}
         </code>

@@ -27,9 +27,22 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <TopNav status={status} systemName={systemName} user={user} pathname={pathname} drawerGroups={onSetup ? [] : groups} />
+      <TopNav
+        status={status}
+        systemName={systemName}
+        user={user}
+        pathname={pathname}
+        drawerGroups={onSetup ? [] : groups}
+      />
       <div className="flex flex-1">
-        {sideHidden ? null : <SideNav groups={groups} pathname={pathname} collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />}
+        {sideHidden ? null : (
+          <SideNav
+            groups={groups}
+            pathname={pathname}
+            collapsed={collapsed}
+            onToggle={() => setCollapsed(!collapsed)}
+          />
+        )}
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main" className="flex min-w-0 flex-1 flex-col">
             {children}

@@ -4,7 +4,12 @@ import { Check, Languages } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { setStoredValue } from "@/lib/client/storage";
 import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/config";
 
@@ -35,13 +40,23 @@ export function LanguageMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" data-testid="language-menu" aria-label={t("language")} title={t("language")}>
+        <Button
+          variant="ghost"
+          size="icon"
+          data-testid="language-menu"
+          aria-label={t("language")}
+          title={t("language")}
+        >
           <Languages className="h-4 w-4" aria-hidden />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="min-w-32">
         {options.map((option) => (
-          <DropdownMenuItem key={option.locale} data-testid={`language-${option.locale}`} onSelect={() => choose(option.locale)}>
+          <DropdownMenuItem
+            key={option.locale}
+            data-testid={`language-${option.locale}`}
+            onSelect={() => choose(option.locale)}
+          >
             <span className="flex-1">{option.label}</span>
             {option.locale === current ? <Check className="h-4 w-4 text-primary" aria-hidden /> : null}
           </DropdownMenuItem>

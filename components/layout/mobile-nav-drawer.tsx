@@ -26,7 +26,13 @@ export function MobileNavDrawer({ open, onOpenChange, title, status, links, grou
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="shrink-0 min-[601px]:hidden" data-testid="mobile-menu-button" aria-label={t("open_menu")}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="shrink-0 min-[601px]:hidden"
+          data-testid="mobile-menu-button"
+          aria-label={t("open_menu")}
+        >
           <Menu className="h-5 w-5" aria-hidden />
         </Button>
       </DialogTrigger>

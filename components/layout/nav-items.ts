@@ -10,7 +10,14 @@ export type TopLabelKey = keyof Messages["shell"]["top"];
 
 export type NavStatus = Pick<
   StatusData,
-  "enable_data_export" | "enable_drawing" | "enable_task" | "chats" | "docs_link" | "self_use_mode_enabled" | "demo_site_enabled" | "register_enabled"
+  | "enable_data_export"
+  | "enable_drawing"
+  | "enable_task"
+  | "chats"
+  | "docs_link"
+  | "self_use_mode_enabled"
+  | "demo_site_enabled"
+  | "register_enabled"
 >;
 export type NavUser = Pick<StoredUser, "role"> | null;
 
@@ -32,7 +39,11 @@ export type SideItemIcon =
 
 /** A chat entry's label comes from the admin's Chats option, so it is shown as is (not translated). */
 export type SideItem = { href: string; icon: SideItemIcon } & ({ labelKey: SideLabelKey } | { label: string });
-export type SideGroup = { id: "main" | "console" | "admin" | "personal"; titleKey: SideLabelKey | null; items: SideItem[] };
+export type SideGroup = {
+  id: "main" | "console" | "admin" | "personal";
+  titleKey: SideLabelKey | null;
+  items: SideItem[];
+};
 
 /** Routes where the sidebar never shows: the landing page, full-screen chat, and the auth flows. */
 const HIDDEN_EXACT = ["/", "/setup", "/login", "/register", "/reset", "/user/reset"];
@@ -65,13 +76,16 @@ export function chatEntries(chats: unknown): { index: number; name: string }[] {
 
 export function buildSideNav(status: NavStatus, user: NavUser): SideGroup[] {
   const main: SideItem[] = [{ href: "/playground", icon: "playground", labelKey: "playground" }];
-  for (const chat of chatEntries(status.chats)) main.push({ href: `/chat/${chat.index}`, icon: "chat", label: chat.name });
+  for (const chat of chatEntries(status.chats))
+    main.push({ href: `/chat/${chat.index}`, icon: "chat", label: chat.name });
 
   const consoleItems: SideItem[] = [];
-  if (status.enable_data_export) consoleItems.push({ href: "/app/dashboard", icon: "dashboard", labelKey: "dashboard" });
+  if (status.enable_data_export)
+    consoleItems.push({ href: "/app/dashboard", icon: "dashboard", labelKey: "dashboard" });
   consoleItems.push({ href: "/app/tokens", icon: "tokens", labelKey: "tokens" });
   consoleItems.push({ href: "/app/logs/api-usage", icon: "usage", labelKey: "usage_logs" });
-  if (status.enable_drawing) consoleItems.push({ href: "/app/logs/drawing", icon: "drawing", labelKey: "drawing_logs" });
+  if (status.enable_drawing)
+    consoleItems.push({ href: "/app/logs/drawing", icon: "drawing", labelKey: "drawing_logs" });
   if (status.enable_task) consoleItems.push({ href: "/app/logs/tasks", icon: "tasks", labelKey: "task_logs" });
 
   const groups: SideGroup[] = [
@@ -122,7 +136,10 @@ export function isActiveHref(pathname: string, href: string): boolean {
 }
 
 /** Register is for external-operation sites only, and on phones the login page links to it instead. */
-export function shouldShowRegister(status: Pick<NavStatus, "self_use_mode_enabled" | "register_enabled">, isMobile: boolean): boolean {
+export function shouldShowRegister(
+  status: Pick<NavStatus, "self_use_mode_enabled" | "register_enabled">,
+  isMobile: boolean,
+): boolean {
   return status.register_enabled && !status.self_use_mode_enabled && !isMobile;
 }
 

@@ -54,7 +54,9 @@ export function SideNavList({ groups, pathname, collapsed = false, onNavigate }:
             collapsed ? (
               <div className="mx-3 mb-1 h-px bg-border" aria-hidden />
             ) : (
-              <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-muted uppercase">{t(group.titleKey)}</p>
+              <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-muted uppercase">
+                {t(group.titleKey)}
+              </p>
             )
           ) : null}
           {group.items.map((item) => {
@@ -72,7 +74,9 @@ export function SideNavList({ groups, pathname, collapsed = false, onNavigate }:
                 className={cn(
                   "group flex h-9 items-center gap-3 rounded-md px-3 text-sm transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                   collapsed && "justify-center px-0",
-                  active ? "bg-primary/10 font-medium text-primary" : "text-muted hover:bg-surface-muted hover:text-foreground",
+                  active
+                    ? "bg-primary/10 font-medium text-primary"
+                    : "text-muted hover:bg-surface-muted hover:text-foreground",
                 )}
               >
                 <Icon className="h-4 w-4 shrink-0" aria-hidden />

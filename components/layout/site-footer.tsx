@@ -19,7 +19,11 @@ const noopSubscribe = () => () => {};
 export function SiteFooter({ footerHtml, systemName }: { footerHtml: string; systemName: string }) {
   const t = useTranslations("shell.footer");
   const [html, setHtml] = useState(footerHtml);
-  const poweredBy = useSyncExternalStore(noopSubscribe, () => pickedPoweredBy, () => POWERED_BY[0]);
+  const poweredBy = useSyncExternalStore(
+    noopSubscribe,
+    () => pickedPoweredBy,
+    () => POWERED_BY[0],
+  );
 
   useEffect(() => {
     let reads = 0;
@@ -36,11 +40,17 @@ export function SiteFooter({ footerHtml, systemName }: { footerHtml: string; sys
     <footer data-testid="footer" className="border-t border-border bg-surface/50">
       <div className="mx-auto flex w-full max-w-7xl flex-col items-center gap-2 px-4 py-5 text-center text-xs text-muted sm:flex-row sm:justify-between sm:text-left">
         {html ? (
-          <div className="custom-footer min-w-0 [&_a]:text-primary [&_a]:hover:underline" dangerouslySetInnerHTML={{ __html: html }} />
+          <div
+            className="custom-footer min-w-0 [&_a]:text-primary [&_a]:hover:underline"
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         ) : (
           <p suppressHydrationWarning>{t("default", { year: new Date().getFullYear(), name: systemName })}</p>
         )}
-        <span data-testid="powered-by" className="inline-flex items-center gap-1.5 rounded-full border border-border px-2.5 py-1 whitespace-nowrap">
+        <span
+          data-testid="powered-by"
+          className="inline-flex items-center gap-1.5 rounded-full border border-border px-2.5 py-1 whitespace-nowrap"
+        >
           <span className="h-1.5 w-1.5 rounded-full bg-primary" aria-hidden />
           {t(poweredBy)}
         </span>

@@ -5,7 +5,10 @@ import Link from "next/link";
 
 export function SiteLogo({ name, logo }: { name: string; logo: string }) {
   return (
-    <Link href="/" className="flex min-w-0 items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+    <Link
+      href="/"
+      className="flex min-w-0 items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
       {logo ? (
         // Admin-configured logos are arbitrary external URLs, which next/image would need whitelisted.
         // eslint-disable-next-line @next/next/no-img-element

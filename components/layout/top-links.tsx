@@ -17,7 +17,9 @@ export function TopLinks({ links, pathname, vertical = false, onNavigate }: Prop
         const className = cn(
           "flex items-center gap-1.5 rounded-md text-sm transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
           vertical ? "h-9 px-3" : "h-8 px-3",
-          active ? "bg-surface-muted font-medium text-foreground" : "text-muted hover:bg-surface-muted hover:text-foreground",
+          active
+            ? "bg-surface-muted font-medium text-foreground"
+            : "text-muted hover:bg-surface-muted hover:text-foreground",
         );
         return (
           <li key={link.labelKey}>
@@ -27,7 +29,12 @@ export function TopLinks({ links, pathname, vertical = false, onNavigate }: Prop
                 <ExternalLink className="h-3 w-3 opacity-60" aria-hidden />
               </a>
             ) : (
-              <Link href={link.href} aria-current={active ? "page" : undefined} className={className} onClick={onNavigate}>
+              <Link
+                href={link.href}
+                aria-current={active ? "page" : undefined}
+                className={className}
+                onClick={onNavigate}
+              >
                 {t(link.labelKey)}
               </Link>
             )}

@@ -33,7 +33,10 @@ export function TopNav({ status, systemName, user, pathname, drawerGroups }: Pro
   const showRegister = shouldShowRegister(status, isMobile);
 
   return (
-    <header data-testid="top-nav" className="sticky top-0 z-40 h-14 border-b border-border bg-surface/85 backdrop-blur supports-[backdrop-filter]:bg-surface/70">
+    <header
+      data-testid="top-nav"
+      className="sticky top-0 z-40 h-14 border-b border-border bg-surface/85 backdrop-blur supports-[backdrop-filter]:bg-surface/70"
+    >
       <div className="flex h-full items-center gap-2 px-2 min-[601px]:gap-4 min-[601px]:px-4">
         <MobileNavDrawer
           open={drawerOpen}
@@ -44,7 +47,7 @@ export function TopNav({ status, systemName, user, pathname, drawerGroups }: Pro
           groups={drawerGroups}
           pathname={pathname}
         />
-        <div className="min-w-0 max-w-[12rem] shrink">
+        <div className="max-w-[12rem] min-w-0 shrink">
           <SiteLogo name={systemName} logo={status.logo} />
         </div>
         <nav aria-label={t("top.primary_navigation")} className="hidden min-[601px]:block">

@@ -4,7 +4,13 @@ import { LogOut, UserRound } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { apiFetch } from "@/lib/client/api";
 import { clearStoredUser, type StoredUser } from "@/lib/client/storage";
 
@@ -46,7 +52,12 @@ export function UserMenu({ user }: { user: StoredUser }) {
             {t("profile")}
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem data-testid="logout" disabled={leaving} onSelect={() => void logout()} className="text-danger">
+        <DropdownMenuItem
+          data-testid="logout"
+          disabled={leaving}
+          onSelect={() => void logout()}
+          className="text-danger"
+        >
           <LogOut className="h-4 w-4" aria-hidden />
           {t("logout")}
         </DropdownMenuItem>

@@ -30,7 +30,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
     });
   });
   return (
-    <ThemeProvider attribute="class" storageKey="theme-mode" defaultTheme="light" enableSystem={false} disableTransitionOnChange>
+    <ThemeProvider
+      attribute="class"
+      storageKey="theme-mode"
+      defaultTheme="light"
+      enableSystem={false}
+      disableTransitionOnChange
+    >
       <QueryClientProvider client={client}>
         {children}
         <ThemedToaster />

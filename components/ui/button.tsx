@@ -49,7 +49,12 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
         children
       ) : (
         <>
-          {loading ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
+          {loading ? (
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+              aria-hidden
+            />
+          ) : null}
           {children}
         </>
       )}

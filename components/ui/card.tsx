@@ -5,7 +5,11 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("rounded-lg border border-border bg-surface p-6 shadow-sm", className)} {...props} />;
 }
 
-export function Banner({ tone = "info", className, ...props }: HTMLAttributes<HTMLDivElement> & { tone?: "info" | "warning" | "danger" }) {
+export function Banner({
+  tone = "info",
+  className,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { tone?: "info" | "warning" | "danger" }) {
   const tones = {
     info: "border-primary/30 bg-primary/5",
     warning: "border-warning/40 bg-warning/10",

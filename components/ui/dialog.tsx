@@ -39,7 +39,9 @@ export function DialogContent({
             <X className="h-4 w-4" />
           </DialogPrimitive.Close>
         </div>
-        {description ? <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description> : null}
+        {description ? (
+          <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description>
+        ) : null}
         {children}
         {footer ? <div className="flex justify-end gap-2">{footer}</div> : null}
       </DialogPrimitive.Content>

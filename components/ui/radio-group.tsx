@@ -8,9 +8,22 @@ export const RadioGroup = ({ className, ...props }: ComponentProps<typeof Radio.
   <Radio.Root className={cn("flex flex-col gap-2", className)} {...props} />
 );
 
-export function RadioItem({ id, value, label, description }: { id: string; value: string; label: ReactNode; description?: ReactNode }) {
+export function RadioItem({
+  id,
+  value,
+  label,
+  description,
+}: {
+  id: string;
+  value: string;
+  label: ReactNode;
+  description?: ReactNode;
+}) {
   return (
-    <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 hover:bg-surface-muted">
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 hover:bg-surface-muted"
+    >
       <Radio.Item
         id={id}
         value={value}

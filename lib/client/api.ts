@@ -22,7 +22,12 @@ export class ApiError extends Error {
 
 export type Envelope<T> = { success: boolean; message: string; data: T };
 
-type Options = { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; signal?: AbortSignal; query?: Record<string, string | number | boolean | undefined> };
+type Options = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+  query?: Record<string, string | number | boolean | undefined>;
+};
 
 function kindOfStatus(status: number): ApiErrorKind {
   if (status === 401) return "unauthorized";
@@ -43,7 +48,8 @@ function redirectToLogin() {
 
 export async function apiFetch<T>(path: string, options: Options = {}): Promise<Envelope<T>> {
   const url = new URL(path, typeof window === "undefined" ? "http://localhost" : window.location.origin);
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { Accept: "application/json" };
   const stored = getStoredUser();
   if (stored) headers["New-Api-User"] = String(stored.id);

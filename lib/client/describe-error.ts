@@ -1,7 +1,18 @@
 // Turns a failed call into the text the console shows (spec 1 §8).
 import { ApiError } from "@/lib/client/api";
 
-type Translate = (key: "unauthorized" | "too_many_requests" | "forbidden" | "browser_check" | "server_error" | "demo_only" | "generic" | "network", values?: Record<string, string>) => string;
+type Translate = (
+  key:
+    | "unauthorized"
+    | "too_many_requests"
+    | "forbidden"
+    | "browser_check"
+    | "server_error"
+    | "demo_only"
+    | "generic"
+    | "network",
+  values?: Record<string, string>,
+) => string;
 
 export function describeError(err: unknown, t: Translate): string {
   if (!(err instanceof ApiError)) return t("generic", { message: err instanceof Error ? err.message : String(err) });

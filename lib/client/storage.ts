@@ -1,6 +1,13 @@
 // What the console keeps in localStorage (spec 1 §3 "stored locally"). The session cookie is the
 // real credential; the stored user only drives the UI and the New-Api-User header.
-export type StoredUser = { id: number; username: string; display_name: string; role: number; status: number; group: string };
+export type StoredUser = {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  group: string;
+};
 
 const USER_KEY = "user";
 

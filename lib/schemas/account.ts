@@ -3,10 +3,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN, SETUP_USERNAME_MAX, USERNAME_MAX } from "@/lib/constants";
 
-const password = z
-  .string()
-  .min(PASSWORD_MIN, "password_too_short")
-  .max(PASSWORD_MAX, "password_too_long");
+const password = z.string().min(PASSWORD_MIN, "password_too_short").max(PASSWORD_MAX, "password_too_long");
 
 /** The root-account part of the setup wizard (only when no root exists yet). */
 export const setupRootSchema = z

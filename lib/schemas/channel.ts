@@ -22,7 +22,11 @@ const channelShape = {
   key: z.string().max(200_000),
   openai_organization: z.string().trim().max(200),
   max_input_tokens: z.number().int().min(0),
-  base_url: z.string().trim().max(2000).transform((v) => v.replace(/\/+$/, "")),
+  base_url: z
+    .string()
+    .trim()
+    .max(2000)
+    .transform((v) => v.replace(/\/+$/, "")),
   other: z.string().max(10_000),
   model_mapping: jsonText("channel_json_model_mapping"),
   status_code_mapping: jsonText("channel_json_status_code_mapping"),
@@ -74,7 +78,13 @@ const CHANNEL_DEFAULTS = {
 export const channelFieldsSchema = z
   .object(channelShape)
   .partial()
-  .transform((v) => ({ ...CHANNEL_DEFAULTS, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) }) as z.output<z.ZodObject<typeof channelShape>>);
+  .transform(
+    (v) =>
+      ({
+        ...CHANNEL_DEFAULTS,
+        ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)),
+      }) as z.output<z.ZodObject<typeof channelShape>>,
+  );
 
 export type ChannelFields = z.output<typeof channelFieldsSchema>;
 

@@ -7,15 +7,26 @@ export const TOKEN_QUOTA_MAX = 1_000_000_000 * 500_000;
 // Field rules without defaults: an update must not reset fields the caller did not send.
 const tokenShape = {
   name: z.string().trim().max(TOKEN_NAME_MAX, "token_name_too_long"),
-  remain_quota: z.number().int("token_quota_integer").min(0, "token_quota_range").max(TOKEN_QUOTA_MAX, "token_quota_range"),
-  expired_time: z.number().int("token_expiry_invalid").refine((v) => v === -1 || v > 0, "token_expiry_invalid"),
+  remain_quota: z
+    .number()
+    .int("token_quota_integer")
+    .min(0, "token_quota_range")
+    .max(TOKEN_QUOTA_MAX, "token_quota_range"),
+  expired_time: z
+    .number()
+    .int("token_expiry_invalid")
+    .refine((v) => v === -1 || v > 0, "token_expiry_invalid"),
   unlimited_quota: z.boolean(),
   model_limits_enabled: z.boolean(),
   model_limits: z.string().max(10_000),
   allow_ips: z.string().max(10_000),
   group: z.string().trim().max(64),
   rate_limit_enabled: z.boolean(),
-  rate_limit_period: z.number().int().min(1).max(86_400 * 30),
+  rate_limit_period: z
+    .number()
+    .int()
+    .min(1)
+    .max(86_400 * 30),
   rate_limit_count: z.number().int().min(0).max(1_000_000_000),
   rate_limit_success: z.number().int().min(0).max(1_000_000_000),
 };
@@ -37,15 +48,38 @@ export const TOKEN_DEFAULTS = {
 };
 
 export const createTokenSchema = z
-  .object({ ...tokenShape, name: z.string().trim().min(1, "token_name_required").max(TOKEN_NAME_MAX, "token_name_too_long") })
-  .partial({ remain_quota: true, expired_time: true, unlimited_quota: true, model_limits_enabled: true, model_limits: true, allow_ips: true, group: true, rate_limit_enabled: true, rate_limit_period: true, rate_limit_count: true, rate_limit_success: true })
-  .transform((v) => ({ ...TOKEN_DEFAULTS, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) }) as z.output<z.ZodObject<typeof tokenShape>>);
+  .object({
+    ...tokenShape,
+    name: z.string().trim().min(1, "token_name_required").max(TOKEN_NAME_MAX, "token_name_too_long"),
+  })
+  .partial({
+    remain_quota: true,
+    expired_time: true,
+    unlimited_quota: true,
+    model_limits_enabled: true,
+    model_limits: true,
+    allow_ips: true,
+    group: true,
+    rate_limit_enabled: true,
+    rate_limit_period: true,
+    rate_limit_count: true,
+    rate_limit_success: true,
+  })
+  .transform(
+    (v) =>
+      ({ ...TOKEN_DEFAULTS, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) }) as z.output<
+        z.ZodObject<typeof tokenShape>
+      >,
+  );
 export type CreateTokenInput = z.output<typeof createTokenSchema>;
 
-export const updateTokenSchema = z.object(tokenShape).partial().extend({
-  id: z.number().int().positive(),
-  status: z.number().int().min(1).max(4).optional(),
-});
+export const updateTokenSchema = z
+  .object(tokenShape)
+  .partial()
+  .extend({
+    id: z.number().int().positive(),
+    status: z.number().int().min(1).max(4).optional(),
+  });
 export type UpdateTokenInput = z.infer<typeof updateTokenSchema>;
 
 export const tokenListQuerySchema = z.object({

@@ -24,7 +24,10 @@ function createClient(): Db {
   // WAL + synchronous=NORMAL: readers never block the writer, and a commit no longer waits for an
   // fsync (better-sqlite3 is synchronous, so an fsync would stall the whole event loop). A process
   // crash loses nothing committed; only a power loss can drop the last moments.
-  void client.$queryRawUnsafe("PRAGMA journal_mode=WAL").then(() => client.$queryRawUnsafe("PRAGMA synchronous=NORMAL")).catch(() => undefined);
+  void client
+    .$queryRawUnsafe("PRAGMA journal_mode=WAL")
+    .then(() => client.$queryRawUnsafe("PRAGMA synchronous=NORMAL"))
+    .catch(() => undefined);
   return client;
 }
 

@@ -19,7 +19,11 @@ async function main() {
   await app.prepare();
 
   const server = http.createServer((req, res) => {
-    const forwarded = e.TRUST_PROXY ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim() : "";
+    const forwarded = e.TRUST_PROXY
+      ? String(req.headers["x-forwarded-for"] ?? "")
+          .split(",")[0]
+          ?.trim()
+      : "";
     req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
     const pathname = (req.url ?? "/").split("?")[0]!;
     if (isRelayPath(pathname)) void handleRelay(req, res);

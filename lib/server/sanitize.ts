@@ -3,7 +3,16 @@
 import sanitizeHtml from "sanitize-html";
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: sanitizeHtml.defaults.allowedTags.concat(["img", "span", "del", "ins", "sup", "sub", "details", "summary"]),
+  allowedTags: sanitizeHtml.defaults.allowedTags.concat([
+    "img",
+    "span",
+    "del",
+    "ins",
+    "sup",
+    "sub",
+    "details",
+    "summary",
+  ]),
   allowedAttributes: {
     ...sanitizeHtml.defaults.allowedAttributes,
     "*": ["class", "title", "style", "align"],

@@ -11,7 +11,15 @@ async function main() {
   const root = await db().user.findFirst({ where: { role: 100 } });
   if (!root) throw new Error("run the setup first");
   const channel = await db().channel.create({
-    data: { name: "mock", type: 1, key: seal("sk-upstream-test"), baseUrl, models: model, group: "default", createdTime: Math.floor(Date.now() / 1000) },
+    data: {
+      name: "mock",
+      type: 1,
+      key: seal("sk-upstream-test"),
+      baseUrl,
+      models: model,
+      group: "default",
+      createdTime: Math.floor(Date.now() / 1000),
+    },
   });
   await rebuildAbilities(channel);
   await setOption("ModelRatio", JSON.stringify({ [model]: 0.075 }));
@@ -31,7 +39,10 @@ async function main() {
   process.stdout.write(`sk-${key}\n`);
 }
 
-main().then(() => process.exit(0), (e) => {
-  process.stderr.write(String(e?.stack ?? e) + "\n");
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e) => {
+    process.stderr.write(String(e?.stack ?? e) + "\n");
+    process.exit(1);
+  },
+);

@@ -35,7 +35,16 @@ const userSelect = {
 
 export async function resolveCurrentUser(headers: Headers): Promise<CurrentUser | null> {
   const authorization = headers.get("authorization")?.trim();
-  let user: { id: number; username: string; displayName: string; role: number; status: number; group: string; authVersion: number; deletedAt: Date | null } | null = null;
+  let user: {
+    id: number;
+    username: string;
+    displayName: string;
+    role: number;
+    status: number;
+    group: string;
+    authVersion: number;
+    deletedAt: Date | null;
+  } | null = null;
   let via: CurrentUser["via"] = "session";
 
   if (authorization) {

@@ -62,6 +62,20 @@ export function toUserDto(u: UserRow) {
 }
 
 /** What login returns and the console stores locally (spec: the stored user). */
-export function toSessionUserDto(u: { id: number; username: string; displayName: string; role: number; status: number; group: string }) {
-  return { id: u.id, username: u.username, display_name: u.displayName, role: u.role, status: u.status, group: u.group };
+export function toSessionUserDto(u: {
+  id: number;
+  username: string;
+  displayName: string;
+  role: number;
+  status: number;
+  group: string;
+}) {
+  return {
+    id: u.id,
+    username: u.username,
+    display_name: u.displayName,
+    role: u.role,
+    status: u.status,
+    group: u.group,
+  };
 }

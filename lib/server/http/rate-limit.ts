@@ -13,7 +13,11 @@ function limiter(name: LimiterName): RateLimiterMemory {
     const e = env();
     l =
       name === "critical"
-        ? new RateLimiterMemory({ keyPrefix: name, points: e.CRITICAL_RATE_LIMIT, duration: e.CRITICAL_RATE_LIMIT_WINDOW })
+        ? new RateLimiterMemory({
+            keyPrefix: name,
+            points: e.CRITICAL_RATE_LIMIT,
+            duration: e.CRITICAL_RATE_LIMIT_WINDOW,
+          })
         : new RateLimiterMemory({ keyPrefix: name, points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW });
     g.__gatewayLimiters.set(name, l);
   }

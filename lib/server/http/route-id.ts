@@ -12,7 +12,10 @@ export function newRequestId(): string {
   const s = Math.floor(now / 1000);
   if (s !== second) {
     second = s;
-    stamp = new Date(now).toISOString().replace(/[-:TZ.]/g, "").slice(0, 14);
+    stamp = new Date(now)
+      .toISOString()
+      .replace(/[-:TZ.]/g, "")
+      .slice(0, 14);
   }
   counter = (counter + 1) & 0xffffff;
   return `${stamp}${prefix}${counter.toString(16).padStart(6, "0")}`;

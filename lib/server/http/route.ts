@@ -50,7 +50,6 @@ export type WrappedHandler = ((req: NextRequest, ctx: { params: Promise<RoutePar
   role: Role;
 };
 
-
 /** A success envelope, for handlers that need to set headers or cookies themselves. */
 export function envelope(data: unknown, message = "", init?: ResponseInit): NextResponse {
   return NextResponse.json({ success: true, message, data: data ?? null }, init);
@@ -110,7 +109,8 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
       const user = await resolveCurrentUser(req.headers);
       if (options.role !== "public") {
         if (!user) throw new AppError("unauthorized", "auth_required");
-        if (user.role < MIN_ROLE[options.role as Exclude<Role, "public">]) throw new AppError("forbidden", "auth_forbidden");
+        if (user.role < MIN_ROLE[options.role as Exclude<Role, "public">])
+          throw new AppError("forbidden", "auth_forbidden");
       }
 
       const query = options.query

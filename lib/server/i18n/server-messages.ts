@@ -7,7 +7,11 @@ export type ServerMessageKey = keyof typeof all.en.server;
 
 const catalogues: Record<Locale, Record<string, string>> = { zh: all.zh.server, en: all.en.server };
 
-export function serverMessage(locale: Locale, key: ServerMessageKey, params: Record<string, string | number> = {}): string {
+export function serverMessage(
+  locale: Locale,
+  key: ServerMessageKey,
+  params: Record<string, string | number> = {},
+): string {
   const template = catalogues[locale][key] ?? catalogues[defaultLocale][key] ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }

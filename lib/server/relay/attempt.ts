@@ -25,7 +25,10 @@ async function upstreamError(up: UpstreamResponse, actx: AdapterContext, hide: b
   let type: string | undefined;
   let code = "bad_response_status_code";
   try {
-    const j = JSON.parse(text) as { error?: { message?: string; type?: string; code?: string | number } | string; message?: string };
+    const j = JSON.parse(text) as {
+      error?: { message?: string; type?: string; code?: string | number } | string;
+      message?: string;
+    };
     const e = typeof j.error === "object" ? j.error : undefined;
     message = e?.message || (typeof j.error === "string" ? j.error : "") || j.message || message;
     type = e?.type;
@@ -42,8 +45,16 @@ async function upstreamError(up: UpstreamResponse, actx: AdapterContext, hide: b
   });
 }
 
-type JsonUsage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
-type JsonAnswer = { usage?: JsonUsage; choices?: { message?: { content?: unknown; reasoning_content?: string }; text?: string }[] };
+type JsonUsage = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number };
+};
+type JsonAnswer = {
+  usage?: JsonUsage;
+  choices?: { message?: { content?: unknown; reasoning_content?: string }; text?: string }[];
+};
 
 export async function attemptUpstream(
   ctx: RelayContext,
@@ -62,16 +73,33 @@ export async function attemptUpstream(
     up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000);
   } catch (err) {
     res.off("close", onClientGone);
-    throw new RelayError(502, `upstream request failed: ${(err as Error).message}`, { type: "upstream_error", code: "do_request_failed", retryable: true });
+    throw new RelayError(502, `upstream request failed: ${(err as Error).message}`, {
+      type: "upstream_error",
+      code: "do_request_failed",
+      retryable: true,
+    });
   }
   res.off("close", onClientGone);
-  if (up.statusCode !== 200) throw await upstreamError(up, actx, options.get("global.hide_upstream_error_enabled") === "true");
+  if (up.statusCode !== 200)
+    throw await upstreamError(up, actx, options.get("global.hide_upstream_error_enabled") === "true");
 
   const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
   if (ctx.stream) {
-    const pingSeconds = options.get("general_setting.ping_interval_enabled") === "true" ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60) : 0;
-    const r = await relayStream(ctx, adapter, actx, up, res, abort, { inactivityMs: env().STREAMING_TIMEOUT * 1000, pingSeconds });
-    return { ...base, usage: r.usage, estimated: r.estimated, firstResponseMs: r.firstResponseMs, streamStatus: r.status };
+    const pingSeconds =
+      options.get("general_setting.ping_interval_enabled") === "true"
+        ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60)
+        : 0;
+    const r = await relayStream(ctx, adapter, actx, up, res, abort, {
+      inactivityMs: env().STREAMING_TIMEOUT * 1000,
+      pingSeconds,
+    });
+    return {
+      ...base,
+      usage: r.usage,
+      estimated: r.estimated,
+      firstResponseMs: r.firstResponseMs,
+      streamStatus: r.status,
+    };
   }
 
   const raw = await up.body.text();
@@ -80,19 +108,42 @@ export async function attemptUpstream(
   try {
     json = JSON.parse(raw) as JsonAnswer;
   } catch {
-    throw new RelayError(502, "upstream answered with a body that is not JSON", { type: "upstream_error", code: "bad_response_body", retryable: true, upstreamStatus: 502 });
+    throw new RelayError(502, "upstream answered with a body that is not JSON", {
+      type: "upstream_error",
+      code: "bad_response_body",
+      retryable: true,
+      upstreamStatus: 502,
+    });
   }
   let out = adapter.convertResponse ? (adapter.convertResponse(json, actx) as JsonAnswer) : json;
   const u = out.usage;
   const estimated = !u || !u.prompt_tokens;
   let usage;
   if (estimated) {
-    const text = (out.choices ?? []).map((c) => (typeof c.message?.content === "string" ? c.message.content : "") + (c.message?.reasoning_content ?? "") + (c.text ?? "")).join("");
+    const text = (out.choices ?? [])
+      .map(
+        (c) =>
+          (typeof c.message?.content === "string" ? c.message.content : "") +
+          (c.message?.reasoning_content ?? "") +
+          (c.text ?? ""),
+      )
+      .join("");
     const completion = u?.completion_tokens || (await exactTextTokens(text));
     usage = { promptTokens: await exactPromptTokens(ctx.body), completionTokens: completion, cachedTokens: 0 };
-    out = { ...out, usage: { prompt_tokens: usage.promptTokens, completion_tokens: completion, total_tokens: usage.promptTokens + completion } };
+    out = {
+      ...out,
+      usage: {
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: completion,
+        total_tokens: usage.promptTokens + completion,
+      },
+    };
   } else {
-    usage = { promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0, cachedTokens: u.prompt_tokens_details?.cached_tokens ?? 0 };
+    usage = {
+      promptTokens: u.prompt_tokens ?? 0,
+      completionTokens: u.completion_tokens ?? 0,
+      cachedTokens: u.prompt_tokens_details?.cached_tokens ?? 0,
+    };
   }
   sendJson(res, 200, out === json && !adapter.convertResponse ? raw : JSON.stringify(out), ctx.requestId);
   return { ...base, usage, estimated, firstResponseMs };

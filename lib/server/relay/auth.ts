@@ -15,7 +15,8 @@ export type RelayCaller = { token: CachedToken | null; user: CachedUser; group: 
 export function extractKey(req: IncomingMessage, path: string, query: URLSearchParams): string {
   const h = req.headers;
   let key = "";
-  if ((path.startsWith("/v1/messages") || path.startsWith("/v1/models")) && typeof h["x-api-key"] === "string") key = h["x-api-key"];
+  if ((path.startsWith("/v1/messages") || path.startsWith("/v1/models")) && typeof h["x-api-key"] === "string")
+    key = h["x-api-key"];
   if (path.startsWith("/v1beta/models") || path.startsWith("/v1beta/openai/models") || path.startsWith("/v1/models/")) {
     key = query.get("key") || key;
     if (typeof h["x-goog-api-key"] === "string") key = h["x-goog-api-key"];
@@ -24,8 +25,10 @@ export function extractKey(req: IncomingMessage, path: string, query: URLSearchP
   return key;
 }
 
-const unauthorized = (message: string) => new RelayError(401, message, { type: "authentication_error", code: "invalid_api_key" });
-const forbidden = (message: string, code = "access_denied") => new RelayError(403, message, { type: "permission_error", code });
+const unauthorized = (message: string) =>
+  new RelayError(401, message, { type: "authentication_error", code: "invalid_api_key" });
+const forbidden = (message: string, code = "access_denied") =>
+  new RelayError(403, message, { type: "permission_error", code });
 
 function markTokenStatus(tokenId: number, status: 3 | 4): void {
   void db()
@@ -36,7 +39,9 @@ function markTokenStatus(tokenId: number, status: 3 | 4): void {
 
 /** The groups a user may bill under: UserUsableGroups plus the user's own group. */
 export function usableGroups(user: CachedUser, options: ReadonlyMap<string, string>): Set<string> {
-  const groups = new Set(Object.keys(parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {})));
+  const groups = new Set(
+    Object.keys(parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {})),
+  );
   groups.add(user.group);
   return groups;
 }
@@ -73,7 +78,8 @@ export async function authenticateToken(rawKey: string, ip: string): Promise<Rel
   if (pinPart !== undefined) {
     if (user.role < ROLE.admin) throw forbidden("Ordinary users cannot pin a channel", "channel_pin_forbidden");
     channelPin = Number(pinPart);
-    if (!Number.isInteger(channelPin) || channelPin <= 0) throw new RelayError(400, "Invalid channel ID", { type: "invalid_request_error", code: "invalid_channel_id" });
+    if (!Number.isInteger(channelPin) || channelPin <= 0)
+      throw new RelayError(400, "Invalid channel ID", { type: "invalid_request_error", code: "invalid_channel_id" });
   }
   return { token, user, group, channelPin };
 }

@@ -60,14 +60,23 @@ export function shouldDisable(err: RelayError, statusCodes: string, keywords: st
 export async function autoDisable(channel: CachedChannel, keyIndex: number, reason: string): Promise<void> {
   try {
     const now = Math.floor(Date.now() / 1000);
-    const row = await db().channel.findUnique({ where: { id: channel.id }, select: { channelInfo: true, otherInfo: true, name: true, status: true } });
+    const row = await db().channel.findUnique({
+      where: { id: channel.id },
+      select: { channelInfo: true, otherInfo: true, name: true, status: true },
+    });
     if (!row || row.status !== 1) return;
     if (channel.multiKey && channel.keys.length > 1) {
-      const info = JSON.parse(row.channelInfo || "{}") as { multi_key_status_list?: Record<string, number>; multi_key_disabled_reason?: Record<string, string>; multi_key_disabled_time?: Record<string, number> };
+      const info = JSON.parse(row.channelInfo || "{}") as {
+        multi_key_status_list?: Record<string, number>;
+        multi_key_disabled_reason?: Record<string, string>;
+        multi_key_disabled_time?: Record<string, number>;
+      };
       info.multi_key_status_list = { ...(info.multi_key_status_list ?? {}), [keyIndex]: 3 };
       info.multi_key_disabled_reason = { ...(info.multi_key_disabled_reason ?? {}), [keyIndex]: reason };
       info.multi_key_disabled_time = { ...(info.multi_key_disabled_time ?? {}), [keyIndex]: now };
-      const disabledAll = channel.keys.every((_, i) => info.multi_key_status_list?.[i] !== undefined && info.multi_key_status_list[i] !== 1);
+      const disabledAll = channel.keys.every(
+        (_, i) => info.multi_key_status_list?.[i] !== undefined && info.multi_key_status_list[i] !== 1,
+      );
       channel.multiKey.disabled.add(keyIndex);
       if (!disabledAll) {
         await db().channel.update({ where: { id: channel.id }, data: { channelInfo: JSON.stringify(info) } });
@@ -76,13 +85,20 @@ export async function autoDisable(channel: CachedChannel, keyIndex: number, reas
       }
       await db().channel.update({ where: { id: channel.id }, data: { channelInfo: JSON.stringify(info) } });
     }
-    const other = { ...(JSON.parse(row.otherInfo || "{}") as Record<string, unknown>), status_reason: reason, status_time: now };
+    const other = {
+      ...(JSON.parse(row.otherInfo || "{}") as Record<string, unknown>),
+      status_reason: reason,
+      status_time: now,
+    };
     await db().$transaction([
       db().channel.update({ where: { id: channel.id }, data: { status: 3, otherInfo: JSON.stringify(other) } }),
       db().ability.updateMany({ where: { channelId: channel.id }, data: { enabled: false } }),
     ]);
     invalidateChannels();
-    const root = await db().user.findFirst({ where: { role: { gte: ROLE.root } }, select: { id: true, username: true } });
+    const root = await db().user.findFirst({
+      where: { role: { gte: ROLE.root } },
+      select: { id: true, username: true },
+    });
     await db().log.create({
       data: {
         createdAt: now,

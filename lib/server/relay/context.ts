@@ -28,4 +28,8 @@ export type RelayContext = {
   usedChannels: number[];
 };
 
-export type StreamStatus = { status: "ok" | "error"; end_reason: "done" | "eof" | "timeout" | "client_gone" | "upstream_error"; end_error?: string };
+export type StreamStatus = {
+  status: "ok" | "error";
+  end_reason: "done" | "eof" | "timeout" | "client_gone" | "upstream_error";
+  end_error?: string;
+};

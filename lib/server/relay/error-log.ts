@@ -10,7 +10,8 @@ import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
 type Base = { requestId: string; startedAt: number; path: string; ip: string; caller: RelayCaller };
 
 export function queueErrorLog(ctx: RelayContext | null, base: Base, e: RelayError, cause: unknown): void {
-  if (e.status >= 500 && e.code === "internal_error") logger().error({ err: cause, requestId: base.requestId }, "relay internal error");
+  if (e.status >= 500 && e.code === "internal_error")
+    logger().error({ err: cause, requestId: base.requestId }, "relay internal error");
   void getOptions()
     .then((options) => {
       if (options.get("LogErrorEnabled") !== "true") return;

@@ -1,6 +1,12 @@
 // Relay failures in the OpenAI error shape {error:{message,type,param,code}}. The request id is
 // appended to the message and echoed in the X-Request-Id / X-Oneapi-Request-Id headers.
-export type RelayErrorType = "invalid_request_error" | "new_api_error" | "upstream_error" | "openai_error" | "authentication_error" | "permission_error";
+export type RelayErrorType =
+  | "invalid_request_error"
+  | "new_api_error"
+  | "upstream_error"
+  | "openai_error"
+  | "authentication_error"
+  | "permission_error";
 
 export class RelayError extends Error {
   readonly status: number;
@@ -11,7 +17,11 @@ export class RelayError extends Error {
   /** Raw upstream details kept for logs (never shown to callers). */
   readonly upstreamStatus?: number;
 
-  constructor(status: number, message: string, opts: { type?: RelayErrorType; code?: string; retryable?: boolean; upstreamStatus?: number } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    opts: { type?: RelayErrorType; code?: string; retryable?: boolean; upstreamStatus?: number } = {},
+  ) {
     super(message);
     this.name = "RelayError";
     this.status = status;

@@ -22,10 +22,20 @@ const TEXT_ROUTES: Record<string, RelayMode> = {
   "/v1/moderations": "moderations",
 };
 
-const NOT_IMPLEMENTED = [/^\/v1\/images\/variations$/, /^\/v1\/files(\/|$)/, /^\/v1\/fine-tunes(\/|$)/, /^\/v1\/fine_tuning(\/|$)/, /^\/v1\/assistants(\/|$)/, /^\/v1\/threads(\/|$)/, /^\/v1\/batches(\/|$)/];
+const NOT_IMPLEMENTED = [
+  /^\/v1\/images\/variations$/,
+  /^\/v1\/files(\/|$)/,
+  /^\/v1\/fine-tunes(\/|$)/,
+  /^\/v1\/fine_tuning(\/|$)/,
+  /^\/v1\/assistants(\/|$)/,
+  /^\/v1\/threads(\/|$)/,
+  /^\/v1\/batches(\/|$)/,
+];
 
 export function isRelayPath(pathname: string): boolean {
-  return pathname === "/v1" || pathname.startsWith("/v1/") || pathname.startsWith("/v1beta/") || pathname.startsWith("/pg/");
+  return (
+    pathname === "/v1" || pathname.startsWith("/v1/") || pathname.startsWith("/v1beta/") || pathname.startsWith("/pg/")
+  );
 }
 
 /** The playground authenticates with the console session, not a token. */
@@ -36,15 +46,26 @@ async function playgroundCaller(req: IncomingMessage): Promise<RelayCaller> {
     if (typeof v === "string") headers.set(name, v);
   }
   // Cookie-authenticated: refuse cross-site requests like every console write.
-  if (isCrossSite(headers)) throw new RelayError(403, "Cross-site request refused", { type: "permission_error", code: "cross_site_refused" });
+  if (isCrossSite(headers))
+    throw new RelayError(403, "Cross-site request refused", { type: "permission_error", code: "cross_site_refused" });
   const claims = await readSessionToken(readCookie(headers, sessionCookieName()));
-  if (!claims) throw new RelayError(401, "Not logged in or the session has expired", { type: "authentication_error", code: "unauthorized" });
+  if (!claims)
+    throw new RelayError(401, "Not logged in or the session has expired", {
+      type: "authentication_error",
+      code: "unauthorized",
+    });
   const row = await db().user.findUnique({ where: { id: claims.uid }, select: { authVersion: true } });
   const user = await getUser(claims.uid);
-  if (!user || user.deleted || !row || row.authVersion !== claims.v) throw new RelayError(401, "Not logged in or the session has expired", { type: "authentication_error", code: "unauthorized" });
-  if (user.status !== USER_STATUS.enabled) throw new RelayError(403, "This user has been banned", { type: "permission_error", code: "user_banned" });
+  if (!user || user.deleted || !row || row.authVersion !== claims.v)
+    throw new RelayError(401, "Not logged in or the session has expired", {
+      type: "authentication_error",
+      code: "unauthorized",
+    });
+  if (user.status !== USER_STATUS.enabled)
+    throw new RelayError(403, "This user has been banned", { type: "permission_error", code: "user_banned" });
   const claimed = req.headers["new-api-user"];
-  if (typeof claimed === "string" && claimed && Number(claimed) !== user.id) throw new RelayError(401, "New-Api-User does not match the logged-in user", { code: "unauthorized" });
+  if (typeof claimed === "string" && claimed && Number(claimed) !== user.id)
+    throw new RelayError(401, "New-Api-User does not match the logged-in user", { code: "unauthorized" });
   return { token: null, user, group: user.group, channelPin: null };
 }
 
@@ -58,19 +79,36 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
     if (path === "/pg/chat/completions" && req.method === "POST") {
       const caller = await playgroundCaller(req);
       if (caller.user.role < ROLE.user) throw new RelayError(403, "Forbidden", { code: "forbidden" });
-      return await relayText(req, res, { requestId, startedAt, path: "/v1/chat/completions", mode: "chat", ip, caller, playground: true });
+      return await relayText(req, res, {
+        requestId,
+        startedAt,
+        path: "/v1/chat/completions",
+        mode: "chat",
+        ip,
+        caller,
+        playground: true,
+      });
     }
     if (NOT_IMPLEMENTED.some((r) => r.test(path))) {
-      throw new RelayError(501, `This gateway does not serve ${req.method} ${url.pathname}`, { type: "new_api_error", code: "api_not_implemented" });
+      throw new RelayError(501, `This gateway does not serve ${req.method} ${url.pathname}`, {
+        type: "new_api_error",
+        code: "api_not_implemented",
+      });
     }
     const mode = TEXT_ROUTES[path];
     const isModels = path === "/v1/models" || path.startsWith("/v1/models/");
     if ((mode && req.method === "POST") || (isModels && req.method === "GET")) {
       const caller = await authenticateToken(extractKey(req, path, url.searchParams), ip);
-      if (isModels) return path === "/v1/models" ? await listModels(res, caller, requestId) : await retrieveModel(res, caller, decodeURIComponent(path.slice("/v1/models/".length)), requestId);
+      if (isModels)
+        return path === "/v1/models"
+          ? await listModels(res, caller, requestId)
+          : await retrieveModel(res, caller, decodeURIComponent(path.slice("/v1/models/".length)), requestId);
       return await relayText(req, res, { requestId, startedAt, path, mode: mode!, ip, caller, playground: false });
     }
-    throw new RelayError(404, `Invalid URL (${req.method} ${url.pathname})`, { type: "invalid_request_error", code: "" });
+    throw new RelayError(404, `Invalid URL (${req.method} ${url.pathname})`, {
+      type: "invalid_request_error",
+      code: "",
+    });
   } catch (err) {
     const e = err instanceof RelayError ? err : new RelayError(500, "Internal error", { code: "internal_error" });
     req.resume();

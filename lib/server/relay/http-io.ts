@@ -15,7 +15,13 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (!tooLarge) chunks.push(chunk);
     });
     req.on("end", () => {
-      if (tooLarge) reject(new RelayError(413, `Request body too large (limit ${Math.floor(limit / 1048576)} MB)`, { type: "invalid_request_error", code: "request_body_too_large" }));
+      if (tooLarge)
+        reject(
+          new RelayError(413, `Request body too large (limit ${Math.floor(limit / 1048576)} MB)`, {
+            type: "invalid_request_error",
+            code: "request_body_too_large",
+          }),
+        );
       else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     });
     req.on("error", reject);
@@ -26,12 +32,23 @@ export function baseHeaders(requestId: string): Record<string, string> {
   return { "x-request-id": requestId, "x-oneapi-request-id": requestId };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: string, requestId: string, extra?: Record<string, string>): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  requestId: string,
+  extra?: Record<string, string>,
+): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...baseHeaders(requestId), ...extra });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    ...baseHeaders(requestId),
+    ...extra,
+  });
   res.end(body);
 }
 

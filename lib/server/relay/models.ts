@@ -29,9 +29,17 @@ export async function listModels(res: ServerResponse, caller: RelayCaller, reque
   sendJson(res, 200, JSON.stringify({ object: "list", data, success: true }), requestId);
 }
 
-export async function retrieveModel(res: ServerResponse, caller: RelayCaller, id: string, requestId: string): Promise<void> {
+export async function retrieveModel(
+  res: ServerResponse,
+  caller: RelayCaller,
+  id: string,
+  requestId: string,
+): Promise<void> {
   if (!(await usableModels(caller)).includes(id)) {
-    throw new RelayError(404, `The model '${id}' does not exist or you do not have access to it`, { type: "invalid_request_error", code: "model_not_found" });
+    throw new RelayError(404, `The model '${id}' does not exist or you do not have access to it`, {
+      type: "invalid_request_error",
+      code: "model_not_found",
+    });
   }
   sendJson(res, 200, JSON.stringify(modelObject(id)), requestId);
 }

@@ -53,7 +53,10 @@ const automata = singleton("relay.sensitive", () => new Map<string, AhoCorasick 
 export function findSensitiveWord(text: string, wordList: string): string | null {
   let automaton = automata.get(wordList);
   if (automaton === undefined) {
-    const words = wordList.split("\n").map((w) => w.trim().toLowerCase()).filter(Boolean);
+    const words = wordList
+      .split("\n")
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean);
     automaton = words.length ? new AhoCorasick(words) : null;
     if (automata.size > 8) automata.clear();
     automata.set(wordList, automaton);

@@ -5,7 +5,10 @@ import { singleton } from "@/lib/server/singleton";
 export type QuotaWarning = { userId: number; remaining: number; threshold: number };
 type Listener = (w: QuotaWarning) => void | Promise<void>;
 
-const state = singleton("relay.quota-warning", () => ({ listeners: [] as Listener[], lastSent: new Map<number, number>() }));
+const state = singleton("relay.quota-warning", () => ({
+  listeners: [] as Listener[],
+  lastSent: new Map<number, number>(),
+}));
 const INTERVAL_MS = 2 * 60 * 60 * 1000;
 
 export function onQuotaWarning(listener: Listener): void {

@@ -44,9 +44,14 @@ export function selectChannel(
 }
 
 /** Picks the key of a multi-key channel (random or round-robin over the enabled keys). */
-export function selectKey(channel: CachedChannel, random: () => number = Math.random): { key: string; index: number } | null {
+export function selectKey(
+  channel: CachedChannel,
+  random: () => number = Math.random,
+): { key: string; index: number } | null {
   if (!channel.multiKey) return channel.keys[0] ? { key: channel.keys[0], index: 0 } : null;
-  const enabled = channel.keys.map((k, i) => ({ key: k, index: i })).filter((k) => !channel.multiKey!.disabled.has(k.index));
+  const enabled = channel.keys
+    .map((k, i) => ({ key: k, index: i }))
+    .filter((k) => !channel.multiKey!.disabled.has(k.index));
   if (!enabled.length) return null;
   if (channel.multiKey.mode === "polling") {
     const pick = enabled[channel.multiKey.pollIndex % enabled.length]!;

@@ -44,7 +44,11 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       upstream_model_name: o.upstreamModel,
       is_model_mapped: o.upstreamModel !== ctx.model,
       usage_estimated: o.estimated,
-      admin_info: { use_channel: ctx.usedChannels, local_count_tokens: o.estimated, ...(charged < wanted ? { quota_saturation: { wanted, charged } } : {}) },
+      admin_info: {
+        use_channel: ctx.usedChannels,
+        local_count_tokens: o.estimated,
+        ...(charged < wanted ? { quota_saturation: { wanted, charged } } : {}),
+      },
       ...(o.streamStatus ? { stream_status: o.streamStatus } : {}),
       ...(p.mode === "ratio" && p.unset ? { unset_model_ratio: true } : {}),
     };

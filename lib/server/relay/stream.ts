@@ -15,10 +15,21 @@ import type { UpstreamResponse } from "@/lib/server/relay/upstream";
 
 export type StreamResult = { usage: Usage; estimated: boolean; firstResponseMs: number; status: StreamStatus };
 
-type UpstreamUsage = { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+type UpstreamUsage = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number };
+};
 type Chunk = {
   usage?: UpstreamUsage | null;
-  choices?: { delta?: { content?: string | null; reasoning_content?: string | null; tool_calls?: { function?: { arguments?: string } }[] }; text?: string }[];
+  choices?: {
+    delta?: {
+      content?: string | null;
+      reasoning_content?: string | null;
+      tool_calls?: { function?: { arguments?: string } }[];
+    };
+    text?: string;
+  }[];
 };
 
 export async function relayStream(
@@ -53,7 +64,12 @@ export async function relayStream(
   const out: string[] = [];
 
   const compact = () => {
-    const payloads = retained.flatMap((block) => block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()));
+    const payloads = retained.flatMap((block) =>
+      block
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trim()),
+    );
     for (const payload of payloads) {
       if (!payload || payload === "[DONE]") continue;
       try {
@@ -88,7 +104,8 @@ export async function relayStream(
       abort.abort(new Error("timeout"));
     }, opts.inactivityMs);
   };
-  const ping = opts.pingSeconds > 0 ? setInterval(() => !clientGone && res.write(": PING\n\n"), opts.pingSeconds * 1000) : null;
+  const ping =
+    opts.pingSeconds > 0 ? setInterval(() => !clientGone && res.write(": PING\n\n"), opts.pingSeconds * 1000) : null;
 
   const retain = (block: string) => {
     retained.push(block);
@@ -96,7 +113,10 @@ export async function relayStream(
     if (retainedBytes > 1_048_576) compact();
   };
   const noteFirstToken = (text: string) => {
-    if (!firstResponseMs && (text.includes('"content":"') || text.includes('"text":"') || text.includes('"tool_calls"'))) {
+    if (
+      !firstResponseMs &&
+      (text.includes('"content":"') || text.includes('"text":"') || text.includes('"tool_calls"'))
+    ) {
       firstResponseMs = Date.now() - ctx.startedAt;
     }
   };
@@ -180,10 +200,18 @@ export async function relayStream(
   let usage: Usage;
   if (estimated) {
     compact();
-    usage = { promptTokens: await exactPromptTokens(ctx.body), completionTokens: (await exactTextTokens(text)) + toolCalls * 7, cachedTokens: 0 };
+    usage = {
+      promptTokens: await exactPromptTokens(ctx.body),
+      completionTokens: (await exactTextTokens(text)) + toolCalls * 7,
+      cachedTokens: 0,
+    };
   } else {
     retained = [];
-    usage = { promptTokens: u!.prompt_tokens ?? 0, completionTokens: u!.completion_tokens ?? 0, cachedTokens: u!.prompt_tokens_details?.cached_tokens ?? 0 };
+    usage = {
+      promptTokens: u!.prompt_tokens ?? 0,
+      completionTokens: u!.completion_tokens ?? 0,
+      cachedTokens: u!.prompt_tokens_details?.cached_tokens ?? 0,
+    };
   }
 
   if (!clientGone) {
@@ -194,12 +222,19 @@ export async function relayStream(
         created: Math.floor(Date.now() / 1000),
         model: ctx.model,
         choices: [],
-        usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens },
+        usage: {
+          prompt_tokens: usage.promptTokens,
+          completion_tokens: usage.completionTokens,
+          total_tokens: usage.promptTokens + usage.completionTokens,
+        },
       };
       res.write(`data: ${JSON.stringify(synthetic)}\n\n`);
     }
     res.end("data: [DONE]\n\n");
   }
-  const status: StreamStatus = { status: endReason === "done" || endReason === "eof" ? "ok" : "error", end_reason: endReason };
+  const status: StreamStatus = {
+    status: endReason === "done" || endReason === "eof" ? "ok" : "error",
+    end_reason: endReason,
+  };
   return { usage, estimated, firstResponseMs: firstResponseMs || Date.now() - ctx.startedAt, status };
 }

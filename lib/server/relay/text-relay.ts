@@ -31,23 +31,32 @@ async function parseJsonBody(req: IncomingMessage): Promise<Record<string, unkno
   } catch {
     throw invalidRequest("Request body is not valid JSON", "invalid_json");
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidRequest("Request body must be a JSON object", "invalid_json");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw invalidRequest("Request body must be a JSON object", "invalid_json");
   return body as Record<string, unknown>;
 }
 
 function checkRequestShape(mode: RelayMode, body: Record<string, unknown>): void {
-  if (mode === "chat" && !Array.isArray(body.messages)) throw invalidRequest("'messages' must be an array", "invalid_messages");
-  if (mode === "completions" && body.prompt === undefined) throw invalidRequest("'prompt' is required", "invalid_prompt");
-  if ((mode === "embeddings" || mode === "moderations") && body.input === undefined) throw invalidRequest("'input' is required", "invalid_input");
-  if (body.stream !== undefined && typeof body.stream !== "boolean") throw invalidRequest("'stream' must be a boolean", "invalid_stream");
+  if (mode === "chat" && !Array.isArray(body.messages))
+    throw invalidRequest("'messages' must be an array", "invalid_messages");
+  if (mode === "completions" && body.prompt === undefined)
+    throw invalidRequest("'prompt' is required", "invalid_prompt");
+  if ((mode === "embeddings" || mode === "moderations") && body.input === undefined)
+    throw invalidRequest("'input' is required", "invalid_input");
+  if (body.stream !== undefined && typeof body.stream !== "boolean")
+    throw invalidRequest("'stream' must be a boolean", "invalid_stream");
   for (const field of ["max_tokens", "max_completion_tokens"]) {
     const v = body[field];
-    if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 0)) throw invalidRequest(`'${field}' must be a non-negative integer`, `invalid_${field}`);
+    if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 0))
+      throw invalidRequest(`'${field}' must be a non-negative integer`, `invalid_${field}`);
   }
 }
 
 async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, string>): Promise<void> {
-  const exemptGroup = options.get("global.rate_limit_exempt_enabled") === "true" ? options.get("global.rate_limit_exempt_group") : undefined;
+  const exemptGroup =
+    options.get("global.rate_limit_exempt_enabled") === "true"
+      ? options.get("global.rate_limit_exempt_group")
+      : undefined;
   if (options.get("ModelRequestRateLimitEnabled") === "true" && ctx.caller.group !== exemptGroup) {
     let total = Number(options.get("ModelRequestRateLimitCount")) || 0;
     let success = Number(options.get("ModelRequestRateLimitSuccessCount")) || 0;
@@ -62,46 +71,87 @@ async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, s
     const scope = `user:${ctx.caller.user.id}`;
     const hit = checkRateLimit(scope, { windowMs: minutes * 60_000, total, success });
     if (success > 0) ctx.rateScopes.push({ scope, windowMs: minutes * 60_000 });
-    if (hit === "total") throw new RelayError(429, `Rate limit reached: at most ${total} requests (including failures) in ${minutes} minutes`, { code: "rate_limit_exceeded" });
-    if (hit === "success") throw new RelayError(429, `Rate limit reached: at most ${success} requests in ${minutes} minutes`, { code: "rate_limit_exceeded" });
+    if (hit === "total")
+      throw new RelayError(
+        429,
+        `Rate limit reached: at most ${total} requests (including failures) in ${minutes} minutes`,
+        { code: "rate_limit_exceeded" },
+      );
+    if (hit === "success")
+      throw new RelayError(429, `Rate limit reached: at most ${success} requests in ${minutes} minutes`, {
+        code: "rate_limit_exceeded",
+      });
   }
   const tl = ctx.caller.token?.rateLimit;
   if (tl && ctx.caller.token) {
     const scope = `token:${ctx.caller.token.id}`;
     const hit = checkRateLimit(scope, { windowMs: tl.period * 1000, total: tl.count, success: tl.success });
     if (tl.success > 0) ctx.rateScopes.push({ scope, windowMs: tl.period * 1000 });
-    if (hit) throw new RelayError(429, `Token rate limit reached (${hit === "total" ? tl.count : tl.success} requests per ${tl.period} s)`, { code: "token_rate_limit_exceeded" });
+    if (hit)
+      throw new RelayError(
+        429,
+        `Token rate limit reached (${hit === "total" ? tl.count : tl.success} requests per ${tl.period} s)`,
+        { code: "token_rate_limit_exceeded" },
+      );
   }
 }
 
-export async function relayText(req: IncomingMessage, res: ServerResponse, base: { requestId: string; startedAt: number; path: string; mode: RelayMode; ip: string; caller: RelayCaller; playground: boolean }): Promise<void> {
+export async function relayText(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: {
+    requestId: string;
+    startedAt: number;
+    path: string;
+    mode: RelayMode;
+    ip: string;
+    caller: RelayCaller;
+    playground: boolean;
+  },
+): Promise<void> {
   const { caller } = base;
   let ctx: RelayContext | null = null;
   try {
     const body = await parseJsonBody(req);
     const model = typeof body.model === "string" && body.model.trim() ? body.model.trim() : DEFAULT_MODEL[base.mode];
-    if (!model) throw invalidRequest("Model name not specified: set 'model' in the request body", "model_not_specified");
+    if (!model)
+      throw invalidRequest("Model name not specified: set 'model' in the request body", "model_not_specified");
     checkRequestShape(base.mode, body);
     if (base.playground && typeof body.group === "string" && body.group) {
       // The playground's group selector: only a group the user may use.
       if (!usableGroups(caller.user, await getOptions()).has(body.group)) {
-        throw new RelayError(403, `No access to group ${body.group}`, { type: "permission_error", code: "access_denied" });
+        throw new RelayError(403, `No access to group ${body.group}`, {
+          type: "permission_error",
+          code: "access_denied",
+        });
       }
       caller.group = body.group;
     }
     delete body.group;
     if (caller.token?.modelLimits && !caller.token.modelLimits.has(model)) {
-      throw new RelayError(403, `This token has no access to model ${model}`, { type: "permission_error", code: "model_not_allowed" });
+      throw new RelayError(403, `This token has no access to model ${model}`, {
+        type: "permission_error",
+        code: "model_not_allowed",
+      });
     }
     const options = await getOptions();
     if (options.get("CheckSensitiveEnabled") === "true" && options.get("CheckSensitiveOnPromptEnabled") === "true") {
-      const exempt = options.get("global.safe_check_exempt_enabled") === "true" && caller.group === options.get("global.safe_check_exempt_group");
+      const exempt =
+        options.get("global.safe_check_exempt_enabled") === "true" &&
+        caller.group === options.get("global.safe_check_exempt_group");
       const word = exempt ? null : findSensitiveWord(promptText(body), options.get("SensitiveWords") ?? "");
-      if (word) throw new RelayError(400, `Sensitive words detected: ${word}`, { type: "invalid_request_error", code: "sensitive_words_detected" });
+      if (word)
+        throw new RelayError(400, `Sensitive words detected: ${word}`, {
+          type: "invalid_request_error",
+          code: "sensitive_words_detected",
+        });
     }
     const table = await getPriceTable();
     const pricing = priceModel(table, model, caller.group, !!caller.user.setting.accept_unset_model_ratio_model);
-    if (!pricing) throw new RelayError(400, `Model ${model} has no price or ratio configured; ask an administrator to set one`, { code: "model_price_error" });
+    if (!pricing)
+      throw new RelayError(400, `Model ${model} has no price or ratio configured; ask an administrator to set one`, {
+        code: "model_price_error",
+      });
 
     const stream = body.stream === true && (base.mode === "chat" || base.mode === "completions");
     const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
@@ -124,13 +174,19 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
     let candidates: CachedChannel[];
     if (caller.channelPin !== null) {
       const pinned = routing.byId.get(caller.channelPin);
-      if (!pinned) throw new RelayError(403, "This channel has been disabled or does not exist", { type: "permission_error", code: "channel_disabled" });
+      if (!pinned)
+        throw new RelayError(403, "This channel has been disabled or does not exist", {
+          type: "permission_error",
+          code: "channel_disabled",
+        });
       candidates = [pinned];
     } else {
       candidates = routing.abilities.get(caller.group)?.get(model) ?? [];
     }
     if (!candidates.length) {
-      throw new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, { code: "model_not_found" });
+      throw new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
+        code: "model_not_found",
+      });
     }
 
     const maxTokens = Number(body.max_tokens ?? body.max_completion_tokens ?? 0) || 0;
@@ -138,7 +194,10 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
     await ensureAccounts(caller.user.id, tokenId);
     if (tokenId !== null && caller.token && !caller.token.unlimited && tokenRemain(tokenId) <= 0) {
       exhaustedToken(tokenId);
-      throw new RelayError(401, "This token's quota is exhausted", { type: "authentication_error", code: "token_exhausted" });
+      throw new RelayError(401, "This token's quota is exhausted", {
+        type: "authentication_error",
+        code: "token_exhausted",
+      });
     }
     const r = reserve(caller.user.id, tokenId, quotaToReserve(pricing, ctx.promptTokens, maxTokens, table));
     if (!r.ok) {
@@ -147,7 +206,9 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
         r.reason === "token_insufficient"
           ? `Token quota is not enough (remaining ${r.tokenRemain})`
           : `Insufficient user quota (remaining ${r.userQuota})`;
-      throw new RelayError(403, msg, { code: r.reason === "token_insufficient" ? "pre_consume_token_quota_failed" : "insufficient_user_quota" });
+      throw new RelayError(403, msg, {
+        code: r.reason === "token_insufficient" ? "pre_consume_token_quota_failed" : "insufficient_user_quota",
+      });
     }
     ctx.reservation = r.reservation;
 
@@ -161,12 +222,31 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
       const adapter = adapterFor(channel.type);
       const picked = selectKey(channel);
       try {
-        if (!adapter) throw new RelayError(500, `Channel type ${channel.type} is not supported by this gateway`, { code: "channel:type_unsupported", retryable: true });
-        if (!picked) throw new RelayError(500, "The channel has no enabled key", { code: "channel:no_available_key", retryable: true });
+        if (!adapter)
+          throw new RelayError(500, `Channel type ${channel.type} is not supported by this gateway`, {
+            code: "channel:type_unsupported",
+            retryable: true,
+          });
+        if (!picked)
+          throw new RelayError(500, "The channel has no enabled key", {
+            code: "channel:no_available_key",
+            retryable: true,
+          });
         const upstreamModel = mapModel(model, channel.modelMapping);
-        const outBody = applyParamOverride(applySystemPrompt({ ...body, model: upstreamModel }, channel.systemPrompt), channel.paramOverride);
-        if (stream && adapter.supportsStreamUsage) outBody.stream_options = { ...(outBody.stream_options as object), include_usage: true };
-        const actx: AdapterContext = { channel, key: picked.key, mode: base.mode, path: base.path, upstreamModel, stream };
+        const outBody = applyParamOverride(
+          applySystemPrompt({ ...body, model: upstreamModel }, channel.systemPrompt),
+          channel.paramOverride,
+        );
+        if (stream && adapter.supportsStreamUsage)
+          outBody.stream_options = { ...(outBody.stream_options as object), include_usage: true };
+        const actx: AdapterContext = {
+          channel,
+          key: picked.key,
+          mode: base.mode,
+          path: base.path,
+          upstreamModel,
+          stream,
+        };
         const outcome = await attemptUpstream(ctx, adapter, actx, outBody, res, options);
         await settleRequest(ctx, outcome);
         return;
@@ -174,15 +254,35 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
         if (!(err instanceof RelayError)) throw err;
         lastError = err;
         tried.add(channel.id);
-        if (options.get("AutomaticDisableChannelEnabled") === "true" && channel.autoBan && shouldDisable(err, options.get("AutomaticDisableStatusCodes") ?? "", options.get("AutomaticDisableKeywords") ?? "")) {
-          void autoDisable(channel, picked?.index ?? 0, `${err.upstreamStatus ?? err.status}: ${err.message}`.slice(0, 500));
+        if (
+          options.get("AutomaticDisableChannelEnabled") === "true" &&
+          channel.autoBan &&
+          shouldDisable(
+            err,
+            options.get("AutomaticDisableStatusCodes") ?? "",
+            options.get("AutomaticDisableKeywords") ?? "",
+          )
+        ) {
+          void autoDisable(
+            channel,
+            picked?.index ?? 0,
+            `${err.upstreamStatus ?? err.status}: ${err.message}`.slice(0, 500),
+          );
         }
         if (res.headersSent || !shouldRetry(err, options.get("AutomaticRetryStatusCodes") ?? "")) break;
       }
     }
-    throw lastError ?? new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, { code: "model_not_found" });
+    throw (
+      lastError ??
+      new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
+        code: "model_not_found",
+      })
+    );
   } catch (err) {
-    const e = err instanceof RelayError ? err : new RelayError(500, "Internal error while relaying the request", { code: "internal_error" });
+    const e =
+      err instanceof RelayError
+        ? err
+        : new RelayError(500, "Internal error while relaying the request", { code: "internal_error" });
     if (ctx?.reservation && !ctx.reservation.settled) refund(ctx.reservation);
     queueErrorLog(ctx, base, e, err);
     sendError(res, e, base.requestId);

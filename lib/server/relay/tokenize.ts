@@ -18,7 +18,13 @@ export function estimateText(text: string): number {
   let cjk = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if ((c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xffef)) cjk++;
+    if (
+      (c >= 0x2e80 && c <= 0x9fff) ||
+      (c >= 0xac00 && c <= 0xd7af) ||
+      (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0xff00 && c <= 0xffef)
+    )
+      cjk++;
   }
   return cjk + Math.ceil((text.length - cjk) / 3);
 }
@@ -26,7 +32,11 @@ export function estimateText(text: string): number {
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((part) => (part && typeof part === "object" && "text" in part ? String((part as { text: unknown }).text ?? "") : "")).join("\n");
+    return content
+      .map((part) =>
+        part && typeof part === "object" && "text" in part ? String((part as { text: unknown }).text ?? "") : "",
+      )
+      .join("\n");
   }
   return "";
 }
@@ -37,7 +47,8 @@ function chatPrompt(messages: ChatMessage[] | undefined, tools: unknown[] | unde
   for (const m of messages) {
     n += 3 + count(contentText(m?.content));
     if (m?.name) n += 1 + count(m.name);
-    if (Array.isArray(m?.content)) n += m.content.filter((p) => (p as { type?: string })?.type === "image_url").length * IMAGE_TOKENS;
+    if (Array.isArray(m?.content))
+      n += m.content.filter((p) => (p as { type?: string })?.type === "image_url").length * IMAGE_TOKENS;
   }
   if (Array.isArray(tools)) n += tools.length * 8 + count(JSON.stringify(tools));
   return n;
@@ -45,7 +56,8 @@ function chatPrompt(messages: ChatMessage[] | undefined, tools: unknown[] | unde
 
 /** Prompt text of a chat / completions / embeddings body (also for the sensitive-word check). */
 export function promptText(body: Record<string, unknown>): string {
-  if (Array.isArray(body.messages)) return (body.messages as ChatMessage[]).map((m) => contentText(m?.content)).join("\n");
+  if (Array.isArray(body.messages))
+    return (body.messages as ChatMessage[]).map((m) => contentText(m?.content)).join("\n");
   const input = body.prompt ?? body.input;
   if (typeof input === "string") return input;
   if (Array.isArray(input)) return input.filter((x) => typeof x === "string").join("\n");
@@ -53,13 +65,15 @@ export function promptText(body: Record<string, unknown>): string {
 }
 
 export function estimatePromptTokens(body: Record<string, unknown>): number {
-  if (Array.isArray(body.messages)) return chatPrompt(body.messages as ChatMessage[], body.tools as unknown[] | undefined, estimateText);
+  if (Array.isArray(body.messages))
+    return chatPrompt(body.messages as ChatMessage[], body.tools as unknown[] | undefined, estimateText);
   return estimateText(promptText(body));
 }
 
 export async function exactPromptTokens(body: Record<string, unknown>): Promise<number> {
   const count = await loadExact();
-  if (Array.isArray(body.messages)) return chatPrompt(body.messages as ChatMessage[], body.tools as unknown[] | undefined, count);
+  if (Array.isArray(body.messages))
+    return chatPrompt(body.messages as ChatMessage[], body.tools as unknown[] | undefined, count);
   return count(promptText(body));
 }
 

@@ -13,7 +13,10 @@ export function mapModel(model: string, mapping: Record<string, string> | null):
     const next = mapping[current];
     if (typeof next !== "string" || !next || next === current) return current;
     if (seen.has(next)) {
-      throw new RelayError(500, `model_mapping contains a cycle at "${next}"`, { code: "channel:model_mapped_error", retryable: true });
+      throw new RelayError(500, `model_mapping contains a cycle at "${next}"`, {
+        code: "channel:model_mapped_error",
+        retryable: true,
+      });
     }
     seen.add(next);
     current = next;
@@ -24,13 +27,17 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === "object" && !Array.isArray(v);
 }
 
-export function applyParamOverride(body: Record<string, unknown>, override: Record<string, unknown> | null): Record<string, unknown> {
+export function applyParamOverride(
+  body: Record<string, unknown>,
+  override: Record<string, unknown> | null,
+): Record<string, unknown> {
   if (!override) return body;
   const merge = (target: Record<string, unknown>, patch: Record<string, unknown>) => {
     for (const [k, v] of Object.entries(patch)) {
       if (FORBIDDEN_KEYS.has(k)) continue;
       if (v === null) delete target[k];
-      else if (isPlainObject(v) && isPlainObject(target[k])) merge((target[k] = { ...(target[k] as Record<string, unknown>) }) as Record<string, unknown>, v);
+      else if (isPlainObject(v) && isPlainObject(target[k]))
+        merge((target[k] = { ...(target[k] as Record<string, unknown>) }) as Record<string, unknown>, v);
       else target[k] = v;
     }
   };

@@ -5,12 +5,23 @@ import type { UpstreamRequest } from "@/lib/server/relay/adapters/types";
 
 const agent = singleton(
   "relay.agent",
-  () => new Agent({ keepAliveTimeout: 90_000, keepAliveMaxTimeout: 600_000, connections: 512, pipelining: 1, connect: { timeout: 30_000 } }),
+  () =>
+    new Agent({
+      keepAliveTimeout: 90_000,
+      keepAliveMaxTimeout: 600_000,
+      connections: 512,
+      pipelining: 1,
+      connect: { timeout: 30_000 },
+    }),
 );
 
 export type UpstreamResponse = Dispatcher.ResponseData;
 
-export function sendUpstream(req: UpstreamRequest, signal: AbortSignal, headersTimeoutMs: number): Promise<UpstreamResponse> {
+export function sendUpstream(
+  req: UpstreamRequest,
+  signal: AbortSignal,
+  headersTimeoutMs: number,
+): Promise<UpstreamResponse> {
   return request(req.url, {
     method: "POST",
     headers: req.headers,

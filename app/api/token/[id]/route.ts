@@ -5,7 +5,9 @@ import { deleteToken } from "@/lib/server/services/tokens/delete-token";
 import { getOwnTokenOrThrow } from "@/lib/server/services/tokens/get-token-or-throw";
 
 // GET /api/token/{id} – one of the caller's tokens
-export const GET = route({ role: "user" }, async ({ user, params }) => toTokenDto(await getOwnTokenOrThrow(user.id, idParam(params))));
+export const GET = route({ role: "user" }, async ({ user, params }) =>
+  toTokenDto(await getOwnTokenOrThrow(user.id, idParam(params))),
+);
 
 // DELETE /api/token/{id}/ – delete one of the caller's tokens
 export const DELETE = route({ role: "user" }, async ({ user, params }) => {

@@ -32,7 +32,11 @@ const registry = new Map<number, ChannelAdapter>([
 for (const [type, v] of Object.entries(OPENAI_COMPATIBLE)) {
   registry.set(
     Number(type),
-    createOpenAICompatibleAdapter({ name: v.name, defaultBaseUrl: v.base, mapPath: v.noV1 ? (p) => p.replace(/^\/v1/, "") : undefined }),
+    createOpenAICompatibleAdapter({
+      name: v.name,
+      defaultBaseUrl: v.base,
+      mapPath: v.noV1 ? (p) => p.replace(/^\/v1/, "") : undefined,
+    }),
   );
 }
 

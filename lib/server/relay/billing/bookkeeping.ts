@@ -3,11 +3,25 @@
 // logs and balances can never disagree. On SIGTERM everything left is flushed (lifecycle hook).
 // A kill -9 loses at most what finished within the last flush interval (< 1 s).
 import { db } from "@/lib/server/db";
-import { addToChannel, addToToken, addToUser, insertLogs, run, upsertBucket } from "@/lib/server/relay/billing/flush-sql";
+import {
+  addToChannel,
+  addToToken,
+  addToUser,
+  insertLogs,
+  run,
+  upsertBucket,
+} from "@/lib/server/relay/billing/flush-sql";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
-import { dropAccounts, hasPendingDeltas, restoreDeltas, serialised, takeDeltas, type Deltas } from "@/lib/server/relay/billing/ledger";
+import {
+  dropAccounts,
+  hasPendingDeltas,
+  restoreDeltas,
+  serialised,
+  takeDeltas,
+  type Deltas,
+} from "@/lib/server/relay/billing/ledger";
 
 export const FLUSH_MS = 250;
 
@@ -32,11 +46,31 @@ export type LogRow = {
   other: string;
 };
 
-export type UsageBucketKey = { userId: number; username: string; modelName: string; hour: number; group: string; tokenId: number; channelId: number };
+export type UsageBucketKey = {
+  userId: number;
+  username: string;
+  modelName: string;
+  hour: number;
+  group: string;
+  tokenId: number;
+  channelId: number;
+};
 type Bucket = UsageBucketKey & { count: number; quota: number; tokens: number };
 
-type State = { logs: LogRow[]; buckets: Map<string, Bucket>; timer: NodeJS.Timeout | null; hooked: boolean; nodeName: string };
-const state = singleton<State>("relay.bookkeeping", () => ({ logs: [], buckets: new Map(), timer: null, hooked: false, nodeName: "" }));
+type State = {
+  logs: LogRow[];
+  buckets: Map<string, Bucket>;
+  timer: NodeJS.Timeout | null;
+  hooked: boolean;
+  nodeName: string;
+};
+const state = singleton<State>("relay.bookkeeping", () => ({
+  logs: [],
+  buckets: new Map(),
+  timer: null,
+  hooked: false,
+  nodeName: "",
+}));
 
 function schedule(): void {
   if (!state.hooked) {
@@ -79,7 +113,22 @@ async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeN
     for (const [id, used] of deltas.channels) await run(tx, addToChannel(id, used));
     for (const batch of insertLogs(logs.map((l) => ({ ...l, upstreamRequestId: "" })))) await run(tx, batch);
     for (const b of buckets) {
-      await run(tx, upsertBucket({ userId: b.userId, username: b.username, modelName: b.modelName, createdAt: b.hour, useGroup: b.group, tokenId: b.tokenId, channelId: b.channelId, nodeName, count: b.count, quota: b.quota, tokenUsed: b.tokens }));
+      await run(
+        tx,
+        upsertBucket({
+          userId: b.userId,
+          username: b.username,
+          modelName: b.modelName,
+          createdAt: b.hour,
+          useGroup: b.group,
+          tokenId: b.tokenId,
+          channelId: b.channelId,
+          nodeName,
+          count: b.count,
+          quota: b.quota,
+          tokenUsed: b.tokens,
+        }),
+      );
     }
   });
 }
@@ -94,7 +143,10 @@ export function flushBookkeeping(): Promise<void> {
  * inside the ledger queue, first persist pending deltas, then run `write`, then drop the cached
  * balances so the next request re-reads them. No charge is lost or counted twice.
  */
-export function writeAfterFlush<T>(write: () => Promise<T>, accounts: { userIds?: number[]; tokenIds?: number[] }): Promise<T> {
+export function writeAfterFlush<T>(
+  write: () => Promise<T>,
+  accounts: { userIds?: number[]; tokenIds?: number[] },
+): Promise<T> {
   return serialised(async () => {
     await flushInQueue();
     const result = await write();

@@ -54,27 +54,57 @@ export function insertLogs(rows: LogValues[]): SqlBatch[] {
     const params: Value[] = [];
     for (const r of chunk) for (const c of LOG_COLUMNS) params.push(r[c]);
     const cols = LOG_COLUMNS.map((c) => `"${c}"`).join(", ");
-    batches.push(statement((next) => `INSERT INTO "logs" (${cols}) VALUES ${chunk.map(() => `(${LOG_COLUMNS.map(() => next()).join(", ")})`).join(", ")}`, params));
+    batches.push(
+      statement(
+        (next) =>
+          `INSERT INTO "logs" (${cols}) VALUES ${chunk.map(() => `(${LOG_COLUMNS.map(() => next()).join(", ")})`).join(", ")}`,
+        params,
+      ),
+    );
   }
   return batches;
 }
 
 export function addToUser(id: number, quota: number, used: number, requests: number): SqlBatch {
-  return statement((n) => `UPDATE "users" SET "quota" = "quota" + ${n()}, "usedQuota" = "usedQuota" + ${n()}, "requestCount" = "requestCount" + ${n()} WHERE "id" = ${n()}`, [quota, used, requests, id]);
+  return statement(
+    (n) =>
+      `UPDATE "users" SET "quota" = "quota" + ${n()}, "usedQuota" = "usedQuota" + ${n()}, "requestCount" = "requestCount" + ${n()} WHERE "id" = ${n()}`,
+    [quota, used, requests, id],
+  );
 }
 
 export function addToToken(id: number, remain: number, used: number, accessed: number): SqlBatch {
   if (accessed) {
-    return statement((n) => `UPDATE "tokens" SET "remainQuota" = "remainQuota" + ${n()}, "usedQuota" = "usedQuota" + ${n()}, "accessedTime" = ${n()} WHERE "id" = ${n()}`, [remain, used, accessed, id]);
+    return statement(
+      (n) =>
+        `UPDATE "tokens" SET "remainQuota" = "remainQuota" + ${n()}, "usedQuota" = "usedQuota" + ${n()}, "accessedTime" = ${n()} WHERE "id" = ${n()}`,
+      [remain, used, accessed, id],
+    );
   }
-  return statement((n) => `UPDATE "tokens" SET "remainQuota" = "remainQuota" + ${n()}, "usedQuota" = "usedQuota" + ${n()} WHERE "id" = ${n()}`, [remain, used, id]);
+  return statement(
+    (n) =>
+      `UPDATE "tokens" SET "remainQuota" = "remainQuota" + ${n()}, "usedQuota" = "usedQuota" + ${n()} WHERE "id" = ${n()}`,
+    [remain, used, id],
+  );
 }
 
 export function addToChannel(id: number, used: number): SqlBatch {
   return statement((n) => `UPDATE "channels" SET "usedQuota" = "usedQuota" + ${n()} WHERE "id" = ${n()}`, [used, id]);
 }
 
-export type BucketValues = { userId: number; username: string; modelName: string; createdAt: number; useGroup: string; tokenId: number; channelId: number; nodeName: string; count: number; quota: number; tokenUsed: number };
+export type BucketValues = {
+  userId: number;
+  username: string;
+  modelName: string;
+  createdAt: number;
+  useGroup: string;
+  tokenId: number;
+  channelId: number;
+  nodeName: string;
+  count: number;
+  quota: number;
+  tokenUsed: number;
+};
 
 export function upsertBucket(b: BucketValues): SqlBatch {
   return statement(
@@ -83,7 +113,19 @@ export function upsertBucket(b: BucketValues): SqlBatch {
       `VALUES (${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}, ${n()}) ` +
       `ON CONFLICT ("userId", "modelName", "createdAt", "useGroup", "tokenId", "channelId", "nodeName") DO UPDATE SET ` +
       `"count" = "quota_data"."count" + excluded."count", "quota" = "quota_data"."quota" + excluded."quota", "tokenUsed" = "quota_data"."tokenUsed" + excluded."tokenUsed"`,
-    [b.userId, b.username, b.modelName, b.createdAt, b.useGroup, b.tokenId, b.channelId, b.nodeName, b.count, b.quota, b.tokenUsed],
+    [
+      b.userId,
+      b.username,
+      b.modelName,
+      b.createdAt,
+      b.useGroup,
+      b.tokenId,
+      b.channelId,
+      b.nodeName,
+      b.count,
+      b.quota,
+      b.tokenUsed,
+    ],
   );
 }
 

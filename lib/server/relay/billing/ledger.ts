@@ -11,7 +11,12 @@ import { db } from "@/lib/server/db";
 import { singleton } from "@/lib/server/singleton";
 
 export type Reservation = { userId: number; tokenId: number | null; amount: number; settled: boolean };
-export type ReserveFailure = { ok: false; reason: "user_exhausted" | "user_insufficient" | "token_insufficient"; userQuota: number; tokenRemain: number };
+export type ReserveFailure = {
+  ok: false;
+  reason: "user_exhausted" | "user_insufficient" | "token_insufficient";
+  userQuota: number;
+  tokenRemain: number;
+};
 
 type UserAccount = { quota: number };
 type TokenAccount = { remain: number; unlimited: boolean };
@@ -30,7 +35,12 @@ export function emptyDeltas(): Deltas {
   return { users: new Map(), tokens: new Map(), channels: new Map() };
 }
 
-const state = singleton<State>("relay.ledger", () => ({ users: new Map(), tokens: new Map(), pending: emptyDeltas(), queue: Promise.resolve() }));
+const state = singleton<State>("relay.ledger", () => ({
+  users: new Map(),
+  tokens: new Map(),
+  pending: emptyDeltas(),
+  queue: Promise.resolve(),
+}));
 
 /** Runs fn after every earlier load/flush finished (the ledger's one async queue). */
 export function serialised<T>(fn: () => Promise<T>): Promise<T> {
@@ -60,7 +70,10 @@ export async function ensureAccounts(userId: number, tokenId: number | null): Pr
       state.users.set(userId, { quota: Number(u?.quota ?? 0) + (state.pending.users.get(userId)?.quota ?? 0) });
     }
     if (tokenId !== null && !state.tokens.has(tokenId)) {
-      const t = await db().token.findUnique({ where: { id: tokenId }, select: { remainQuota: true, unlimitedQuota: true } });
+      const t = await db().token.findUnique({
+        where: { id: tokenId },
+        select: { remainQuota: true, unlimitedQuota: true },
+      });
       state.tokens.set(tokenId, {
         remain: Number(t?.remainQuota ?? 0) + (state.pending.tokens.get(tokenId)?.remain ?? 0),
         unlimited: t?.unlimitedQuota ?? false,
@@ -81,12 +94,21 @@ export function tokenRemain(tokenId: number): number {
  * Reserves `amount` from the user and (unless null, e.g. the playground) the token, atomically.
  * Call ensureAccounts first.
  */
-export function reserve(userId: number, tokenId: number | null, amount: number): { ok: true; reservation: Reservation } | ReserveFailure {
+export function reserve(
+  userId: number,
+  tokenId: number | null,
+  amount: number,
+): { ok: true; reservation: Reservation } | ReserveFailure {
   const user = state.users.get(userId);
   const token = tokenId === null ? null : state.tokens.get(tokenId);
   if (!user || (tokenId !== null && !token)) throw new Error("ledger: accounts not loaded");
   const tokenRemainNow = token ? token.remain : Infinity;
-  const fail = (reason: ReserveFailure["reason"]): ReserveFailure => ({ ok: false, reason, userQuota: user.quota, tokenRemain: tokenRemainNow });
+  const fail = (reason: ReserveFailure["reason"]): ReserveFailure => ({
+    ok: false,
+    reason,
+    userQuota: user.quota,
+    tokenRemain: tokenRemainNow,
+  });
   if (user.quota <= 0) return fail("user_exhausted");
   if (user.quota < amount) return fail("user_insufficient");
   if (token && !token.unlimited && (token.remain <= 0 || token.remain < amount)) return fail("token_insufficient");

@@ -15,7 +15,14 @@ export type PriceTable = {
 
 export type ModelPricing =
   | { mode: "price"; price: number; groupRatio: number }
-  | { mode: "ratio"; modelRatio: number; completionRatio: number; cacheRatio: number; groupRatio: number; unset: boolean };
+  | {
+      mode: "ratio";
+      modelRatio: number;
+      completionRatio: number;
+      cacheRatio: number;
+      groupRatio: number;
+      unset: boolean;
+    };
 
 const memo = new Map<string, Record<string, number>>();
 function parseMap(text: string | undefined): Record<string, number> {
@@ -51,7 +58,14 @@ export async function getPriceTable(): Promise<PriceTable> {
 export function defaultCompletionRatio(model: string): number {
   const m = model.toLowerCase();
   if (m.startsWith("gpt-5")) return 8;
-  if (m.startsWith("gpt-4o") || m.startsWith("gpt-4.1") || m.startsWith("o1") || m.startsWith("o3") || m.startsWith("o4")) return 4;
+  if (
+    m.startsWith("gpt-4o") ||
+    m.startsWith("gpt-4.1") ||
+    m.startsWith("o1") ||
+    m.startsWith("o3") ||
+    m.startsWith("o4")
+  )
+    return 4;
   if (m.startsWith("gpt-4-turbo") || m.startsWith("gpt-4-1106") || m.startsWith("gpt-4-0125")) return 3;
   if (m.startsWith("gpt-4")) return 2;
   if (m.startsWith("gpt-3.5")) return 3;
@@ -73,8 +87,10 @@ export function priceModel(table: PriceTable, model: string, group: string, acce
   const ratio = table.modelRatio[model];
   const completionRatio = table.completionRatio[model] ?? defaultCompletionRatio(model);
   const cacheRatio = table.cacheRatio[model] ?? 1;
-  if (typeof ratio === "number" && ratio >= 0) return { mode: "ratio", modelRatio: ratio, completionRatio, cacheRatio, groupRatio, unset: false };
-  if (table.selfUse || acceptUnset) return { mode: "ratio", modelRatio: SELF_USE_DEFAULT_RATIO, completionRatio, cacheRatio, groupRatio, unset: true };
+  if (typeof ratio === "number" && ratio >= 0)
+    return { mode: "ratio", modelRatio: ratio, completionRatio, cacheRatio, groupRatio, unset: false };
+  if (table.selfUse || acceptUnset)
+    return { mode: "ratio", modelRatio: SELF_USE_DEFAULT_RATIO, completionRatio, cacheRatio, groupRatio, unset: true };
   return null;
 }
 

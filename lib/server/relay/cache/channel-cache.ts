@@ -29,7 +29,11 @@ export type CachedChannel = {
   createdTime: number;
 };
 
-type Routing = { byId: Map<number, CachedChannel>; abilities: Map<string, Map<string, CachedChannel[]>>; loadedAt: number };
+type Routing = {
+  byId: Map<number, CachedChannel>;
+  abilities: Map<string, Map<string, CachedChannel[]>>;
+  loadedAt: number;
+};
 type State = { routing: Routing | null; loading: Promise<Routing> | null; version: number };
 
 const state = singleton<State>("relay.channels", () => ({ routing: null, loading: null, version: 0 }));
@@ -45,13 +49,25 @@ function parseJson<T>(text: string): T | null {
 
 /** A relay-ready view of a channel row (keys decrypted, JSON fields parsed). */
 export function toCached(row: Awaited<ReturnType<typeof loadRows>>[number]): CachedChannel {
-  const keys = open(row.key).split("\n").map((k) => k.trim()).filter(Boolean);
-  const info = parseJson<{ is_multi_key?: boolean; multi_key_mode?: string; multi_key_status_list?: Record<string, number>; polling_index?: number }>(row.channelInfo);
+  const keys = open(row.key)
+    .split("\n")
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const info = parseJson<{
+    is_multi_key?: boolean;
+    multi_key_mode?: string;
+    multi_key_status_list?: Record<string, number>;
+    polling_index?: number;
+  }>(row.channelInfo);
   const multiKey =
     info?.is_multi_key || keys.length > 1
       ? {
           mode: info?.multi_key_mode === "polling" ? ("polling" as const) : ("random" as const),
-          disabled: new Set(Object.entries(info?.multi_key_status_list ?? {}).filter(([, s]) => s !== 1).map(([i]) => Number(i))),
+          disabled: new Set(
+            Object.entries(info?.multi_key_status_list ?? {})
+              .filter(([, s]) => s !== 1)
+              .map(([i]) => Number(i)),
+          ),
           pollIndex: info?.polling_index ?? 0,
         }
       : null;
@@ -85,7 +101,10 @@ function loadRows() {
 async function load(): Promise<Routing> {
   const [rows, abilities] = await Promise.all([
     loadRows(),
-    db().ability.findMany({ where: { enabled: true }, select: { group: true, model: true, channelId: true, priority: true, weight: true } }),
+    db().ability.findMany({
+      where: { enabled: true },
+      select: { group: true, model: true, channelId: true, priority: true, weight: true },
+    }),
   ]);
   const byId = new Map(rows.map((r) => [r.id, toCached(r)]));
   const map = new Map<string, Map<string, CachedChannel[]>>();

@@ -4,7 +4,10 @@ import ipaddr from "ipaddr.js";
 type Matcher = (ip: ipaddr.IPv4 | ipaddr.IPv6) => boolean;
 
 export function parseAllowList(text: string): Matcher[] | null {
-  const entries = text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+  const entries = text
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!entries.length) return null;
   const matchers: Matcher[] = [];
   for (const entry of entries) {

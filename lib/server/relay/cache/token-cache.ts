@@ -30,11 +30,28 @@ export type UserSetting = {
   show_ip_in_logs?: boolean;
 };
 
-export type CachedUser = { id: number; username: string; role: number; status: number; group: string; email: string; setting: UserSetting; deleted: boolean };
+export type CachedUser = {
+  id: number;
+  username: string;
+  role: number;
+  status: number;
+  group: string;
+  email: string;
+  setting: UserSetting;
+  deleted: boolean;
+};
 
 type Entry<T> = { value: T | null; at: number };
-type State = { tokens: Map<string, Entry<CachedToken>>; tokenHashById: Map<number, string>; users: Map<number, Entry<CachedUser>> };
-const state = singleton<State>("relay.tokens", () => ({ tokens: new Map(), tokenHashById: new Map(), users: new Map() }));
+type State = {
+  tokens: Map<string, Entry<CachedToken>>;
+  tokenHashById: Map<number, string>;
+  users: Map<number, Entry<CachedUser>>;
+};
+const state = singleton<State>("relay.tokens", () => ({
+  tokens: new Map(),
+  tokenHashById: new Map(),
+  users: new Map(),
+}));
 
 const MAX_ENTRIES = 100_000;
 
@@ -55,10 +72,19 @@ export async function getTokenByKey(rawKey: string): Promise<CachedToken | null>
         status: row.status,
         expiredTime: Number(row.expiredTime),
         unlimited: row.unlimitedQuota,
-        modelLimits: row.modelLimitsEnabled ? new Set(row.modelLimits.split(",").map((s) => s.trim()).filter(Boolean)) : null,
+        modelLimits: row.modelLimitsEnabled
+          ? new Set(
+              row.modelLimits
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean),
+            )
+          : null,
         allowIps: parseAllowList(row.allowIps),
         group: row.group,
-        rateLimit: row.rateLimitEnabled ? { period: row.rateLimitPeriod, count: row.rateLimitCount, success: row.rateLimitSuccess } : null,
+        rateLimit: row.rateLimitEnabled
+          ? { period: row.rateLimitPeriod, count: row.rateLimitCount, success: row.rateLimitSuccess }
+          : null,
         deleted: row.deletedAt !== null,
       }
     : null;
@@ -73,7 +99,16 @@ export async function getUser(id: number): Promise<CachedUser | null> {
   if (hit && fresh(hit.at)) return hit.value;
   const row = await db().user.findUnique({
     where: { id },
-    select: { id: true, username: true, role: true, status: true, group: true, email: true, setting: true, deletedAt: true },
+    select: {
+      id: true,
+      username: true,
+      role: true,
+      status: true,
+      group: true,
+      email: true,
+      setting: true,
+      deletedAt: true,
+    },
   });
   let setting: UserSetting = {};
   try {
@@ -81,7 +116,18 @@ export async function getUser(id: number): Promise<CachedUser | null> {
   } catch {
     setting = {};
   }
-  const value = row ? { id: row.id, username: row.username, role: row.role, status: row.status, group: row.group, email: row.email, setting, deleted: row.deletedAt !== null } : null;
+  const value = row
+    ? {
+        id: row.id,
+        username: row.username,
+        role: row.role,
+        status: row.status,
+        group: row.group,
+        email: row.email,
+        setting,
+        deleted: row.deletedAt !== null,
+      }
+    : null;
   if (state.users.size > MAX_ENTRIES) state.users.clear();
   state.users.set(id, { value, at: Date.now() });
   return value;

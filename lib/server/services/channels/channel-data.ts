@@ -29,11 +29,21 @@ const COLUMN: Record<Exclude<keyof ChannelFields, "key" | "expired_time">, strin
 
 /** Normalises a comma list: trimmed, de-duplicated, no empties. */
 export function normaliseList(value: string): string {
-  return [...new Set(value.split(/[,\n]/).map((s) => s.trim()).filter(Boolean))].join(",");
+  return [
+    ...new Set(
+      value
+        .split(/[,\n]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].join(",");
 }
 
 export function splitKeys(key: string): string[] {
-  return key.split("\n").map((k) => k.trim()).filter(Boolean);
+  return key
+    .split("\n")
+    .map((k) => k.trim())
+    .filter(Boolean);
 }
 
 export function channelData(fields: Partial<ChannelFields>): Record<string, unknown> {
@@ -50,5 +60,11 @@ export function channelData(fields: Partial<ChannelFields>): Record<string, unkn
 }
 
 export function multiKeyInfo(keyCount: number, mode: "random" | "polling"): string {
-  return JSON.stringify({ is_multi_key: keyCount > 1, multi_key_mode: mode, key_count: keyCount, multi_key_status_list: {}, polling_index: 0 });
+  return JSON.stringify({
+    is_multi_key: keyCount > 1,
+    multi_key_mode: mode,
+    key_count: keyCount,
+    multi_key_status_list: {},
+    polling_index: 0,
+  });
 }

@@ -15,7 +15,9 @@ export async function createChannel(input: CreateChannelInput): Promise<{ ids: n
   if (!normaliseList(c.group)) throw new AppError("bad_request", "channel_groups_required");
 
   const groups: { name: string; keys: string[] }[] =
-    input.mode === "batch" ? keys.map((k, i) => ({ name: keys.length > 1 ? `${c.name}_${i + 1}` : c.name, keys: [k] })) : [{ name: c.name, keys }];
+    input.mode === "batch"
+      ? keys.map((k, i) => ({ name: keys.length > 1 ? `${c.name}_${i + 1}` : c.name, keys: [k] }))
+      : [{ name: c.name, keys }];
   const now = Math.floor(Date.now() / 1000);
   const ids = await db().$transaction(async (tx) => {
     const created: number[] = [];

@@ -3,12 +3,30 @@
 import { db, type Prisma } from "@/lib/server/db";
 
 export function splitList(value: string): string[] {
-  return [...new Set(value.split(",").map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
-type ChannelForAbilities = { id: number; group: string; models: string; status: number; priority: number; weight: number; tag: string };
+type ChannelForAbilities = {
+  id: number;
+  group: string;
+  models: string;
+  status: number;
+  priority: number;
+  weight: number;
+  tag: string;
+};
 
-export async function rebuildAbilities(channel: ChannelForAbilities, tx: Prisma.TransactionClient = db()): Promise<void> {
+export async function rebuildAbilities(
+  channel: ChannelForAbilities,
+  tx: Prisma.TransactionClient = db(),
+): Promise<void> {
   await tx.ability.deleteMany({ where: { channelId: channel.id } });
   const rows = splitList(channel.group).flatMap((group) =>
     splitList(channel.models).map((model) => ({

@@ -33,9 +33,19 @@ export async function testChannel(actor: CurrentUser, id: number, requestedModel
   if (!picked) return { success: false, message: "the channel has no enabled key", time: 0 };
   const mode: RelayMode = isEmbedding(model) ? "embeddings" : "chat";
   const upstreamModel = mapModel(model, channel.modelMapping);
-  const body = mode === "embeddings" ? { model: upstreamModel, input: "hi" } : { model: upstreamModel, messages: [{ role: "user", content: "hi" }], max_tokens: 16 };
+  const body =
+    mode === "embeddings"
+      ? { model: upstreamModel, input: "hi" }
+      : { model: upstreamModel, messages: [{ role: "user", content: "hi" }], max_tokens: 16 };
   const request = adapter.buildRequest(
-    { channel, key: picked.key, mode, path: mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions", upstreamModel, stream: false },
+    {
+      channel,
+      key: picked.key,
+      mode,
+      path: mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions",
+      upstreamModel,
+      stream: false,
+    },
     applyParamOverride(body, channel.paramOverride),
   );
   const started = Date.now();
@@ -62,22 +72,56 @@ export async function testChannel(actor: CurrentUser, id: number, requestedModel
   }
 
   const now = Math.floor(Date.now() / 1000);
-  await db().channel.update({ where: { id }, data: { testTime: now, ...(result.success ? { responseTime: Math.round(result.time * 1000) } : {}) } });
+  await db().channel.update({
+    where: { id },
+    data: { testTime: now, ...(result.success ? { responseTime: Math.round(result.time * 1000) } : {}) },
+  });
   if (result.success) {
     const options = await getOptions();
     const table = await getPriceTable();
     const pricing = priceModel(table, model, "default", true);
-    const quota = pricing ? quotaForUsage(pricing, { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, cachedTokens: 0 }, table.quotaPerUnit) : 0;
+    const quota = pricing
+      ? quotaForUsage(
+          pricing,
+          { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, cachedTokens: 0 },
+          table.quotaPerUnit,
+        )
+      : 0;
     await db().log.create({
-      data: { createdAt: now, type: LOG_TYPE.consume, userId: actor.id, username: actor.username, tokenName: "模型测试", content: "模型测试", modelName: model, quota: BigInt(quota), promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, useTime: Math.round(result.time), channelId: id },
+      data: {
+        createdAt: now,
+        type: LOG_TYPE.consume,
+        userId: actor.id,
+        username: actor.username,
+        tokenName: "模型测试",
+        content: "模型测试",
+        modelName: model,
+        quota: BigInt(quota),
+        promptTokens: usage.prompt_tokens,
+        completionTokens: usage.completion_tokens,
+        useTime: Math.round(result.time),
+        channelId: id,
+      },
     });
     if (row.status === 3 && options.get("AutomaticEnableChannelEnabled") === "true") {
       await db().$transaction([
         db().channel.update({ where: { id }, data: { status: 1, otherInfo: "" } }),
         db().ability.updateMany({ where: { channelId: id }, data: { enabled: true } }),
       ]);
-      const root = await db().user.findFirst({ where: { role: { gte: ROLE.root } }, select: { id: true, username: true } });
-      await db().log.create({ data: { createdAt: now, type: LOG_TYPE.system, userId: root?.id ?? 0, username: root?.username ?? "", content: `通道「${row.name}」（#${id}）已被启用`, channelId: id } });
+      const root = await db().user.findFirst({
+        where: { role: { gte: ROLE.root } },
+        select: { id: true, username: true },
+      });
+      await db().log.create({
+        data: {
+          createdAt: now,
+          type: LOG_TYPE.system,
+          userId: root?.id ?? 0,
+          username: root?.username ?? "",
+          content: `通道「${row.name}」（#${id}）已被启用`,
+          channelId: id,
+        },
+      });
     }
   }
   invalidateChannels();

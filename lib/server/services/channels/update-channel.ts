@@ -10,8 +10,10 @@ import type { UpdateChannelInput } from "@/lib/schemas/channel";
 export async function updateChannel(input: UpdateChannelInput) {
   const current = await db().channel.findUnique({ where: { id: input.id } });
   if (!current) throw new AppError("not_found", "channel_not_found");
-  if (input.models !== undefined && !normaliseList(input.models)) throw new AppError("bad_request", "channel_models_required");
-  if (input.group !== undefined && !normaliseList(input.group)) throw new AppError("bad_request", "channel_groups_required");
+  if (input.models !== undefined && !normaliseList(input.models))
+    throw new AppError("bad_request", "channel_models_required");
+  if (input.group !== undefined && !normaliseList(input.group))
+    throw new AppError("bad_request", "channel_groups_required");
   if (input.name !== undefined && !input.name) throw new AppError("bad_request", "channel_name_key_required");
   const data = channelData(input);
   if (input.key) {

@@ -9,7 +9,8 @@ const BOOLEAN_KEY = /(Enabled|enabled)$|^DefaultCollapseSidebar$/;
 
 export async function updateOption({ key, value }: UpdateOptionInput): Promise<void> {
   if (!(key in OPTION_DEFAULTS)) throw new AppError("bad_request", "option_unknown", { key });
-  if (BOOLEAN_KEY.test(key) && value !== "true" && value !== "false") throw new AppError("bad_request", "option_boolean", { key });
+  if (BOOLEAN_KEY.test(key) && value !== "true" && value !== "false")
+    throw new AppError("bad_request", "option_boolean", { key });
   if (JSON_OPTION_KEYS.has(key)) {
     try {
       JSON.parse(value);

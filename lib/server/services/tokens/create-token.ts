@@ -11,7 +11,8 @@ export const MAX_TOKENS_PER_USER = 1000;
 export async function createToken(userId: number, input: CreateTokenInput) {
   await assertUsableGroup(userId, input.group);
   const count = await db().token.count({ where: { userId, deletedAt: null } });
-  if (count >= MAX_TOKENS_PER_USER) throw new AppError("bad_request", "token_limit_reached", { max: MAX_TOKENS_PER_USER });
+  if (count >= MAX_TOKENS_PER_USER)
+    throw new AppError("bad_request", "token_limit_reached", { max: MAX_TOKENS_PER_USER });
   const k = generateTokenKey();
   const row = await db().token.create({
     data: {

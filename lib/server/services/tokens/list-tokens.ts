@@ -4,12 +4,18 @@ import { db, type Prisma } from "@/lib/server/db";
 import { sha256Hex } from "@/lib/server/crypto/secret-box";
 import { toTokenDto } from "@/lib/server/dto/token";
 
-export async function listTokens(userId: number, opts: { page: number; pageSize: number; keyword?: string; key?: string }) {
+export async function listTokens(
+  userId: number,
+  opts: { page: number; pageSize: number; keyword?: string; key?: string },
+) {
   const where: Prisma.TokenWhereInput = { userId, deletedAt: null };
   if (opts.keyword) where.name = { contains: opts.keyword };
   const key = opts.key?.trim().replace(/^sk-/, "");
   if (key) {
-    where.OR = key.length >= 48 ? [{ keyHash: sha256Hex(key) }] : [{ keyPrefix: { startsWith: key.slice(0, 4) } }, { keySuffix: { endsWith: key.slice(-4) } }];
+    where.OR =
+      key.length >= 48
+        ? [{ keyHash: sha256Hex(key) }]
+        : [{ keyPrefix: { startsWith: key.slice(0, 4) } }, { keySuffix: { endsWith: key.slice(-4) } }];
   }
   const page = Math.max(1, opts.page);
   const [items, total] = await Promise.all([

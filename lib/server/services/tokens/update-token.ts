@@ -43,7 +43,10 @@ export async function updateToken(userId: number, input: UpdateTokenInput, statu
     data.status = input.status;
   }
   const write = () => db().token.update({ where: { id: current.id }, data });
-  const row = "remainQuota" in data || "unlimitedQuota" in data ? await writeAfterFlush(write, { tokenIds: [current.id] }) : await write();
+  const row =
+    "remainQuota" in data || "unlimitedQuota" in data
+      ? await writeAfterFlush(write, { tokenIds: [current.id] })
+      : await write();
   invalidateToken(current.id);
   return toTokenDto(row);
 }

@@ -11,9 +11,13 @@ import type { AdminUpdateUserInput } from "@/lib/schemas/account";
 import { ROLE } from "@/lib/constants";
 
 export async function adminUpdateUser(actor: CurrentUser, input: AdminUpdateUserInput): Promise<void> {
-  const target = await db().user.findUnique({ where: { id: input.id }, select: { id: true, role: true, quota: true, username: true, deletedAt: true } });
+  const target = await db().user.findUnique({
+    where: { id: input.id },
+    select: { id: true, role: true, quota: true, username: true, deletedAt: true },
+  });
   if (!target || target.deletedAt) throw new AppError("not_found", "user_not_found");
-  if (target.id !== actor.id && target.role >= actor.role && actor.role < ROLE.root) throw new AppError("forbidden", "user_manage_forbidden");
+  if (target.id !== actor.id && target.role >= actor.role && actor.role < ROLE.root)
+    throw new AppError("forbidden", "user_manage_forbidden");
   if (input.username && input.username !== target.username) {
     const taken = await db().user.findUnique({ where: { username: input.username }, select: { id: true } });
     if (taken) throw new AppError("conflict", "username_taken");

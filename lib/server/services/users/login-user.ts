@@ -28,7 +28,16 @@ export async function loginUser(input: LoginInput, ip: string): Promise<LoggedIn
       deletedAt: null,
       OR: [{ username: input.username }, ...(input.username.includes("@") ? [{ email: input.username }] : [])],
     },
-    select: { id: true, username: true, displayName: true, role: true, status: true, group: true, authVersion: true, password: true },
+    select: {
+      id: true,
+      username: true,
+      displayName: true,
+      role: true,
+      status: true,
+      group: true,
+      authVersion: true,
+      password: true,
+    },
   });
   const ok = user ? await verifyPassword(input.password, user.password) : false;
   if (!user || !ok || user.status !== USER_STATUS.enabled) {

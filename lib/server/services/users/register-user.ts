@@ -39,7 +39,10 @@ export async function registerUser(input: RegisterInput): Promise<{ id: number }
         throw new AppError("bad_request", "verification_code_invalid");
       }
       const inviter = input.aff_code
-        ? await tx.user.findFirst({ where: { affCode: input.aff_code, deletedAt: null }, select: { id: true, username: true } })
+        ? await tx.user.findFirst({
+            where: { affCode: input.aff_code, deletedAt: null },
+            select: { id: true, username: true },
+          })
         : null;
       const user = await tx.user.create({
         data: {
@@ -55,18 +58,46 @@ export async function registerUser(input: RegisterInput): Promise<{ id: number }
         select: { id: true, username: true },
       });
       if (forNewUser > 0) {
-        await recordLog({ type: LOG_TYPE.system, userId: user.id, username: user.username, content: `新用户注册赠送 ${money(forNewUser)} 额度` }, tx);
+        await recordLog(
+          {
+            type: LOG_TYPE.system,
+            userId: user.id,
+            username: user.username,
+            content: `新用户注册赠送 ${money(forNewUser)} 额度`,
+          },
+          tx,
+        );
       }
       if (inviter) {
         if (forInvitee > 0) {
-          await recordLog({ type: LOG_TYPE.system, userId: user.id, username: user.username, content: `使用邀请码赠送 ${money(forInvitee)} 额度` }, tx);
+          await recordLog(
+            {
+              type: LOG_TYPE.system,
+              userId: user.id,
+              username: user.username,
+              content: `使用邀请码赠送 ${money(forInvitee)} 额度`,
+            },
+            tx,
+          );
         }
         await tx.user.update({
           where: { id: inviter.id },
-          data: { affCount: { increment: 1 }, affQuota: { increment: BigInt(forInviter) }, affHistoryQuota: { increment: BigInt(forInviter) } },
+          data: {
+            affCount: { increment: 1 },
+            affQuota: { increment: BigInt(forInviter) },
+            affHistoryQuota: { increment: BigInt(forInviter) },
+          },
         });
         if (forInviter > 0) {
-          await recordLog({ type: LOG_TYPE.system, userId: inviter.id, username: inviter.username, content: `邀请用户赠送 ${money(forInviter)} 额度` }, tx);
+          await recordLog(
+            {
+              type: LOG_TYPE.system,
+              userId: inviter.id,
+              username: inviter.username,
+              content: `邀请用户赠送 ${money(forInviter)} 额度`,
+            },
+            tx,
+          );
         }
       }
       return { id: user.id };

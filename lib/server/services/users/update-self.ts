@@ -5,7 +5,10 @@ import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
 import type { UpdateSelfInput } from "@/lib/schemas/account";
 
-export async function updateSelf(userId: number, input: UpdateSelfInput): Promise<{ passwordChanged: boolean; authVersion: number }> {
+export async function updateSelf(
+  userId: number,
+  input: UpdateSelfInput,
+): Promise<{ passwordChanged: boolean; authVersion: number }> {
   const current = await db().user.findUnique({ where: { id: userId }, select: { password: true, authVersion: true } });
   if (!current) throw new AppError("not_found", "user_not_found");
   const data: { displayName?: string; password?: string; authVersion?: { increment: number } } = {};

@@ -23,11 +23,16 @@ export const azureAdapter: ChannelAdapter = {
   buildRequest(ctx, body) {
     const version = ctx.channel.other.trim() || AZURE_DEFAULT_API_VERSION;
     let deployment = ctx.upstreamModel;
-    if (ctx.channel.createdTime > 0 && ctx.channel.createdTime < DOTLESS_BEFORE) deployment = deployment.replaceAll(".", "");
+    if (ctx.channel.createdTime > 0 && ctx.channel.createdTime < DOTLESS_BEFORE)
+      deployment = deployment.replaceAll(".", "");
     const url = `${baseUrlOf(ctx, "")}/openai/deployments/${encodeURIComponent(deployment)}/${TASK[ctx.mode]}?api-version=${encodeURIComponent(version)}`;
     return {
       url,
-      headers: { "content-type": "application/json", "api-key": ctx.key, accept: ctx.stream ? "text/event-stream" : "application/json" },
+      headers: {
+        "content-type": "application/json",
+        "api-key": ctx.key,
+        accept: ctx.stream ? "text/event-stream" : "application/json",
+      },
       body: JSON.stringify(body),
     };
   },
