@@ -22,6 +22,10 @@ export type Gateway = {
   sql: <T = Record<string, unknown>>(query: string, ...args: unknown[]) => Promise<T[]>;
   /** A fetch with the root session cookie, answering the raw Response (SSE, non-envelope calls). */
   raw: (method: string, p: string, body?: unknown) => Promise<Response>;
+  /** POST /api/token/ as root (unlimited unless told otherwise); throws on failure. */
+  createToken: (fields?: Record<string, unknown>) => Promise<{ id: number; key: string }>;
+  /** POST /api/channel/ as root; answers the new channel id; throws on failure. */
+  createChannel: (fields: Record<string, unknown>) => Promise<number>;
   /** The root session cookie ("name=value"). */
   cookieHeader: () => string;
   /** Polls until the condition holds (5 s unless told otherwise). */
@@ -190,9 +194,26 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     throw new Error(`condition not met within ${timeoutMs} ms`);
   };
 
+  const createToken: Gateway["createToken"] = async (fields = {}) => {
+    const r = await api<{ id: number; key: string }>("POST", "/api/token/", {
+      name: "t",
+      unlimited_quota: true,
+      ...fields,
+    });
+    if (!r.json.success) throw new Error(r.json.message);
+    return r.json.data;
+  };
+  const createChannel: Gateway["createChannel"] = async (fields) => {
+    const r = await api<{ ids: number[] }>("POST", "/api/channel/", { type: 1, group: "default", ...fields });
+    if (!r.json.success) throw new Error(r.json.message);
+    return r.json.data.ids[0]!;
+  };
+
   return {
     url,
     dataDir,
+    createToken,
+    createChannel,
     cookieHeader: () => cookie,
     api,
     raw,

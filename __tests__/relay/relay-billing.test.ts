@@ -8,27 +8,9 @@ let gw: Gateway;
 let up: MockUpstream;
 const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
 
-async function channel(fields: Record<string, unknown>): Promise<number> {
-  const r = await gw.api<{ ids: number[] }>("POST", "/api/channel/", {
-    type: 1,
-    key: "sk-up",
-    base_url: up.url,
-    group: "default",
-    ...fields,
-  });
-  if (!r.json.success) throw new Error(r.json.message);
-  return r.json.data.ids[0]!;
-}
+const channel = (fields: Record<string, unknown>) => gw.createChannel({ key: "sk-up", base_url: up.url, ...fields });
 
-async function token(fields: Record<string, unknown> = {}): Promise<{ id: number; key: string }> {
-  const r = await gw.api<{ id: number; key: string }>("POST", "/api/token/", {
-    name: "t",
-    unlimited_quota: true,
-    ...fields,
-  });
-  if (!r.json.success) throw new Error(r.json.message);
-  return r.json.data;
-}
+const token = (fields: Record<string, unknown> = {}) => gw.createToken(fields);
 
 const client = (key: string) => new OpenAI({ apiKey: key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
 const post = (key: string, body: unknown) =>

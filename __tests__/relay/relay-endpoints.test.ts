@@ -9,11 +9,7 @@ let up: MockUpstream;
 
 type TokenData = { id: number; key: string };
 
-async function createToken(fields: Record<string, unknown> = {}): Promise<TokenData> {
-  const res = await gw.api<TokenData>("POST", "/api/token/", { name: "t", unlimited_quota: true, ...fields });
-  if (!res.json.success) throw new Error(res.json.message);
-  return res.json.data;
-}
+const createToken = (fields: Record<string, unknown> = {}): Promise<TokenData> => gw.createToken(fields);
 
 function client(key: string, opts: { maxRetries?: number } = {}) {
   return new OpenAI({ apiKey: key, baseURL: `${gw.url}/v1`, maxRetries: opts.maxRetries ?? 0 });

@@ -7,26 +7,8 @@ import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 let gw: Gateway;
 let up: MockUpstream;
 
-async function channel(fields: Record<string, unknown>): Promise<number> {
-  const r = await gw.api<{ ids: number[] }>("POST", "/api/channel/", {
-    type: 1,
-    key: "sk-up",
-    base_url: up.url,
-    group: "default",
-    ...fields,
-  });
-  if (!r.json.success) throw new Error(r.json.message);
-  return r.json.data.ids[0]!;
-}
-async function token(fields: Record<string, unknown> = {}) {
-  const r = await gw.api<{ id: number; key: string }>("POST", "/api/token/", {
-    name: "t",
-    unlimited_quota: true,
-    ...fields,
-  });
-  if (!r.json.success) throw new Error(r.json.message);
-  return r.json.data;
-}
+const channel = (fields: Record<string, unknown>) => gw.createChannel({ key: "sk-up", base_url: up.url, ...fields });
+const token = (fields: Record<string, unknown> = {}) => gw.createToken(fields);
 const client = (key: string) => new OpenAI({ apiKey: key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
 const hi = [{ role: "user" as const, content: "hi" }];
 

@@ -3,8 +3,7 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { invalidateChannels, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import type { RelayError } from "@/lib/server/relay/errors";
-import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
-import { ROLE } from "@/lib/constants";
+import { notifyRoot } from "@/lib/server/services/logs/notify-root";
 
 const rangeMemo = new Map<string, [number, number][]>();
 
@@ -95,20 +94,7 @@ export async function autoDisable(channel: CachedChannel, keyIndex: number, reas
       db().ability.updateMany({ where: { channelId: channel.id }, data: { enabled: false } }),
     ]);
     invalidateChannels();
-    const root = await db().user.findFirst({
-      where: { role: { gte: ROLE.root } },
-      select: { id: true, username: true },
-    });
-    await db().log.create({
-      data: {
-        createdAt: now,
-        type: LOG_TYPE.system,
-        userId: root?.id ?? 0,
-        username: root?.username ?? "",
-        content: `通道「${row.name}」（#${channel.id}）已被禁用，原因：${reason}`,
-        channelId: channel.id,
-      },
-    });
+    await notifyRoot(`通道「${row.name}」（#${channel.id}）已被禁用，原因：${reason}`, channel.id);
   } catch (err) {
     logger().error({ err, channelId: channel.id }, "auto-disable failed");
   }

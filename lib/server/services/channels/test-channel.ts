@@ -12,9 +12,9 @@ import { selectKey } from "@/lib/server/relay/select-channel";
 import { applyParamOverride, mapModel } from "@/lib/server/relay/transform";
 import { sendUpstream } from "@/lib/server/relay/upstream";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { notifyRoot } from "@/lib/server/services/logs/notify-root";
 import { splitList } from "@/lib/server/services/channels/rebuild-abilities";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
-import { ROLE } from "@/lib/constants";
 
 export type ChannelTestResult = { success: boolean; message: string; time: number };
 
@@ -108,20 +108,7 @@ export async function testChannel(actor: CurrentUser, id: number, requestedModel
         db().channel.update({ where: { id }, data: { status: 1, otherInfo: "" } }),
         db().ability.updateMany({ where: { channelId: id }, data: { enabled: true } }),
       ]);
-      const root = await db().user.findFirst({
-        where: { role: { gte: ROLE.root } },
-        select: { id: true, username: true },
-      });
-      await db().log.create({
-        data: {
-          createdAt: now,
-          type: LOG_TYPE.system,
-          userId: root?.id ?? 0,
-          username: root?.username ?? "",
-          content: `通道「${row.name}」（#${id}）已被启用`,
-          channelId: id,
-        },
-      });
+      await notifyRoot(`通道「${row.name}」（#${id}）已被启用`, id);
     }
   }
   invalidateChannels();
