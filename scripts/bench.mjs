@@ -216,5 +216,5 @@ ${report}
 fs.mkdirSync(path.join(root, "docs"), { recursive: true });
 fs.writeFileSync(path.join(root, "docs/benchmarks.md"), doc);
 fs.rmSync(dataDir, { recursive: true, force: true });
-console.log(`\nwrote docs/benchmarks.md (session ${session})`);
+process.stdout.write(`\nwrote docs/benchmarks.md (session ${session})\n`);
 process.exit(0);

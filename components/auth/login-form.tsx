@@ -2,6 +2,7 @@
 
 // Password login (spec 1 §2 "Login"). After success the browser does a full navigation, so server
 // components render again with the new session cookie.
+import { TextField } from "@/components/ui/text-field";
 import Link from "next/link";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
@@ -11,8 +12,6 @@ import { DefaultPasswordDialog } from "@/components/auth/default-password-dialog
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { useIssueText } from "@/lib/client/auth/form-issues";
 import { safeReturnTo } from "@/lib/client/auth/safe-return-to";
 import { useLogin } from "@/lib/client/auth/use-login";
@@ -93,29 +92,25 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           {error ? <FormAlert>{error}</FormAlert> : null}
-          <Field id="login-username" label={t("username")}>
-            <Input
-              id="login-username"
-              data-testid="login-username"
-              autoComplete="username"
-              placeholder={t("username_placeholder")}
-              value={values.username}
-              onChange={update("username")}
-              aria-invalid={!!error && !values.username.trim()}
-            />
-          </Field>
-          <Field id="login-password" label={t("password")}>
-            <Input
-              id="login-password"
-              data-testid="login-password"
-              type="password"
-              autoComplete="current-password"
-              placeholder={t("password_placeholder")}
-              value={values.password}
-              onChange={update("password")}
-              aria-invalid={!!error && !values.password}
-            />
-          </Field>
+          <TextField
+            id="login-username"
+            label={t("username")}
+            invalid={!!error && !values.username.trim()}
+            autoComplete="username"
+            placeholder={t("username_placeholder")}
+            value={values.username}
+            onChange={update("username")}
+          />
+          <TextField
+            id="login-password"
+            label={t("password")}
+            invalid={!!error && !values.password}
+            type="password"
+            autoComplete="current-password"
+            placeholder={t("password_placeholder")}
+            value={values.password}
+            onChange={update("password")}
+          />
           <div className="flex justify-end">
             <Link href="/reset" className="text-sm text-primary hover:underline" data-testid="login-forgot-link">
               {t("forgot_password")}

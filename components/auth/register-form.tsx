@@ -2,6 +2,7 @@
 
 // Account registration (spec 1 §2 "Register"). With email verification on, the form also asks for
 // an email address and the code mailed to it. An invite code from ?aff= rides along unseen.
+import { TextField } from "@/components/ui/text-field";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
@@ -12,8 +13,6 @@ import { VerificationCodeField } from "@/components/auth/verification-code-field
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { useFieldErrors } from "@/lib/client/auth/form-issues";
 import { registerFormSchema, type RegisterFormValues } from "@/lib/client/auth/register-form-schema";
 import { useRegister } from "@/lib/client/auth/use-register";
@@ -86,55 +85,50 @@ export function RegisterForm({ affCode = "" }: { affCode?: string }) {
     );
   }
 
-  const inputProps = (field: FieldName, id: string) => ({
-    id,
+  const fieldProps = (field: FieldName) => ({
     value: values[field] ?? "",
     onChange: update(field),
-    "aria-invalid": !!errors[field],
-    "aria-describedby": errors[field] ? `${id}-error` : undefined,
+    error: errors[field],
   });
 
   return (
     <AuthShell title={t("title")} subtitle={t("subtitle")} footer={footer}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="aff_code" value={values.aff_code} data-testid="register-aff" />
-        <Field id="register-username" label={t("username")} error={errors.username}>
-          <Input
-            {...inputProps("username", "register-username")}
-            data-testid="register-username"
-            autoComplete="username"
-            placeholder={t("username_placeholder")}
-          />
-        </Field>
-        <Field id="register-password" label={t("password")} hint={t("password_hint")} error={errors.password}>
-          <Input
-            {...inputProps("password", "register-password")}
-            data-testid="register-password"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t("password_placeholder")}
-          />
-        </Field>
-        <Field id="register-confirm" label={t("confirm_password")} error={errors.password2}>
-          <Input
-            {...inputProps("password2", "register-confirm")}
-            data-testid="register-confirm"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t("confirm_placeholder")}
-          />
-        </Field>
+        <TextField
+          id="register-username"
+          label={t("username")}
+          {...fieldProps("username")}
+          autoComplete="username"
+          placeholder={t("username_placeholder")}
+        />
+        <TextField
+          id="register-password"
+          label={t("password")}
+          hint={t("password_hint")}
+          {...fieldProps("password")}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t("password_placeholder")}
+        />
+        <TextField
+          id="register-confirm"
+          label={t("confirm_password")}
+          {...fieldProps("password2")}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t("confirm_placeholder")}
+        />
         {emailVerification ? (
           <>
-            <Field id="register-email" label={t("email")} error={errors.email}>
-              <Input
-                {...inputProps("email", "register-email")}
-                data-testid="register-email"
-                type="email"
-                autoComplete="email"
-                placeholder={t("email_placeholder")}
-              />
-            </Field>
+            <TextField
+              id="register-email"
+              label={t("email")}
+              {...fieldProps("email")}
+              type="email"
+              autoComplete="email"
+              placeholder={t("email_placeholder")}
+            />
             <VerificationCodeField
               email={values.email ?? ""}
               value={values.verification_code ?? ""}

@@ -3,6 +3,7 @@
 // First-run setup (spec 1 §2 "Setup wizard"): root account (unless it already exists), usage mode,
 // a persistence warning on SQLite. After success the whole app reloads so every server component
 // sees the finished setup.
+import { TextField } from "@/components/ui/text-field";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
@@ -10,8 +11,6 @@ import { AuthShell } from "@/components/auth/auth-shell";
 import { SetupUsageMode, usageModeFlags, type UsageMode } from "@/components/auth/setup-usage-mode";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/client/api";
 import type { SetupStatus } from "@/lib/client/auth/api";
 import { useFieldErrors } from "@/lib/client/auth/form-issues";
@@ -122,45 +121,37 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
               </Banner>
             ) : (
               <div className="space-y-4">
-                <Field id="setup-username" label={t("username")} error={errors.username}>
-                  <Input
-                    id="setup-username"
-                    data-testid="setup-username"
-                    autoComplete="username"
-                    placeholder={t("username_placeholder")}
-                    value={root.username}
-                    onChange={update("username")}
-                    aria-invalid={!!errors.username}
-                    aria-describedby={errors.username ? "setup-username-error" : undefined}
-                  />
-                </Field>
+                <TextField
+                  id="setup-username"
+                  label={t("username")}
+                  error={errors.username}
+                  autoComplete="username"
+                  placeholder={t("username_placeholder")}
+                  value={root.username}
+                  onChange={update("username")}
+                />
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Field id="setup-password" label={t("password")} hint={t("password_hint")} error={errors.password}>
-                    <Input
-                      id="setup-password"
-                      data-testid="setup-password"
-                      type="password"
-                      autoComplete="new-password"
-                      placeholder={t("password_placeholder")}
-                      value={root.password}
-                      onChange={update("password")}
-                      aria-invalid={!!errors.password}
-                      aria-describedby={errors.password ? "setup-password-error" : undefined}
-                    />
-                  </Field>
-                  <Field id="setup-confirm" label={t("confirm_password")} error={errors.confirmPassword}>
-                    <Input
-                      id="setup-confirm"
-                      data-testid="setup-confirm"
-                      type="password"
-                      autoComplete="new-password"
-                      placeholder={t("confirm_placeholder")}
-                      value={root.confirmPassword}
-                      onChange={update("confirmPassword")}
-                      aria-invalid={!!errors.confirmPassword}
-                      aria-describedby={errors.confirmPassword ? "setup-confirm-error" : undefined}
-                    />
-                  </Field>
+                  <TextField
+                    id="setup-password"
+                    label={t("password")}
+                    hint={t("password_hint")}
+                    error={errors.password}
+                    type="password"
+                    autoComplete="new-password"
+                    placeholder={t("password_placeholder")}
+                    value={root.password}
+                    onChange={update("password")}
+                  />
+                  <TextField
+                    id="setup-confirm"
+                    label={t("confirm_password")}
+                    error={errors.confirmPassword}
+                    type="password"
+                    autoComplete="new-password"
+                    placeholder={t("confirm_placeholder")}
+                    value={root.confirmPassword}
+                    onChange={update("confirmPassword")}
+                  />
                 </div>
               </div>
             )}

@@ -3,7 +3,7 @@
 // same user. The database is read on every call: the console is not the hot path, and this makes
 // bans, role changes and revocations take effect immediately.
 import { createHash } from "node:crypto";
-import { db } from "@/lib/server/db";
+import { db, type Prisma } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
 import { USER_STATUS } from "@/lib/constants";
@@ -22,7 +22,8 @@ export function hashAccessToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-const userSelect = {
+/** The user fields authentication needs (also read by password login). */
+export const authUserSelect = {
   id: true,
   username: true,
   displayName: true,
@@ -31,32 +32,25 @@ const userSelect = {
   group: true,
   authVersion: true,
   deletedAt: true,
-} as const;
+} as const satisfies Prisma.UserSelect;
+
+export type AuthUser = Prisma.UserGetPayload<{ select: typeof authUserSelect }>;
 
 export async function resolveCurrentUser(headers: Headers): Promise<CurrentUser | null> {
   const authorization = headers.get("authorization")?.trim();
-  let user: {
-    id: number;
-    username: string;
-    displayName: string;
-    role: number;
-    status: number;
-    group: string;
-    authVersion: number;
-    deletedAt: Date | null;
-  } | null = null;
+  let user: AuthUser | null = null;
   let via: CurrentUser["via"] = "session";
 
   if (authorization) {
     const token = authorization.replace(/^Bearer\s+/i, "");
     if (!token) throw new AppError("unauthorized", "auth_access_token_invalid");
-    user = await db().user.findUnique({ where: { accessTokenHash: hashAccessToken(token) }, select: userSelect });
+    user = await db().user.findUnique({ where: { accessTokenHash: hashAccessToken(token) }, select: authUserSelect });
     if (!user) throw new AppError("unauthorized", "auth_access_token_invalid");
     via = "access_token";
   } else {
     const claims = await readSessionToken(readCookie(headers, sessionCookieName()));
     if (!claims) return null;
-    user = await db().user.findUnique({ where: { id: claims.uid }, select: userSelect });
+    user = await db().user.findUnique({ where: { id: claims.uid }, select: authUserSelect });
     if (!user || user.authVersion !== claims.v) return null;
   }
 

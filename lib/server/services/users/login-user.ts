@@ -6,17 +6,10 @@ import { verifyPassword } from "@/lib/server/auth/password";
 import { blockedFor, consume, reset } from "@/lib/server/http/rate-limit";
 import { getBoolOption } from "@/lib/server/options/store";
 import { USER_STATUS } from "@/lib/constants";
+import { authUserSelect, type AuthUser } from "@/lib/server/auth/current-user";
 import type { LoginInput } from "@/lib/schemas/account";
 
-export type LoggedInUser = {
-  id: number;
-  username: string;
-  displayName: string;
-  role: number;
-  status: number;
-  group: string;
-  authVersion: number;
-};
+export type LoggedInUser = Omit<AuthUser, "deletedAt">;
 
 export async function loginUser(input: LoginInput, ip: string): Promise<LoggedInUser> {
   if (!(await getBoolOption("PasswordLoginEnabled"))) throw new AppError("forbidden", "login_password_disabled");
@@ -28,16 +21,7 @@ export async function loginUser(input: LoginInput, ip: string): Promise<LoggedIn
       deletedAt: null,
       OR: [{ username: input.username }, ...(input.username.includes("@") ? [{ email: input.username }] : [])],
     },
-    select: {
-      id: true,
-      username: true,
-      displayName: true,
-      role: true,
-      status: true,
-      group: true,
-      authVersion: true,
-      password: true,
-    },
+    select: { ...authUserSelect, password: true },
   });
   const ok = user ? await verifyPassword(input.password, user.password) : false;
   if (!user || !ok || user.status !== USER_STATUS.enabled) {
@@ -46,6 +30,6 @@ export async function loginUser(input: LoginInput, ip: string): Promise<LoggedIn
   }
   await reset("login_failures", ip);
   await db().user.update({ where: { id: user.id }, data: { lastLoginAt: Math.floor(Date.now() / 1000) } });
-  const { password: _omit, ...rest } = user;
+  const { password: _password, deletedAt: _deletedAt, ...rest } = user;
   return rest;
 }
