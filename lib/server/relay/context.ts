@@ -33,3 +33,9 @@ export type StreamStatus = {
   end_reason: "done" | "eof" | "timeout" | "client_gone" | "upstream_error";
   end_error?: string;
 };
+
+/** What the router knows before the body is read: the start of every RelayContext. */
+export type RelayRequestBase = Pick<
+  RelayContext,
+  "requestId" | "startedAt" | "path" | "mode" | "ip" | "caller" | "playground"
+>;

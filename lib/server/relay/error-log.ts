@@ -2,14 +2,11 @@
 import { logger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
 import { queueLog } from "@/lib/server/relay/billing/bookkeeping";
-import type { RelayCaller } from "@/lib/server/relay/auth";
-import type { RelayContext } from "@/lib/server/relay/context";
+import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/context";
 import type { RelayError } from "@/lib/server/relay/errors";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
 
-type Base = { requestId: string; startedAt: number; path: string; ip: string; caller: RelayCaller };
-
-export function queueErrorLog(ctx: RelayContext | null, base: Base, e: RelayError, cause: unknown): void {
+export function queueErrorLog(ctx: RelayContext | null, base: RelayRequestBase, e: RelayError, cause: unknown): void {
   if (e.status >= 500 && e.code === "internal_error")
     logger().error({ err: cause, requestId: base.requestId }, "relay internal error");
   void getOptions()

@@ -5,12 +5,12 @@ import { env } from "@/lib/env";
 import { getOptions } from "@/lib/server/options/store";
 import { adapterFor } from "@/lib/server/relay/adapters";
 import type { AdapterContext, RelayMode } from "@/lib/server/relay/adapters/types";
-import { exhaustedToken, usableGroups, type RelayCaller } from "@/lib/server/relay/auth";
+import { exhaustedToken, usableGroups } from "@/lib/server/relay/auth";
 import { ensureAccounts, refund, reserve, tokenRemain } from "@/lib/server/relay/billing/ledger";
 import { getPriceTable, priceModel, quotaToReserve } from "@/lib/server/relay/billing/pricing";
 import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import { autoDisable, shouldDisable, shouldRetry } from "@/lib/server/relay/channel-health";
-import type { RelayContext } from "@/lib/server/relay/context";
+import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/context";
 import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
 import { readBody, sendError } from "@/lib/server/relay/http-io";
 import { checkRateLimit, findSensitiveWord } from "@/lib/server/relay/protection";
@@ -96,19 +96,7 @@ async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, s
   }
 }
 
-export async function relayText(
-  req: IncomingMessage,
-  res: ServerResponse,
-  base: {
-    requestId: string;
-    startedAt: number;
-    path: string;
-    mode: RelayMode;
-    ip: string;
-    caller: RelayCaller;
-    playground: boolean;
-  },
-): Promise<void> {
+export async function relayText(req: IncomingMessage, res: ServerResponse, base: RelayRequestBase): Promise<void> {
   const { caller } = base;
   let ctx: RelayContext | null = null;
   try {
