@@ -1,7 +1,7 @@
 // `npm run test:e2e`: end-to-end specs against the real server in a real browser.
 // Builds the console when .next is missing or stale, migrates a fresh SQLite database in a temp
 // DATA_DIR, starts the bundled production server on a free port (3400-3499), then runs every
-// __tests__/e2e/*.e2e.mjs sequentially. Each spec exports
+// __tests__/e2e/*.e2e.mjs sequentially (E2E_ONLY selects some, see selectedSpec). Each spec exports
 //   async function run({ browser, baseUrl, screenshot(name, page) })
 // and throws to fail. Screenshots go to test-results/screenshots/, the server log to
 // test-results/e2e-server.log. Prints "N passed, N failed" and exits non-zero on any failure.
@@ -83,11 +83,20 @@ function tail(file, lines = 40) {
   }
 }
 
+// E2E_ONLY=10,30 runs the specs whose name starts with one of those prefixes, after 01-setup and
+// 02-login, which create the state (root, alice) every later spec builds on.
+function selectedSpec(file) {
+  const only = (process.env.E2E_ONLY ?? "").split(",").filter(Boolean);
+  if (only.length === 0 || /^0[12]-/.test(file)) return true;
+  return only.some((prefix) => file.startsWith(prefix));
+}
+
 async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
   const specs = fs
     .readdirSync(here)
     .filter((f) => f.endsWith(".e2e.mjs"))
+    .filter(selectedSpec)
     .sort();
   fs.mkdirSync(screenshotDir, { recursive: true });
 
