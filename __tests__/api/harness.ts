@@ -209,6 +209,7 @@ export type CreateUserInput = {
   status?: number;
   quota?: number;
   affCode?: string;
+  group?: string;
 };
 
 /** Inserts a user directly (no API), with a real bcrypt hash. */
@@ -226,6 +227,7 @@ export async function createUser(input: CreateUserInput = {}) {
       email: input.email ?? "",
       quota: BigInt(input.quota ?? 0),
       affCode: input.affCode ?? null,
+      group: input.group ?? "default",
       createdAt: Math.floor(Date.now() / 1000),
     },
   });

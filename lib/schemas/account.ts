@@ -1,6 +1,7 @@
 // zod schemas shared by the /api routes and the console forms. Issue messages are keys of the
 // "server" message namespace, so both sides show the same localised text.
 import { z } from "zod";
+import { pageQuerySchema } from "@/lib/schemas/pagination";
 import { PASSWORD_MAX, PASSWORD_MIN, SETUP_USERNAME_MAX, USERNAME_MAX } from "@/lib/constants";
 
 const password = z.string().min(PASSWORD_MIN, "password_too_short").max(PASSWORD_MAX, "password_too_long");
@@ -73,3 +74,9 @@ export const adminUpdateUserSchema = z.object({
   remark: z.string().max(255).optional(),
 });
 export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
+
+/** GET /api/user/search query (spec 1 §7). */
+export const userSearchQuerySchema = pageQuerySchema.extend({
+  keyword: z.string().max(100).default(""),
+  group: z.string().max(64).default(""),
+});

@@ -61,6 +61,23 @@ export function toUserDto(u: UserRow) {
   };
 }
 
+/** A user as admins see them: the owner's notification secrets stay with the owner. */
+export function toAdminUserDto(u: UserRow) {
+  const dto = toUserDto(u);
+  return { ...dto, setting: withoutSecrets(dto.setting) };
+}
+
+function withoutSecrets(setting: string): string {
+  try {
+    const parsed = JSON.parse(setting) as Record<string, unknown>;
+    if (!parsed || typeof parsed !== "object") return "{}";
+    delete parsed.webhook_secret;
+    return JSON.stringify(parsed);
+  } catch {
+    return "{}";
+  }
+}
+
 /** What login returns and the console stores locally (spec: the stored user). */
 export function toSessionUserDto(u: {
   id: number;
