@@ -222,6 +222,11 @@ export async function run({ browser, baseUrl, screenshot }) {
     await alice.goto(`${baseUrl}/app/inbox/${messageId}`);
     await alice.getByText("消息不存在").first().waitFor();
     await alice.waitForURL((u) => new URL(u).pathname === "/app/inbox");
+  } catch (err) {
+    // the state of every open page at the failure, for the person reading the report
+    for (const [i, c] of contexts.entries())
+      for (const p of c.pages()) await screenshot(`failure-${i}`, p).catch(() => {});
+    throw err;
   } finally {
     for (const c of contexts) await c.close();
   }

@@ -4,7 +4,7 @@
 // page (20 per page, spec 1 §9); choices persist across pages and searches and are listed as chips.
 import { Search, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
@@ -32,8 +32,8 @@ export function RecipientPicker({
   // deleted (cancelled) accounts cannot receive messages, so they are not offered
   const rows = (data?.items ?? []).filter((u) => !u.DeletedAt);
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
+  // not a <form>: the picker sits inside the create form, and forms cannot nest
+  const search = () => {
     setKeyword(draftKeyword);
     setPage(1);
   };
@@ -58,18 +58,29 @@ export function RecipientPicker({
           {t("selected", { count: picked.length })}
         </span>
       </div>
-      <form onSubmit={search} className="flex gap-2">
+      <div className="flex gap-2" role="search">
         <Input
           value={draftKeyword}
           onChange={(e) => setDraftKeyword(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== "Enter") return;
+            e.preventDefault(); // Enter searches users instead of sending the message
+            search();
+          }}
           placeholder={t("search_placeholder")}
           maxLength={100}
           data-testid="recipient-picker-search"
         />
-        <Button type="submit" variant="outline" data-testid="recipient-picker-search-submit" aria-label={t("search")}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={search}
+          data-testid="recipient-picker-search-submit"
+          aria-label={t("search")}
+        >
           <Search className="h-4 w-4" aria-hidden />
         </Button>
-      </form>
+      </div>
       <DataTable
         columns={columns}
         rows={rows}
