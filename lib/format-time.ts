@@ -1,5 +1,4 @@
-// Message times (spec 1 §9): under 24 hours the clock time, under 7 days the weekday and time,
-// otherwise the date. Local time of the viewer; the full timestamp goes in a title attribute.
+// Time display helpers, in the viewer's local time zone.
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -18,6 +17,16 @@ function toDate(value: string | number | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** Unix seconds as "YYYY-MM-DD HH:mm:ss" in the viewer's time zone ("" for 0/unset). */
+export function formatUnixTime(seconds: number): string {
+  if (!seconds || seconds <= 0) return "";
+  return formatDateTime(new Date(seconds * 1000));
+}
+
+/**
+ * Message times (spec 1 §9): under 24 hours the clock time, under 7 days the weekday and time,
+ * otherwise the date. The full timestamp belongs in a title attribute.
+ */
 export function formatRecentTime(value: string | number | Date, locale: string, now: Date = new Date()): string {
   const d = toDate(value);
   if (!d) return "";
@@ -31,7 +40,7 @@ export function formatRecentTime(value: string | number | Date, locale: string, 
   return isoDate(d);
 }
 
-/** The full local timestamp, YYYY-MM-DD HH:mm:ss. */
+/** A date (ISO string, epoch ms or Date) as the full local timestamp, YYYY-MM-DD HH:mm:ss. */
 export function formatDateTime(value: string | number | Date): string {
   const d = toDate(value);
   if (!d) return "";

@@ -1,5 +1,5 @@
 // Message time display (spec 1 §9): under 24 h clock time, under 7 days weekday and time, else date.
-import { formatDateTime, formatRecentTime } from "@/lib/format-time";
+import { formatDateTime, formatRecentTime, formatUnixTime } from "@/lib/format-time";
 
 // Local times, so the expectations hold in any time zone.
 const now = new Date(2025, 5, 18, 15, 30, 0); // Wednesday 18 June 2025, 15:30
@@ -33,4 +33,10 @@ describe("formatRecentTime", () => {
 test("formatDateTime gives the full local timestamp", () => {
   expect(formatDateTime(new Date(2025, 0, 5, 7, 8, 9))).toBe("2025-01-05 07:08:09");
   expect(formatDateTime("")).toBe("");
+});
+
+test("formatUnixTime reads unix seconds; 0 is unset", () => {
+  const d = new Date(2025, 0, 5, 7, 8, 9);
+  expect(formatUnixTime(Math.floor(d.getTime() / 1000))).toBe("2025-01-05 07:08:09");
+  expect(formatUnixTime(0)).toBe("");
 });
