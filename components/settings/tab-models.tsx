@@ -8,13 +8,13 @@ import { ModelMappingManager } from "@/components/settings/model-mapping/model-m
 const GLOBAL: FieldSpec[] = [
   { key: "global.pass_through_request_enabled", kind: "bool", hint: true },
   { key: "global.hide_upstream_error_enabled", kind: "bool", hint: true },
-  { key: "global.block_browser_extension_enabled", kind: "bool" },
+  { key: "global.block_browser_extension_enabled", kind: "bool", wide: true },
   { key: "global.safe_check_exempt_enabled", kind: "bool", hint: true },
   { key: "global.safe_check_exempt_group", kind: "text" },
   { key: "global.auto_retry_enabled", kind: "bool", hint: true },
+  { key: "global.auto_retry_force_channel_switch", kind: "bool" },
   { key: "global.auto_retry_count", kind: "number", min: 1, max: 10, step: 1 },
   { key: "global.auto_retry_status_codes", kind: "text", hint: true },
-  { key: "global.auto_retry_force_channel_switch", kind: "bool" },
   { key: "general_setting.ping_interval_enabled", kind: "bool", hint: true },
   { key: "general_setting.ping_interval_seconds", kind: "number", min: 1, step: 1 },
 ];
