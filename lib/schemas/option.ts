@@ -7,4 +7,3 @@ export const updateOptionSchema = z.object({
   value: z.union([z.string().max(1_000_000), z.number(), z.boolean()]).transform((v) => String(v)),
 });
 export type UpdateOptionInput = z.infer<typeof updateOptionSchema>;
-
