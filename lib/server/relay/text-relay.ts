@@ -240,11 +240,15 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
           // Bill a channel's model redirect at the redirected model's price when it has one.
           ctx.pricing = priceModel(table, upstreamModel, caller.group, false) ?? route.pricing;
         }
-        const outBody = applyParamOverride(
-          applySystemPrompt({ ...body, model: upstreamModel }, channel.systemPrompt),
-          channel.paramOverride,
-        );
-        if (stream && adapter.supportsStreamUsage)
+        // global.pass_through_request_enabled: the caller's body goes upstream as sent (model name aside)
+        const passThrough = options.get("global.pass_through_request_enabled") === "true";
+        const outBody = passThrough
+          ? { ...body, model: upstreamModel }
+          : applyParamOverride(
+              applySystemPrompt({ ...body, model: upstreamModel }, channel.systemPrompt),
+              channel.paramOverride,
+            );
+        if (stream && adapter.supportsStreamUsage && !passThrough)
           outBody.stream_options = { ...(outBody.stream_options as object), include_usage: true };
         const actx: AdapterContext = {
           channel,
