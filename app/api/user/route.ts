@@ -18,5 +18,5 @@ export const POST = route({ role: "admin", body: createUserSchema }, async ({ us
 // PUT /api/user/ – an admin edits a user of lower role (fields, password, group, quota)
 export const PUT = route({ role: "admin", body: adminUpdateUserSchema }, async ({ user, body, t }) => {
   await adminUpdateUser(user, body);
-  return envelope(null, t("update_success"));
+  return envelope(null, t("user_update_success"));
 });
