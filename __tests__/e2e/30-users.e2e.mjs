@@ -9,6 +9,15 @@ const stamp = String(Date.now()).slice(-6);
 const NAME = `e2eu${stamp}`;
 const ADMIN = { username: `e2ea${stamp}`, password: "e2e-admin-1" };
 
+/** Polls until the locator matches exactly n elements (lists refresh after a search). */
+async function waitForCount(locator, n, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  while ((await locator.count()) !== n) {
+    if (Date.now() > deadline) assert.fail(`expected ${n} rows, found ${await locator.count()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function tryLogin(browser, baseUrl, account) {
   const ctx = await browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 860 } });
   const page = await ctx.newPage();
@@ -79,7 +88,7 @@ export async function run({ browser, baseUrl, screenshot }) {
 
     // search
     await searchFor(page, NAME);
-    assert.equal(await page.getByTestId("user-table-row").count(), 1, "the search finds exactly the new user");
+    await waitForCount(page.getByTestId("user-table-row"), 1); // the search finds exactly the new user
     assert.equal(await badgeText(page, NAME, "user-status"), "已激活");
 
     // edit: group, new password, quota add

@@ -9,6 +9,15 @@ const stamp = String(Date.now()).slice(-6);
 const NAME = `e2ec${stamp}`;
 const NAME2 = `e2ed${stamp}`;
 
+/** Polls until the locator matches exactly n elements (lists refresh after a search). */
+async function waitForCount(locator, n, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  while ((await locator.count()) !== n) {
+    if (Date.now() > deadline) assert.fail(`expected ${n} rows, found ${await locator.count()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const rows = (page) => page.getByTestId("coupon-table-row");
 const rowOf = (page, text) => rows(page).filter({ hasText: text });
 
@@ -56,7 +65,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     // search by name
     await search(page, NAME);
     await rowOf(page, keys[0]).waitFor();
-    assert.equal(await rows(page).count(), 3);
+    await waitForCount(rows(page), 3);
     await screenshot("coupons-desktop-zh", page);
 
     // disable / enable

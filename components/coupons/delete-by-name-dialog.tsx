@@ -50,6 +50,7 @@ export function DeleteByNameDialog({ open, onClose }: { open: boolean; onClose: 
             </Button>
             {current ? (
               <Button
+                key="delete"
                 variant="danger"
                 disabled={current.count === 0}
                 loading={remove.isPending}
@@ -66,7 +67,7 @@ export function DeleteByNameDialog({ open, onClose }: { open: boolean; onClose: 
                 {t("delete_count", { count: current.count })}
               </Button>
             ) : (
-              <Button loading={checking} onClick={() => void check()} data-testid="delete-by-name-check">
+              <Button key="check" loading={checking} onClick={() => void check()} data-testid="delete-by-name-check">
                 {t("check_count")}
               </Button>
             )}
