@@ -50,17 +50,19 @@ export function QuotaAdjust({ user }: { user: AdminUser }) {
         <span className="text-muted">({money(user.quota)})</span>
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Select
-          className="sm:w-32"
-          value={mode}
-          onValueChange={(m) => setMode(m as "add" | "subtract")}
-          options={[
-            { value: "add", label: t("quota_add") },
-            { value: "subtract", label: t("quota_subtract") },
-          ]}
-          aria-label={t("quota_mode")}
-          data-testid="quota-mode"
-        />
+        <Field id="quota-mode" label={t("quota_mode")} className="sm:w-32">
+          <Select
+            id="quota-mode"
+            value={mode}
+            onValueChange={(m) => setMode(m as "add" | "subtract")}
+            options={[
+              { value: "add", label: t("quota_add") },
+              { value: "subtract", label: t("quota_subtract") },
+            ]}
+            aria-label={t("quota_mode")}
+            data-testid="quota-mode"
+          />
+        </Field>
         <Field id="quota-amount" label={t("quota_amount")} error={error} className="flex-1">
           <Input
             id="quota-amount"
