@@ -25,11 +25,11 @@ test("pages newest first with the total", async () => {
   const res = await call<Page>(listRoute, "GET", "/api/user/?p=1&page_size=2", { cookie: rootCookie });
   expect(res.status).toBe(200);
   expect(res.json.data.items).toHaveLength(2);
-  expect(res.json.data.items[0].username).toBe("listed-c");
+  expect(res.json.data.items[0]?.username).toBe("listed-c");
   expect(res.json.data).toMatchObject({ page: 1, page_size: 2 });
   expect(res.json.data.total).toBeGreaterThanOrEqual(4);
   const page2 = await call<Page>(listRoute, "GET", "/api/user/?p=2&page_size=2", { cookie: rootCookie });
-  expect(page2.json.data.items[0].username).toBe("listed-a");
+  expect(page2.json.data.items[0]?.username).toBe("listed-a");
 });
 
 test("never shows password hashes or the owner's webhook secret", async () => {
@@ -47,7 +47,7 @@ test("search by keyword, id and group", async () => {
   expect(byName.json.data.items.map((u) => u.username).sort()).toEqual(["listed-a", "listed-b", "listed-c"]);
   const byEmail = await call<Page>(searchRoute, "GET", "/api/user/search?keyword=a%40example", { cookie: rootCookie });
   expect(byEmail.json.data.items.map((u) => u.username)).toEqual(["listed-a"]);
-  const id = byEmail.json.data.items[0].id;
+  const id = byEmail.json.data.items[0]?.id;
   const byId = await call<Page>(searchRoute, "GET", `/api/user/search?keyword=${id}`, { cookie: rootCookie });
   expect(byId.json.data.items.map((u) => u.id)).toContain(id);
   const byGroup = await call<Page>(searchRoute, "GET", "/api/user/search?keyword=listed&group=vip", {

@@ -1,9 +1,11 @@
 // /app/tokens: the default landing page after login (spec 2 §2 "Tokens page").
-import { TriangleAlert } from "lucide-react";
+import { Info, TriangleAlert } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
+import { TokensPageClient } from "@/components/tokens/tokens-page-client";
 import { Banner } from "@/components/ui/card";
+import { getStatus } from "@/lib/server/services/status/get-status";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("tokens");
@@ -12,16 +14,26 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function TokensPage() {
   const t = await getTranslations("tokens");
+  const status = await getStatus();
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <Banner tone="warning" className="flex items-start gap-3" data-testid="tokens-usage-warning">
-        <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-warning" aria-hidden />
-        <div>
-          <p className="font-medium">{t("usage_warning_title")}</p>
-          <p className="mt-0.5 text-muted">{t("usage_warning")}</p>
-        </div>
-      </Banner>
+      <div className="mb-4 flex flex-col gap-3">
+        <Banner tone="warning" className="flex items-start gap-3" data-testid="tokens-usage-warning">
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-warning" aria-hidden />
+          <div>
+            <p className="font-medium">{t("usage_warning_title")}</p>
+            <p className="mt-0.5 text-muted">{t("usage_warning")}</p>
+          </div>
+        </Banner>
+        {status.log_chat_content_enabled ? (
+          <Banner tone="info" className="flex items-start gap-3" data-testid="tokens-chat-log-notice">
+            <Info className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
+            <p>{t("chat_log_notice")}</p>
+          </Banner>
+        ) : null}
+      </div>
+      <TokensPageClient />
     </>
   );
 }

@@ -52,6 +52,8 @@ export async function getStatus() {
     linuxdo_client_id: s("LinuxDOClientId"),
     linuxdo_minimum_trust_level: n("LinuxDOMinimumTrustLevel"),
     top_up_link: s("TopUpLink"),
+    // the tokens page warns users that admins can read their conversations
+    log_chat_content_enabled: b("LogChatContentEnabled"),
     self_use_mode_enabled: b("SelfUseModeEnabled"),
     demo_site_enabled: b("DemoSiteEnabled"),
     setup: await isSetupDone(),

@@ -1,0 +1,83 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  createToken,
+  deleteToken,
+  fetchSelfGroups,
+  fetchSelfModels,
+  fetchToken,
+  fetchTokens,
+  setTokenStatus,
+  updateToken,
+  type TokenFilters,
+} from "@/lib/client/tokens/api";
+import { tokenKeys } from "@/lib/client/tokens/keys";
+import type { CreateTokenInput } from "@/lib/schemas/token";
+
+export function useTokens(filters: TokenFilters) {
+  return useQuery({
+    queryKey: tokenKeys.list(filters),
+    queryFn: ({ signal }) => fetchTokens(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useToken(id: number | null) {
+  return useQuery({
+    queryKey: tokenKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => fetchToken(id!, signal),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export function useSelfGroups() {
+  return useQuery({ queryKey: tokenKeys.selfGroups(), queryFn: ({ signal }) => fetchSelfGroups(signal) });
+}
+
+export function useSelfModels() {
+  return useQuery({ queryKey: tokenKeys.selfModels(), queryFn: ({ signal }) => fetchSelfModels(signal) });
+}
+
+function useInvalidateTokens() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: tokenKeys.all });
+}
+
+/** Creates `inputs` one after another (batch creation); resolves with the number created. */
+export function useCreateTokens() {
+  const invalidate = useInvalidateTokens();
+  return useMutation({
+    mutationFn: async (inputs: CreateTokenInput[]) => {
+      let created = 0;
+      try {
+        for (const input of inputs) {
+          await createToken(input);
+          created++;
+        }
+      } finally {
+        if (created > 0) void invalidate();
+      }
+      return created;
+    },
+  });
+}
+
+export function useUpdateToken() {
+  const invalidate = useInvalidateTokens();
+  return useMutation({ mutationFn: updateToken, onSuccess: () => invalidate() });
+}
+
+export function useSetTokenStatus() {
+  const invalidate = useInvalidateTokens();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: number }) => setTokenStatus(id, status),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteToken() {
+  const invalidate = useInvalidateTokens();
+  return useMutation({ mutationFn: deleteToken, onSuccess: () => invalidate() });
+}

@@ -1,0 +1,10 @@
+import type { TokenFilters } from "@/lib/client/tokens/api";
+
+export const tokenKeys = {
+  all: ["tokens"] as const,
+  lists: () => [...tokenKeys.all, "list"] as const,
+  list: (f: TokenFilters) => [...tokenKeys.lists(), f] as const,
+  detail: (id: number) => [...tokenKeys.all, "detail", id] as const,
+  selfGroups: () => ["user", "self-groups"] as const,
+  selfModels: () => ["user", "models"] as const,
+};

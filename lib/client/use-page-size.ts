@@ -1,0 +1,28 @@
+"use client";
+
+import { useCallback, useSyncExternalStore } from "react";
+import { getStoredValue, setStoredValue } from "@/lib/client/storage";
+import { PAGE_SIZE_MAX } from "@/lib/schemas/pagination";
+
+const listeners = new Set<() => void>();
+const subscribe = (fn: () => void) => {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+};
+
+/** A table's page size, remembered in localStorage under `storageKey` (spec: page sizes saved locally). */
+export function usePageSize(storageKey: string, fallback = 10): [number, (size: number) => void] {
+  const read = useCallback(() => {
+    const stored = Number(getStoredValue(storageKey));
+    return Number.isInteger(stored) && stored > 0 && stored <= PAGE_SIZE_MAX ? stored : fallback;
+  }, [storageKey, fallback]);
+  const size = useSyncExternalStore(subscribe, read, () => fallback);
+  const setSize = useCallback(
+    (next: number) => {
+      setStoredValue(storageKey, String(next));
+      listeners.forEach((fn) => fn());
+    },
+    [storageKey],
+  );
+  return [size, setSize];
+}
