@@ -70,7 +70,7 @@ export function useChannelTableColumns(a: ChannelActions, visibility: Record<str
           </button>
         ) : (
           <span className="flex flex-col">
-            <span className="font-medium" data-testid="channel-name">
+            <span className="font-medium" data-testid="channel-row-name">
               {r.name}
             </span>
             {r.remark ? <span className="text-xs text-muted">{r.remark}</span> : null}
