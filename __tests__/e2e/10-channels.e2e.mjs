@@ -61,6 +61,21 @@ export async function run({ browser, baseUrl, screenshot }) {
     await rowNamed(page, NAME).waitFor();
     assert.equal(await rows(page).count(), 1);
     await screenshot("channel-list-zh-desktop", page);
+
+    // Column settings are remembered across reloads.
+    const balanceHeader = page.getByTestId("channel-table").getByRole("columnheader", { name: "已用/余额" });
+    await page.getByTestId("channel-columns").click();
+    await page.getByTestId("column-toggle-balance").click();
+    await page.keyboard.press("Escape");
+    await balanceHeader.waitFor({ state: "detached" });
+    await page.reload();
+    await page.getByTestId("channel-table").waitFor();
+    assert.equal(await balanceHeader.count(), 0, "hidden columns stay hidden after a reload");
+    await page.getByTestId("channel-columns").click();
+    await page.getByTestId("columns-reset").click();
+    await page.keyboard.press("Escape");
+    await balanceHeader.waitFor();
+    await search(page, NAME);
     await rowNamed(page, NAME).getByTestId("channel-edit").click();
     await page.getByTestId("channel-name").waitFor();
     assert.equal(await page.getByTestId("channel-name").inputValue(), NAME);
@@ -103,7 +118,8 @@ export async function run({ browser, baseUrl, screenshot }) {
     const tagRow = rows(page).filter({ has: page.getByTestId("channel-tag-toggle") });
     await tagRow.waitFor();
     await tagRow.getByTestId("channel-tag-toggle").click();
-    await page.getByTestId("channel-tag-children-row").nth(1).waitFor();
+    await rowNamed(page, `${NAME}-edited_复制`).waitFor();
+    assert.equal(await rows(page).count(), 3, "the tag row, then its two channels");
     await tagRow.getByTestId("tag-disable-all").click();
     await page.getByText("已禁用该标签下的 2 个渠道").first().waitFor();
     assert.ok((await findChannels(page, NAME)).every((c) => c.status === 2));

@@ -168,7 +168,7 @@ export function InlineNumber({
       inputMode="numeric"
       min={min}
       aria-label={label}
-      className="h-8 w-20"
+      className="h-8 w-16"
       value={draft ?? String(value)}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={commit}

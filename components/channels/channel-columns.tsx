@@ -170,12 +170,26 @@ function ChannelRowActions({ row, a }: { row: ChannelItem; a: ChannelActions }) 
       <Button size="sm" variant="ghost" onClick={() => a.onToggle(row)} data-testid="channel-toggle">
         {row.status === 1 ? tc("disable") : tc("enable")}
       </Button>
-      <Button size="sm" variant="ghost" onClick={() => a.onEdit(row)} data-testid="channel-edit">
-        {tc("edit")}
+      <Button
+        size="icon"
+        variant="ghost"
+        className="h-8 w-8"
+        onClick={() => a.onEdit(row)}
+        aria-label={tc("edit")}
+        title={tc("edit")}
+        data-testid="channel-edit"
+      >
+        <Pencil className="h-4 w-4" />
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button size="icon" variant="ghost" aria-label={t("more_actions")} data-testid="channel-more">
+          <Button
+            size="icon"
+            variant="ghost"
+            className="h-8 w-8"
+            aria-label={t("more_actions")}
+            data-testid="channel-more"
+          >
             <MoreHorizontal className="h-4 w-4" />
           </Button>
         </DropdownMenuTrigger>

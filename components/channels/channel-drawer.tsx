@@ -128,7 +128,7 @@ function ChannelForm({
         editId={editId}
         error={error}
       />
-      <div className="sticky bottom-0 flex justify-end gap-2 border-t border-border bg-surface pt-4 pb-1">
+      <div className="sticky -bottom-4 flex justify-end gap-2 border-t border-border bg-surface pt-4 pb-4">
         <Button type="button" variant="outline" onClick={onDone}>
           {tc("cancel")}
         </Button>

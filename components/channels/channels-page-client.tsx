@@ -28,6 +28,7 @@ import {
   useUpdateChannel,
 } from "@/lib/client/channels/hooks";
 import { useChannelTagMode, useColumnVisibility } from "@/lib/client/channels/use-channel-prefs";
+import { cn } from "@/lib/client/cn";
 import { usePageSize } from "@/lib/client/use-page-size";
 
 const rowKey = (r: ChannelRow) => r.id;
@@ -57,6 +58,9 @@ export function ChannelsPageClient({ initialDrawer = null }: { initialDrawer?: D
   const editTag = useEditTag();
   const balance = useUpdateBalance();
   const rows = list.data?.items ?? [];
+  // An expanded tag row is followed by its channels, in the same columns.
+  const displayRows = rows.flatMap((r): ChannelRow[] => (r.is_tag && expanded.has(r.tag) ? [r, ...r.children] : [r]));
+  const childIds = new Set(rows.flatMap((r) => (r.is_tag ? r.children.map((c) => c.id) : [])));
 
   /** The selected channel ids (a selected tag row stands for its children). */
   const selectedIds = () => {
@@ -175,22 +179,13 @@ export function ChannelsPageClient({ initialDrawer = null }: { initialDrawer?: D
       <div>
         <DataTable
           columns={columns}
-          rows={rows}
+          rows={displayRows}
           rowKey={rowKey}
           loading={list.isFetching}
           emptyText={list.isError ? t("load_failed") : t("empty")}
           selection={batchMode ? { selected, onChange: setSelected } : undefined}
-          rowClassName={(r) => (r.status !== 1 ? "text-muted" : undefined)}
-          renderExpanded={(r) =>
-            r.is_tag && expanded.has(r.tag) ? (
-              <DataTable
-                columns={columns}
-                rows={r.children as ChannelRow[]}
-                rowKey={rowKey}
-                rowClassName={(c) => (c.status !== 1 ? "text-muted" : undefined)}
-                data-testid="channel-tag-children"
-              />
-            ) : null
+          rowClassName={(r) =>
+            cn(r.status !== 1 && "text-muted", !r.is_tag && childIds.has(r.id) && "bg-surface-muted/40")
           }
           data-testid="channel-table"
         />
