@@ -7,6 +7,8 @@ import { useTranslations } from "next-intl";
 import { BalanceCell, InlineNumber, ResponseTime, StatusBadge, TypeBadge } from "@/components/channels/channel-cells";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Switch } from "@/components/ui/switch";
+import { Tooltip } from "@/components/ui/tooltip";
 import type { Column } from "@/components/ui/data-table";
 import {
   DropdownMenu,
@@ -134,6 +136,8 @@ export function useChannelTableColumns(a: ChannelActions, visibility: Record<str
     {
       id: "actions",
       header: tc("actions"),
+      // Pinned to the right edge so the actions stay reachable while a wide table scrolls.
+      className: "sticky right-0 bg-surface shadow-[inset_1px_0_0_var(--color-border)]",
       cell: (r) => (r.is_tag ? <TagActions row={r} a={a} /> : <ChannelRowActions row={r} a={a} />),
     },
   ];
@@ -144,15 +148,34 @@ function TagActions({ row, a }: { row: TagRow; a: ChannelActions }) {
   const t = useTranslations("channels");
   return (
     <span className="flex items-center gap-1">
-      <Button size="sm" variant="outline" onClick={() => a.onTagStatus(row, true)} data-testid="tag-enable-all">
+      <Button
+        size="sm"
+        variant="outline"
+        className="px-2"
+        onClick={() => a.onTagStatus(row, true)}
+        data-testid="tag-enable-all"
+      >
         {t("enable_all")}
       </Button>
-      <Button size="sm" variant="outline" onClick={() => a.onTagStatus(row, false)} data-testid="tag-disable-all">
+      <Button
+        size="sm"
+        variant="outline"
+        className="px-2"
+        onClick={() => a.onTagStatus(row, false)}
+        data-testid="tag-disable-all"
+      >
         {t("disable_all")}
       </Button>
-      <Button size="sm" variant="ghost" onClick={() => a.onTagEdit(row)} data-testid="tag-edit">
+      <Button
+        size="icon"
+        variant="ghost"
+        className="h-8 w-8"
+        onClick={() => a.onTagEdit(row)}
+        aria-label={t("edit_tag")}
+        title={t("edit_tag")}
+        data-testid="tag-edit"
+      >
         <Pencil className="h-4 w-4" />
-        {t("edit_tag")}
       </Button>
     </span>
   );
@@ -163,13 +186,20 @@ function ChannelRowActions({ row, a }: { row: ChannelItem; a: ChannelActions }) 
   const tc = useTranslations("common");
   return (
     <span className="flex items-center gap-1">
-      <Button size="sm" variant="outline" onClick={() => a.onTest(row)} data-testid="channel-test">
+      <Button size="sm" variant="outline" className="px-2" onClick={() => a.onTest(row)} data-testid="channel-test">
         <Play className="h-3.5 w-3.5" />
         {t("test")}
       </Button>
-      <Button size="sm" variant="ghost" onClick={() => a.onToggle(row)} data-testid="channel-toggle">
-        {row.status === 1 ? tc("disable") : tc("enable")}
-      </Button>
+      <Tooltip content={row.status === 1 ? tc("disable") : tc("enable")}>
+        <span className="inline-flex px-1">
+          <Switch
+            checked={row.status === 1}
+            onCheckedChange={() => a.onToggle(row)}
+            aria-label={row.status === 1 ? tc("disable") : tc("enable")}
+            data-testid="channel-toggle"
+          />
+        </span>
+      </Tooltip>
       <Button
         size="icon"
         variant="ghost"

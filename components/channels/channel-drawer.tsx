@@ -123,7 +123,10 @@ function ChannelForm({
     >
       <ChannelFormFields
         values={values}
-        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        onChange={(patch) => {
+          setValues((v) => ({ ...v, ...patch }));
+          setError(null);
+        }}
         action={action}
         editId={editId}
         error={error}
