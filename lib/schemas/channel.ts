@@ -1,5 +1,7 @@
 // Channel payloads (spec 2 §3 Channel). Models and groups are comma strings on the wire.
 import { z } from "zod";
+import { normalizeBaseUrl, sanitizeModelMapping } from "@/lib/channel-rules";
+import { pageQuerySchema } from "@/lib/schemas/pagination";
 
 const jsonText = (message: string) =>
   z
@@ -15,6 +17,12 @@ const jsonText = (message: string) =>
       }
     }, message);
 
+/** A comma list on the wire; a JSON array is accepted too and joined. */
+const commaList = (message: string) =>
+  z
+    .union([z.string().max(200_000), z.array(z.string().max(500)).max(10_000)], { error: message })
+    .transform((v) => (Array.isArray(v) ? v.join(",") : v));
+
 // Field rules without defaults: updates must not reset fields the caller did not send.
 const channelShape = {
   name: z.string().trim().max(100),
@@ -22,18 +30,14 @@ const channelShape = {
   key: z.string().max(200_000),
   openai_organization: z.string().trim().max(200),
   max_input_tokens: z.number().int().min(0),
-  base_url: z
-    .string()
-    .trim()
-    .max(2000)
-    .transform((v) => v.replace(/\/+$/, "")),
+  base_url: z.string().trim().max(2000).transform(normalizeBaseUrl),
   other: z.string().max(10_000),
-  model_mapping: jsonText("channel_json_model_mapping"),
+  model_mapping: jsonText("channel_json_model_mapping").transform(sanitizeModelMapping),
   status_code_mapping: jsonText("channel_json_status_code_mapping"),
-  models: z.string().max(200_000),
+  models: commaList("channel_models_required"),
   auto_ban: z.number().int().min(0).max(1),
   test_model: z.string().trim().max(200),
-  group: z.string().max(2000),
+  group: commaList("channel_groups_required"),
   priority: z.number({ error: "channel_priority_integer" }).int("channel_priority_integer").min(-999),
   weight: z.number({ error: "channel_weight_invalid" }).int("channel_weight_invalid").min(0, "channel_weight_invalid"),
   tag: z.string().trim().max(200),
@@ -88,22 +92,90 @@ export const channelFieldsSchema = z
 
 export type ChannelFields = z.output<typeof channelFieldsSchema>;
 
-export const createChannelSchema = z.union([
+/** POST /api/channel/: {mode, multi_key_mode, channel} or, as new-api also accepts, a bare channel. */
+export const createChannelSchema = z.preprocess(
+  (v) => (v && typeof v === "object" && "channel" in v ? v : { channel: v }),
   z.object({
     mode: z.enum(["single", "batch", "multi_to_single"]).default("single"),
     multi_key_mode: z.enum(["random", "polling"]).default("random"),
     channel: channelFieldsSchema,
   }),
-  channelFieldsSchema.transform((channel) => ({ mode: "single" as const, multi_key_mode: "random" as const, channel })),
-]);
+);
 export type CreateChannelInput = z.infer<typeof createChannelSchema>;
 
 export const updateChannelSchema = z.object(channelShape).partial().extend({ id: z.number().int().positive() });
 export type UpdateChannelInput = z.infer<typeof updateChannelSchema>;
 
-export const channelListQuerySchema = z.object({
-  p: z.coerce.number().int().min(0).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
-  id_sort: z.enum(["true", "false"]).default("false"),
-  tag_mode: z.enum(["true", "false"]).default("false"),
+const bool = z.enum(["true", "false"]).default("false");
+/** A comma list in the query string (types=1,3), as strings. */
+const queryList = z
+  .string()
+  .max(4000)
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+const intList = queryList.transform((l) => l.map(Number).filter((n) => Number.isInteger(n)));
+
+/** GET /api/channel/ and /api/channel/search (the list is a search without filters). */
+export const channelSearchQuerySchema = pageQuerySchema.extend({
+  id_sort: bool,
+  tag_mode: bool,
+  keyword: z.string().trim().max(200).optional(),
+  group: z.string().trim().max(200).optional(),
+  model: z.string().trim().max(200).optional(),
+  types: intList,
+  statuses: intList,
+  tags: queryList,
+  // new-api list filters (single values) are accepted too.
+  type: z.coerce.number().int().optional(),
+  status: z.coerce.number().int().optional(),
+});
+export type ChannelSearchQuery = z.infer<typeof channelSearchQuerySchema>;
+export const channelListQuerySchema = channelSearchQuerySchema;
+
+const tagName = z.string({ error: "channel_tag_required" }).trim().min(1, "channel_tag_required").max(200);
+const idList = (message: string) =>
+  z.array(z.number().int().positive(), { error: message }).min(1, message).max(10_000);
+
+/** POST /api/channel/batch {ids}: delete the selected channels. */
+export const deleteChannelsSchema = z.object({ ids: idList("channel_delete_selection_required") });
+
+/** POST /api/channel/batch/tag {ids, tag}. */
+export const batchTagSchema = z.object({ ids: idList("channel_tag_selection_required"), tag: tagName });
+
+/** POST /api/channel/tag/enabled|disabled {tag}. */
+export const tagStatusSchema = z.object({ tag: tagName });
+
+const listField = z.union([z.string().max(200_000), z.array(z.string().max(200))]);
+
+/**
+ * PUT /api/channel/tag: edits every channel of a tag. Absent fields are left alone; new_tag ""
+ * dissolves the tag (the channels keep their settings, untagged).
+ */
+export const editTagSchema = z.object({
+  tag: tagName,
+  new_tag: z.string().trim().max(200).nullish(),
+  model_mapping: jsonText("channel_json_model_mapping").transform(sanitizeModelMapping).nullish(),
+  groups: listField.nullish(),
+  models: listField.nullish(),
+  priority: channelShape.priority.nullish(),
+  weight: channelShape.weight.nullish(),
+});
+export type EditTagInput = z.infer<typeof editTagSchema>;
+
+/** GET /api/channel/tags?offset&limit (at most 200 per call). */
+export const tagsQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(200),
+});
+
+/** POST /api/channel/fetch_models {base_url, type, key}: only the first key is used. */
+export const fetchModelsSchema = z.object({
+  base_url: channelShape.base_url.optional().default(""),
+  type: channelShape.type.default(1),
+  key: z.string({ error: "channel_key_required_fetch" }).max(200_000),
 });

@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
 import { deleteChannel } from "@/lib/server/services/channels/delete-channel";
-import { getChannelOrThrow } from "@/lib/server/services/channels/list-channels";
+import { getChannelOrThrow } from "@/lib/server/services/channels/get-channel";
 
 // GET /api/channel/{id} – one channel (key omitted); admin
 export const GET = route({ role: "admin" }, ({ params }) => getChannelOrThrow(idParam(params)));

@@ -1,7 +1,11 @@
 // Maps wire fields (snake_case) to Prisma columns, sealing keys. Shared by create and update.
 import { seal } from "@/lib/server/crypto/secret-box";
+import { AppError } from "@/lib/server/http/app-error";
+import { channelTypeInfo } from "@/lib/channel-types";
+import { defaultOtherFor, isRegionValid, splitKeyText } from "@/lib/channel-rules";
 import type { ChannelFields } from "@/lib/schemas/channel";
 
+// The key is sealed separately (sealKeys): its splitting depends on the type.
 const COLUMN: Record<Exclude<keyof ChannelFields, "key" | "expired_time">, string> = {
   name: "name",
   type: "type",
@@ -27,6 +31,11 @@ const COLUMN: Record<Exclude<keyof ChannelFields, "key" | "expired_time">, strin
   remark: "remark",
 };
 
+/** Sealed key column value for already split keys. */
+export function sealKeys(keys: string[]): string {
+  return seal(keys.join("\n"));
+}
+
 /** Normalises a comma list: trimmed, de-duplicated, no empties. */
 export function normaliseList(value: string): string {
   return [
@@ -39,11 +48,23 @@ export function normaliseList(value: string): string {
   ].join(",");
 }
 
-export function splitKeys(key: string): string[] {
-  return key
-    .split("\n")
-    .map((k) => k.trim())
-    .filter(Boolean);
+/**
+ * The keys of a key text for a type. Keys are stored newline separated; a type whose key is one
+ * JSON document (41) keeps it whole, on one line.
+ */
+export function keysOf(text: string, type: number): string[] {
+  if (channelTypeInfo(type)?.singleKeyOnly) {
+    const whole = text.replace(/\s*\n\s*/g, " ").trim();
+    return whole ? [whole] : [];
+  }
+  return splitKeyText(text, type);
+}
+
+/** Cross-field rules the field schema cannot express (type 41 region JSON, type 18 default version). */
+export function checkTypeRules(fields: { type: number; other?: string }): { other?: string } {
+  if (fields.other !== undefined && !isRegionValid(fields.type, fields.other))
+    throw new AppError("bad_request", "channel_json_region");
+  return fields.other === undefined ? {} : { other: defaultOtherFor(fields.type, fields.other) };
 }
 
 export function channelData(fields: Partial<ChannelFields>): Record<string, unknown> {
@@ -55,7 +76,6 @@ export function channelData(fields: Partial<ChannelFields>): Record<string, unkn
   if (typeof data.models === "string") data.models = normaliseList(data.models);
   if (typeof data.group === "string") data.group = normaliseList(data.group);
   if (fields.expired_time !== undefined) data.expiredTime = BigInt(fields.expired_time);
-  if (fields.key) data.key = seal(splitKeys(fields.key).join("\n"));
   return data;
 }
 

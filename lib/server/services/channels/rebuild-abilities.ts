@@ -1,6 +1,7 @@
 // The routing table: one ability row per (group x model) of a channel. Rebuilt on every channel save
 // (delete + insert, in the caller's transaction), enabled mirroring the channel status.
 import { db, type Prisma } from "@/lib/server/db";
+import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
 
 export function splitList(value: string): string[] {
   return [
@@ -44,14 +45,25 @@ export async function rebuildAbilities(
   }
 }
 
+const abilitySource = { id: true, group: true, models: true, status: true, priority: true, weight: true, tag: true };
+
+/** Rebuilds the routing rows of the given channels (after a bulk update in the same transaction). */
+export async function rebuildAbilitiesOf(ids: number[], tx: Prisma.TransactionClient): Promise<void> {
+  const channels = await tx.channel.findMany({ where: { id: { in: ids } }, select: abilitySource });
+  for (const c of channels) await rebuildAbilities(c, tx);
+}
+
 /** POST /api/channel/fix: rebuilds the whole routing table from the channels. */
-export async function rebuildAllAbilities(): Promise<number> {
-  const channels = await db().channel.findMany({
-    select: { id: true, group: true, models: true, status: true, priority: true, weight: true, tag: true },
-  });
-  await db().$transaction(async (tx) => {
-    await tx.ability.deleteMany({});
-    for (const c of channels) await rebuildAbilities(c, tx);
-  });
-  return channels.length;
+export async function rebuildAllAbilities(): Promise<{ channels: number; abilities: number; removed: number }> {
+  const result = await db().$transaction(
+    async (tx) => {
+      const channels = await tx.channel.findMany({ select: abilitySource });
+      const removed = (await tx.ability.deleteMany({})).count;
+      for (const c of channels) await rebuildAbilities(c, tx);
+      return { channels: channels.length, abilities: await tx.ability.count(), removed };
+    },
+    { timeout: 120_000 },
+  );
+  invalidateChannels();
+  return result;
 }

@@ -14,23 +14,33 @@ import { sendUpstream } from "@/lib/server/relay/upstream";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
 import { notifyRoot } from "@/lib/server/services/logs/notify-root";
 import { splitList } from "@/lib/server/services/channels/rebuild-abilities";
+import { redactSecrets } from "@/lib/server/services/channels/upstream-get";
+import { serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 
 export type ChannelTestResult = { success: boolean; message: string; time: number };
+export type Translate = (key: ServerMessageKey, params?: Record<string, string | number>) => string;
+
+const zh: Translate = (key, params) => serverMessage("zh", key, params);
 
 function isEmbedding(model: string): boolean {
   return /embed|^m3e|bge-/i.test(model);
 }
 
-export async function testChannel(actor: CurrentUser, id: number, requestedModel?: string): Promise<ChannelTestResult> {
+export async function testChannel(
+  actor: Pick<CurrentUser, "id" | "username">,
+  id: number,
+  requestedModel?: string,
+  t: Translate = zh,
+): Promise<ChannelTestResult> {
   const row = await db().channel.findUnique({ where: { id } });
   if (!row) throw new AppError("not_found", "channel_not_found");
   const channel = toCached(row);
   const adapter = adapterFor(channel.type);
-  if (!adapter) return { success: false, message: `channel type ${channel.type} test is not supported`, time: 0 };
+  if (!adapter) return { success: false, message: t("channel_test_unsupported", { type: channel.type }), time: 0 };
   const model = requestedModel || row.testModel || splitList(row.models)[0] || "gpt-4o-mini";
   const picked = selectKey(channel);
-  if (!picked) return { success: false, message: "the channel has no enabled key", time: 0 };
+  if (!picked) return { success: false, message: t("channel_test_no_key"), time: 0 };
   const mode: RelayMode = isEmbedding(model) ? "embeddings" : "chat";
   const upstreamModel = mapModel(model, channel.modelMapping);
   const body =
@@ -56,19 +66,26 @@ export async function testChannel(actor: CurrentUser, id: number, requestedModel
     const text = await up.body.text();
     const seconds = (Date.now() - started) / 1000;
     if (up.statusCode !== 200) {
-      let message = `HTTP ${up.statusCode}`;
+      let message = t("channel_upstream_status", { status: up.statusCode });
       try {
-        message = (JSON.parse(text) as { error?: { message?: string } }).error?.message || message;
+        const detail = (JSON.parse(text) as { error?: { message?: string } }).error?.message;
+        if (typeof detail === "string" && detail) message = `${message}: ${detail.slice(0, 300)}`;
       } catch {
-        // not JSON
+        // not JSON: the status alone
       }
-      result = { success: false, message, time: seconds };
+      // Upstreams echo keys in their error texts ("Incorrect API key provided: sk-...").
+      result = { success: false, message: redactSecrets(message, channel.keys), time: seconds };
     } else {
       usage = { ...usage, ...((JSON.parse(text) as { usage?: typeof usage }).usage ?? {}) };
       result = { success: true, message: "", time: seconds };
     }
   } catch (err) {
-    result = { success: false, message: (err as Error).message, time: (Date.now() - started) / 1000 };
+    const reason = redactSecrets((err as Error).message, channel.keys);
+    result = {
+      success: false,
+      message: t("channel_upstream_unreachable", { reason }),
+      time: (Date.now() - started) / 1000,
+    };
   }
 
   const now = Math.floor(Date.now() / 1000);

@@ -1,9 +1,17 @@
-// PUT /api/channel/: full or partial update by id. An empty key keeps the stored keys.
+// PUT /api/channel/: full or partial update by id (the list's quick edits send only id plus status,
+// priority, weight or models). An empty key keeps the stored keys; a new key text replaces them.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toChannelDto } from "@/lib/server/dto/channel";
 import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
-import { channelData, multiKeyInfo, normaliseList, splitKeys } from "@/lib/server/services/channels/channel-data";
+import {
+  channelData,
+  checkTypeRules,
+  keysOf,
+  multiKeyInfo,
+  normaliseList,
+  sealKeys,
+} from "@/lib/server/services/channels/channel-data";
 import { rebuildAbilities } from "@/lib/server/services/channels/rebuild-abilities";
 import type { UpdateChannelInput } from "@/lib/schemas/channel";
 
@@ -15,10 +23,13 @@ export async function updateChannel(input: UpdateChannelInput) {
   if (input.group !== undefined && !normaliseList(input.group))
     throw new AppError("bad_request", "channel_groups_required");
   if (input.name !== undefined && !input.name) throw new AppError("bad_request", "channel_name_key_required");
-  const data = channelData(input);
-  if (input.key) {
+  const type = input.type ?? current.type;
+  const data = channelData({ ...input, ...checkTypeRules({ type, other: input.other }) });
+  const keys = input.key ? keysOf(input.key, type) : [];
+  if (keys.length) {
     const info = JSON.parse(current.channelInfo || "{}") as { multi_key_mode?: "random" | "polling" };
-    data.channelInfo = multiKeyInfo(splitKeys(input.key).length, info.multi_key_mode ?? "random");
+    data.key = sealKeys(keys);
+    data.channelInfo = multiKeyInfo(keys.length, info.multi_key_mode ?? "random");
   }
   // A manual enable clears the auto-disable reason.
   if (input.status === 1 && current.status !== 1) data.otherInfo = "";

@@ -1,0 +1,117 @@
+// The channel drawer's form -> payload rules (spec 2 §5 "Channels").
+import {
+  channelToForm,
+  emptyChannelForm,
+  formToPayload,
+  keyModeAfterInput,
+  type ChannelFormValues,
+} from "@/lib/client/channels/channel-form";
+import type { ChannelItem } from "@/lib/client/channels/api";
+
+const valid = (patch: Partial<ChannelFormValues> = {}): ChannelFormValues => ({
+  ...emptyChannelForm(),
+  name: "n",
+  key: "sk-1",
+  models: ["m"],
+  ...patch,
+});
+
+test("the spec's checks, in order", () => {
+  const cases: [Partial<ChannelFormValues>, string][] = [
+    [{ name: " " }, "name_key_required"],
+    [{ key: " , \n" }, "name_key_required"],
+    [{ models: [] }, "models_required"],
+    [{ groups: [" "] }, "groups_required"],
+    [{ model_mapping: "{x" }, "json_model_mapping"],
+    [{ setting: "[" }, "json_setting"],
+    [{ param_override: "1" }, "json_param_override"],
+    [{ type: 41, other: "{bad" }, "region_json"],
+    [{ priority: "1.5" }, "priority_integer"],
+    [{ priority: "" }, "priority_integer"],
+    [{ weight: "-1" }, "weight_invalid"],
+  ];
+  for (const [patch, error] of cases)
+    expect([patch, formToPayload(valid(patch), "create")]).toEqual([patch, { ok: false, error }]);
+});
+
+test("editing may leave the key empty (kept); creating may not", () => {
+  const edit = formToPayload(valid({ key: "" }), "edit");
+  expect(edit.ok && "key" in edit.channel).toBe(false);
+  expect(formToPayload(valid({ key: "" }), "create")).toEqual({ ok: false, error: "name_key_required" });
+});
+
+test("payload: base URL trimmed of slashes, mapping cleaned, numbers, lists, type 18 version", () => {
+  const r = formToPayload(
+    valid({
+      type: 18,
+      base_url: " http://h/// ",
+      model_mapping: '{"a":"b","__proto__":"c"}',
+      models: ["m", "m2"],
+      groups: ["default", "vip"],
+      priority: "-3",
+      weight: "5",
+      auto_ban: false,
+    }),
+    "create",
+  );
+  expect(r.ok).toBe(true);
+  if (!r.ok) return;
+  expect(r.channel).toMatchObject({
+    base_url: "http://h",
+    other: "v2.1",
+    models: "m,m2",
+    group: "default,vip",
+    priority: -3,
+    weight: 5,
+    auto_ban: 0,
+  });
+  expect(JSON.parse(String(r.channel.model_mapping))).toEqual({ a: "b" });
+});
+
+test("several keys: batch or one multi-key channel; type 41 stays single", () => {
+  const keys = "k1\nk2,k3";
+  const batch = formToPayload(valid({ key: keys, keyMode: "multi" }), "create");
+  expect(batch.ok && [batch.mode, batch.channel.key]).toEqual(["batch", "k1\nk2\nk3"]);
+  const merged = formToPayload(
+    valid({ key: keys, keyMode: "multi", multiCreate: "multi_to_single", multiKeyMode: "polling" }),
+    "create",
+  );
+  expect(merged.ok && [merged.mode, merged.multi_key_mode]).toEqual(["multi_to_single", "polling"]);
+  const vertex = formToPayload(valid({ type: 41, key: '{"a": 1,\n"b": 2}', keyMode: "multi" }), "create");
+  expect(vertex.ok && [vertex.mode, vertex.channel.key]).toEqual(["single", '{"a": 1,\n"b": 2}']);
+  expect(keyModeAfterInput("a,b", 1, "single")).toBe("multi");
+  expect(keyModeAfterInput("a,b", 41, "single")).toBe("single");
+});
+
+test("a channel becomes a form (lists split, numbers as text, multi-key mode kept)", () => {
+  const c = {
+    ...({} as ChannelItem),
+    name: "x",
+    type: 1,
+    models: "a,b",
+    group: "default",
+    priority: 2,
+    weight: 0,
+    auto_ban: 1,
+    base_url: "",
+    other: "",
+    openai_organization: "",
+    test_model: "",
+    model_mapping: "",
+    tag: "",
+    status_code_mapping: "",
+    setting: "",
+    param_override: "",
+    header_override: "",
+    system_prompt: "",
+    remark: "",
+    channel_info: { is_multi_key: true, key_count: 2 },
+  } as ChannelItem;
+  expect(channelToForm(c)).toMatchObject({
+    models: ["a", "b"],
+    priority: "2",
+    keyMode: "multi",
+    key: "",
+    auto_ban: true,
+  });
+});

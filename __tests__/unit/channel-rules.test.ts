@@ -1,0 +1,105 @@
+// Channel form rules (spec 2 §4 "Channel form", §5 "Channels") and the channel-type catalogue.
+import {
+  baseUrlEndsWithV1,
+  defaultOtherFor,
+  detectMultiKey,
+  isJsonFieldValid,
+  isRegionValid,
+  isValidPriority,
+  isValidWeight,
+  joinKeysForSingleMode,
+  normalizeBaseUrl,
+  responseTimeTone,
+  sanitizeModelMapping,
+  splitKeyText,
+  toList,
+} from "@/lib/channel-rules";
+import { allDefaultModels, CHANNEL_TYPES, defaultModelsFor } from "@/lib/channel-types";
+import { adapterFor } from "@/lib/server/relay/adapters";
+
+test("base URL: trailing slashes removed; /v1 at the end warns", () => {
+  expect(normalizeBaseUrl(" https://a.example/// ")).toBe("https://a.example");
+  expect(normalizeBaseUrl("https://a.example/api")).toBe("https://a.example/api");
+  expect(baseUrlEndsWithV1("https://a.example/v1/")).toBe(true);
+  expect(baseUrlEndsWithV1("https://a.example/V1")).toBe(true);
+  expect(baseUrlEndsWithV1("https://a.example/v1beta")).toBe(false);
+  expect(baseUrlEndsWithV1("https://v1.example")).toBe(false);
+});
+
+test("key mode: commas or newlines switch to multi-key, except for type 41; switching back joins with commas", () => {
+  expect(detectMultiKey("sk-a", 1)).toBe(false);
+  expect(detectMultiKey("sk-a,sk-b", 1)).toBe(true);
+  expect(detectMultiKey("sk-a\nsk-b", 1)).toBe(true);
+  expect(detectMultiKey("sk-a\n", 1)).toBe(false);
+  expect(detectMultiKey('{"a": 1,\n "b": 2}', 41)).toBe(false);
+  expect(splitKeyText(" a ,b\n\nc,", 1)).toEqual(["a", "b", "c"]);
+  expect(splitKeyText("a,b\nc", 41)).toEqual(["a,b", "c"]);
+  expect(joinKeysForSingleMode("a\nb\n c", 1)).toBe("a,b,c");
+});
+
+test("model mapping: __proto__, prototype and constructor keys are ignored, non-string targets dropped", () => {
+  const text = '{"gpt-4": "gpt-4o", "__proto__": "x", "prototype": "y", "constructor": "z", "n": 5}';
+  const clean = sanitizeModelMapping(text);
+  expect(JSON.parse(clean)).toEqual({ "gpt-4": "gpt-4o" });
+  expect(Object.keys(JSON.parse(clean))).toEqual(["gpt-4"]);
+  expect(({} as Record<string, unknown>).x).toBeUndefined();
+  expect(sanitizeModelMapping('{"__proto__": "x"}')).toBe("");
+  expect(sanitizeModelMapping("")).toBe("");
+  expect(sanitizeModelMapping("{broken")).toBe("{broken");
+});
+
+test("JSON fields: empty or an object/array is valid", () => {
+  expect(isJsonFieldValid("")).toBe(true);
+  expect(isJsonFieldValid(' {"a":1} ')).toBe(true);
+  expect(isJsonFieldValid("[1]")).toBe(true);
+  expect(isJsonFieldValid("1")).toBe(false);
+  expect(isJsonFieldValid("{a:1}")).toBe(false);
+});
+
+test("type 41 region starting with { must be JSON; type 18 defaults to v2.1", () => {
+  expect(isRegionValid(41, "us-east5")).toBe(true);
+  expect(isRegionValid(41, '{"default": "us-east5"}')).toBe(true);
+  expect(isRegionValid(41, "{bad")).toBe(false);
+  expect(isRegionValid(1, "{bad")).toBe(true);
+  expect(defaultOtherFor(18, "")).toBe("v2.1");
+  expect(defaultOtherFor(18, "v3.5")).toBe("v3.5");
+  expect(defaultOtherFor(1, "")).toBe("");
+});
+
+test("priority is an integer (min -999); weight a non-negative integer", () => {
+  for (const ok of [0, 5, -999, "3", "-2"]) expect(isValidPriority(ok)).toBe(true);
+  for (const bad of [1.5, "x", "", -1000, null, "1.2"]) expect(isValidPriority(bad)).toBe(false);
+  for (const ok of [0, 10, "7"]) expect(isValidWeight(ok)).toBe(true);
+  for (const bad of [-1, 0.5, "", "a", "-3"]) expect(isValidWeight(bad)).toBe(false);
+});
+
+test("response time colours: 0 untested, ≤1 s green, ≤3 s lime, ≤5 s yellow, else red", () => {
+  expect([0, 1, 1000, 1001, 3000, 3001, 5000, 5001].map(responseTimeTone)).toEqual([
+    "untested",
+    "success",
+    "success",
+    "lime",
+    "lime",
+    "warning",
+    "warning",
+    "danger",
+  ]);
+});
+
+test("lists: trimmed, de-duplicated, from text or arrays", () => {
+  expect(toList(" a, b,a,,\nc ")).toEqual(["a", "b", "c"]);
+  expect(toList(["x", " x ", "y"])).toEqual(["x", "y"]);
+  expect(toList(undefined)).toEqual([]);
+});
+
+test("catalogue: unique ids, the spec's per-type model suggestions, relayed flags match the adapters", () => {
+  expect(new Set(CHANNEL_TYPES.map((t) => t.id)).size).toBe(CHANNEL_TYPES.length);
+  expect(defaultModelsFor(2)).toContain("mj_imagine");
+  expect(defaultModelsFor(2)).not.toContain("swap_face");
+  expect(defaultModelsFor(5)).toEqual(expect.arrayContaining([...defaultModelsFor(2), "swap_face"]));
+  expect(defaultModelsFor(36)).toEqual(["suno_music", "suno_lyrics"]);
+  expect(defaultModelsFor(43)).toContain("deepseek-chat");
+  expect(defaultModelsFor(9999)).toEqual([]);
+  for (const t of CHANNEL_TYPES) expect([t.id, !!t.relayed]).toEqual([t.id, adapterFor(t.id) !== null]);
+  expect(allDefaultModels()).toEqual([...new Set(allDefaultModels())].sort());
+});

@@ -1,0 +1,8 @@
+// /admin/channels: the channel list and its tools (spec 2 §2 "Channels page"; the admin layout guards).
+import { ChannelsPage, channelsMetadata } from "@/components/channels/channels-page";
+
+export const generateMetadata = channelsMetadata;
+
+export default function AdminChannelsPage() {
+  return <ChannelsPage />;
+}

@@ -1,0 +1,6 @@
+import { route } from "@/lib/server/http/route";
+import { batchTagSchema } from "@/lib/schemas/channel";
+import { setChannelsTag } from "@/lib/server/services/channels/set-channels-tag";
+
+// POST /api/channel/batch/tag {ids, tag} – tag the selected channels; answers the count; admin
+export const POST = route({ role: "admin", body: batchTagSchema }, ({ body }) => setChannelsTag(body.ids, body.tag));

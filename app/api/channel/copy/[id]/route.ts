@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { route } from "@/lib/server/http/route";
+import { idParam } from "@/lib/server/http/params";
+import { copyChannel, COPY_SUFFIX } from "@/lib/server/services/channels/copy-channel";
+
+// POST /api/channel/copy/{id}?suffix= – duplicate a channel (keys copied server-side, counters reset); admin
+export const POST = route(
+  { role: "admin", query: z.object({ suffix: z.string().max(50).optional() }) },
+  ({ params, query }) => copyChannel(idParam(params), query.suffix ?? COPY_SUFFIX),
+);

@@ -1,0 +1,5 @@
+import { route } from "@/lib/server/http/route";
+import { deleteAutoDisabledChannels } from "@/lib/server/services/channels/delete-channels";
+
+// DELETE /api/channel/disabled – delete every auto-disabled channel; answers the count; admin
+export const DELETE = route({ role: "admin" }, () => deleteAutoDisabledChannels());

@@ -1,0 +1,8 @@
+import { route } from "@/lib/server/http/route";
+import { fetchModelsSchema } from "@/lib/schemas/channel";
+import { fetchUpstreamModels } from "@/lib/server/services/channels/fetch-upstream-models";
+
+// POST /api/channel/fetch_models {base_url, type, key} – the upstream's model ids (first key only); admin
+export const POST = route({ role: "admin", body: fetchModelsSchema }, ({ body }) =>
+  fetchUpstreamModels({ type: body.type, baseUrl: body.base_url, key: body.key }),
+);

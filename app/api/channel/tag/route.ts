@@ -1,0 +1,6 @@
+import { route } from "@/lib/server/http/route";
+import { editTagSchema } from "@/lib/schemas/channel";
+import { editTag } from "@/lib/server/services/channels/edit-tag";
+
+// PUT /api/channel/tag {tag, new_tag, model_mapping, groups, models, priority, weight} – edit a tag's channels; admin
+export const PUT = route({ role: "admin", body: editTagSchema }, ({ body }) => editTag(body));

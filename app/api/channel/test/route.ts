@@ -1,0 +1,9 @@
+import { route, envelope } from "@/lib/server/http/route";
+import { AppError } from "@/lib/server/http/app-error";
+import { startTestAllChannels } from "@/lib/server/services/channels/test-all-channels";
+
+// GET /api/channel/test – test every enabled channel in the background (answers at once); admin
+export const GET = route({ role: "admin" }, ({ user, t }) => {
+  if (!startTestAllChannels(user)) throw new AppError("conflict", "channel_test_all_running");
+  return envelope(null, t("channel_test_all_started"));
+});

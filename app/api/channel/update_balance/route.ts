@@ -1,0 +1,9 @@
+import { route, envelope } from "@/lib/server/http/route";
+import { AppError } from "@/lib/server/http/app-error";
+import { startUpdateAllBalances } from "@/lib/server/services/channels/update-balance";
+
+// GET /api/channel/update_balance – refresh every enabled channel's balance in the background; admin
+export const GET = route({ role: "admin" }, ({ t }) => {
+  if (!startUpdateAllBalances()) throw new AppError("conflict", "channel_balance_all_running");
+  return envelope(null, t("channel_balance_all_started"));
+});

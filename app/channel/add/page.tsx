@@ -1,0 +1,8 @@
+// /channel/add: the channel list with the create drawer open.
+import { ChannelsPage, channelsMetadata } from "@/components/channels/channels-page";
+
+export const generateMetadata = channelsMetadata;
+
+export default function AddChannelPage() {
+  return <ChannelsPage initialDrawer={{ mode: "create" }} />;
+}

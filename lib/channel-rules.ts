@@ -1,0 +1,118 @@
+// Channel form rules shared by the console form and the server (spec 2 §4 "Channel form", §5
+// "Channels"): base URL normalisation, single/multi-key detection, model mapping hygiene, and the
+// priority/weight checks. Pure functions, no I/O.
+import { channelTypeInfo } from "@/lib/channel-types";
+
+/** Keys an object literal must never take from user JSON (prototype pollution). */
+export const FORBIDDEN_MAPPING_KEYS = new Set(["__proto__", "prototype", "constructor"]);
+
+/** Trailing slashes are removed from a base URL (and surrounding blanks). */
+export function normalizeBaseUrl(url: string): string {
+  return url.trim().replace(/\/+$/, "");
+}
+
+/** A base URL ending in /v1 is usually a mistake (the client path already starts with /v1): warn. */
+export function baseUrlEndsWithV1(url: string): boolean {
+  return /\/v1$/i.test(normalizeBaseUrl(url));
+}
+
+/** Whether multi-key mode can be used for a type (not for type 41, whose key is one JSON document). */
+export function multiKeyAllowed(type: number): boolean {
+  return !channelTypeInfo(type)?.singleKeyOnly;
+}
+
+/** Text holding commas or newlines switches the form to multi-key mode (never for type 41). */
+export function detectMultiKey(text: string, type: number): boolean {
+  return multiKeyAllowed(type) && /[,\n]/.test(text.trim());
+}
+
+/** The individual keys of a key text (split on newlines, and on commas unless the type forbids). */
+export function splitKeyText(text: string, type: number): string[] {
+  const separator = multiKeyAllowed(type) ? /[,\n]/ : /\n/;
+  return text
+    .split(separator)
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
+/** Switching back to single-key mode joins the keys with commas. */
+export function joinKeysForSingleMode(text: string, type: number): string {
+  return splitKeyText(text, type).join(",");
+}
+
+/** A comma list (or array) as a clean list: trimmed, de-duplicated, no empties. */
+export function toList(value: string | string[] | undefined | null): string[] {
+  const parts = Array.isArray(value) ? value : (value ?? "").split(/[,\n]/);
+  return [...new Set(parts.map((s) => String(s).trim()).filter(Boolean))];
+}
+
+/** Parses a JSON object text; null when it is empty or not a JSON object. */
+export function parseJsonObject(text: string): Record<string, unknown> | null {
+  if (!text.trim()) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a JSON field text is acceptable: empty, or a JSON object/array. */
+export function isJsonFieldValid(text: string): boolean {
+  if (!text.trim()) return true;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v !== null && typeof v === "object";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A model mapping text with the forbidden keys (__proto__, prototype, constructor) and non-string
+ * targets dropped. Empty or invalid input gives "" (the caller validates JSON separately).
+ */
+export function sanitizeModelMapping(text: string): string {
+  const parsed = parseJsonObject(text);
+  if (!parsed) return text.trim() ? text : "";
+  const clean: Record<string, string> = {};
+  for (const [from, to] of Object.entries(parsed)) {
+    if (FORBIDDEN_MAPPING_KEYS.has(from) || typeof to !== "string") continue;
+    Object.defineProperty(clean, from, { value: to, enumerable: true, writable: true, configurable: true });
+  }
+  return Object.keys(clean).length ? JSON.stringify(clean, null, 2) : "";
+}
+
+/** Type 41 stores a region in `other`; one starting with "{" is a per-model JSON map and must parse. */
+export function isRegionValid(type: number, other: string): boolean {
+  if (type !== 41 || !other.trim().startsWith("{")) return true;
+  return parseJsonObject(other) !== null;
+}
+
+/** Type 18 (iFlytek Spark) defaults its API version (`other`) to v2.1. */
+export function defaultOtherFor(type: number, other: string): string {
+  return type === 18 && !other.trim() ? "v2.1" : other;
+}
+
+export const PRIORITY_MIN = -999;
+
+/** Priority must be an integer (text from an input or a number). */
+export function isValidPriority(value: unknown): boolean {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof n === "number" && Number.isInteger(n) && n >= PRIORITY_MIN;
+}
+
+/** Weight must be a non-negative integer. */
+export function isValidWeight(value: unknown): boolean {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof n === "number" && Number.isInteger(n) && n >= 0;
+}
+
+/** Response-time colour band (spec 2 §4): 0 untested, ≤1 s green, ≤3 s lime, ≤5 s yellow, else red. */
+export function responseTimeTone(ms: number): "untested" | "success" | "lime" | "warning" | "danger" {
+  if (!ms) return "untested";
+  if (ms <= 1000) return "success";
+  if (ms <= 3000) return "lime";
+  if (ms <= 5000) return "warning";
+  return "danger";
+}

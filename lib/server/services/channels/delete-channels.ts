@@ -1,0 +1,17 @@
+// POST /api/channel/batch {ids} and DELETE /api/channel/disabled. Abilities cascade with the rows.
+import { db } from "@/lib/server/db";
+import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+
+/** Deletes the selected channels; answers how many existed. */
+export async function deleteChannels(ids: number[]): Promise<number> {
+  const { count } = await db().channel.deleteMany({ where: { id: { in: ids } } });
+  invalidateChannels();
+  return count;
+}
+
+/** Deletes every auto-disabled channel (status 3); manually disabled ones (2) stay. */
+export async function deleteAutoDisabledChannels(): Promise<number> {
+  const { count } = await db().channel.deleteMany({ where: { status: 3 } });
+  invalidateChannels();
+  return count;
+}
