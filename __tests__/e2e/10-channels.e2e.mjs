@@ -69,7 +69,8 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.keyboard.press("Escape");
     await balanceHeader.waitFor({ state: "detached" });
     await page.reload();
-    await page.getByTestId("channel-table").waitFor();
+    // rows arrive from a client fetch, so once one shows the page is hydrated with the stored choice
+    await rows(page).first().waitFor();
     assert.equal(await balanceHeader.count(), 0, "hidden columns stay hidden after a reload");
     await page.getByTestId("channel-columns").click();
     await page.getByTestId("columns-reset").click();

@@ -88,7 +88,8 @@ export async function run({ browser, baseUrl, screenshot }) {
       await page.keyboard.press("Escape");
       assert.equal(await page.getByRole("columnheader", { name: "花费" }).count(), 0);
       await page.reload();
-      await page.getByTestId("log-table").waitFor();
+      // rows arrive from a client fetch, so once one shows the page is hydrated with the stored choice
+      await page.getByTestId("log-table-row").first().waitFor();
       assert.equal(await page.getByRole("columnheader", { name: "花费" }).count(), 0, "column choice is remembered");
 
       await setLanguage(page, "en");
@@ -106,7 +107,8 @@ export async function run({ browser, baseUrl, screenshot }) {
       const userCell = admin.page.getByTestId("log-user").first();
       await userCell.waitFor();
       await userCell.click();
-      await admin.page.getByTestId("log-user-info").getByText(`#`).first().waitFor();
+      // the popover loads the user through GET /api/user/{id}
+      await admin.page.getByTestId("log-user-info").getByText("default", { exact: true }).waitFor();
       await screenshot("logs-admin-zh", admin.page);
     } finally {
       await admin.ctx.close();

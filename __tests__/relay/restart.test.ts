@@ -24,4 +24,4 @@ test("a restart on the same data folder keeps setup, accounts, sessions and toke
   } finally {
     await second.stop();
   }
-});
+}, 90_000); // two full starts (migrations + boot) on a loaded 2-core machine

@@ -35,7 +35,7 @@ export function TokenDrawer({ state, onClose }: { state: State; onClose: () => v
       >
         {state && ready ? (
           <TokenForm
-            key={state.mode === "edit" ? `edit-${state.id}-${existing.dataUpdatedAt}` : "create"}
+            key={state.mode === "edit" ? `edit-${state.id}` : "create"}
             mode={state.mode}
             editId={editId}
             initial={state.mode === "edit" && existing.data ? tokenToForm(existing.data) : emptyTokenForm()}
