@@ -26,6 +26,7 @@ const ESM_PACKAGES = [
   "intl-messageformat",
   "icu-minify",
   "openai",
+  "marked",
 ];
 const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`];
 

@@ -8,6 +8,7 @@ import enCommon from "./en/common.json";
 import enCoupons from "./en/coupons.json";
 import enErrors from "./en/errors.json";
 import enHome from "./en/home.json";
+import enLogs from "./en/logs.json";
 import enServer from "./en/server.json";
 import enServerAdminMessages from "./en/server-admin_messages.json";
 import enServerChannels from "./en/server-channels.json";
@@ -25,6 +26,7 @@ import zhCommon from "./zh/common.json";
 import zhCoupons from "./zh/coupons.json";
 import zhErrors from "./zh/errors.json";
 import zhHome from "./zh/home.json";
+import zhLogs from "./zh/logs.json";
 import zhServer from "./zh/server.json";
 import zhServerAdminMessages from "./zh/server-admin_messages.json";
 import zhServerChannels from "./zh/server-channels.json";
@@ -45,6 +47,7 @@ export const catalogues = {
     coupons: enCoupons,
     errors: enErrors,
     home: enHome,
+    logs: enLogs,
     // server texts are split per console area to keep files small; the keys share one namespace
     server: {
       ...enServer,
@@ -67,6 +70,7 @@ export const catalogues = {
     coupons: zhCoupons,
     errors: zhErrors,
     home: zhHome,
+    logs: zhLogs,
     // server texts are split per console area to keep files small; the keys share one namespace
     server: {
       ...zhServer,

@@ -108,7 +108,10 @@ function TokenForm({
       <TokenFormFields
         mode={mode}
         values={values}
-        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        onChange={(patch) => {
+          setValues((v) => ({ ...v, ...patch }));
+          setError(null);
+        }}
         error={error}
         quotaPerUnit={status.quota_per_unit}
       />

@@ -1,14 +1,22 @@
 import { envelope, route } from "@/lib/server/http/route";
 import { adminUpdateUserSchema } from "@/lib/schemas/account";
+import { createUserSchema } from "@/lib/schemas/user-admin";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
 import { adminUpdateUser } from "@/lib/server/services/users/admin-update-user";
+import { createUserByAdmin } from "@/lib/server/services/users/create-user";
 import { listUsers } from "@/lib/server/services/users/list-users";
 
 // GET /api/user/?p&page_size – every user, newest first (deleted ones included); admin
 export const GET = route({ role: "admin", query: pageQuerySchema }, ({ query }) => listUsers(query));
 
-// PUT /api/user/ – an admin edits a user (fields, password, group, quota)
+// POST /api/user/ – an admin adds an ordinary user {username, display_name, password}
+export const POST = route({ role: "admin", body: createUserSchema }, async ({ user, body, t }) => {
+  const created = await createUserByAdmin(user, body);
+  return envelope(created, t("user_create_success"));
+});
+
+// PUT /api/user/ – an admin edits a user of lower role (fields, password, group, quota)
 export const PUT = route({ role: "admin", body: adminUpdateUserSchema }, async ({ user, body, t }) => {
   await adminUpdateUser(user, body);
-  return envelope(null, t("update_success"));
+  return envelope(null, t("user_update_success"));
 });

@@ -3,7 +3,10 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 
-type LimiterName = "critical" | "login_failures";
+type LimiterName = "critical" | "login_failures" | "redeem_failures";
+
+/** Failed redemption attempts allowed per user per window (brute force of codes). */
+export const REDEEM_FAILURES = { points: 10, duration: 600 } as const;
 const g = globalThis as unknown as { __gatewayLimiters?: Map<LimiterName, RateLimiterMemory> };
 
 function limiter(name: LimiterName): RateLimiterMemory {
@@ -18,7 +21,9 @@ function limiter(name: LimiterName): RateLimiterMemory {
             points: e.CRITICAL_RATE_LIMIT,
             duration: e.CRITICAL_RATE_LIMIT_WINDOW,
           })
-        : new RateLimiterMemory({ keyPrefix: name, points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW });
+        : name === "redeem_failures"
+          ? new RateLimiterMemory({ keyPrefix: name, ...REDEEM_FAILURES })
+          : new RateLimiterMemory({ keyPrefix: name, points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW });
     g.__gatewayLimiters.set(name, l);
   }
   return l;

@@ -39,6 +39,32 @@ export function shouldRetry(err: RelayError, retryStatusCodes: string): boolean 
   return statusIn(status, parseStatusRanges(retryStatusCodes));
 }
 
+/**
+ * How many retries a request gets and on which statuses: RetryTimes + AutomaticRetryStatusCodes, or,
+ * when global.auto_retry_enabled, global.auto_retry_count (1–10) and global.auto_retry_status_codes
+ * (classes like "5xx" or codes/ranges). A pinned channel is never retried.
+ */
+export function retryPolicy(
+  options: ReadonlyMap<string, string>,
+  pinned: boolean,
+): { times: number; statusCodes: string } {
+  if (pinned) return { times: 0, statusCodes: "" };
+  if (options.get("global.auto_retry_enabled") === "true") {
+    const codes = (options.get("global.auto_retry_status_codes") ?? "")
+      .split(",")
+      .map((c) => c.trim().replace(/^([1-5])xx$/i, "$100-$199"))
+      .join(",");
+    return {
+      times: Math.min(10, Math.max(1, Number(options.get("global.auto_retry_count")) || 3)),
+      statusCodes: codes,
+    };
+  }
+  return {
+    times: Math.max(0, Number(options.get("RetryTimes")) || 0),
+    statusCodes: options.get("AutomaticRetryStatusCodes") ?? "",
+  };
+}
+
 export function shouldDisable(err: RelayError, statusCodes: string, keywords: string): boolean {
   if (err.code.startsWith("channel:")) return true;
   if (!err.retryable) return false;

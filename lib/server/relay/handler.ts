@@ -14,6 +14,7 @@ import { sendError } from "@/lib/server/relay/http-io";
 import { listModels, retrieveModel } from "@/lib/server/relay/models";
 import { relayText } from "@/lib/server/relay/text-relay";
 import { db } from "@/lib/server/db";
+import { getOptions } from "@/lib/server/options/store";
 
 const TEXT_ROUTES: Record<string, RelayMode> = {
   "/v1/chat/completions": "chat",
@@ -69,6 +70,19 @@ async function playgroundCaller(req: IncomingMessage): Promise<RelayCaller> {
   return { token: null, user, group: user.group, channelPin: null };
 }
 
+const EXTENSION_ORIGIN = /^(chrome|moz|safari-web|ms-browser)-extension:\/\//i;
+
+/** global.block_browser_extension_enabled: keys must not be used from browser extensions. */
+async function refuseBrowserExtension(req: IncomingMessage): Promise<void> {
+  const origin = req.headers.origin;
+  if (typeof origin !== "string" || !EXTENSION_ORIGIN.test(origin)) return;
+  if ((await getOptions()).get("global.block_browser_extension_enabled") !== "true") return;
+  throw new RelayError(403, "Requests from browser extensions are not allowed on this site", {
+    type: "permission_error",
+    code: "browser_extension_blocked",
+  });
+}
+
 export async function handleRelay(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = newRequestId();
   const startedAt = Date.now();
@@ -98,6 +112,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
     const mode = TEXT_ROUTES[path];
     const isModels = path === "/v1/models" || path.startsWith("/v1/models/");
     if ((mode && req.method === "POST") || (isModels && req.method === "GET")) {
+      await refuseBrowserExtension(req);
       const caller = await authenticateToken(extractKey(req, path, url.searchParams), ip);
       if (isModels)
         return path === "/v1/models"

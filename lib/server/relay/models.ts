@@ -1,9 +1,12 @@
 // GET /v1/models and /v1/models/{id}: the models the token may use — served by a channel of its
-// group, inside its model limits, and priced (unless self-use mode or the owner accepts unpriced).
+// group (or virtual models with such an actual model), inside its model limits, and priced (unless
+// self-use mode or the owner accepts unpriced).
 import type { ServerResponse } from "node:http";
 import type { RelayCaller } from "@/lib/server/relay/auth";
 import { getPriceTable, priceModel } from "@/lib/server/relay/billing/pricing";
 import { getRouting } from "@/lib/server/relay/cache/channel-cache";
+import { getOptions } from "@/lib/server/options/store";
+import { virtualModels } from "@/lib/server/relay/model-routes";
 import { RelayError } from "@/lib/server/relay/errors";
 import { sendJson } from "@/lib/server/relay/http-io";
 
@@ -13,11 +16,14 @@ async function usableModels(caller: RelayCaller): Promise<string[]> {
   const routing = await getRouting();
   const table = await getPriceTable();
   const acceptUnset = !!caller.user.setting.accept_unset_model_ratio_model;
-  const models = [...(routing.abilities.get(caller.group)?.keys() ?? [])];
-  return models
-    .filter((m) => !caller.token?.modelLimits || caller.token.modelLimits.has(m))
-    .filter((m) => priceModel(table, m, caller.group, acceptUnset) !== null)
-    .sort();
+  const served = routing.abilities.get(caller.group);
+  const usable = (m: string) => !!served?.has(m) && priceModel(table, m, caller.group, acceptUnset) !== null;
+  const models = new Set([...(served?.keys() ?? [])].filter(usable));
+  // A virtual model is listed when one of its actual models is usable.
+  for (const [virtual, actual] of virtualModels((await getOptions()).get("ModelMapping"))) {
+    if (actual.some(usable)) models.add(virtual);
+  }
+  return [...models].filter((m) => !caller.token?.modelLimits || caller.token.modelLimits.has(m)).sort();
 }
 
 function modelObject(id: string) {

@@ -51,6 +51,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       },
       ...(o.streamStatus ? { stream_status: o.streamStatus } : {}),
       ...(p.mode === "ratio" && p.unset ? { unset_model_ratio: true } : {}),
+      ...(p.fallback ? { fallback_pricing: true } : {}),
     };
     const content =
       p.mode === "price"

@@ -9,10 +9,11 @@ import { exhaustedToken, usableGroups } from "@/lib/server/relay/auth";
 import { ensureAccounts, refund, reserve, tokenRemain } from "@/lib/server/relay/billing/ledger";
 import { getPriceTable, priceModel, quotaToReserve } from "@/lib/server/relay/billing/pricing";
 import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
-import { autoDisable, shouldDisable, shouldRetry } from "@/lib/server/relay/channel-health";
+import { autoDisable, retryPolicy, shouldDisable, shouldRetry } from "@/lib/server/relay/channel-health";
 import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/context";
 import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
 import { readBody, sendError } from "@/lib/server/relay/http-io";
+import { resolveRoutes } from "@/lib/server/relay/model-routes";
 import { checkRateLimit, findSensitiveWord } from "@/lib/server/relay/protection";
 import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
 import { settleRequest } from "@/lib/server/relay/settle";
@@ -135,11 +136,23 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
         });
     }
     const table = await getPriceTable();
-    const pricing = priceModel(table, model, caller.group, !!caller.user.setting.accept_unset_model_ratio_model);
-    if (!pricing)
-      throw new RelayError(400, `Model ${model} has no price or ratio configured; ask an administrator to set one`, {
-        code: "model_price_error",
+    const routing = await getRouting();
+    const acceptUnset = !!caller.user.setting.accept_unset_model_ratio_model;
+    const pinned = caller.channelPin !== null ? routing.byId.get(caller.channelPin) : undefined;
+    if (caller.channelPin !== null && !pinned)
+      throw new RelayError(403, "This channel has been disabled or does not exist", {
+        type: "permission_error",
+        code: "channel_disabled",
       });
+    // A virtual model (option ModelMapping) routes to its actual models by priority; others have one route.
+    const { routes, pricing } = resolveRoutes({
+      model,
+      mappingText: options.get("ModelMapping"),
+      table,
+      group: caller.group,
+      acceptUnset,
+      candidatesFor: (m) => (pinned ? [pinned] : (routing.abilities.get(caller.group)?.get(m) ?? [])),
+    });
 
     const stream = body.stream === true && (base.mode === "chat" || base.mode === "completions");
     const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
@@ -158,20 +171,7 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
     };
     await applyRateLimits(ctx, options);
 
-    const routing = await getRouting();
-    let candidates: CachedChannel[];
-    if (caller.channelPin !== null) {
-      const pinned = routing.byId.get(caller.channelPin);
-      if (!pinned)
-        throw new RelayError(403, "This channel has been disabled or does not exist", {
-          type: "permission_error",
-          code: "channel_disabled",
-        });
-      candidates = [pinned];
-    } else {
-      candidates = routing.abilities.get(caller.group)?.get(model) ?? [];
-    }
-    if (!candidates.length) {
+    if (!routes.length) {
       throw new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
         code: "model_not_found",
       });
@@ -187,7 +187,9 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
         code: "token_exhausted",
       });
     }
-    const r = reserve(caller.user.id, tokenId, quotaToReserve(pricing, ctx.promptTokens, maxTokens, table));
+    // Enough for whichever actual model ends up serving (settle then charges the real price).
+    const upperBound = Math.max(...routes.map((rt) => quotaToReserve(rt.pricing, ctx!.promptTokens, maxTokens, table)));
+    const r = reserve(caller.user.id, tokenId, upperBound);
     if (!r.ok) {
       if (r.reason === "token_insufficient" && caller.token && r.tokenRemain <= 0) exhaustedToken(caller.token.id);
       const msg =
@@ -200,12 +202,25 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
     }
     ctx.reservation = r.reservation;
 
-    const retryTimes = caller.channelPin !== null ? 0 : Math.max(0, Number(options.get("RetryTimes")) || 0);
-    const tried = new Set<number>();
+    const retry = retryPolicy(options, caller.channelPin !== null);
+    const retryTimes = retry.times;
+    // Each retry moves to the next actual model of a virtual model; on the last (or only) model it
+    // steps down the channel priority tiers. Failed channels are remembered per model.
+    const tried = routes.map(() => new Set<number>());
+    let routeIdx = 0;
+    let routeAttempt = 0;
     let lastError: RelayError | null = null;
     for (let attempt = 0; attempt <= retryTimes; attempt++) {
-      const channel = selectChannel(candidates, attempt, tried);
+      let channel: CachedChannel | null = null;
+      while (routeIdx < routes.length) {
+        channel = selectChannel(routes[routeIdx]!.candidates, routeAttempt, tried[routeIdx]!);
+        if (channel) break;
+        routeIdx++;
+        routeAttempt = 0;
+      }
       if (!channel) break;
+      const route = routes[routeIdx]!;
+      ctx.pricing = route.pricing;
       ctx.usedChannels.push(channel.id);
       const adapter = adapterFor(channel.type);
       const picked = selectKey(channel);
@@ -220,12 +235,20 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
             code: "channel:no_available_key",
             retryable: true,
           });
-        const upstreamModel = mapModel(model, channel.modelMapping);
-        const outBody = applyParamOverride(
-          applySystemPrompt({ ...body, model: upstreamModel }, channel.systemPrompt),
-          channel.paramOverride,
-        );
-        if (stream && adapter.supportsStreamUsage)
+        const upstreamModel = mapModel(route.model, channel.modelMapping);
+        if (options.get("redirect_billing_enabled") === "true" && upstreamModel !== route.model) {
+          // Bill a channel's model redirect at the redirected model's price when it has one.
+          ctx.pricing = priceModel(table, upstreamModel, caller.group, false) ?? route.pricing;
+        }
+        // global.pass_through_request_enabled: the caller's body goes upstream as sent (model name aside)
+        const passThrough = options.get("global.pass_through_request_enabled") === "true";
+        const outBody = passThrough
+          ? { ...body, model: upstreamModel }
+          : applyParamOverride(
+              applySystemPrompt({ ...body, model: upstreamModel }, channel.systemPrompt),
+              channel.paramOverride,
+            );
+        if (stream && adapter.supportsStreamUsage && !passThrough)
           outBody.stream_options = { ...(outBody.stream_options as object), include_usage: true };
         const actx: AdapterContext = {
           channel,
@@ -241,7 +264,11 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
       } catch (err) {
         if (!(err instanceof RelayError)) throw err;
         lastError = err;
-        tried.add(channel.id);
+        tried[routeIdx]!.add(channel.id);
+        if (routeIdx < routes.length - 1) {
+          routeIdx++;
+          routeAttempt = 0;
+        } else routeAttempt++;
         if (
           options.get("AutomaticDisableChannelEnabled") === "true" &&
           channel.autoBan &&
@@ -257,7 +284,7 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
             `${err.upstreamStatus ?? err.status}: ${err.message}`.slice(0, 500),
           );
         }
-        if (res.headersSent || !shouldRetry(err, options.get("AutomaticRetryStatusCodes") ?? "")) break;
+        if (res.headersSent || !shouldRetry(err, retry.statusCodes)) break;
       }
     }
     throw (

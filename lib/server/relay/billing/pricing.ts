@@ -11,10 +11,15 @@ export type PriceTable = {
   groupRatio: Record<string, number>;
   selfUse: boolean;
   preConsumedQuota: number;
+  /** Price of models with neither a price nor a ratio (options fallback_*), when enabled. */
+  fallback?: Fallback | null;
 };
 
+/** Spec 2 §4: either a single per-request price or an input + completion ratio, never mixed. */
+export type Fallback = { mode: "price"; price: number } | { mode: "ratio"; ratio: number; completionRatio: number };
+
 export type ModelPricing =
-  | { mode: "price"; price: number; groupRatio: number }
+  | { mode: "price"; price: number; groupRatio: number; fallback?: boolean }
   | {
       mode: "ratio";
       modelRatio: number;
@@ -22,6 +27,7 @@ export type ModelPricing =
       cacheRatio: number;
       groupRatio: number;
       unset: boolean;
+      fallback?: boolean;
     };
 
 const memo = new Map<string, Record<string, number>>();
@@ -40,6 +46,24 @@ function parseMap(text: string | undefined): Record<string, number> {
   return v;
 }
 
+const nonNegative = (v: string | undefined): number | null => {
+  if (v === undefined || v.trim() === "") return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+
+/** The fallback pricing in force, or null (disabled, or an incomplete/mixed configuration). */
+export function fallbackFromOptions(o: ReadonlyMap<string, string>): Fallback | null {
+  if (o.get("fallback_pricing_enabled") !== "true") return null;
+  const price = nonNegative(o.get("fallback_single_price"));
+  const input = nonNegative(o.get("fallback_input_ratio"));
+  const completion = nonNegative(o.get("fallback_completion_ratio"));
+  if (price !== null && input === null && completion === null) return { mode: "price", price };
+  if (price === null && input !== null && completion !== null)
+    return { mode: "ratio", ratio: input, completionRatio: completion };
+  return null;
+}
+
 export async function getPriceTable(): Promise<PriceTable> {
   const o = await getOptions();
   return {
@@ -51,6 +75,7 @@ export async function getPriceTable(): Promise<PriceTable> {
     groupRatio: parseMap(o.get("GroupRatio")),
     selfUse: o.get("SelfUseModeEnabled") === "true",
     preConsumedQuota: Number(o.get("PreConsumedQuota")) || 0,
+    fallback: fallbackFromOptions(o),
   };
 }
 
@@ -89,6 +114,18 @@ export function priceModel(table: PriceTable, model: string, group: string, acce
   const cacheRatio = table.cacheRatio[model] ?? 1;
   if (typeof ratio === "number" && ratio >= 0)
     return { mode: "ratio", modelRatio: ratio, completionRatio, cacheRatio, groupRatio, unset: false };
+  const f = table.fallback;
+  if (f?.mode === "price") return { mode: "price", price: f.price, groupRatio, fallback: true };
+  if (f?.mode === "ratio")
+    return {
+      mode: "ratio",
+      modelRatio: f.ratio,
+      completionRatio: f.completionRatio,
+      cacheRatio,
+      groupRatio,
+      unset: false,
+      fallback: true,
+    };
   if (table.selfUse || acceptUnset)
     return { mode: "ratio", modelRatio: SELF_USE_DEFAULT_RATIO, completionRatio, cacheRatio, groupRatio, unset: true };
   return null;

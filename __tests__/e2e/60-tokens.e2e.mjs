@@ -1,0 +1,133 @@
+// /app/tokens: create a token in the drawer (with the name-required message first), copy its key,
+// call the relay with it through the official openai SDK, and see the used quota in the table;
+// batch creation, search, copy-selected, disable and delete with confirmation.
+import assert from "node:assert/strict";
+import OpenAI from "openai";
+import { ALICE, apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./support.mjs";
+
+const MODEL = "e2e-token-model";
+
+async function prepareRelay(browser, baseUrl, upstreamUrl) {
+  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
+  try {
+    const channel = await apiAs(page, "POST", "/api/channel/", {
+      name: "e2e-tokens-upstream",
+      type: 1,
+      key: "sk-upstream",
+      base_url: upstreamUrl,
+      models: MODEL,
+      group: "default",
+    });
+    assert.equal(channel.success, true, channel.message);
+    const ratio = await apiAs(page, "PUT", "/api/option/", {
+      key: "ModelRatio",
+      value: JSON.stringify({ [MODEL]: 1000 }),
+    });
+    assert.equal(ratio.success, true, ratio.message);
+    const found = await apiAs(page, "GET", "/api/user/search?keyword=alice");
+    const alice = found.data.items.find((u) => u.username === ALICE.username);
+    const topped = await apiAs(page, "PUT", "/api/user/", { id: alice.id, quota: 100_000_000 });
+    assert.equal(topped.success, true, topped.message);
+  } finally {
+    await ctx.close();
+  }
+}
+
+export async function run({ browser, baseUrl, screenshot }) {
+  const upstream = await startMockUpstream();
+  try {
+    await prepareRelay(browser, baseUrl, upstream.url);
+    const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE);
+    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    try {
+      await page.getByTestId("token-table").waitFor();
+      await page.getByTestId("token-table-empty").waitFor();
+      await screenshot("tokens-empty-zh", page);
+
+      // name required
+      await page.getByTestId("token-add").click();
+      await page.getByTestId("token-submit").click();
+      await page.getByText("请输入令牌名称").first().waitFor();
+      await page.getByTestId("token-name").fill("e2e-main");
+      await page.getByTestId("token-expiry-day").click();
+      await page.getByTestId("token-quota").fill("50000000");
+      await screenshot("tokens-drawer-zh", page);
+      await page.getByTestId("token-submit").click();
+      await page.getByText("令牌创建成功").first().waitFor();
+      const row = page.getByTestId("token-table-row").filter({ hasText: "e2e-main" });
+      await row.waitFor();
+
+      // copy the key and call the relay with it
+      await row.getByTestId("token-copy-key").click();
+      await page.getByText("已复制到剪贴板！").first().waitFor();
+      const key = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(key, /^sk-[A-Za-z0-9]{40,}$/);
+      const client = new OpenAI({ apiKey: key, baseURL: `${baseUrl}/v1` });
+      const reply = await client.chat.completions.create({ model: MODEL, messages: [{ role: "user", content: "hi" }] });
+      assert.equal(reply.choices[0].message.content, "This is a mock completion.");
+      // bookkeeping is written after the response: reload until the used quota shows
+      let used = "";
+      for (let i = 0; i < 20 && (used === "" || used === "$0.00"); i++) {
+        await page.waitForTimeout(300);
+        await page.reload();
+        used = (
+          await page.getByTestId("token-table-row").filter({ hasText: "e2e-main" }).locator("td").nth(3).innerText()
+        ).trim();
+      }
+      assert.notEqual(used, "$0.00", "the used quota is shown after the call");
+
+      // batch creation: 3 tokens, the extra ones with a random suffix
+      await page.getByTestId("token-add").click();
+      await page.getByTestId("token-name").fill("e2e-batch");
+      await page.getByTestId("token-count").fill("3");
+      await page.getByTestId("token-submit").click();
+      await page.getByText("已创建 3 个令牌").first().waitFor();
+      await page.getByTestId("token-search-name").fill("e2e-batch");
+      await page.getByTestId("token-search-submit").click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="token-table-row"]').length === 3);
+      const names = await page.getByTestId("token-table-row").locator("td:nth-child(2)").allInnerTexts();
+      assert.equal(names.filter((n) => /^e2e-batch-[A-Za-z0-9]{6}$/.test(n.trim())).length, 2);
+
+      // copy selected needs a selection
+      await page.getByTestId("token-copy-selected").click();
+      await page.getByText("请至少选择一个令牌！").first().waitFor();
+      await page.getByTestId("token-table-select-page").click();
+      await page.getByTestId("token-copy-selected").click();
+      await page.waitForFunction(async () => (await navigator.clipboard.readText()).split("\n").length === 3);
+
+      // disable, then delete with confirmation
+      const first = page.getByTestId("token-table-row").first();
+      await first.getByTestId("token-more").click();
+      await page.getByTestId("token-toggle").click();
+      await page.getByText("已禁用令牌").first().waitFor();
+      await page.getByTestId("token-table-row").first().getByText("已禁用").waitFor();
+      await page.getByTestId("token-table-row").first().getByTestId("token-more").click();
+      await page.getByTestId("token-delete").click();
+      await page.getByTestId("token-delete-dialog-confirm").click();
+      await page.getByText("删除成功").first().waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="token-table-row"]').length === 2);
+      await screenshot("tokens-list-zh", page);
+
+      await setLanguage(page, "en");
+      await page.getByTestId("token-table-row").first().waitFor();
+      await screenshot("tokens-list-en", page);
+      await page.getByTestId("token-add").click();
+      await screenshot("tokens-drawer-en", page);
+    } finally {
+      await ctx.close();
+    }
+
+    const mobile = await loggedInContext(browser, baseUrl, ALICE, { width: 375, height: 812 });
+    try {
+      await mobile.page.getByTestId("token-table-row").first().waitFor();
+      await screenshot("tokens-mobile-zh", mobile.page);
+      await mobile.page.getByTestId("token-table-row").first().getByTestId("token-edit").click();
+      await mobile.page.getByTestId("token-form").waitFor();
+      await screenshot("tokens-drawer-mobile-zh", mobile.page);
+    } finally {
+      await mobile.ctx.close();
+    }
+  } finally {
+    await upstream.close();
+  }
+}

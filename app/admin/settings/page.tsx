@@ -1,0 +1,23 @@
+// /admin/settings: system options in five tabs (spec 2 §2 "Settings page"); admins only (layout).
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { PageHeader } from "@/components/layout/page-container";
+import { SettingsPageClient } from "@/components/settings/settings-page-client";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("settings");
+  return { title: t("title") };
+}
+
+export default async function SettingsPage() {
+  const t = await getTranslations("settings");
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <Suspense>
+        <SettingsPageClient />
+      </Suspense>
+    </>
+  );
+}

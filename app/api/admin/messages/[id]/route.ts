@@ -1,0 +1,21 @@
+import { updateMessageSchema } from "@/lib/schemas/message";
+import { idParam } from "@/lib/server/http/params";
+import { envelope, route } from "@/lib/server/http/route";
+import { deleteMessage } from "@/lib/server/services/messages/delete-message";
+import { getMessage } from "@/lib/server/services/messages/get-message";
+import { updateMessage } from "@/lib/server/services/messages/update-message";
+
+// GET /api/admin/messages/{id} – one message with stats (total_recipients, read_count); admin
+export const GET = route({ role: "admin" }, ({ params }) => getMessage(idParam(params)));
+
+// PUT /api/admin/messages/{id} – edit {title, content, format}; admin
+export const PUT = route({ role: "admin", body: updateMessageSchema }, async ({ params, body, t }) => {
+  await updateMessage(idParam(params), body);
+  return envelope(null, t("message_updated"));
+});
+
+// DELETE /api/admin/messages/{id} – delete for every recipient; admin
+export const DELETE = route({ role: "admin" }, async ({ params, t }) => {
+  await deleteMessage(idParam(params));
+  return envelope(null, t("message_deleted"));
+});

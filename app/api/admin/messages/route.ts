@@ -1,0 +1,13 @@
+import { createMessageSchema } from "@/lib/schemas/message";
+import { pageQuerySchema } from "@/lib/schemas/pagination";
+import { envelope, route } from "@/lib/server/http/route";
+import { createMessage } from "@/lib/server/services/messages/create-message";
+import { listMessages } from "@/lib/server/services/messages/list-messages";
+
+// GET /api/admin/messages?p&page_size – sent messages, newest first; admin
+export const GET = route({ role: "admin", query: pageQuerySchema }, ({ query }) => listMessages(query));
+
+// POST /api/admin/messages – send a message {title, content, format, user_ids}; admin
+export const POST = route({ role: "admin", body: createMessageSchema }, async ({ body, user, t }) =>
+  envelope(await createMessage(body, user.id), t("message_created")),
+);

@@ -1,0 +1,12 @@
+import { envelope, route } from "@/lib/server/http/route";
+import { putModelMappingSchema } from "@/lib/schemas/model-mapping";
+import { getModelMapping } from "@/lib/server/services/model-mapping/get-model-mapping";
+import { putModelMapping } from "@/lib/server/services/model-mapping/put-model-mapping";
+
+// GET /api/model_mapping/ – the virtual-model mapping {mapping}; admin
+export const GET = route({ role: "admin" }, () => getModelMapping());
+
+// PUT /api/model_mapping/ – replace the mapping {mapping}, validated; admin
+export const PUT = route({ role: "admin", body: putModelMappingSchema }, async ({ body, t }) =>
+  envelope(await putModelMapping(body), t("mapping_saved")),
+);

@@ -1,0 +1,16 @@
+import { route } from "@/lib/server/http/route";
+import { idParam } from "@/lib/server/http/params";
+import { toRedemptionDto } from "@/lib/server/dto/redemption";
+import { getRedemptionOrThrow } from "@/lib/server/services/redemptions/get-redemption-or-throw";
+import { deleteRedemption } from "@/lib/server/services/redemptions/delete-redemptions";
+
+// GET /api/redemption/{id} – one code; admin
+export const GET = route({ role: "admin" }, async ({ params }) =>
+  toRedemptionDto(await getRedemptionOrThrow(idParam(params))),
+);
+
+// DELETE /api/redemption/{id}/ – delete one code; admin
+export const DELETE = route({ role: "admin" }, async ({ params }) => {
+  await deleteRedemption(idParam(params));
+  return null;
+});

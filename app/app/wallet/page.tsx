@@ -1,0 +1,23 @@
+// /app/wallet (spec 2 §2 "Wallet", titled billing and subscription): balance and code redemption;
+// ?code= opens the redeem dialog prefilled. Guarded by app/app/layout.tsx.
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { PageHeader } from "@/components/layout/page-container";
+import { WalletPageClient } from "@/components/wallet/wallet-page-client";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("coupons.wallet");
+  return { title: t("title") };
+}
+
+export default async function WalletPage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
+  const t = await getTranslations("coupons.wallet");
+  const { code } = await searchParams;
+  const initialCode = (Array.isArray(code) ? code[0] : code)?.trim().slice(0, 200) ?? "";
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <WalletPageClient initialCode={initialCode} />
+    </>
+  );
+}

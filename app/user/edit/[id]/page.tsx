@@ -1,0 +1,24 @@
+// /user/edit/{id}: the edit-user form as a page (same rules as the panel of /admin/users).
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { PageHeader } from "@/components/layout/page-container";
+import { UserEditPageClient } from "@/components/users/user-edit-page-client";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("users");
+  return { title: t("edit_user") };
+}
+
+export default async function UserEditPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const userId = Number(id);
+  if (!Number.isInteger(userId) || userId <= 0) notFound();
+  const t = await getTranslations("users");
+  return (
+    <>
+      <PageHeader title={t("edit_user")} description={t("edit_user_description", { id: userId })} />
+      <UserEditPageClient id={userId} />
+    </>
+  );
+}

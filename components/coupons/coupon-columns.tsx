@@ -1,0 +1,178 @@
+"use client";
+
+import { Copy, MoreHorizontal } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useSite } from "@/components/providers/site-context";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { Column } from "@/components/ui/data-table";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import type { Coupon } from "@/lib/client/coupons/api";
+import { formatQuota } from "@/lib/format";
+import { formatUnixTime } from "@/lib/format-time";
+
+const STATUS_TONE: Record<number, BadgeTone> = { 1: "success", 2: "neutral", 3: "warning" };
+
+export type CouponRowActions = {
+  onCopy: (c: Coupon) => void;
+  onEdit: (c: Coupon) => void;
+  onToggle: (c: Coupon) => void;
+  onDelete: (c: Coupon) => void;
+};
+
+/** A still-unused code outside its validity window is shown as such (it cannot be redeemed). */
+function windowState(c: Coupon, now: number): "expired" | "pending" | null {
+  if (c.status !== 1) return null;
+  if (c.valid_until > 0 && now >= c.valid_until) return "expired";
+  if (c.valid_from > 0 && now < c.valid_from) return "pending";
+  return null;
+}
+
+export function useCouponColumns(actions: CouponRowActions): Column<Coupon>[] {
+  const t = useTranslations("coupons");
+  const { status } = useSite();
+  const quota = (q: number) =>
+    formatQuota(q, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
+  // the time the page was opened: enough to flag codes outside their validity window
+  const [now] = useState(() => Math.floor(Date.now() / 1000));
+  return [
+    { id: "id", header: t("col_id"), cell: (r) => <span className="text-muted">{r.id}</span> },
+    {
+      id: "name",
+      header: t("col_name"),
+      cell: (r) => (
+        <span className="inline-flex items-center gap-1.5 font-medium">
+          {r.name}
+          {r.is_gift ? <Badge tone="info">{t("gift")}</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      id: "status",
+      header: t("col_status"),
+      cell: (r) => {
+        const w = windowState(r, now);
+        return (
+          <span className="inline-flex gap-1" data-testid="coupon-status" data-status={r.status}>
+            <Badge tone={STATUS_TONE[r.status] ?? "neutral"}>
+              {r.status === 1 || r.status === 2 || r.status === 3 ? t(`status_${r.status}`) : t("status_unknown")}
+            </Badge>
+            {w ? <Badge tone="danger">{t(`window_${w}`)}</Badge> : null}
+          </span>
+        );
+      },
+    },
+    { id: "quota", header: t("col_quota"), cell: (r) => quota(r.quota) },
+    {
+      id: "uses",
+      header: t("col_uses"),
+      cell: (r) => (
+        <span data-testid="coupon-uses">
+          {r.used_count} / {r.max_uses === -1 ? t("unlimited") : r.max_uses}
+        </span>
+      ),
+    },
+    {
+      id: "key",
+      header: t("col_key"),
+      cell: (r) => (
+        <span className="inline-flex items-center gap-1 font-mono text-xs">
+          {r.key}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-7 w-7"
+            aria-label={t("copy_key")}
+            onClick={() => actions.onCopy(r)}
+            data-testid="coupon-copy"
+          >
+            <Copy className="h-3.5 w-3.5" />
+          </Button>
+        </span>
+      ),
+    },
+    {
+      id: "window",
+      header: t("col_window"),
+      cell: (r) =>
+        r.valid_from || r.valid_until ? (
+          <span className="flex flex-col text-xs leading-5">
+            <span>{r.valid_from ? formatUnixTime(r.valid_from) : t("no_start")}</span>
+            <span>{r.valid_until ? formatUnixTime(r.valid_until) : t("no_end")}</span>
+          </span>
+        ) : (
+          <span className="text-muted">{t("always_valid")}</span>
+        ),
+    },
+    { id: "created", header: t("col_created"), cell: (r) => formatUnixTime(r.created_time) },
+    {
+      id: "redeemed",
+      header: t("col_redeemed"),
+      cell: (r) =>
+        r.redeemed_time ? (
+          <span className="flex flex-col text-xs leading-5">
+            <span>{formatUnixTime(r.redeemed_time)}</span>
+            <span className="text-muted">{t("by_user", { id: r.used_user_id })}</span>
+          </span>
+        ) : (
+          <span className="text-muted">-</span>
+        ),
+    },
+    {
+      id: "actions",
+      header: t("col_actions"),
+      cell: (r) => (
+        <div className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={r.status !== 1}
+            title={r.status !== 1 ? t("edit_unused_only") : undefined}
+            onClick={() => actions.onEdit(r)}
+            data-testid="coupon-edit"
+          >
+            {t("edit")}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            className={r.status === 1 ? "text-danger" : undefined}
+            disabled={r.status === 3}
+            onClick={() => actions.onToggle(r)}
+            data-testid="coupon-toggle"
+          >
+            {r.status === 1 ? t("disable") : t("enable")}
+          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="h-8 w-8"
+                aria-label={t("col_actions")}
+                data-testid="coupon-more"
+              >
+                <MoreHorizontal className="h-4 w-4" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem
+                className="text-danger"
+                onSelect={() => actions.onDelete(r)}
+                data-testid="coupon-delete"
+              >
+                {t("delete")}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      ),
+    },
+  ];
+}

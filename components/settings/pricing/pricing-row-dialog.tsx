@@ -1,0 +1,133 @@
+"use client";
+
+// Add/edit one model's pricing (spec 2 §4 "Pricing editor"): per-token by ratio or by price per 1M
+// tokens (input price ÷ 2 = ratio, output ÷ input = completion ratio), or a fixed per-request price,
+// which disables the ratio fields. Messages of spec 2 §5 "Visual pricing".
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
+import {
+  checkRowDraft,
+  completionRatioFromPrices,
+  draftFromRow,
+  ratioFromInputPrice,
+  rowFromDraft,
+  type PricingRow,
+  type RowDraft,
+} from "@/lib/pricing/pricing-editor";
+
+export function PricingRowDialog({
+  row,
+  existing,
+  onClose,
+  onSubmit,
+}: {
+  row: PricingRow | null;
+  existing: string[];
+  onClose: () => void;
+  onSubmit: (row: PricingRow, originalName?: string) => void;
+}) {
+  const t = useTranslations("settings");
+  const tc = useTranslations("common");
+  const [d, setD] = useState<RowDraft>(() => draftFromRow(row));
+  const [error, setError] = useState<string | null>(null);
+  const set = (patch: Partial<RowDraft>) => {
+    setD((cur) => ({ ...cur, ...patch }));
+    setError(null);
+  };
+  const fixed = d.mode === "per_request";
+  const num = (s: string) => (s.trim() !== "" && Number.isFinite(Number(s)) ? Number(s) : null);
+  const previewRatio =
+    d.tokenInput === "price" && num(d.inputPrice) !== null ? ratioFromInputPrice(num(d.inputPrice)!) : null;
+  const previewCompletion =
+    d.tokenInput === "price" && num(d.inputPrice) !== null && num(d.outputPrice) !== null
+      ? completionRatioFromPrices(num(d.inputPrice)!, num(d.outputPrice)!)
+      : null;
+
+  const submit = () => {
+    const problem = checkRowDraft(d, existing, row?.name);
+    if (problem) return setError(t(`pricing.problems.${problem}`));
+    onSubmit(rowFromDraft(d), row?.name);
+  };
+
+  const input = (key: keyof RowDraft, label: string, disabled = false) => (
+    <Field id={`pricing-${key}`} label={label}>
+      <Input
+        id={`pricing-${key}`}
+        data-testid={`pricing-dialog-${key}`}
+        inputMode="decimal"
+        disabled={disabled}
+        value={d[key]}
+        onChange={(e) => set({ [key]: e.target.value })}
+      />
+    </Field>
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={row ? t("pricing.edit_title") : t("pricing.add_title")}
+        closeLabel={tc("close")}
+        footer={
+          <>
+            <Button variant="outline" onClick={onClose}>
+              {tc("cancel")}
+            </Button>
+            <Button onClick={submit} data-testid="pricing-dialog-submit">
+              {tc("confirm")}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-4" data-testid="pricing-dialog">
+          {input("name", t("pricing.col_name"))}
+          <RadioGroup
+            value={d.mode}
+            onValueChange={(v) => set({ mode: v as RowDraft["mode"] })}
+            className="grid grid-cols-1 gap-2 sm:grid-cols-2"
+          >
+            <RadioItem id="pricing-mode-token" value="per_token" label={t("pricing.per_token")} />
+            <RadioItem id="pricing-mode-request" value="per_request" label={t("pricing.per_request")} />
+          </RadioGroup>
+          {fixed ? input("price", t("pricing.fixed_price")) : null}
+          <fieldset disabled={fixed} className="flex flex-col gap-3 disabled:opacity-50">
+            <RadioGroup
+              value={d.tokenInput}
+              onValueChange={(v) => set({ tokenInput: v as RowDraft["tokenInput"] })}
+              className="grid grid-cols-1 gap-2 sm:grid-cols-2"
+            >
+              <RadioItem id="pricing-input-ratio" value="ratio" label={t("pricing.by_ratio")} />
+              <RadioItem id="pricing-input-price" value="price" label={t("pricing.by_price")} />
+            </RadioGroup>
+            {d.tokenInput === "ratio" ? (
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                {input("ratio", t("pricing.col_ratio"), fixed)}
+                {input("completionRatio", t("pricing.col_completion"), fixed)}
+              </div>
+            ) : (
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                {input("inputPrice", t("pricing.input_price_1m"), fixed)}
+                {input("outputPrice", t("pricing.output_price_1m"), fixed)}
+                <p className="text-xs text-muted sm:col-span-2" data-testid="pricing-dialog-preview">
+                  {t("pricing.preview", {
+                    ratio: previewRatio ?? "-",
+                    completion: previewCompletion ?? "-",
+                  })}
+                </p>
+              </div>
+            )}
+          </fieldset>
+          {error ? (
+            <p role="alert" className="text-sm text-danger" data-testid="pricing-dialog-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,126 @@
+"use client";
+
+// Unset-ratio models (spec 2 §2): enabled models (GET /api/channel/models_enabled) that have neither a
+// price nor a ratio, with selection, batch set, and fill from the public defaults bundled with the
+// app (lib/pricing/default-ratios.ts, no network). Changes go to the shared pricing draft.
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { BatchSetDialog } from "@/components/settings/pricing/batch-set-dialog";
+import { Button } from "@/components/ui/button";
+import { Banner } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
+import { Pagination } from "@/components/ui/pagination";
+import { useEnabledModels } from "@/lib/client/settings/hooks";
+import { usePageSize } from "@/lib/client/use-page-size";
+import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/lib/pricing/default-ratios";
+import {
+  applyBatch,
+  checkBatch,
+  fillFromDefaults,
+  unsetModels,
+  type BatchValues,
+  type PricingMaps,
+} from "@/lib/pricing/pricing-editor";
+
+const DEFAULTS = {
+  ModelRatio: DEFAULT_MODEL_RATIO,
+  CompletionRatio: DEFAULT_COMPLETION_RATIO,
+  ModelPrice: DEFAULT_MODEL_PRICE,
+};
+
+export function UnsetModels({ maps, onChange }: { maps: PricingMaps; onChange: (m: PricingMaps) => void }) {
+  const t = useTranslations("settings");
+  const enabled = useEnabledModels();
+  const [pageSize, setPageSize] = usePageSize("settings-unset-models-page-size");
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<(string | number)[]>([]);
+  const [batchOpen, setBatchOpen] = useState(false);
+  const models = unsetModels(enabled.data ?? [], maps);
+  const chosen = selected.filter((m): m is string => typeof m === "string" && models.includes(m));
+  const current = Math.min(page, Math.max(1, Math.ceil(models.length / pageSize)));
+  const rows = models.slice((current - 1) * pageSize, current * pageSize).map((name) => ({ name }));
+
+  const openBatch = () => {
+    if (chosen.length === 0) return void toast.error(t("pricing.problems.select_models"));
+    setBatchOpen(true);
+  };
+  const fill = () => {
+    const targets = chosen.length ? chosen : models;
+    const { maps: next, filled } = fillFromDefaults(maps, targets, DEFAULTS);
+    if (filled.length === 0) return void toast.error(t("pricing.fill_none"));
+    onChange(next);
+    setSelected([]);
+    toast.success(t("pricing.fill_done", { count: filled.length }));
+  };
+
+  if (enabled.isError)
+    return (
+      <Banner
+        tone="danger"
+        className="flex flex-wrap items-center justify-between gap-3"
+        data-testid="unset-load-error"
+      >
+        <span>{t("pricing.models_load_failed")}</span>
+        <Button size="sm" variant="outline" onClick={() => void enabled.refetch()}>
+          {t("retry")}
+        </Button>
+      </Banner>
+    );
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="mr-auto text-sm text-muted" data-testid="unset-count">
+          {t("pricing.unset_count", { count: models.length, selected: chosen.length })}
+        </span>
+        <Button variant="outline" onClick={openBatch} data-testid="unset-batch">
+          {t("pricing.batch_set")}
+        </Button>
+        <Button variant="outline" onClick={fill} disabled={models.length === 0} data-testid="unset-fill">
+          {t("pricing.fill_defaults")}
+        </Button>
+      </div>
+      <DataTable
+        columns={[
+          {
+            id: "name",
+            header: t("pricing.col_name"),
+            cell: (r) => <span className="font-mono text-xs">{r.name}</span>,
+          },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.name}
+        loading={enabled.isPending}
+        emptyText={t("pricing.unset_empty")}
+        selection={{ selected, onChange: setSelected }}
+        data-testid="unset-table"
+      />
+      <Pagination
+        page={current}
+        pageSize={pageSize}
+        total={models.length}
+        onPageChange={setPage}
+        onPageSizeChange={(s) => {
+          setPageSize(s);
+          setPage(1);
+        }}
+      />
+      {batchOpen ? (
+        <BatchSetDialog
+          count={chosen.length}
+          onClose={() => setBatchOpen(false)}
+          onSubmit={(values: BatchValues) => {
+            const problem = checkBatch(chosen, values);
+            if (problem) return t(`pricing.problems.${problem}`);
+            onChange(applyBatch(maps, chosen, values));
+            setSelected([]);
+            setBatchOpen(false);
+            toast.success(t("pricing.batch_done", { count: chosen.length }));
+            return null;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+"use client";
+
+// Operation tab (spec 2 §2): general operation, monitoring, logs, sensitive words, drawing, data
+// dashboard, check-in, quota, rebate, token chat, group ratios, other ratios (fallback pricing) and
+// the three-tab model pricing area.
+import { useTranslations } from "next-intl";
+import type { FieldSpec } from "@/components/settings/option-fields";
+import { OptionSection } from "@/components/settings/option-section";
+import { PricingArea } from "@/components/settings/pricing/pricing-area";
+import { checkFallbackPricing } from "@/lib/settings/option-rules";
+
+const GENERAL: FieldSpec[] = [
+  { key: "TopUpLink", kind: "text", placeholder: "https://", hint: true },
+  { key: "general_setting.docs_link", kind: "text", placeholder: "https://" },
+  { key: "QuotaPerUnit", kind: "number", min: 0, hint: true },
+  { key: "RetryTimes", kind: "number", min: 0, max: 10, step: 1, hint: true },
+  { key: "general_setting.quota_display_type", kind: "select", options: ["USD", "CNY", "TOKENS", "CUSTOM"] },
+  { key: "StreamCacheQueueLength", kind: "number", min: 0, step: 1 },
+  { key: "SelfUseModeEnabled", kind: "bool", hint: true },
+  { key: "DemoSiteEnabled", kind: "bool" },
+];
+const MONITOR: FieldSpec[] = [
+  { key: "ChannelDisableThreshold", kind: "number", min: 0, hint: true },
+  { key: "AutomaticDisableStatusCodes", kind: "text", placeholder: "401" },
+  { key: "AutomaticRetryStatusCodes", kind: "text", wide: true },
+  { key: "AutomaticDisableChannelEnabled", kind: "bool" },
+  { key: "AutomaticEnableChannelEnabled", kind: "bool" },
+  { key: "AutomaticDisableKeywords", kind: "textarea", rows: 5, hint: true },
+];
+const LOGS: FieldSpec[] = [
+  { key: "LogConsumeEnabled", kind: "bool" },
+  { key: "LogErrorEnabled", kind: "bool" },
+  { key: "LogChatContentEnabled", kind: "bool", hint: true },
+];
+const SENSITIVE: FieldSpec[] = [
+  { key: "CheckSensitiveEnabled", kind: "bool" },
+  { key: "CheckSensitiveOnPromptEnabled", kind: "bool" },
+  { key: "CheckSensitiveOnCompletionEnabled", kind: "bool" },
+  { key: "StopOnSensitiveEnabled", kind: "bool" },
+  { key: "SensitiveWords", kind: "textarea", rows: 5, hint: true },
+];
+const DRAWING: FieldSpec[] = [
+  { key: "DrawingEnabled", kind: "bool" },
+  { key: "MjNotifyEnabled", kind: "bool" },
+  { key: "MjAccountFilterEnabled", kind: "bool" },
+  { key: "MjForwardUrlEnabled", kind: "bool" },
+  { key: "MjModeClearEnabled", kind: "bool" },
+  { key: "MjActionCheckSuccessEnabled", kind: "bool" },
+];
+const DASHBOARD: FieldSpec[] = [
+  { key: "DataExportEnabled", kind: "bool" },
+  { key: "DataExportInterval", kind: "number", min: 1, step: 1 },
+  { key: "DataExportDefaultTime", kind: "select", options: ["hour", "day", "week"] },
+];
+const CHECKIN: FieldSpec[] = [
+  { key: "CheckInEnabled", kind: "bool", wide: true },
+  { key: "CheckInQuota", kind: "number", min: 0, step: 1 },
+  { key: "CheckInMaxQuota", kind: "number", min: 0, step: 1, hint: true },
+];
+const QUOTA: FieldSpec[] = [
+  { key: "QuotaForNewUser", kind: "number", min: 0, step: 1 },
+  { key: "PreConsumedQuota", kind: "number", min: 0, step: 1 },
+  { key: "QuotaForInviter", kind: "number", min: 0, step: 1 },
+  { key: "QuotaForInvitee", kind: "number", min: 0, step: 1 },
+  { key: "QuotaRemindThreshold", kind: "number", min: 0, step: 1 },
+  { key: "AffEnabled", kind: "bool" },
+];
+const REBATE: FieldSpec[] = [
+  { key: "RebateEnabled", kind: "bool" },
+  { key: "RebatePercentage", kind: "number", min: 0, max: 100, step: 0.1 },
+];
+const CHAT: FieldSpec[] = [
+  { key: "ChatLink", kind: "text", placeholder: "https://", hint: true },
+  { key: "ChatLink2", kind: "text", placeholder: "https://" },
+];
+const GROUPS: FieldSpec[] = [
+  { key: "GroupRatio", kind: "json", hint: true },
+  { key: "UserUsableGroups", kind: "json", hint: true },
+  { key: "TopupGroupRatio", kind: "json" },
+];
+const FALLBACK: FieldSpec[] = [
+  { key: "fallback_pricing_enabled", kind: "bool", hint: true },
+  { key: "redirect_billing_enabled", kind: "bool", hint: true },
+  { key: "fallback_single_price", kind: "number", min: 0, step: 0.001, hint: true },
+  { key: "fallback_input_ratio", kind: "number", min: 0, step: 0.01 },
+  { key: "fallback_completion_ratio", kind: "number", min: 0, step: 0.01 },
+];
+
+export function OperationTab() {
+  const t = useTranslations("settings");
+  return (
+    <div className="flex flex-col gap-4">
+      <OptionSection id="general" fields={GENERAL} />
+      <OptionSection id="monitor" fields={MONITOR} />
+      <OptionSection id="logs" fields={LOGS} />
+      <OptionSection id="sensitive" fields={SENSITIVE} />
+      <OptionSection id="drawing" fields={DRAWING} />
+      <OptionSection id="dashboard" fields={DASHBOARD} />
+      <OptionSection id="checkin" fields={CHECKIN} />
+      <OptionSection id="quota" fields={QUOTA} />
+      <OptionSection
+        id="rebate"
+        fields={REBATE}
+        validate={(v) => {
+          const p = Number(v("RebatePercentage"));
+          const bad = v("RebatePercentage").trim() === "" || !(p >= 0 && p <= 100);
+          return v("RebateEnabled") === "true" && bad ? t("problems.rebate_range") : null;
+        }}
+      />
+      <OptionSection id="chat" fields={CHAT} />
+      <OptionSection id="groups" fields={GROUPS} />
+      <OptionSection
+        id="fallback"
+        fields={FALLBACK}
+        validate={(v) =>
+          checkFallbackPricing({
+            singlePrice: v("fallback_single_price"),
+            inputRatio: v("fallback_input_ratio"),
+            completionRatio: v("fallback_completion_ratio"),
+          })
+            ? t("problems.fallback_mixed")
+            : null
+        }
+      />
+      <PricingArea />
+    </div>
+  );
+}

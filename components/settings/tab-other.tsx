@@ -1,0 +1,16 @@
+"use client";
+
+// Other tab (spec 2 §2): the notice, the about page, the home page content and the footer.
+import type { FieldSpec } from "@/components/settings/option-fields";
+import { OptionSection } from "@/components/settings/option-section";
+
+const CONTENT: FieldSpec[] = [
+  { key: "Notice", kind: "textarea", rows: 5, hint: true },
+  { key: "About", kind: "textarea", rows: 6, hint: true },
+  { key: "HomePageContent", kind: "textarea", rows: 6, hint: true },
+  { key: "Footer", kind: "textarea", rows: 3, hint: true },
+];
+
+export function OtherTab() {
+  return <OptionSection id="content" fields={CONTENT} />;
+}

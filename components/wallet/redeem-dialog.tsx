@@ -1,0 +1,97 @@
+"use client";
+
+// Redeem a code (spec 2 §5 Wallet: 请输入兑换码！). Prefilled from ?code=, which can be changed; on
+// success the credited amount is shown and the balance re-read.
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { useSite } from "@/components/providers/site-context";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/text-field";
+import { useIssueText } from "@/lib/client/auth/form-issues";
+import { useRedeemCode } from "@/lib/client/wallet/hooks";
+import { formatQuota } from "@/lib/format";
+import { redeemSchema } from "@/lib/schemas/redemption";
+
+export function RedeemDialog({
+  open,
+  onOpenChange,
+  initialCode,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialCode: string;
+}) {
+  const t = useTranslations("coupons.wallet");
+  const tc = useTranslations("common");
+  const issueText = useIssueText();
+  const router = useRouter();
+  const { status } = useSite();
+  const [code, setCode] = useState(initialCode);
+  const [error, setError] = useState<string | null>(null);
+  const redeem = useRedeemCode();
+
+  const submit = () => {
+    const parsed = redeemSchema.safeParse({ key: code });
+    if (!parsed.success) {
+      const text = issueText(parsed.error.issues[0]!.message);
+      setError(text);
+      toast.error(text);
+      return;
+    }
+    setError(null);
+    redeem.mutate(parsed.data.key, {
+      onSuccess: (res) => {
+        const amount = formatQuota(res.quota, {
+          inCurrency: status.display_in_currency,
+          quotaPerUnit: status.quota_per_unit,
+        });
+        toast.success(res.is_gift ? t("redeem_gift_success", { amount }) : t("redeem_success", { amount }));
+        setCode("");
+        onOpenChange(false);
+        // a used ?code= must not reopen the dialog on reload
+        if (initialCode) router.replace("/app/wallet");
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={t("redeem_title")}
+        description={t("redeem_dialog_description")}
+        closeLabel={tc("close")}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              {tc("cancel")}
+            </Button>
+            <Button loading={redeem.isPending} onClick={submit} data-testid="redeem-submit">
+              {t("redeem_button")}
+            </Button>
+          </>
+        }
+      >
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <TextField
+            id="redeem-code"
+            label={t("code")}
+            placeholder={t("code_placeholder")}
+            value={code}
+            autoComplete="off"
+            error={error}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { fetchLogStat, fetchLogs, fetchUserInfo, type LogFilters } from "@/lib/client/logs/api";
+import { logKeys } from "@/lib/client/logs/keys";
+
+export function useLogs(admin: boolean, filters: LogFilters, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: logKeys.list(admin, filters, page, pageSize),
+    queryFn: ({ signal }) => fetchLogs(filters, page, pageSize, admin, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useLogStat(admin: boolean, filters: LogFilters) {
+  return useQuery({
+    queryKey: logKeys.stat(admin, filters),
+    queryFn: ({ signal }) => fetchLogStat(filters, admin, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useUserInfo(id: number | null) {
+  return useQuery({
+    queryKey: logKeys.user(id ?? 0),
+    queryFn: ({ signal }) => fetchUserInfo(id!, signal),
+    enabled: id !== null,
+  });
+}

@@ -1,0 +1,77 @@
+// Display rules of the usage-logs page (spec 2 §9), pure so they are unit-tested.
+import type { BadgeTone } from "@/components/ui/badge";
+
+export const LOG_TYPES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
+
+/** Total use time: green up to 100 s, orange under 300 s, red beyond. */
+export function elapsedTone(seconds: number): BadgeTone {
+  if (seconds <= 100) return "success";
+  if (seconds < 300) return "warning";
+  return "danger";
+}
+
+/** First-token time: green under 3 s, orange under 10 s, red beyond. */
+export function firstTokenTone(ms: number): BadgeTone {
+  if (ms < 3000) return "success";
+  if (ms < 10_000) return "warning";
+  return "danger";
+}
+
+/** Default range: from the start of today to one hour from now. */
+export function defaultLogRange(now = new Date()): { start: number; end: number } {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  return { start: Math.floor(start.getTime() / 1000), end: Math.floor(now.getTime() / 1000) + 3600 };
+}
+
+export function parseLogOther(text: string): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The channels a request went through (admin_info.use_channel), as "3 → 5". */
+export function retryChain(other: Record<string, unknown>): string {
+  const info = other.admin_info as { use_channel?: unknown } | undefined;
+  const chain = Array.isArray(info?.use_channel) ? info.use_channel.map(String) : [];
+  return chain.length > 1 ? chain.join(" → ") : "";
+}
+
+/** The ordered detail entries of a log row's `other` JSON: known keys first, the rest after. */
+export const DETAIL_KEYS = [
+  "model_ratio",
+  "completion_ratio",
+  "model_price",
+  "group_ratio",
+  "cache_tokens",
+  "cache_ratio",
+  "cache_creation_tokens",
+  "frt",
+  "upstream_model_name",
+  "request_path",
+  "reasoning_effort",
+  "status_code",
+  "error_type",
+  "error_code",
+] as const;
+
+export function detailEntries(other: Record<string, unknown>): { key: string; value: string }[] {
+  const out: { key: string; value: string }[] = [];
+  const seen = new Set<string>(["admin_info", "is_model_mapped", "is_stream", "channel_id"]);
+  for (const key of DETAIL_KEYS) {
+    seen.add(key);
+    const v = other[key];
+    if (v === undefined || v === null || v === "" || (key === "model_price" && v === -1)) continue;
+    if (key === "upstream_model_name" && !other.is_model_mapped) continue;
+    out.push({ key, value: typeof v === "object" ? JSON.stringify(v) : String(v) });
+  }
+  for (const [key, v] of Object.entries(other)) {
+    if (seen.has(key) || v === undefined || v === null || v === "") continue;
+    out.push({ key, value: typeof v === "object" ? JSON.stringify(v) : String(v) });
+  }
+  return out;
+}

@@ -1,0 +1,3 @@
+export const walletKeys = {
+  self: () => ["user", "self"] as const,
+};

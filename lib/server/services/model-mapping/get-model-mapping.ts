@@ -1,0 +1,7 @@
+import { getOption, parseJsonOption } from "@/lib/server/options/store";
+import type { ModelMapping } from "@/lib/settings/model-mapping";
+
+/** GET /api/model_mapping/: the stored mapping (option ModelMapping). */
+export async function getModelMapping(): Promise<{ mapping: ModelMapping }> {
+  return { mapping: parseJsonOption<ModelMapping>(await getOption("ModelMapping"), {}) };
+}

@@ -1,0 +1,23 @@
+// PUT /api/model_mapping/: validates (spec 2 §5 "Model mapping") and stores the whole mapping as
+// the ModelMapping option; the relay re-parses it on its next request (memoised per value).
+import { AppError } from "@/lib/server/http/app-error";
+import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
+import { setOption } from "@/lib/server/options/store";
+import type { PutModelMappingInput } from "@/lib/schemas/model-mapping";
+import { checkModelMapping, entriesToMapping, mappingToEntries, type ModelMapping } from "@/lib/settings/model-mapping";
+
+export async function putModelMapping({ mapping }: PutModelMappingInput): Promise<{ mapping: ModelMapping }> {
+  let value: unknown = mapping;
+  if (typeof mapping === "string") {
+    try {
+      value = JSON.parse(mapping);
+    } catch {
+      throw new AppError("bad_request", "mapping_shape");
+    }
+  }
+  const problem = checkModelMapping(value);
+  if (problem) throw new AppError("bad_request", `mapping_${problem.id}` as ServerMessageKey, problem.params);
+  const clean = entriesToMapping(mappingToEntries(value as ModelMapping));
+  await setOption("ModelMapping", JSON.stringify(clean));
+  return { mapping: clean };
+}

@@ -1,0 +1,70 @@
+// Everything PUT /api/option/ checks before a write: the key exists, secrets are root-only, the
+// value passes its rule (spec 2 §5), and cross-key rules hold against the stored options
+// (fallback pricing never mixed; a sign-in provider is enabled only once configured).
+import { ROLE } from "@/lib/constants";
+import { AppError } from "@/lib/server/http/app-error";
+import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
+import { isSecretOptionKey, OPTION_DEFAULTS } from "@/lib/server/options/defaults";
+import { checkModelMapping } from "@/lib/settings/model-mapping";
+import { checkFallbackPricing, checkOptionValue } from "@/lib/settings/option-rules";
+
+const FALLBACK_KEYS = {
+  fallback_single_price: "singlePrice",
+  fallback_input_ratio: "inputRatio",
+  fallback_completion_ratio: "completionRatio",
+} as const;
+
+/** Enabling these needs the listed options filled in first (server-behaviour §8.1). */
+const ENABLE_REQUIRES: Record<string, string[]> = {
+  GitHubOAuthEnabled: ["GitHubClientId", "GitHubClientSecret"],
+  LinuxDOOAuthEnabled: ["LinuxDOClientId", "LinuxDOClientSecret"],
+  "oidc.enabled": ["oidc.client_id", "oidc.client_secret"],
+  WeChatAuthEnabled: ["WeChatServerAddress", "WeChatServerToken"],
+  TelegramOAuthEnabled: ["TelegramBotName", "TelegramBotToken"],
+  TurnstileCheckEnabled: ["TurnstileSiteKey", "TurnstileSecretKey"],
+  EmailDomainRestrictionEnabled: ["EmailDomainWhitelist"],
+};
+
+function problem(id: string, params: Record<string, string | number>): AppError {
+  return new AppError("bad_request", `option_${id}` as ServerMessageKey, params);
+}
+
+export function checkOptionWrite(key: string, value: string, role: number, current: ReadonlyMap<string, string>): void {
+  if (!(key in OPTION_DEFAULTS)) throw new AppError("bad_request", "option_unknown", { key });
+  if (isSecretOptionKey(key) && role < ROLE.root) throw new AppError("forbidden", "option_secret_root_only", { key });
+
+  const p = checkOptionValue(key, value);
+  if (p) throw problem(p.id, { key, ...p.params });
+  if (key === "ModelMapping") {
+    const m = checkModelMapping(JSON.parse(value));
+    if (m) throw new AppError("bad_request", `mapping_${m.id}` as ServerMessageKey, m.params);
+  }
+
+  if (key in FALLBACK_KEYS) {
+    // A price next to ratios is refused at once; a lone ratio may be a step of switching modes
+    // (the console clears values before setting new ones) and is refused when enabling.
+    const next = {
+      singlePrice: current.get("fallback_single_price") ?? "",
+      inputRatio: current.get("fallback_input_ratio") ?? "",
+      completionRatio: current.get("fallback_completion_ratio") ?? "",
+      [FALLBACK_KEYS[key as keyof typeof FALLBACK_KEYS]]: value,
+    };
+    const hasPrice = next.singlePrice.trim() !== "";
+    const hasRatio = next.inputRatio.trim() !== "" || next.completionRatio.trim() !== "";
+    if (hasPrice && hasRatio) throw problem("fallback_mixed", {});
+  }
+  if (key === "fallback_pricing_enabled" && value === "true") {
+    const p2 = checkFallbackPricing({
+      singlePrice: current.get("fallback_single_price") ?? "",
+      inputRatio: current.get("fallback_input_ratio") ?? "",
+      completionRatio: current.get("fallback_completion_ratio") ?? "",
+    });
+    if (p2) throw problem(p2.id, {});
+  }
+
+  const needs = ENABLE_REQUIRES[key];
+  if (needs && value === "true") {
+    const missing = needs.filter((k) => !(current.get(k) ?? "").trim());
+    if (missing.length) throw problem("enable_requires", { key, need: missing.join(", ") });
+  }
+}
