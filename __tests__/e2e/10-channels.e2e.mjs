@@ -21,7 +21,13 @@ async function addModel(page, model) {
   await search.press("Escape");
 }
 
+/** Rows come from a client-side query, so once one shows the page is hydrated and its forms are live. */
+async function hydrated(page) {
+  await page.getByTestId("channel-table-row").first().waitFor();
+}
+
 async function search(page, keyword) {
+  await hydrated(page);
   await page.getByTestId("channel-search-keyword").fill(keyword);
   await page.getByTestId("channel-search-submit").click();
 }
@@ -34,8 +40,10 @@ export async function run({ browser, baseUrl, screenshot }) {
   const upstream = await startMockUpstream();
   const { ctx, page } = await loggedInContext(browser, baseUrl);
   try {
+    // The list is fetched client-side: once it is answered, the page is hydrated and its buttons work.
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/channel"));
     await page.goto(`${baseUrl}/admin/channels`);
-    await page.getByTestId("channel-table").waitFor();
+    await listed;
 
     // Create: the drawer opens on the left; empty submit shows the spec message.
     await page.getByTestId("channel-add").click();
@@ -69,9 +77,8 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.keyboard.press("Escape");
     await balanceHeader.waitFor({ state: "detached" });
     await page.reload();
-    // rows arrive from a client fetch, so once one shows the page is hydrated with the stored choice
-    await rows(page).first().waitFor();
-    assert.equal(await balanceHeader.count(), 0, "hidden columns stay hidden after a reload");
+    await hydrated(page);
+    await balanceHeader.waitFor({ state: "detached" }); // hidden columns stay hidden after a reload
     await page.getByTestId("channel-columns").click();
     await page.getByTestId("columns-reset").click();
     await page.keyboard.press("Escape");
@@ -213,6 +220,9 @@ export async function run({ browser, baseUrl, screenshot }) {
     await alice.page.goto(`${baseUrl}/admin/channels`);
     assert.equal(new URL(alice.page.url()).pathname, "/");
     await alice.ctx.close();
+  } catch (err) {
+    await screenshot("failure", page).catch(() => undefined);
+    throw err;
   } finally {
     await ctx.close();
     await upstream.close();

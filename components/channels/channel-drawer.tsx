@@ -26,7 +26,8 @@ export function ChannelDrawer({ state, onClose }: { state: DrawerState; onClose:
   const tc = useTranslations("common");
   const editId = state?.mode === "edit" ? state.id : null;
   const existing = useChannel(editId);
-  const ready = state?.mode === "create" || existing.data !== undefined;
+  // Edits start from a fresh read of the channel, not from a cached copy of an earlier opening.
+  const ready = state?.mode === "create" || (existing.data !== undefined && existing.isFetchedAfterMount);
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
       <DrawerContent
@@ -37,7 +38,8 @@ export function ChannelDrawer({ state, onClose }: { state: DrawerState; onClose:
       >
         {state && ready ? (
           <ChannelForm
-            key={state.mode === "edit" ? `edit-${state.id}-${existing.dataUpdatedAt}` : "create"}
+            // Keyed by the channel only: a background refetch must not reset what the admin is typing.
+            key={state.mode === "edit" ? `edit-${state.id}` : "create"}
             action={state.mode}
             editId={editId}
             initial={state.mode === "edit" && existing.data ? channelToForm(existing.data) : emptyChannelForm()}

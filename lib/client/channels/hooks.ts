@@ -37,12 +37,18 @@ export function useGroupNames() {
   return useQuery({ queryKey: channelKeys.groups(), queryFn: ({ signal }) => api.fetchGroups(signal) });
 }
 
-/** A mutation that refreshes every channel query (lists, details, tags) once it succeeds. */
+/**
+ * A mutation that refreshes every channel query (lists, details, tags) once it succeeds. The refresh
+ * is not awaited: the caller's own onSuccess (toast, closing the drawer) runs at once, before the
+ * refetched data re-renders anything.
+ */
 function useChannelMutation<V, R>(fn: (v: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: channelKeys.all }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: channelKeys.all });
+    },
   });
 }
 
