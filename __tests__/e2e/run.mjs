@@ -31,6 +31,11 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** The runner's report lines go to stdout (this is a CLI, not the product). */
+function say(line) {
+  process.stdout.write(`${line}\n`);
+}
+
 function portIsFree(port) {
   return new Promise((resolve) => {
     const srv = net.createServer();
@@ -114,7 +119,7 @@ async function main() {
     const u = new URL(pgBase);
     u.pathname = `/${pgName}`;
     baseEnv.DATABASE_URL = u.toString();
-    console.log(`e2e: PostgreSQL database ${pgName}`);
+    say(`e2e: PostgreSQL database ${pgName}`);
   }
 
   if (needsBuild(root)) {
@@ -122,7 +127,7 @@ async function main() {
     // sharing one install); webpack follows it. A normal checkout builds with the default bundler.
     const sharedInstall = fs.lstatSync(path.join(root, "node_modules")).isSymbolicLink();
     const buildArgs = ["build", ...(sharedInstall ? ["--webpack"] : [])];
-    console.log(`e2e: building the console (next ${buildArgs.join(" ")})...`);
+    say(`e2e: building the console (next ${buildArgs.join(" ")})...`);
     const started = Date.now();
     execFileSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), ...buildArgs], {
       cwd: root,
@@ -133,7 +138,7 @@ async function main() {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
     });
-    console.log(`e2e: build done in ${Math.round((Date.now() - started) / 1000)} s`);
+    say(`e2e: build done in ${Math.round((Date.now() - started) / 1000)} s`);
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gateway-e2e-"));
@@ -195,25 +200,25 @@ async function main() {
         if (typeof mod.run !== "function") throw new Error("spec does not export run()");
         await mod.run({ browser, baseUrl, screenshot });
         passed++;
-        console.log(`✓ ${name} (${Date.now() - started} ms)`);
+        say(`✓ ${name} (${Date.now() - started} ms)`);
       } catch (err) {
         failed++;
-        console.log(`✗ ${name} (${Date.now() - started} ms)\n${err?.stack ?? err}`);
+        say(`✗ ${name} (${Date.now() - started} ms)\n${err?.stack ?? err}`);
       }
     }
   } catch (err) {
     failed++;
-    console.log(`✗ e2e setup: ${err?.stack ?? err}\n--- server log (tail) ---\n${tail(serverLogFile)}`);
+    say(`✗ e2e setup: ${err?.stack ?? err}\n--- server log (tail) ---\n${tail(serverLogFile)}`);
   } finally {
     await stopAll();
   }
-  if (failed > 0) console.log(`server log: ${path.relative(root, serverLogFile)}`);
-  console.log(`${passed} passed, ${failed} failed`);
+  if (failed > 0) say(`server log: ${path.relative(root, serverLogFile)}`);
+  say(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }
 
 main().catch((err) => {
   console.error(err?.stack ?? err);
-  console.log("0 passed, 1 failed");
+  say("0 passed, 1 failed");
   process.exit(1);
 });
