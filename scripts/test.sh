@@ -85,7 +85,7 @@ find_pg_bin() {
 }
 
 free_port() {
-  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(s.address().port+"\n");s.close()})'
 }
 
 postgres_run() {
@@ -145,7 +145,7 @@ summary="$(node -e '
     passed += r.numPassedTests;
     failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
   }
-  console.log(`${passed} passed, ${failed} failed`);
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
 ' "$RESULTS")"
 
 echo
