@@ -1,0 +1,52 @@
+// GET /api/pricing (public): every model some enabled channel serves, with how it is priced, the
+// groups it is offered in, the group ratios and the groups the caller may use (spec 2 §3 "Pricing
+// model", §7 Pricing). Visitors get the default group; unpriced models are left out unless the site
+// runs in self-use mode, as the relay would refuse them.
+import { getOptions, parseJsonOption } from "@/lib/server/options/store";
+import { getPriceTable, priceModel } from "@/lib/server/relay/billing/pricing";
+import { getRouting } from "@/lib/server/relay/cache/channel-cache";
+
+export type PricingModel = {
+  model_name: string;
+  quota_type: 0 | 1;
+  model_ratio: number;
+  completion_ratio: number;
+  model_price: number;
+  enable_groups: string[];
+};
+
+export async function listPricing(caller: { group: string } | null) {
+  const [routing, table, options] = await Promise.all([getRouting(), getPriceTable(), getOptions()]);
+  const groupsOf = new Map<string, string[]>();
+  for (const [group, models] of routing.abilities)
+    for (const model of models.keys()) groupsOf.set(model, [...(groupsOf.get(model) ?? []), group]);
+
+  const data: PricingModel[] = [];
+  for (const [model, groups] of [...groupsOf].sort(([a], [b]) => a.localeCompare(b))) {
+    const p = priceModel(table, model, "default", false);
+    if (!p) continue;
+    data.push(
+      p.mode === "price"
+        ? {
+            model_name: model,
+            quota_type: 1,
+            model_ratio: 0,
+            completion_ratio: 0,
+            model_price: p.price,
+            enable_groups: groups.sort(),
+          }
+        : {
+            model_name: model,
+            quota_type: 0,
+            model_ratio: p.modelRatio,
+            completion_ratio: p.completionRatio,
+            model_price: 0,
+            enable_groups: groups.sort(),
+          },
+    );
+  }
+  const usable = parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {});
+  const ownGroup = caller?.group ?? "default";
+  const usableGroup: Record<string, string> = { [ownGroup]: usable[ownGroup] ?? ownGroup, ...usable };
+  return { data, group_ratio: table.groupRatio, usable_group: usableGroup };
+}
