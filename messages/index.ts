@@ -9,6 +9,7 @@ import enCoupons from "./en/coupons.json";
 import enErrors from "./en/errors.json";
 import enHome from "./en/home.json";
 import enLogs from "./en/logs.json";
+import enPricing from "./en/pricing.json";
 import enServer from "./en/server.json";
 import enServerAdminMessages from "./en/server-admin_messages.json";
 import enServerChannels from "./en/server-channels.json";
@@ -27,6 +28,7 @@ import zhCoupons from "./zh/coupons.json";
 import zhErrors from "./zh/errors.json";
 import zhHome from "./zh/home.json";
 import zhLogs from "./zh/logs.json";
+import zhPricing from "./zh/pricing.json";
 import zhServer from "./zh/server.json";
 import zhServerAdminMessages from "./zh/server-admin_messages.json";
 import zhServerChannels from "./zh/server-channels.json";
@@ -48,6 +50,7 @@ export const catalogues = {
     errors: enErrors,
     home: enHome,
     logs: enLogs,
+    pricing: enPricing,
     // server texts are split per console area to keep files small; the keys share one namespace
     server: {
       ...enServer,
@@ -71,6 +74,7 @@ export const catalogues = {
     errors: zhErrors,
     home: zhHome,
     logs: zhLogs,
+    pricing: zhPricing,
     // server texts are split per console area to keep files small; the keys share one namespace
     server: {
       ...zhServer,

@@ -84,7 +84,8 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
     throw new ApiError(kind, payload.message ?? "", res.status, res.headers.has("cf-mitigated"));
   }
   if (payload.success === false) throw new ApiError("failed", payload.message ?? "", res.status);
-  return { success: true, message: payload.message ?? "", data: payload.data as T };
+  // Some calls (GET /api/pricing) carry more fields beside data: they are kept.
+  return { ...payload, success: true, message: payload.message ?? "", data: payload.data as T };
 }
 
 /** The data of a successful call. */
