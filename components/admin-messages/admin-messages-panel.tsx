@@ -17,15 +17,14 @@ import { Pagination } from "@/components/ui/pagination";
 import { EMPTY_FILTERS, hasFilters, type AdminMessage, type MessageFilters } from "@/lib/client/admin-messages/api";
 import { useAdminMessages } from "@/lib/client/admin-messages/use-admin-messages";
 import { useDeleteMessage } from "@/lib/client/admin-messages/use-message-mutations";
-import { usePageSize } from "@/lib/client/use-page-size";
+import { usePaging } from "@/lib/client/use-page-size";
 import { formatDateTime } from "@/lib/format-time";
 
 export function AdminMessagesPanel() {
   const t = useTranslations("admin_messages");
   const tc = useTranslations("common");
   const [filters, setFilters] = useState<MessageFilters>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize("admin-messages-page-size", 10);
+  const { page, setPage, pageSize, setPageSize } = usePaging("admin-messages-page-size", 10);
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminMessage | null>(null);
@@ -129,10 +128,7 @@ export function AdminMessagesPanel() {
           pageSize={pageSize}
           total={data?.total ?? 0}
           onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          onPageSizeChange={setPageSize}
           data-testid="message-pagination"
         />
       </div>

@@ -26,14 +26,13 @@ import {
   useSetCouponStatus,
 } from "@/lib/client/coupons/hooks";
 import { useCopy } from "@/lib/client/use-copy";
-import { usePageSize } from "@/lib/client/use-page-size";
+import { usePaging } from "@/lib/client/use-page-size";
 
 type Confirm = { kind: "delete"; coupon: Coupon } | { kind: "batch_disable" } | { kind: "delete_disabled" } | null;
 
 export function CouponsPageClient() {
   const t = useTranslations("coupons");
-  const [pageSize, setPageSize] = usePageSize("coupon-page-size");
-  const [page, setPage] = useState(1);
+  const { page, setPage, pageSize, setPageSize } = usePaging("coupon-page-size");
   const [draft, setDraft] = useState("");
   const [keyword, setKeyword] = useState("");
   const [selected, setSelected] = useState<(string | number)[]>([]);
@@ -179,10 +178,7 @@ export function CouponsPageClient() {
           pageSize={pageSize}
           total={list.data?.total ?? 0}
           onPageChange={setPage}
-          onPageSizeChange={(s) => {
-            setPageSize(s);
-            setPage(1);
-          }}
+          onPageSizeChange={setPageSize}
           data-testid="coupon-pagination"
         />
       </div>

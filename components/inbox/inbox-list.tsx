@@ -5,13 +5,12 @@
 import { Inbox as InboxIcon, RefreshCw } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { cn } from "@/lib/client/cn";
 import { useInboxMessages } from "@/lib/client/inbox-messages/use-inbox-messages";
-import { usePageSize } from "@/lib/client/use-page-size";
+import { usePaging } from "@/lib/client/use-page-size";
 import { formatDateTime, formatRecentTime } from "@/lib/format-time";
 import { messagePreview } from "@/lib/message-preview";
 
@@ -20,8 +19,7 @@ export const MESSAGE_PAGE_SIZE_KEY = "message-page-size";
 export function InboxList() {
   const t = useTranslations("admin_messages.inbox");
   const locale = useLocale();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize(MESSAGE_PAGE_SIZE_KEY, 10);
+  const { page, setPage, pageSize, setPageSize } = usePaging(MESSAGE_PAGE_SIZE_KEY, 10);
   const { data, isPending, isError, refetch, isFetching } = useInboxMessages(page, pageSize);
 
   if (isError && !data)
@@ -105,10 +103,7 @@ export function InboxList() {
         pageSize={pageSize}
         total={data.total}
         onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        onPageSizeChange={setPageSize}
         data-testid="inbox-pagination"
       />
     </div>

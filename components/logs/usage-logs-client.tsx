@@ -19,7 +19,7 @@ import type { LogFilters } from "@/lib/client/logs/api";
 import { useLogStat, useLogs } from "@/lib/client/logs/hooks";
 import { defaultLogRange, LOG_TYPES } from "@/lib/client/logs/log-display";
 import { toLocalInput } from "@/lib/client/tokens/token-form";
-import { usePageSize } from "@/lib/client/use-page-size";
+import { usePaging } from "@/lib/client/use-page-size";
 import { ROLE } from "@/lib/constants";
 import { formatQuota } from "@/lib/format";
 
@@ -53,8 +53,7 @@ export function UsageLogsClient() {
   const admin = (user?.role ?? 0) >= ROLE.admin;
   const [draft, setDraft] = useState(initialDraft);
   const [filters, setFilters] = useState(() => toFilters(draft));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize("logs-page-size");
+  const { page, setPage, pageSize, setPageSize } = usePaging("logs-page-size");
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [hiddenRaw] = useHiddenLogColumns();
@@ -199,10 +198,7 @@ export function UsageLogsClient() {
           pageSize={pageSize}
           total={logs.data?.total ?? 0}
           onPageChange={setPage}
-          onPageSizeChange={(s) => {
-            setPageSize(s);
-            setPage(1);
-          }}
+          onPageSizeChange={setPageSize}
           data-testid="log-pagination"
         />
       </div>

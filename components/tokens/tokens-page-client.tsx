@@ -16,14 +16,13 @@ import { Pagination } from "@/components/ui/pagination";
 import { fetchTokenKey, type TokenItem } from "@/lib/client/tokens/api";
 import { useDeleteToken, useSetTokenStatus, useTokens } from "@/lib/client/tokens/hooks";
 import { useCopy } from "@/lib/client/use-copy";
-import { usePageSize } from "@/lib/client/use-page-size";
+import { usePaging } from "@/lib/client/use-page-size";
 
 type DrawerState = { mode: "create" } | { mode: "edit"; id: number } | null;
 
 export function TokensPageClient() {
   const t = useTranslations("tokens");
-  const [pageSize, setPageSize] = usePageSize("token-page-size");
-  const [page, setPage] = useState(1);
+  const { page, setPage, pageSize, setPageSize } = usePaging("token-page-size");
   const [draft, setDraft] = useState({ keyword: "", token: "" });
   const [search, setSearch] = useState({ keyword: "", token: "" });
   const [selected, setSelected] = useState<(string | number)[]>([]);
@@ -123,10 +122,7 @@ export function TokensPageClient() {
           pageSize={pageSize}
           total={list.data?.total ?? 0}
           onPageChange={setPage}
-          onPageSizeChange={(s) => {
-            setPageSize(s);
-            setPage(1);
-          }}
+          onPageSizeChange={setPageSize}
           data-testid="token-pagination"
         />
       </div>

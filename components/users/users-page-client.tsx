@@ -18,14 +18,13 @@ import { useUserColumns } from "@/components/users/user-columns";
 import type { RowAction } from "@/components/users/user-labels";
 import type { AdminUser } from "@/lib/client/users/api";
 import { useGroups, useManageUser, useUsers } from "@/lib/client/users/hooks";
-import { usePageSize } from "@/lib/client/use-page-size";
+import { usePaging } from "@/lib/client/use-page-size";
 
 export const USER_PAGE_SIZE_KEY = "user-page-size";
 
 export function UsersPageClient() {
   const t = useTranslations("users");
-  const [pageSize, setPageSize] = usePageSize(USER_PAGE_SIZE_KEY);
-  const [page, setPage] = useState(1);
+  const { page, setPage, pageSize, setPageSize } = usePaging(USER_PAGE_SIZE_KEY);
   const [draft, setDraft] = useState({ keyword: "", group: "" });
   const [search, setSearch] = useState({ keyword: "", group: "" });
   const [adding, setAdding] = useState(false);
@@ -122,10 +121,7 @@ export function UsersPageClient() {
           pageSize={pageSize}
           total={list.data?.total ?? 0}
           onPageChange={setPage}
-          onPageSizeChange={(s) => {
-            setPageSize(s);
-            setPage(1);
-          }}
+          onPageSizeChange={setPageSize}
           data-testid="user-pagination"
         />
       </div>

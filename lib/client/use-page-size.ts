@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useState, useSyncExternalStore } from "react";
 import { getStoredValue, setStoredValue } from "@/lib/client/storage";
 import { PAGE_SIZE_MAX } from "@/lib/schemas/pagination";
 
@@ -25,4 +25,18 @@ export function usePageSize(storageKey: string, fallback = 10): [number, (size: 
     [storageKey],
   );
   return [size, setSize];
+}
+
+/** A list's page number with its remembered page size; choosing another size goes back to page 1. */
+export function usePaging(storageKey: string, fallback = 10) {
+  const [pageSize, storeSize] = usePageSize(storageKey, fallback);
+  const [page, setPage] = useState(1);
+  const setPageSize = useCallback(
+    (size: number) => {
+      storeSize(size);
+      setPage(1);
+    },
+    [storeSize],
+  );
+  return { page, setPage, pageSize, setPageSize };
 }

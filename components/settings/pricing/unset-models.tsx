@@ -12,7 +12,7 @@ import { Banner } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { useEnabledModels } from "@/lib/client/settings/hooks";
-import { usePageSize } from "@/lib/client/use-page-size";
+import { usePaging } from "@/lib/client/use-page-size";
 import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/lib/pricing/default-ratios";
 import {
   applyBatch,
@@ -32,8 +32,7 @@ const DEFAULTS = {
 export function UnsetModels({ maps, onChange }: { maps: PricingMaps; onChange: (m: PricingMaps) => void }) {
   const t = useTranslations("settings");
   const enabled = useEnabledModels();
-  const [pageSize, setPageSize] = usePageSize("settings-unset-models-page-size");
-  const [page, setPage] = useState(1);
+  const { page, setPage, pageSize, setPageSize } = usePaging("settings-unset-models-page-size");
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [batchOpen, setBatchOpen] = useState(false);
   const models = unsetModels(enabled.data ?? [], maps);
@@ -101,10 +100,7 @@ export function UnsetModels({ maps, onChange }: { maps: PricingMaps; onChange: (
         pageSize={pageSize}
         total={models.length}
         onPageChange={setPage}
-        onPageSizeChange={(s) => {
-          setPageSize(s);
-          setPage(1);
-        }}
+        onPageSizeChange={setPageSize}
       />
       {batchOpen ? (
         <BatchSetDialog
