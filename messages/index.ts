@@ -6,38 +6,62 @@ import enAuth from "./en/auth.json";
 import enChannels from "./en/channels.json";
 import enCommon from "./en/common.json";
 import enCoupons from "./en/coupons.json";
+import enDashboard from "./en/dashboard.json";
 import enErrors from "./en/errors.json";
 import enHome from "./en/home.json";
 import enLogs from "./en/logs.json";
+import enMe from "./en/me.json";
+import enNotify from "./en/notify.json";
+import enPlayground from "./en/playground.json";
 import enPricing from "./en/pricing.json";
-import enServer from "./en/server.json";
 import enServerAdminMessages from "./en/server-admin_messages.json";
 import enServerChannels from "./en/server-channels.json";
 import enServerCoupons from "./en/server-coupons.json";
+import enServerDashboard from "./en/server-dashboard.json";
+import enServerMe from "./en/server-me.json";
+import enServerNotify from "./en/server-notify.json";
+import enServerPlayground from "./en/server-playground.json";
 import enServerSettings from "./en/server-settings.json";
+import enServerTasks from "./en/server-tasks.json";
+import enServerTopup from "./en/server-topup.json";
 import enServerUsers from "./en/server-users.json";
+import enServer from "./en/server.json";
 import enSettings from "./en/settings.json";
 import enShell from "./en/shell.json";
+import enTasks from "./en/tasks.json";
 import enTokens from "./en/tokens.json";
+import enTopup from "./en/topup.json";
 import enUsers from "./en/users.json";
 import zhAdminMessages from "./zh/admin_messages.json";
 import zhAuth from "./zh/auth.json";
 import zhChannels from "./zh/channels.json";
 import zhCommon from "./zh/common.json";
 import zhCoupons from "./zh/coupons.json";
+import zhDashboard from "./zh/dashboard.json";
 import zhErrors from "./zh/errors.json";
 import zhHome from "./zh/home.json";
 import zhLogs from "./zh/logs.json";
+import zhMe from "./zh/me.json";
+import zhNotify from "./zh/notify.json";
+import zhPlayground from "./zh/playground.json";
 import zhPricing from "./zh/pricing.json";
-import zhServer from "./zh/server.json";
 import zhServerAdminMessages from "./zh/server-admin_messages.json";
 import zhServerChannels from "./zh/server-channels.json";
 import zhServerCoupons from "./zh/server-coupons.json";
+import zhServerDashboard from "./zh/server-dashboard.json";
+import zhServerMe from "./zh/server-me.json";
+import zhServerNotify from "./zh/server-notify.json";
+import zhServerPlayground from "./zh/server-playground.json";
 import zhServerSettings from "./zh/server-settings.json";
+import zhServerTasks from "./zh/server-tasks.json";
+import zhServerTopup from "./zh/server-topup.json";
 import zhServerUsers from "./zh/server-users.json";
+import zhServer from "./zh/server.json";
 import zhSettings from "./zh/settings.json";
 import zhShell from "./zh/shell.json";
+import zhTasks from "./zh/tasks.json";
 import zhTokens from "./zh/tokens.json";
+import zhTopup from "./zh/topup.json";
 import zhUsers from "./zh/users.json";
 
 export const catalogues = {
@@ -59,11 +83,23 @@ export const catalogues = {
       ...enServerCoupons,
       ...enServerSettings,
       ...enServerUsers,
+      ...enServerDashboard,
+      ...enServerMe,
+      ...enServerNotify,
+      ...enServerPlayground,
+      ...enServerTasks,
+      ...enServerTopup,
     },
     settings: enSettings,
     shell: enShell,
     tokens: enTokens,
     users: enUsers,
+    dashboard: enDashboard,
+    me: enMe,
+    notify: enNotify,
+    playground: enPlayground,
+    tasks: enTasks,
+    topup: enTopup,
   },
   zh: {
     admin_messages: zhAdminMessages,
@@ -83,11 +119,23 @@ export const catalogues = {
       ...zhServerCoupons,
       ...zhServerSettings,
       ...zhServerUsers,
+      ...zhServerDashboard,
+      ...zhServerMe,
+      ...zhServerNotify,
+      ...zhServerPlayground,
+      ...zhServerTasks,
+      ...zhServerTopup,
     },
     settings: zhSettings,
     shell: zhShell,
     tokens: zhTokens,
     users: zhUsers,
+    dashboard: zhDashboard,
+    me: zhMe,
+    notify: zhNotify,
+    playground: zhPlayground,
+    tasks: zhTasks,
+    topup: zhTopup,
   },
 };
 
