@@ -76,6 +76,32 @@ export async function run({ browser, baseUrl, screenshot }) {
       }
       assert.notEqual(used, "$0.00", "the used quota is shown after the call");
 
+      // the usage log bills exactly (prompt + completion × completion ratio) × model ratio, and the
+      // wallet balance drops by that amount
+      const logs = await apiAs(page, "GET", `/api/log/self/?p=1&page_size=10&model_name=${MODEL}`);
+      const log = logs.data.items.find((l) => l.token_name === "e2e-main");
+      assert.ok(log, "the call has a usage log row");
+      const other = JSON.parse(log.other);
+      const expected = Math.round(
+        (reply.usage.prompt_tokens + reply.usage.completion_tokens * other.completion_ratio) * 1000 * other.group_ratio,
+      );
+      assert.equal(log.quota, expected);
+      const dollars = (q) => `$${(q / 500_000).toFixed(2)}`;
+      await page.goto(`${baseUrl}/app/logs/api-usage`);
+      const logRow = page.getByTestId("log-table-row").filter({ hasText: MODEL }).first();
+      await logRow.waitFor();
+      await logRow.getByText(dollars(expected), { exact: true }).first().waitFor();
+      await screenshot("tokens-call-log-row-zh", page);
+      const self = await apiAs(page, "GET", "/api/user/self");
+      assert.equal(self.data.quota, 100_000_000 - expected, "the balance dropped by the logged quota");
+      await page.goto(`${baseUrl}/app/wallet`);
+      await page.waitForFunction(
+        (text) => document.querySelector('[data-testid="wallet-balance"]')?.textContent === text,
+        dollars(100_000_000 - expected),
+      );
+      await page.goto(`${baseUrl}/app/tokens`);
+      await page.getByTestId("token-table-row").first().waitFor();
+
       // batch creation: 3 tokens, the extra ones with a random suffix
       await page.getByTestId("token-add").click();
       await page.getByTestId("token-name").fill("e2e-batch");
@@ -124,6 +150,10 @@ export async function run({ browser, baseUrl, screenshot }) {
       await mobile.page.getByTestId("token-table-row").first().getByTestId("token-edit").click();
       await mobile.page.getByTestId("token-form").waitFor();
       await screenshot("tokens-drawer-mobile-zh", mobile.page);
+      await mobile.page.keyboard.press("Escape");
+      await setLanguage(mobile.page, "en");
+      await mobile.page.getByTestId("token-table-row").first().waitFor();
+      await screenshot("tokens-mobile-en", mobile.page);
     } finally {
       await mobile.ctx.close();
     }

@@ -119,6 +119,9 @@ export async function run({ browser, baseUrl, screenshot }) {
       await mobile.page.goto(`${baseUrl}/app/logs/api-usage`);
       await mobile.page.getByTestId("log-table-row").first().waitFor();
       await screenshot("logs-mobile-zh", mobile.page);
+      await setLanguage(mobile.page, "en");
+      await mobile.page.getByTestId("log-table-row").first().waitFor();
+      await screenshot("logs-mobile-en", mobile.page);
     } finally {
       await mobile.ctx.close();
     }

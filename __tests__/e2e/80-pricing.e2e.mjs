@@ -89,6 +89,10 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.goto(`${baseUrl}/pricing`);
     await page.getByTestId("pricing-table-row").first().waitFor();
     await screenshot("pricing-mobile-zh", page);
+    await mobile.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseUrl }]);
+    await page.reload();
+    await page.getByTestId("pricing-table-row").first().waitFor();
+    await screenshot("pricing-mobile-en", page);
   } finally {
     await mobile.close();
   }
