@@ -199,13 +199,13 @@ describe("task records", () => {
 
 describe("validation and roles", () => {
   test.each([
-    ["/api/mj/?start_timestamp=abc", "时间参数无效，应为非负整数时间戳"],
-    ["/api/mj/?end_timestamp=-5", "时间参数无效，应为非负整数时间戳"],
-    ["/api/task/?start_timestamp=1.5", "时间参数无效，应为非负整数时间戳"],
-    ["/api/task/?start_timestamp=200&end_timestamp=100", "开始时间不能晚于结束时间"],
-    ["/api/mj/?channel_id=x7", "渠道 ID 必须是非负整数"],
-    [`/api/task/?task_id=${"x".repeat(201)}`, "任务 ID 不能超过 200 个字符"],
-  ])("%s is refused with its message", async (url, message) => {
+    ["a non-numeric time", "/api/mj/?start_timestamp=abc", "时间参数无效，应为非负整数时间戳"],
+    ["a negative time", "/api/mj/?end_timestamp=-5", "时间参数无效，应为非负整数时间戳"],
+    ["a fractional time", "/api/task/?start_timestamp=1.5", "时间参数无效，应为非负整数时间戳"],
+    ["a start after the end", "/api/task/?start_timestamp=200&end_timestamp=100", "开始时间不能晚于结束时间"],
+    ["a non-numeric channel", "/api/mj/?channel_id=x7", "渠道 ID 必须是非负整数"],
+    ["a 201-character task id", `/api/task/?task_id=${"x".repeat(201)}`, "任务 ID 不能超过 200 个字符"],
+  ])("%s is refused with its message", async (_label, url, message) => {
     const mod = url.startsWith("/api/mj") ? mjRoute : taskRoute;
     const res = await call(mod, "GET", url, { cookie: rootCookie, headers: { "accept-language": "zh-CN" } });
     expect(res.status).toBe(400);

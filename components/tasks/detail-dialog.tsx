@@ -50,7 +50,7 @@ export function useDetailDialog(copy: (text: string) => unknown): DetailDialog {
           />
         ) : (
           <pre
-            className="max-h-[60vh] overflow-auto rounded bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+            className="max-h-[60vh] overflow-auto rounded bg-surface-muted p-3 font-mono text-xs [overflow-wrap:anywhere] whitespace-pre-wrap"
             data-testid={shown?.testId}
           >
             {shown?.text}

@@ -1,7 +1,7 @@
 // Progress as a small ring with the percent inside (spec 2 §2: circular percent when numeric).
 import { cn } from "@/lib/client/cn";
 
-const SIZE = 36;
+const SIZE = 40;
 const STROKE = 3.5;
 const RADIUS = (SIZE - STROKE) / 2;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
@@ -14,7 +14,7 @@ export function ProgressCircle({ percent, className }: { percent: number; classN
       aria-valuenow={percent}
       aria-valuemin={0}
       aria-valuemax={100}
-      className={cn("relative inline-flex h-9 w-9 shrink-0 items-center justify-center", className)}
+      className={cn("relative inline-flex h-10 w-10 shrink-0 items-center justify-center", className)}
       data-testid="task-progress"
     >
       <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} className="-rotate-90" aria-hidden>

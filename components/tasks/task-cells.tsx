@@ -95,7 +95,7 @@ export function TextCell({
     <button
       type="button"
       onClick={onShow}
-      className={`max-w-56 text-left text-xs break-all hover:underline ${color}`}
+      className={`max-w-56 text-left text-xs [overflow-wrap:anywhere] hover:underline ${color}`}
       data-testid={testId}
     >
       <span className="line-clamp-2">{text}</span>
