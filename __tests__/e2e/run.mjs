@@ -2,7 +2,8 @@
 // Builds the console when .next is missing or stale, migrates a fresh SQLite database in a temp
 // DATA_DIR, starts the bundled production server on a free port (3400-3499), then runs every
 // __tests__/e2e/*.e2e.mjs sequentially (E2E_ONLY selects some, see selectedSpec). Each spec exports
-//   async function run({ browser, baseUrl, screenshot(name, page) })
+//   async function run({ browser, baseUrl, screenshot(name, page), serverDb })
+// (serverDb: the server's DATA_DIR and DATABASE_URL, for seedRows in support.mjs)
 // and throws to fail. Screenshots go to test-results/screenshots/, the server log to
 // test-results/e2e-server.log. Prints "N passed, N failed" and exits non-zero on any failure.
 import { execFileSync, spawn } from "node:child_process";
@@ -144,6 +145,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gateway-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // What a spec needs to reach the server's database directly (seedRows in support.mjs).
+  const dbEnv = { DATA_DIR: dataDir, ...(baseEnv.DATABASE_URL ? { DATABASE_URL: baseEnv.DATABASE_URL } : {}) };
   const serverEnv = {
     ...baseEnv,
     NODE_ENV: "production",
@@ -198,7 +201,7 @@ async function main() {
       try {
         const mod = await import(pathToFileURL(path.join(here, spec)).href);
         if (typeof mod.run !== "function") throw new Error("spec does not export run()");
-        await mod.run({ browser, baseUrl, screenshot });
+        await mod.run({ browser, baseUrl, screenshot, serverDb: dbEnv });
         passed++;
         say(`✓ ${name} (${Date.now() - started} ms)`);
       } catch (err) {

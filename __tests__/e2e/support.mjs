@@ -48,3 +48,30 @@ export async function startMockUpstream() {
   const mod = await tsImport("../relay/mock-upstream.ts", import.meta.url);
   return mod.startMockUpstream();
 }
+
+/**
+ * Inserts rows straight into the e2e server's database (tables no console API writes, e.g. drawing
+ * tasks and task records): `serverDb` is the run() argument of the same name, `rows` maps a table
+ * (midjourney, task) to Prisma create rows. Runs __tests__/e2e/seed-rows.ts in a child process.
+ */
+export async function seedRows(serverDb, rows) {
+  const { spawn } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
+  const script = fileURLToPath(new URL("./seed-rows.ts", import.meta.url));
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  const env = { ...process.env, LOG_LEVEL: "silent" };
+  delete env.DATABASE_URL;
+  Object.assign(env, serverDb);
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      cwd: root,
+      env,
+      stdio: ["pipe", "inherit", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed-rows exited ${code}: ${stderr}`))));
+    child.stdin.end(JSON.stringify(rows));
+  });
+}

@@ -1,0 +1,9 @@
+// GET /api/task/self?p&page_size&task_id&start_timestamp&end_timestamp – own task records, no channel; user
+// Paging and timestamps as GET /api/task/; channel_id is ignored (users never filter or see channels).
+import { route } from "@/lib/server/http/route";
+import { taskListQuerySchema } from "@/lib/schemas/task";
+import { listTasks } from "@/lib/server/services/tasks/list-tasks";
+
+export const GET = route({ role: "user", query: taskListQuerySchema }, ({ user, query }) =>
+  listTasks(query, { selfUserId: user.id }),
+);

@@ -1,0 +1,8 @@
+// /app/logs/drawing: Midjourney drawing tasks (spec 2 §2); admins see everyone's.
+import { TaskLogPage, taskLogMetadata } from "@/components/tasks/task-log-page";
+
+export const generateMetadata = () => taskLogMetadata("drawing");
+
+export default function DrawingLogsPage() {
+  return <TaskLogPage kind="drawing" />;
+}

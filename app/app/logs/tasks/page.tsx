@@ -1,0 +1,8 @@
+// /app/logs/tasks: asynchronous task records such as Suno music (spec 2 §2); admins see everyone's.
+import { TaskLogPage, taskLogMetadata } from "@/components/tasks/task-log-page";
+
+export const generateMetadata = () => taskLogMetadata("task");
+
+export default function TaskLogsPage() {
+  return <TaskLogPage kind="task" />;
+}
