@@ -2,7 +2,7 @@
 // series ranking with an "other" series, pie shares, the default range, and the summary cards.
 import { bucketLabel, bucketStart, bucketStarts, defaultRange, nextBucket } from "@/lib/dashboard/buckets";
 import { chartData, OTHER_KEY, shareOf, seriesKeys, type UsageRow } from "@/lib/dashboard/series";
-import { formatRate, summarize } from "@/lib/dashboard/summary";
+import { axisQuota, formatRate, summarize } from "@/lib/dashboard/summary";
 
 // Days and weeks follow the local calendar, hours the server's UTC hours: local times for the
 // former and UTC ones for the latter, so the expectations hold in any time zone (even +05:30).
@@ -155,5 +155,19 @@ describe("summary", () => {
     expect(formatRate(2.5)).toBe("2.50");
     expect(formatRate(131.4)).toBe("131");
     expect(formatRate(NaN)).toBe("0");
+  });
+
+  test("axis quota keeps close ticks apart", () => {
+    const usd = { inCurrency: true, quotaPerUnit: 500000 };
+    expect([0, 2500, 5000, 7500, 10000].map((q) => axisQuota(q, usd))).toEqual([
+      "$0",
+      "$0.005",
+      "$0.01",
+      "$0.015",
+      "$0.02",
+    ]);
+    expect(axisQuota(500000 * 1234, usd)).toBe("$1234");
+    expect(axisQuota(500000 * 20000, usd)).toBe("$20.00k");
+    expect(axisQuota(60000, { inCurrency: false, quotaPerUnit: 500000 })).toBe("60.00k");
   });
 });

@@ -19,6 +19,7 @@ import { describeError } from "@/lib/client/describe-error";
 import { toLocalInput } from "@/lib/client/tokens/token-form";
 import { ROLE } from "@/lib/constants";
 import { asGranularity, defaultRange } from "@/lib/dashboard/buckets";
+import { axisQuota } from "@/lib/dashboard/summary";
 import { formatQuota } from "@/lib/format";
 import type { Granularity } from "@/lib/schemas/dashboard";
 
@@ -145,6 +146,9 @@ function DashboardBody() {
         granularity={granularity}
         byUser={view === "users"}
         formatQuota={quota}
+        axisFormat={(q) =>
+          axisQuota(q, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit })
+        }
       />
     </div>
   );

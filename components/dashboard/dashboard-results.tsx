@@ -26,6 +26,7 @@ export function DashboardResults({
   granularity,
   byUser,
   formatQuota,
+  axisFormat,
 }: {
   rows: UsageRow[] | undefined;
   /** When the rows were fetched (unix seconds): the averages count the range up to then. */
@@ -37,6 +38,8 @@ export function DashboardResults({
   granularity: Granularity;
   byUser: boolean;
   formatQuota: (q: number, precise?: boolean) => string;
+  /** Quota on the Y axis (close ticks stay distinct). */
+  axisFormat: (q: number) => string;
 }) {
   const t = useTranslations("dashboard");
   const data = useMemo(() => (rows ? chartData(rows, granularity, range) : null), [rows, granularity, range]);
@@ -87,7 +90,7 @@ export function DashboardResults({
               field="quota"
               kind="bar"
               format={(v) => formatQuota(v, true)}
-              formatAxis={(v) => formatQuota(v)}
+              formatAxis={axisFormat}
             />
           </ChartCard>
           <ChartCard title={title("chart_requests")} testId="dashboard-chart-requests">

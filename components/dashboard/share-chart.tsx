@@ -52,7 +52,7 @@ export function ShareChart({
         <p className="flex h-56 items-center justify-center text-sm text-muted">{t("empty")}</p>
       ) : (
         <div className="flex flex-col items-center gap-4 sm:flex-row">
-          <div className="h-56 w-full sm:w-1/2">
+          <div className="h-48 w-full sm:w-44 sm:shrink-0">
             <ResponsiveContainer width="100%" height="100%">
               <PieChart>
                 <Pie
@@ -82,7 +82,7 @@ export function ShareChart({
               </PieChart>
             </ResponsiveContainer>
           </div>
-          <ul className="flex w-full flex-col gap-1.5 text-sm sm:w-1/2" data-testid="dashboard-share-legend">
+          <ul className="flex w-full min-w-0 flex-col gap-1.5 text-sm sm:flex-1" data-testid="dashboard-share-legend">
             {shares.map((s, i) => (
               <li key={s.key} className="flex items-center gap-2">
                 <span className="h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: color(s.key, i) }} />

@@ -6,9 +6,21 @@ import { useLocale, useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { formatRate, type UsageSummary } from "@/lib/dashboard/summary";
 
-function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+function Stat({
+  label,
+  value,
+  hint,
+  testId,
+  className = "",
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  testId: string;
+  className?: string;
+}) {
   return (
-    <Card className="flex min-w-0 flex-col gap-1 p-4" title={hint}>
+    <Card className={`flex min-w-0 flex-col gap-1 p-4 ${className}`} title={hint}>
       <span className="truncate text-xs text-muted sm:text-sm">{label}</span>
       <span className="truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl" data-testid={testId}>
         {value}
@@ -44,6 +56,7 @@ export function SummaryCards({
         value={show((s) => formatRate(s.tpm))}
         hint={t("card_rate_hint")}
         testId="dashboard-avg-tpm"
+        className="col-span-2 sm:col-span-1"
       />
     </div>
   );

@@ -63,10 +63,17 @@ export function TimeSeriesChart({
   });
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <Chart data={data.points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+      <Chart data={data.points} margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
         <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={axisLine} minTickGap={24} />
-        <YAxis tick={axisTick} tickLine={false} axisLine={false} width={56} tickFormatter={formatAxis} />
+        <YAxis
+          tick={axisTick}
+          tickLine={false}
+          axisLine={false}
+          width={56}
+          tickFormatter={formatAxis}
+          allowDecimals={field !== "count" && field !== "tokens"}
+        />
         <Tooltip
           content={(props) => <SeriesTooltip {...props} format={format} />}
           cursor={kind === "bar" ? { fill: "var(--surface-muted)" } : { stroke: "var(--border)" }}

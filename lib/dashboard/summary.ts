@@ -2,6 +2,7 @@
 // minute, over the part of the range that has already happened (a range ending in the future does
 // not dilute the average).
 import type { UsageRow } from "@/lib/dashboard/series";
+import { shortenNumber } from "@/lib/format";
 
 export type UsageSummary = { quota: number; count: number; tokens: number; rpm: number; tpm: number };
 
@@ -23,4 +24,15 @@ export function formatRate(n: number): string {
   if (!Number.isFinite(n) || n <= 0) return "0";
   if (n >= 100) return String(Math.round(n));
   return n.toPrecision(3);
+}
+
+/**
+ * Quota on a chart axis: three significant digits in dollars, so close ticks stay distinct
+ * ("$0.005", "$0.015", not "$0.01" twice), or the shortened quota units.
+ */
+export function axisQuota(quota: number, opts: { inCurrency: boolean; quotaPerUnit: number }): string {
+  if (!opts.inCurrency) return shortenNumber(Math.round(quota));
+  const dollars = quota / (opts.quotaPerUnit || 500000);
+  if (Math.abs(dollars) >= 1000) return `$${shortenNumber(Math.round(dollars))}`;
+  return `$${Number(dollars.toPrecision(3))}`;
 }
