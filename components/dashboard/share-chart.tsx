@@ -61,8 +61,8 @@ export function ShareChart({
                   nameKey="key"
                   innerRadius="55%"
                   outerRadius="85%"
-                  paddingAngle={1}
-                  stroke="var(--surface)"
+                  paddingAngle={shares.length > 1 ? 1 : 0}
+                  stroke={shares.length > 1 ? "var(--surface)" : "none"}
                   isAnimationActive={false}
                 >
                   {shares.map((s, i) => (
