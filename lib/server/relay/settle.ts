@@ -91,6 +91,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       },
       charged,
       o.usage.promptTokens + o.usage.completionTokens,
+      Number(options.get("DataExportInterval")) || 5,
     );
   }
   const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;

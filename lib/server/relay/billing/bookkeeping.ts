@@ -1,7 +1,10 @@
 // Off-the-request-path writer. The relay queues consume/error logs and usage-aggregate increments;
-// every FLUSH_MS they are written together with the ledger's quota deltas in ONE transaction, so
-// logs and balances can never disagree. On SIGTERM everything left is flushed (lifecycle hook).
-// A kill -9 loses at most what finished within the last flush interval (< 1 s).
+// every FLUSH_MS logs are written together with the ledger's quota deltas in ONE transaction, so
+// logs and balances can never disagree. The dashboard's hourly usage buckets (quota_data) are only
+// an aggregate, so like new-api they are held for DataExportInterval minutes and then upserted with
+// the next flush: a busy hour costs one upsert per bucket per interval instead of four per second.
+// On SIGTERM everything left is flushed (lifecycle hook). A kill -9 loses at most what finished
+// within the last flush interval (< 1 s), and the usage buckets of the last DataExportInterval.
 import { db } from "@/lib/server/db";
 import {
   addToChannel,
@@ -60,6 +63,11 @@ type Bucket = UsageBucketKey & { count: number; quota: number; tokens: number };
 type State = {
   logs: LogRow[];
   buckets: Map<string, Bucket>;
+  /** When the oldest pending bucket was queued (ms), and how long buckets may wait (ms). */
+  bucketsSince: number;
+  bucketHoldMs: number;
+  bucketTimer: NodeJS.Timeout | null;
+  bucketTimerAt: number;
   timer: NodeJS.Timeout | null;
   hooked: boolean;
   nodeName: string;
@@ -67,6 +75,10 @@ type State = {
 const state = singleton<State>("relay.bookkeeping", () => ({
   logs: [],
   buckets: new Map(),
+  bucketsSince: 0,
+  bucketHoldMs: 0,
+  bucketTimer: null,
+  bucketTimerAt: 0,
   timer: null,
   hooked: false,
   nodeName: "",
@@ -80,7 +92,9 @@ function schedule(): void {
   if (state.timer) return;
   state.timer = setTimeout(() => {
     state.timer = null;
-    void flushBookkeeping().catch((err) => logger().error({ err }, "bookkeeping flush failed; will retry"));
+    void serialised(() => flushInQueue(false)).catch((err) =>
+      logger().error({ err }, "bookkeeping flush failed; will retry"),
+    );
   }, FLUSH_MS);
   state.timer.unref?.();
 }
@@ -90,7 +104,31 @@ export function queueLog(row: LogRow): void {
   schedule();
 }
 
-export function queueUsage(key: UsageBucketKey, quota: number, tokens: number): void {
+const bucketsDue = () => Date.now() >= state.bucketsSince + state.bucketHoldMs;
+
+/** Wakes the writer when the pending buckets fall due (sooner if the interval was shortened). */
+function scheduleBuckets(): void {
+  const dueAt = state.bucketsSince + state.bucketHoldMs;
+  if (state.bucketTimer && state.bucketTimerAt <= dueAt) return;
+  if (state.bucketTimer) clearTimeout(state.bucketTimer);
+  state.bucketTimerAt = dueAt;
+  state.bucketTimer = setTimeout(
+    () => {
+      state.bucketTimer = null;
+      schedule();
+    },
+    Math.max(0, dueAt - Date.now()),
+  );
+  state.bucketTimer.unref?.();
+}
+
+/**
+ * Adds one settled request to its hourly usage bucket. `holdMinutes` is DataExportInterval: the
+ * bucket is written once the oldest pending one has waited that long (or on shutdown).
+ */
+export function queueUsage(key: UsageBucketKey, quota: number, tokens: number, holdMinutes = 5): void {
+  if (!state.buckets.size) state.bucketsSince = Date.now();
+  state.bucketHoldMs = Math.max(0, holdMinutes) * 60_000;
   const id = `${key.userId}|${key.modelName}|${key.hour}|${key.group}|${key.tokenId}|${key.channelId}`;
   const b = state.buckets.get(id);
   if (b) {
@@ -98,7 +136,7 @@ export function queueUsage(key: UsageBucketKey, quota: number, tokens: number): 
     b.quota += quota;
     b.tokens += tokens;
   } else state.buckets.set(id, { ...key, count: 1, quota, tokens });
-  schedule();
+  scheduleBuckets();
 }
 
 /** Called by settle paths so balance deltas are written even when no log is queued. */
@@ -133,9 +171,9 @@ async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeN
   });
 }
 
-/** Writes everything queued so far (tests and shutdown call it directly). */
+/** Writes everything queued so far, usage buckets included (tests and shutdown call it directly). */
 export function flushBookkeeping(): Promise<void> {
-  return serialised(flushInQueue);
+  return serialised(() => flushInQueue(true));
 }
 
 /**
@@ -148,21 +186,23 @@ export function writeAfterFlush<T>(
   accounts: { userIds?: number[]; tokenIds?: number[] },
 ): Promise<T> {
   return serialised(async () => {
-    await flushInQueue();
+    await flushInQueue(false);
     const result = await write();
     dropAccounts(accounts.userIds ?? [], accounts.tokenIds ?? []);
     return result;
   });
 }
 
-async function flushInQueue(): Promise<void> {
+/** `allBuckets`: write the usage buckets even if their DataExportInterval has not passed yet. */
+async function flushInQueue(allBuckets: boolean): Promise<void> {
   {
-    if (!state.logs.length && !state.buckets.size && !hasPendingDeltas()) return;
+    const withBuckets = state.buckets.size > 0 && (allBuckets || bucketsDue());
+    if (!state.logs.length && !withBuckets && !hasPendingDeltas()) return;
     const deltas = takeDeltas();
     const logs = state.logs;
-    const buckets = [...state.buckets.values()];
+    const buckets = withBuckets ? [...state.buckets.values()] : [];
     state.logs = [];
-    state.buckets = new Map();
+    if (withBuckets) state.buckets = new Map();
     try {
       await writeAll(deltas, logs, buckets, state.nodeName);
     } catch (err) {
@@ -177,6 +217,7 @@ async function flushInQueue(): Promise<void> {
           cur.tokens += b.tokens;
         } else state.buckets.set(id, b);
       }
+      if (buckets.length) state.bucketsSince = 0; // already due: retried with the next flush
       schedule();
       throw err;
     }
