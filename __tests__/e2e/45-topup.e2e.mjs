@@ -3,7 +3,7 @@
 // goes back once), lands on the gateway, pays, reaches /app/wallet/topup-success, returns to the
 // wallet with the balance up by 10 USD and the record marked success. Then a forged notice (bad
 // signature) for a pending order and a replay of the genuine one change nothing. zh/en × 1280/375
-// screenshots of the dialog and of topup-success. The payment options are cleared at the end.
+// screenshots of the dialog and of topup-success. The payment options are restored at the end.
 import assert from "node:assert/strict";
 import { startFakeEpay, epaySign } from "./epay-gateway.mjs";
 import { ALICE, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
@@ -41,6 +41,8 @@ export async function run({ browser, baseUrl, screenshot }) {
   const gateway = await startFakeEpay({ pid: PID, key: KEY });
   const root = await loggedInContext(browser, baseUrl, ROOT);
   const contexts = [root.ctx];
+  const options = (await apiAs(root.page, "GET", "/api/option/")).data;
+  const previousServerAddress = options.find((o) => o.key === "ServerAddress")?.value ?? "";
   try {
     for (const [key, value] of Object.entries({
       PayAddress: gateway.url,
@@ -150,6 +152,7 @@ export async function run({ browser, baseUrl, screenshot }) {
   } finally {
     // leave no payment gateway configured for the specs that follow
     for (const key of ["PayAddress", "EpayId", "EpayKey"]) await setOption(root.page, key, "").catch(() => undefined);
+    await setOption(root.page, "ServerAddress", previousServerAddress).catch(() => undefined);
     for (const c of contexts) await c.close();
     await gateway.close();
   }
