@@ -1,7 +1,7 @@
 "use client";
 
 // Operation tab (spec 2 §2): general operation, monitoring, logs, sensitive words, drawing, data
-// dashboard, check-in, quota, rebate, token chat, group ratios, other ratios (fallback pricing) and
+// dashboard, check-in, quota, rebate, token chat, group ratios, payment (EPay), other ratios (fallback pricing) and
 // the three-tab model pricing area.
 import { useTranslations } from "next-intl";
 import type { FieldSpec } from "@/components/settings/option-fields";
@@ -78,6 +78,14 @@ const GROUPS: FieldSpec[] = [
   { key: "UserUsableGroups", kind: "json", hint: true },
   { key: "TopupGroupRatio", kind: "json" },
 ];
+const PAYMENT: FieldSpec[] = [
+  { key: "PayAddress", kind: "text", placeholder: "https://", hint: true },
+  { key: "EpayId", kind: "text" },
+  { key: "EpayKey", kind: "secret" },
+  { key: "Price", kind: "number", min: 0, step: 0.01 },
+  { key: "MinTopUp", kind: "number", min: 1, step: 1 },
+  { key: "CustomCallbackAddress", kind: "text", placeholder: "https://", hint: true },
+];
 const FALLBACK: FieldSpec[] = [
   { key: "fallback_pricing_enabled", kind: "bool", hint: true },
   { key: "redirect_billing_enabled", kind: "bool", hint: true },
@@ -109,6 +117,7 @@ export function OperationTab() {
       />
       <OptionSection id="chat" fields={CHAT} />
       <OptionSection id="groups" fields={GROUPS} />
+      <OptionSection id="payment" fields={PAYMENT} />
       <OptionSection
         id="fallback"
         fields={FALLBACK}

@@ -1,21 +1,31 @@
 "use client";
 
-// The wallet: balance cards and code redemption. Online top-up and subscription plans are a later
-// issue; they slot in beside the redeem card.
-import { Gift } from "lucide-react";
+// The wallet: balance cards, online top-up (dialog, or the admin's top-up link), code redemption
+// (with a link to buy codes) and the caller's top-up records.
+import { Gift, ShoppingCart } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { BalanceCards } from "@/components/wallet/balance-cards";
 import { RedeemDialog } from "@/components/wallet/redeem-dialog";
+import { openTopupLink, TopupCard } from "@/components/wallet/topup-card";
+import { TopupRecords } from "@/components/wallet/topup-records";
+import { useTopupInfo } from "@/lib/client/topup/use-topup-info";
 
 export function WalletPageClient({ initialCode }: { initialCode: string }) {
   const t = useTranslations("coupons.wallet");
+  const tt = useTranslations("topup");
+  const info = useTopupInfo();
   const [redeemOpen, setRedeemOpen] = useState(initialCode !== "");
+  const buyCode = () => {
+    if (!openTopupLink(info.data?.topup_link)) toast.error(tt("link_missing"));
+  };
   return (
     <div className="flex flex-col gap-4">
       <BalanceCards />
+      <TopupCard />
       <Card
         className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between"
         data-testid="redeem-card"
@@ -29,10 +39,17 @@ export function WalletPageClient({ initialCode }: { initialCode: string }) {
             <p className="text-sm text-muted">{t("redeem_description")}</p>
           </div>
         </div>
-        <Button onClick={() => setRedeemOpen(true)} data-testid="redeem-open">
-          {t("redeem_button")}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={buyCode} disabled={!info.data} data-testid="topup-buy-code">
+            <ShoppingCart className="h-4 w-4" aria-hidden />
+            {tt("buy_code")}
+          </Button>
+          <Button onClick={() => setRedeemOpen(true)} data-testid="redeem-open">
+            {t("redeem_button")}
+          </Button>
+        </div>
       </Card>
+      <TopupRecords />
       <RedeemDialog open={redeemOpen} onOpenChange={setRedeemOpen} initialCode={initialCode} />
     </div>
   );

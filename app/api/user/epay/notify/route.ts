@@ -1,0 +1,51 @@
+// GET+POST /api/user/epay/notify – EPay payment notice (query or x-www-form-urlencoded); answers text success/fail; public
+import type { NextRequest } from "next/server";
+import { route } from "@/lib/server/http/route";
+import { logger } from "@/lib/server/logger";
+import { completeTopupOrder } from "@/lib/server/services/topup/complete-topup-order";
+
+/** A notice is a dozen short fields; anything larger is refused before it is read in full. */
+const NOTICE_LIMIT = 8192;
+
+async function readBounded(req: NextRequest): Promise<string | null> {
+  if (Number(req.headers.get("content-length") ?? 0) > NOTICE_LIMIT) return null;
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > NOTICE_LIMIT) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function text(reply: "success" | "fail", status = 200): Response {
+  return new Response(reply, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+const handle = route({ role: "public" }, async ({ req }) => {
+  try {
+    const params: Record<string, string> = {};
+    for (const [k, v] of req.nextUrl.searchParams) params[k] = v;
+    if (req.method === "POST") {
+      const body = await readBounded(req);
+      if (body === null) return text("fail", 413);
+      // Gateways post the notice as a form; a body field overrides the same query field.
+      for (const [k, v] of new URLSearchParams(body)) params[k] = v;
+    }
+    return text((await completeTopupOrder(params)).reply);
+  } catch (err) {
+    logger().error({ err }, "EPay notice failed");
+    return text("fail", 500);
+  }
+});
+
+export const GET = handle;
+export const POST = handle;

@@ -1,0 +1,108 @@
+// GET|POST /api/user/epay/notify: the gateway's payment notice (server-behaviour §5.4). Credits an
+// order at most once, and only for a genuine, matching notice:
+// - nothing runs while the gateway is unconfigured (an empty key must not verify anything);
+// - the signature is checked in constant time, then the merchant id, then the trade status;
+// - the order must exist, come from EPay, and the notice's money and payment type must equal the
+//   order's (a valid notice for another, cheaper order cannot complete this one);
+// - the claim is ONE conditional UPDATE (status pending → success): of N concurrent or replayed
+//   notices only one matches, on SQLite and on PostgreSQL (which re-checks the WHERE on the locked
+//   row); the quota increment and the top-up log are in the same transaction, inside the relay
+//   ledger's queue (writeAfterFlush), so no relay charge is lost or counted twice.
+// The reply is the text the gateway expects: `success` stops its retries (also for an order that
+// was already credited, or a notice of an unpaid status), `fail` otherwise.
+import { formatQuota } from "@/lib/format";
+import { TOPUP_STATUS } from "@/lib/schemas/topup";
+import { db } from "@/lib/server/db";
+import { logger } from "@/lib/server/logger";
+import { verifyEpaySign, type EpayParams } from "@/lib/server/payments/epay/sign";
+import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
+import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { loadPaymentSettings } from "@/lib/server/services/topup/load-payment-settings";
+
+export type NotifyOutcome = {
+  reply: "success" | "fail";
+  credited: boolean;
+  reason:
+    | "credited"
+    | "already_completed"
+    | "not_paid"
+    | "disabled"
+    | "bad_signature"
+    | "wrong_merchant"
+    | "unknown_order"
+    | "wrong_provider"
+    | "wrong_type"
+    | "wrong_money"
+    | "order_closed";
+};
+
+const cents = (v: number | string) => Math.round(Number(v) * 100);
+
+export async function completeTopupOrder(params: EpayParams): Promise<NotifyOutcome> {
+  const outcome = await decide(params);
+  if (outcome.reply === "fail")
+    logger().warn({ reason: outcome.reason, tradeNo: params.out_trade_no?.slice(0, 64) }, "EPay notice refused");
+  return outcome;
+}
+
+async function decide(params: EpayParams): Promise<NotifyOutcome> {
+  const fail = (reason: NotifyOutcome["reason"]): NotifyOutcome => ({ reply: "fail", credited: false, reason });
+  const settings = await loadPaymentSettings();
+  if (!settings.epay) return fail("disabled");
+  if (!verifyEpaySign(params, settings.epay.key)) return fail("bad_signature");
+  if (params.pid !== settings.epay.pid) return fail("wrong_merchant");
+  if (params.trade_status !== "TRADE_SUCCESS") return { reply: "success", credited: false, reason: "not_paid" };
+
+  const order = params.out_trade_no ? await db().topUp.findUnique({ where: { tradeNo: params.out_trade_no } }) : null;
+  if (!order) return fail("unknown_order");
+  if (order.paymentProvider !== "epay") return fail("wrong_provider");
+  if (params.type && params.type !== order.paymentMethod) return fail("wrong_type");
+  const money = params.money ?? "";
+  if (money.trim() === "" || !Number.isFinite(Number(money)) || cents(money) !== cents(order.money))
+    return fail("wrong_money");
+  if (order.status === TOPUP_STATUS.success) return { reply: "success", credited: false, reason: "already_completed" };
+  if (order.status !== TOPUP_STATUS.pending) return fail("order_closed");
+
+  const credited = await writeAfterFlush(() => claimAndCreditOrder(order.id, settings.quotaPerUnit), {
+    userIds: [order.userId],
+  });
+  invalidateUser(order.userId);
+  return { reply: "success", credited, reason: credited ? "credited" : "already_completed" };
+}
+
+/**
+ * The transaction itself: claim the pending order, credit amount × QuotaPerUnit, write the top-up
+ * log. Returns false (and changes nothing) when the order was no longer pending. Exported for the
+ * concurrency tests that bypass the in-process queue.
+ */
+export function claimAndCreditOrder(orderId: number, quotaPerUnit: number): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const now = Math.floor(Date.now() / 1000);
+    const claimed = await tx.topUp.updateMany({
+      where: { id: orderId, status: TOPUP_STATUS.pending },
+      data: { status: TOPUP_STATUS.success, completeTime: now },
+    });
+    if (claimed.count === 0) return false;
+    const order = await tx.topUp.findUniqueOrThrow({ where: { id: orderId } });
+    const quota = BigInt(Math.round(Number(order.amount) * quotaPerUnit));
+    const user = await tx.user.update({
+      where: { id: order.userId },
+      data: { quota: { increment: quota } },
+      select: { username: true },
+    });
+    const credited = formatQuota(Number(quota), { inCurrency: true, quotaPerUnit, digits: 2 });
+    await recordLog(
+      {
+        type: LOG_TYPE.topup,
+        userId: order.userId,
+        username: user.username,
+        quota,
+        content: `使用在线充值成功，充值金额: ${credited}，支付金额：${order.money.toFixed(2)}`,
+        other: { trade_no: order.tradeNo, money: order.money, payment_method: order.paymentMethod },
+      },
+      tx,
+    );
+    return true;
+  });
+}

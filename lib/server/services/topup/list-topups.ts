@@ -1,0 +1,23 @@
+// GET /api/user/topup/self (the caller's orders) and GET /api/user/topup (all, admins): newest
+// first; keyword matches the trade number.
+import { pageResult, pageWindow } from "@/lib/schemas/pagination";
+import type { TopupListQuery } from "@/lib/schemas/topup";
+import { db, type Prisma } from "@/lib/server/db";
+import { toTopupDto, topupDtoSelect } from "@/lib/server/dto/topup";
+
+export async function listTopups(opts: TopupListQuery & { userId?: number }) {
+  const where: Prisma.TopUpWhereInput = {};
+  if (opts.userId !== undefined) where.userId = opts.userId;
+  const keyword = opts.keyword?.trim();
+  if (keyword) where.tradeNo = { contains: keyword };
+  const [rows, total] = await Promise.all([
+    db().topUp.findMany({
+      where,
+      select: topupDtoSelect,
+      orderBy: { id: "desc" },
+      ...pageWindow(opts.p, opts.page_size),
+    }),
+    db().topUp.count({ where }),
+  ]);
+  return pageResult(rows.map(toTopupDto), total, opts.p, opts.page_size);
+}
