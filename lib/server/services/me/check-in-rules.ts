@@ -14,10 +14,15 @@ export function pickCheckInReward(
   maxQuota: number,
   random: (lo: number, hiExclusive: number) => number = cryptoRandom,
 ): number {
+  const [lo, hi] = checkInRewardRange(minQuota, maxQuota);
+  return hi === lo ? lo : random(lo, hi + 1);
+}
+
+/** The inclusive [lowest, highest] reward the options allow. */
+export function checkInRewardRange(minQuota: number, maxQuota: number): [number, number] {
   const lo = Math.max(0, Math.floor(Number.isFinite(minQuota) ? minQuota : 0));
   const max = Math.floor(Number.isFinite(maxQuota) ? maxQuota : 0);
-  if (max <= 0 || max <= lo) return lo;
-  return random(lo, max + 1);
+  return [lo, max > lo ? max : lo];
 }
 
 function cryptoRandom(lo: number, hiExclusive: number): number {
