@@ -22,9 +22,9 @@ export function roleLabelKey(role: number): RoleKey {
 
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
-    <Card className="flex min-w-0 flex-col gap-1 p-4 sm:p-5">
-      <span className="text-sm text-muted">{label}</span>
-      <span className="truncate text-xl font-semibold tracking-tight sm:text-2xl" data-testid={testId}>
+    <Card className="flex min-w-0 flex-col gap-1 p-3 sm:p-5">
+      <span className="text-xs text-muted sm:text-sm">{label}</span>
+      <span className="truncate text-lg font-semibold tracking-tight sm:text-2xl" data-testid={testId}>
         {value}
       </span>
     </Card>
@@ -63,7 +63,7 @@ export function AccountSummary({ self }: { self: SelfProfile }) {
           </p>
         </div>
       </Card>
-      <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
         <Stat label={t("balance")} value={quota(self.quota)} testId="me-balance" />
         <Stat label={t("used")} value={quota(self.used_quota)} testId="me-used" />
         <Stat label={t("requests")} value={self.request_count.toLocaleString()} testId="me-requests" />

@@ -104,7 +104,10 @@ function TransferContent({ onClose, affQuota }: { onClose: () => void; affQuota:
               {Number.isFinite(amount) && amount > 0 ? ` · ${t("transfer_equals", { amount: money(amount) })}` : ""}
             </>
           }
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setError(null);
+          }}
         />
       </form>
     </DialogContent>

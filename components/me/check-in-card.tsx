@@ -49,17 +49,17 @@ export function CheckInCard() {
       {status.isError && !s ? (
         <p className="text-sm text-danger">{t("checkin_status_failed")}</p>
       ) : s?.checked_in_today ? (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="mt-auto flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-success" data-testid="me-checkin-today">
             {t("checkin_today", { amount: quota(s.quota_awarded) })}
           </p>
-          <Button variant="secondary" disabled data-testid="me-checkin-button" data-state="done">
+          <Button variant="secondary" className="shrink-0" disabled data-testid="me-checkin-button" data-state="done">
             {t("checkin_done")}
           </Button>
         </div>
       ) : (
         <Button
-          className="self-start"
+          className="mt-auto self-start"
           disabled={!s?.can_check_in}
           loading={checkIn.isPending || status.isLoading}
           onClick={submit}

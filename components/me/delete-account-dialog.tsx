@@ -83,7 +83,10 @@ function DeleteContent({ onClose, username }: { onClose: () => void; username: s
           autoComplete="off"
           value={typed}
           error={error}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setError(null);
+          }}
         />
       </form>
     </DialogContent>

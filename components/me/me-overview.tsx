@@ -19,7 +19,7 @@ function LoadingCards() {
   return (
     <div className="flex flex-col gap-4" aria-busy data-testid="me-loading">
       <Card className="h-24 animate-pulse bg-surface-muted" />
-      <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
         {[0, 1, 2].map((i) => (
           <Card key={i} className="h-24 animate-pulse bg-surface-muted" />
         ))}
