@@ -3,10 +3,12 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 
-type LimiterName = "critical" | "login_failures" | "redeem_failures";
+type LimiterName = "critical" | "login_failures" | "redeem_failures" | "user_critical";
 
 /** Failed redemption attempts allowed per user per window (brute force of codes). */
 export const REDEEM_FAILURES = { points: 10, duration: 600 } as const;
+/** Sensitive per-user actions (system token reset, invite-quota transfer): new-api's 20 per 1200 s. */
+export const USER_CRITICAL = { points: 20, duration: 1200 } as const;
 const g = globalThis as unknown as { __gatewayLimiters?: Map<LimiterName, RateLimiterMemory> };
 
 function limiter(name: LimiterName): RateLimiterMemory {
@@ -23,7 +25,13 @@ function limiter(name: LimiterName): RateLimiterMemory {
           })
         : name === "redeem_failures"
           ? new RateLimiterMemory({ keyPrefix: name, ...REDEEM_FAILURES })
-          : new RateLimiterMemory({ keyPrefix: name, points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW });
+          : name === "user_critical"
+            ? new RateLimiterMemory({ keyPrefix: name, ...USER_CRITICAL })
+            : new RateLimiterMemory({
+                keyPrefix: name,
+                points: e.LOGIN_RATE_LIMIT,
+                duration: e.LOGIN_RATE_LIMIT_WINDOW,
+              });
     g.__gatewayLimiters.set(name, l);
   }
   return l;

@@ -1,5 +1,5 @@
+// GET /api/user/token – issue a new system access token (the previous one stops working); user, rate-limited
 import { route } from "@/lib/server/http/route";
-import { generateAccessToken } from "@/lib/server/services/users/generate-access-token";
+import { resetAccessToken } from "@/lib/server/services/me/reset-access-token";
 
-// GET /api/user/token – issue a new system access token (the previous one stops working)
-export const GET = route({ role: "user" }, ({ user }) => generateAccessToken(user.id));
+export const GET = route({ role: "user" }, ({ user }) => resetAccessToken(user.id));

@@ -1,0 +1,8 @@
+import { walletKeys } from "@/lib/client/wallet/keys";
+
+export const accountKeys = {
+  // the same entry as the wallet's balance: one GET /api/user/self cache for both screens
+  self: walletKeys.self,
+  checkInStatus: () => ["user", "check_in_status"] as const,
+  affCode: () => ["user", "aff"] as const,
+};

@@ -1,0 +1,22 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { deleteSelf, resetAccessToken, updateSelf } from "@/lib/client/account/api";
+import { accountKeys } from "@/lib/client/account/keys";
+
+/** PUT /api/user/self (display name or password); resolves with the server's message. */
+export function useUpdateSelf() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateSelf,
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.self() }),
+  });
+}
+
+export function useResetAccessToken() {
+  return useMutation({ mutationFn: resetAccessToken });
+}
+
+export function useDeleteSelf() {
+  return useMutation({ mutationFn: deleteSelf });
+}
