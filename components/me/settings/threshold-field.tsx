@@ -44,7 +44,7 @@ export function ThresholdField({
         }
       />
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("threshold_presets")}>
-        <span className="text-xs text-muted">{t("threshold_presets")}</span>
+        <span className="w-full text-xs text-muted sm:w-auto">{t("threshold_presets")}</span>
         {QUOTA_WARNING_PRESETS.map((p) => (
           <Button
             key={p}

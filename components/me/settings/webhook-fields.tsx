@@ -64,7 +64,7 @@ export function WebhookSecretField({
         </span>
       }
     >
-      <div className="flex gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative min-w-0 flex-1">
           <Input
             id={id}
@@ -94,6 +94,7 @@ export function WebhookSecretField({
           <Button
             type="button"
             variant="outline"
+            className="sm:shrink-0"
             onClick={() => {
               onClearingChange(!clearing);
               onChange("");
