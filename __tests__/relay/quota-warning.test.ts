@@ -89,30 +89,13 @@ function decodeMimeParts(raw: string): string {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A registered user with some quota, a session cookie and a token key. */
+/** A registered user with some quota, logged in, with a token (see makeUserSession). */
 async function makeUser(gw: Gateway, name: string, quota: number) {
   await gw.api("POST", "/api/user/register", { username: name, password: "password123", password2: "password123" });
   const [row] = await gw.sql<{ id: number }>("select id from users where username = ?", name);
   const set = await gw.api("PUT", "/api/user/", { id: row!.id, quota });
   if (!set.json.success) throw new Error(set.json.message);
-  const login = await fetch(`${gw.url}/api/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: name, password: "password123" }),
-  });
-  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-  const call = async (method: string, p: string, body?: unknown) => {
-    const r = await fetch(`${gw.url}${p}`, {
-      method,
-      headers: { "content-type": "application/json", cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await r.json()) as { success: boolean; message: string; data: unknown };
-  };
-  const token = (await call("POST", "/api/token/", { name: "t", unlimited_quota: true })).data as { key: string };
-  const client = new OpenAI({ apiKey: token.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
-  const relay = () => client.chat.completions.create({ model: MODEL, messages: hi });
-  return { id: row!.id, cookie, call, relay };
+  return { id: row!.id, ...(await makeUserSession(gw, name)) };
 }
 
 async function prepare(gw: Gateway, up: MockUpstream) {
