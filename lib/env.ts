@@ -43,6 +43,12 @@ const envSchema = z.object({
   /** Seconds of upstream silence after which a stream is ended. */
   STREAMING_TIMEOUT: z.coerce.number().positive().default(300),
   VERSION: z.string().default("0.1.0"),
+  /**
+   * TEST-ONLY. Lets notification webhooks use http:// and loopback addresses so the test suites can
+   * run a receiver on 127.0.0.1. Never set it in a real deployment: it weakens the outbound
+   * address guard (lib/server/net). Off unless explicitly "true".
+   */
+  NOTIFY_ALLOW_LOOPBACK_FOR_TESTS: boolish,
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -154,6 +154,7 @@ async function main() {
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
     LOG_LEVEL: "warn",
+    NOTIFY_ALLOW_LOOPBACK_FOR_TESTS: "true", // test-only: lets 91-notify use a loopback webhook receiver
   };
   execFileSync(process.execPath, [path.join(root, "scripts/migrate.mjs")], {
     cwd: root,

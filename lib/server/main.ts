@@ -10,6 +10,7 @@ import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { logger } from "@/lib/server/logger";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
+import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
 
 async function main() {
   const e = env();
@@ -17,6 +18,9 @@ async function main() {
   const app = next({ dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
+  registerQuotaWarningDelivery();
+  if (e.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS)
+    logger().warn("NOTIFY_ALLOW_LOOPBACK_FOR_TESTS is on: webhooks may use http:// and loopback (tests only)");
 
   const server = http.createServer((req, res) => {
     const forwarded = e.TRUST_PROXY

@@ -67,6 +67,24 @@ export function toAdminUserDto(u: UserRow) {
   return { ...dto, setting: withoutSecrets(dto.setting) };
 }
 
+/**
+ * The caller's own account (GET /api/user/self): the webhook secret is not echoed back either; the
+ * settings form only needs to know whether one is stored (an empty field on save keeps it).
+ */
+export function toSelfUserDto(u: UserRow) {
+  const dto = toUserDto(u);
+  return { ...dto, setting: withoutSecrets(dto.setting), webhook_secret_set: hasWebhookSecret(dto.setting) };
+}
+
+function hasWebhookSecret(setting: string): boolean {
+  try {
+    const parsed = JSON.parse(setting) as Record<string, unknown> | null;
+    return typeof parsed?.webhook_secret === "string" && parsed.webhook_secret !== "";
+  } catch {
+    return false;
+  }
+}
+
 function withoutSecrets(setting: string): string {
   try {
     const parsed = JSON.parse(setting) as Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { toUserDto, userDtoSelect } from "@/lib/server/dto/user";
+import { toSelfUserDto, userDtoSelect } from "@/lib/server/dto/user";
 
 export async function getUserOrThrow(id: number) {
   const user = await db().user.findUnique({ where: { id }, select: userDtoSelect });
   if (!user) throw new AppError("not_found", "user_not_found");
-  return toUserDto(user);
+  return toSelfUserDto(user);
 }

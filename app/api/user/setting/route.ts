@@ -1,0 +1,13 @@
+// PUT /api/user/setting – the caller's notification, price and other settings (merged); role user
+import { envelope, route } from "@/lib/server/http/route";
+import { userSettingSchema } from "@/lib/schemas/user-setting";
+import { updateUserSetting } from "@/lib/server/services/users/update-user-setting";
+
+// The https rule depends on the server's mode (test-only loopback mode accepts http), so the
+// service applies it; the schema here checks everything else.
+const body = userSettingSchema(true);
+
+export const PUT = route({ role: "user", body, bodyLimit: 16 * 1024 }, async ({ user, body, t }) => {
+  await updateUserSetting(user.id, body);
+  return envelope(null, t("update_success"));
+});

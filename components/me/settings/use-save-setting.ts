@@ -1,0 +1,32 @@
+"use client";
+
+// One save of a settings tab: the server's success text as a toast, or 更新设置失败 with the cause
+// (spec 1 §8) as a toast and as the form's inline error.
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { describeError } from "@/lib/client/describe-error";
+import { useSaveUserSetting } from "@/lib/client/notify/use-save-user-setting";
+import type { UserSettingInput } from "@/lib/schemas/user-setting";
+
+export function useSaveSetting() {
+  const t = useTranslations("notify");
+  const te = useTranslations("errors");
+  const save = useSaveUserSetting();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (body: UserSettingInput): Promise<boolean> => {
+    setError(null);
+    try {
+      const message = await save.mutateAsync(body);
+      toast.success(message);
+      return true;
+    } catch (err) {
+      const cause = describeError(err, te);
+      setError(cause);
+      toast.error(t("save_failed"), { description: cause });
+      return false;
+    }
+  };
+  return { submit, saving: save.isPending, error };
+}
