@@ -98,7 +98,8 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   QuotaForNewUser: "0",
   QuotaForInviter: "0",
   QuotaForInvitee: "0",
-  QuotaRemindThreshold: "1000",
+  // spec 1 §9: a user who never set a threshold is warned below 500000 (the settings tab shows it)
+  QuotaRemindThreshold: "500000",
   PreConsumedQuota: "500",
   StreamCacheQueueLength: "0",
   AffEnabled: "false",
