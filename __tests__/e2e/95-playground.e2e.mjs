@@ -60,6 +60,19 @@ async function restoreChats(browser, baseUrl) {
   }
 }
 
+/** Waits until the newest message (the reply being streamed) is in `status`. */
+async function waitLastStatus(page, status, timeout = 15_000) {
+  await page.waitForFunction(
+    (s) => {
+      const all = document.querySelectorAll('[data-testid="pg-message"]');
+      const last = all[all.length - 1];
+      return last?.getAttribute("data-role") === "assistant" && last.getAttribute("data-status") === s;
+    },
+    status,
+    { timeout },
+  );
+}
+
 const assistant = (page) => page.locator('[data-testid="pg-message"][data-role="assistant"]').last();
 
 async function chooseModel(page, model) {
@@ -108,10 +121,11 @@ async function playgroundFlow(page, screenshot) {
   assert.match(req.headers()["content-type"] ?? "", /application\/json/);
 
   // loading/incomplete while the upstream stalls, complete after [DONE]
-  await page.locator('[data-role="assistant"][data-status="incomplete"]').getByText("before the stall").waitFor();
+  await waitLastStatus(page, "incomplete");
+  await assistant(page).getByText("before the stall").waitFor();
   await page.getByTestId("pg-stop").waitFor();
   await screenshot("streaming-zh", page);
-  await page.locator('[data-role="assistant"][data-status="complete"]').last().waitFor({ timeout: 15_000 });
+  await waitLastStatus(page, "complete");
   assert.match(await assistant(page).innerText(), /before the stall/);
 
   // the reply grows chunk by chunk
@@ -124,18 +138,15 @@ async function playgroundFlow(page, screenshot) {
     if (status === "complete") break;
     await page.waitForTimeout(40);
   }
-  await page
-    .locator('[data-role="assistant"][data-status="complete"]')
-    .last()
-    .getByText(/word49/)
-    .waitFor();
+  await waitLastStatus(page, "complete");
+  assert.match(await assistant(page).innerText(), /word0 word1 .*word49/s);
   const distinct = new Set(lengths.filter((n) => n > 0));
   assert.ok(distinct.size >= 3, `the reply grew in steps (${lengths.join(",")})`);
 
   // stop keeps what arrived and ends the reply
   await chooseModel(page, STALL);
   await send(page, "stop me");
-  await page.locator('[data-role="assistant"][data-status="incomplete"]').waitFor();
+  await waitLastStatus(page, "incomplete");
   await page.getByTestId("pg-stop").click();
   await page.getByTestId("pg-send").waitFor();
   assert.equal(await assistant(page).getAttribute("data-status"), "complete");
@@ -144,7 +155,7 @@ async function playgroundFlow(page, screenshot) {
   // an upstream failure shows on the reply as an error
   await chooseModel(page, FAIL);
   await send(page, "fail please");
-  await page.locator('[data-role="assistant"][data-status="error"]').waitFor({ timeout: 15_000 });
+  await waitLastStatus(page, "error");
   await screenshot("error-zh", page);
 
   // the chat is kept across a reload
@@ -185,11 +196,16 @@ async function screens(browser, baseUrl, screenshot) {
       try {
         await setLanguage(page, locale);
         await page.goto(`${baseUrl}/playground`);
-        await chooseModel(page, MODEL);
-        await send(page, locale === "zh" ? "你好，介绍一下你自己" : "Hi, introduce yourself");
-        await page.locator('[data-role="assistant"][data-status="complete"]').nth(1).waitFor();
         if (label === "mobile") {
+          // the settings live behind the toggle on phones
           assert.equal(await page.getByTestId("pg-panel").isVisible(), false, "the panel is hidden on phones");
+          await page.getByTestId("pg-panel-toggle").click();
+          await chooseModel(page, MODEL);
+          await page.getByTestId("pg-panel-close").click();
+        } else await chooseModel(page, MODEL);
+        await send(page, locale === "zh" ? "你好，介绍一下你自己" : "Hi, introduce yourself");
+        await waitLastStatus(page, "complete");
+        if (label === "mobile") {
           await screenshot(`playground-${label}-${locale}`, page);
           await page.getByTestId("pg-panel-toggle").click();
           await page.getByTestId("pg-settings").waitFor();

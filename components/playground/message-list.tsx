@@ -70,10 +70,8 @@ function MessageItem({
           ) : (
             <MarkdownView source={message.content} />
           )}
-          {streaming && message.status === "incomplete" ? (
-            <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-current align-text-bottom" aria-hidden />
-          ) : null}
         </div>
+        {streaming && message.status === "incomplete" ? <Typing label={t("status_loading")} /> : null}
         {!isUser && message.status !== "loading" && !streaming ? (
           <div className="flex items-center gap-2">
             {message.status === "error" ? <Badge tone="danger">{t("status_error")}</Badge> : null}
