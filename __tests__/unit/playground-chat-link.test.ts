@@ -1,6 +1,7 @@
 // Chat links (spec 2 §2 "Chat pages"): Chats entry by index, {key} and {address} substitution, the
 // legacy ChatLink form of /chat2link, and refusal of anything that is not a web page.
 import {
+  chatServerAddress,
   chatTemplate,
   fillChatTemplate,
   hasChat2LinkTemplate,
@@ -80,5 +81,13 @@ describe("resolveChat2Link", () => {
     expect(hasChat2LinkTemplate("", [])).toBe(false);
     expect(hasChat2LinkTemplate("https://x", [])).toBe(true);
     expect(resolveChat2Link("javascript:alert(1)//", [], "k", "http://h")).toEqual({ ok: false });
+  });
+});
+
+describe("chatServerAddress", () => {
+  test("the configured address, else the page origin; the untouched default counts as unset", () => {
+    expect(chatServerAddress("https://api.example.com/", "http://x")).toBe("https://api.example.com");
+    expect(chatServerAddress("", "http://gw:3400")).toBe("http://gw:3400");
+    expect(chatServerAddress("http://localhost:3000", "https://gw.example.com")).toBe("https://gw.example.com");
   });
 });

@@ -9,7 +9,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { useSite } from "@/components/providers/site-context";
 import { useChatTokenKey } from "@/lib/client/playground/hooks";
-import type { ChatLinkResult } from "@/lib/playground/chat-link";
+import { chatServerAddress, type ChatLinkResult } from "@/lib/playground/chat-link";
 
 export const NO_TOKEN_REDIRECT_MS = 1500;
 
@@ -35,8 +35,10 @@ export function useChatLink(
   else if (key.isError) state = { kind: "failed" };
   else if (key.data === null) state = { kind: "no_token" };
   else {
-    // new-api's getServerAddress: the configured address, else this page's origin
-    const address = status.server_address || (typeof window === "undefined" ? "" : window.location.origin);
+    const address = chatServerAddress(
+      status.server_address,
+      typeof window === "undefined" ? "" : window.location.origin,
+    );
     const r = resolve(key.data, address);
     state = r.ok ? { kind: "ready", url: r.url } : { kind: "config_error" };
   }

@@ -36,6 +36,18 @@ export function isWebUrl(url: string): boolean {
   }
 }
 
+/** The ServerAddress option's default: a site that never set it is not really served there. */
+const DEFAULT_SERVER_ADDRESS = "http://localhost:3000";
+
+/**
+ * {address}: the configured ServerAddress (new-api's getServerAddress), else the console's own
+ * origin. The untouched default counts as unset, so chat apps are not pointed at localhost.
+ */
+export function chatServerAddress(configured: string, origin: string): string {
+  const address = configured.trim().replace(/\/+$/, "");
+  return address && address !== DEFAULT_SERVER_ADDRESS ? address : origin;
+}
+
 export function fillChatTemplate(template: string, key: string, address: string): string {
   return template.replaceAll("{address}", encodeURIComponent(address)).replaceAll("{key}", withSkPrefix(key));
 }
