@@ -18,7 +18,7 @@ import { checkRateLimit, findSensitiveWord } from "@/lib/server/relay/protection
 import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
 import { settleRequest } from "@/lib/server/relay/settle";
 import { estimatePromptTokens, promptText } from "@/lib/server/relay/tokenize";
-import { applyParamOverride, applySystemPrompt, mapModel } from "@/lib/server/relay/transform";
+import { applyParamOverride, applySystemPrompt, mapModel, omitZeroTokenLimits } from "@/lib/server/relay/transform";
 import { attemptUpstream } from "@/lib/server/relay/attempt";
 import { queueErrorLog } from "@/lib/server/relay/error-log";
 
@@ -245,7 +245,7 @@ export async function relayText(req: IncomingMessage, res: ServerResponse, base:
         const outBody = passThrough
           ? { ...body, model: upstreamModel }
           : applyParamOverride(
-              applySystemPrompt({ ...body, model: upstreamModel }, channel.systemPrompt),
+              applySystemPrompt(omitZeroTokenLimits({ ...body, model: upstreamModel }), channel.systemPrompt),
               channel.paramOverride,
             );
         if (stream && adapter.supportsStreamUsage && !passThrough)

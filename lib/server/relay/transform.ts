@@ -54,6 +54,18 @@ export function applySystemPrompt(body: Record<string, unknown>, systemPrompt: s
   return { ...body, messages: [{ role: "system", content: systemPrompt }, ...messages] };
 }
 
+/**
+ * A zero max_tokens / max_completion_tokens means "no limit" (the playground sends 0 by default) and
+ * is left out, as new-api's `omitempty` request struct does: upstreams refuse 0 as a limit.
+ */
+export function omitZeroTokenLimits(body: Record<string, unknown>): Record<string, unknown> {
+  if (body.max_tokens !== 0 && body.max_completion_tokens !== 0) return body;
+  const out = { ...body };
+  if (out.max_tokens === 0) delete out.max_tokens;
+  if (out.max_completion_tokens === 0) delete out.max_completion_tokens;
+  return out;
+}
+
 export function mapStatus(status: number, mapping: Record<string, number> | null): number {
   if (!mapping || status === 200) return status;
   const mapped = mapping[String(status)];

@@ -1,0 +1,25 @@
+// Typed calls of the playground and chat pages (spec 2 §7 Playground, §2 Chat pages).
+import { apiData } from "@/lib/client/api";
+import { fetchTokenKey, type TokenItem } from "@/lib/client/tokens/api";
+import { CHAT_TOKEN_FETCH_LIMIT } from "@/lib/playground/chat-state";
+import type { PageResult } from "@/lib/schemas/pagination";
+
+const TOKEN_ENABLED = 1;
+
+/** GET /api/user/models?group: the models the chosen group can reach ("" = all usable groups). */
+export const fetchPlaygroundModels = (group: string, signal?: AbortSignal) =>
+  apiData<string[]>("/api/user/models", { signal, query: { group } });
+
+/**
+ * The full key of the user's first enabled token among the first 100, or null when there is none
+ * (the chat pages then send the user to create one).
+ */
+export async function fetchFirstEnabledTokenKey(signal?: AbortSignal): Promise<string | null> {
+  const page = await apiData<PageResult<TokenItem>>("/api/token/", {
+    signal,
+    query: { p: 1, size: CHAT_TOKEN_FETCH_LIMIT },
+  });
+  const now = Date.now() / 1000;
+  const token = page.items.find((t) => t.status === TOKEN_ENABLED && (t.expired_time === -1 || t.expired_time > now));
+  return token ? fetchTokenKey(token.id) : null;
+}
