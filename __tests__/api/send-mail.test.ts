@@ -1,14 +1,11 @@
 // lib/server/mail/send-mail.ts, the generic mailer (quota warnings today, verification mails later):
 // skipped (not an error) while no SMTP server is configured; otherwise one message through the
 // configured server with the account's credentials, the From address and the system name.
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { sendMail } from "@/lib/server/mail/send-mail";
+import { startSmtpServer } from "../support/smtp-server";
 import { setOptions, setupApiHarness } from "./harness";
 
 setupApiHarness();
-
-type Mail = { from: string; to: string[]; data: string };
 
 test("without SMTPServer the mail is skipped", async () => {
   await expect(sendMail({ to: "a@example.com", subject: "s", text: "t" })).resolves.toEqual({
@@ -18,31 +15,10 @@ test("without SMTPServer the mail is skipped", async () => {
 });
 
 test("a message goes through the configured server with auth; a wrong password fails", async () => {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _s, cb) {
-      if (auth.username === "mailer" && auth.password === "right") cb(null, { user: "mailer" });
-      else cb(new Error("bad credentials"));
-    },
-    onData(stream, session, cb) {
-      let data = "";
-      stream.on("data", (c: Buffer) => (data += c.toString()));
-      stream.on("end", () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data,
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const smtp = await startSmtpServer("mailer", "right");
+  const mails = smtp.mails;
   try {
-    const port = (server.server.address() as AddressInfo).port;
+    const port = smtp.port;
     await setOptions({
       SMTPServer: "127.0.0.1",
       SMTPPort: String(port),
@@ -65,6 +41,6 @@ test("a message goes through the configured server with auth; a wrong password f
     });
     expect(mails).toHaveLength(1);
   } finally {
-    await new Promise<void>((r) => server.close(() => r()));
+    await smtp.close();
   }
 });

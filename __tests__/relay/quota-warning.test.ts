@@ -6,7 +6,7 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import OpenAI from "openai";
-import { SMTPServer } from "smtp-server";
+import { decodeMimeParts, startSmtpServer } from "../support/smtp-server";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 
@@ -37,54 +37,6 @@ async function receiver(answer: (res: http.ServerResponse) => void = (res) => re
         server.close(() => r());
       }),
   };
-}
-
-type Mail = { from: string; to: string[]; data: string };
-async function smtpServer(user: string, pass: string) {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, cb) {
-      if (auth.username === user && auth.password === pass) cb(null, { user });
-      else cb(new Error("invalid credentials"));
-    },
-    onData(stream, session, cb) {
-      let data = "";
-      stream.on("data", (c: Buffer) => (data += c.toString()));
-      stream.on("end", () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data,
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** The decoded bodies of every MIME part (quoted-printable or base64), joined: enough to read a mail. */
-function decodeMimeParts(raw: string): string {
-  return raw
-    .split(/\r?\n--[^\r\n]+\r?\n/)
-    .map((part) => {
-      const [head = "", ...rest] = part.split(/\r?\n\r?\n/);
-      const body = rest.join("\n");
-      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, "base64").toString("utf8");
-      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-        const bytes = body
-          .replace(/=\r?\n/g, "")
-          .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-        return Buffer.from(bytes, "latin1").toString("utf8");
-      }
-      return body;
-    })
-    .join("\n");
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -211,7 +163,7 @@ describe("with the test-only loopback mode on", () => {
   });
 
   test("e-mail: one mail through the configured SMTP server (with auth) to the notification address", async () => {
-    const smtp = await smtpServer("mailer@example.com", "smtp-pass");
+    const smtp = await startSmtpServer("mailer@example.com", "smtp-pass");
     try {
       for (const [key, value] of Object.entries({
         SMTPServer: "127.0.0.1",

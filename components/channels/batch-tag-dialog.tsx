@@ -4,7 +4,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import { useSetChannelsTag } from "@/lib/client/channels/hooks";
@@ -50,14 +50,12 @@ export function BatchTagDialog({
         description={t("set_tag_description", { count: ids.length })}
         closeLabel={tc("close")}
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {tc("cancel")}
-            </Button>
-            <Button onClick={submit} loading={mutation.isPending} data-testid="batch-tag-submit">
-              {tc("confirm")}
-            </Button>
-          </>
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            onSubmit={submit}
+            loading={mutation.isPending}
+            submitTestId="batch-tag-submit"
+          />
         }
       >
         <TextField

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSite } from "@/components/providers/site-context";
-import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import { affTransferIssue } from "@/lib/client/account/forms";
@@ -68,14 +68,13 @@ function TransferContent({ onClose, affQuota }: { onClose: () => void; affQuota:
       description={t("transfer_description")}
       closeLabel={tc("close")}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {tc("cancel")}
-          </Button>
-          <Button loading={transfer.isPending} onClick={submit} data-testid="me-aff-transfer-submit">
-            {t("transfer_submit")}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onSubmit={submit}
+          submitLabel={t("transfer_submit")}
+          loading={transfer.isPending}
+          submitTestId="me-aff-transfer-submit"
+        />
       }
     >
       <form

@@ -5,7 +5,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import { changePasswordFormSchema, type ChangePasswordForm } from "@/lib/client/account/forms";
@@ -59,14 +59,12 @@ function ChangePasswordContent({ onClose }: { onClose: () => void }) {
       description={t("change_password_description")}
       closeLabel={tc("close")}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {tc("cancel")}
-          </Button>
-          <Button loading={update.isPending} onClick={submit} data-testid="me-password-submit">
-            {tc("confirm")}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onSubmit={submit}
+          loading={update.isPending}
+          submitTestId="me-password-submit"
+        />
       }
     >
       <form

@@ -5,7 +5,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import { deleteConfirmationMatches } from "@/lib/client/account/forms";
@@ -60,14 +60,14 @@ function DeleteContent({ onClose, username }: { onClose: () => void; username: s
       description={t("delete_description")}
       closeLabel={tc("close")}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {tc("cancel")}
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={submit} data-testid="me-delete-submit">
-            {t("delete_button")}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onSubmit={submit}
+          submitLabel={t("delete_button")}
+          loading={remove.isPending}
+          danger
+          submitTestId="me-delete-submit"
+        />
       }
     >
       <form

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSite } from "@/components/providers/site-context";
-import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import { useIssueText } from "@/lib/client/auth/form-issues";
@@ -64,14 +64,13 @@ export function RedeemDialog({
         description={t("redeem_dialog_description")}
         closeLabel={tc("close")}
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {tc("cancel")}
-            </Button>
-            <Button loading={redeem.isPending} onClick={submit} data-testid="redeem-submit">
-              {t("redeem_button")}
-            </Button>
-          </>
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            onSubmit={submit}
+            submitLabel={t("redeem_button")}
+            loading={redeem.isPending}
+            submitTestId="redeem-submit"
+          />
         }
       >
         <form

@@ -6,6 +6,7 @@ import { Plus, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -66,14 +67,13 @@ export function MappingDialog({
         title={entry ? t("mapping.edit_title") : t("mapping.add_title")}
         closeLabel={tc("close")}
         footer={
-          <>
-            <Button variant="outline" onClick={onClose}>
-              {tc("cancel")}
-            </Button>
-            <Button onClick={submit} loading={saving} data-testid="mapping-dialog-save">
-              {tc("save")}
-            </Button>
-          </>
+          <DialogActions
+            onCancel={onClose}
+            onSubmit={submit}
+            submitLabel={tc("save")}
+            loading={saving}
+            submitTestId="mapping-dialog-save"
+          />
         }
       >
         <div className="flex flex-col gap-4" data-testid="mapping-dialog">

@@ -4,7 +4,7 @@
 // completion ratio (spec 2 §5 "Batch set" messages come from the caller's check).
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -44,16 +44,7 @@ export function BatchSetDialog({
       <DialogContent
         title={t("pricing.batch_title", { count })}
         closeLabel={tc("close")}
-        footer={
-          <>
-            <Button variant="outline" onClick={onClose}>
-              {tc("cancel")}
-            </Button>
-            <Button onClick={() => setError(onSubmit(v))} data-testid="batch-submit">
-              {tc("confirm")}
-            </Button>
-          </>
-        }
+        footer={<DialogActions onCancel={onClose} onSubmit={() => setError(onSubmit(v))} submitTestId="batch-submit" />}
       >
         <div className="flex flex-col gap-4" data-testid="batch-dialog">
           <RadioGroup

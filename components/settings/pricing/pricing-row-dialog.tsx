@@ -5,7 +5,7 @@
 // which disables the ratio fields. Messages of spec 2 §5 "Visual pricing".
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -72,16 +72,7 @@ export function PricingRowDialog({
       <DialogContent
         title={row ? t("pricing.edit_title") : t("pricing.add_title")}
         closeLabel={tc("close")}
-        footer={
-          <>
-            <Button variant="outline" onClick={onClose}>
-              {tc("cancel")}
-            </Button>
-            <Button onClick={submit} data-testid="pricing-dialog-submit">
-              {tc("confirm")}
-            </Button>
-          </>
-        }
+        footer={<DialogActions onCancel={onClose} onSubmit={submit} submitTestId="pricing-dialog-submit" />}
       >
         <div className="flex flex-col gap-4" data-testid="pricing-dialog">
           {input("name", t("pricing.col_name"))}
