@@ -9,17 +9,23 @@ import enCoupons from "./en/coupons.json";
 import enDashboard from "./en/dashboard.json";
 import enErrors from "./en/errors.json";
 import enHome from "./en/home.json";
+import enImAuth from "./en/im_auth.json";
 import enLogs from "./en/logs.json";
+import enMailAuth from "./en/mail_auth.json";
 import enMe from "./en/me.json";
 import enNotify from "./en/notify.json";
+import enOauth from "./en/oauth.json";
 import enPlayground from "./en/playground.json";
 import enPricing from "./en/pricing.json";
 import enServerAdminMessages from "./en/server-admin_messages.json";
 import enServerChannels from "./en/server-channels.json";
 import enServerCoupons from "./en/server-coupons.json";
 import enServerDashboard from "./en/server-dashboard.json";
+import enServerImAuth from "./en/server-im_auth.json";
+import enServerMailAuth from "./en/server-mail_auth.json";
 import enServerMe from "./en/server-me.json";
 import enServerNotify from "./en/server-notify.json";
+import enServerOauth from "./en/server-oauth.json";
 import enServerPlayground from "./en/server-playground.json";
 import enServerSettings from "./en/server-settings.json";
 import enServerTasks from "./en/server-tasks.json";
@@ -40,17 +46,23 @@ import zhCoupons from "./zh/coupons.json";
 import zhDashboard from "./zh/dashboard.json";
 import zhErrors from "./zh/errors.json";
 import zhHome from "./zh/home.json";
+import zhImAuth from "./zh/im_auth.json";
 import zhLogs from "./zh/logs.json";
+import zhMailAuth from "./zh/mail_auth.json";
 import zhMe from "./zh/me.json";
 import zhNotify from "./zh/notify.json";
+import zhOauth from "./zh/oauth.json";
 import zhPlayground from "./zh/playground.json";
 import zhPricing from "./zh/pricing.json";
 import zhServerAdminMessages from "./zh/server-admin_messages.json";
 import zhServerChannels from "./zh/server-channels.json";
 import zhServerCoupons from "./zh/server-coupons.json";
 import zhServerDashboard from "./zh/server-dashboard.json";
+import zhServerImAuth from "./zh/server-im_auth.json";
+import zhServerMailAuth from "./zh/server-mail_auth.json";
 import zhServerMe from "./zh/server-me.json";
 import zhServerNotify from "./zh/server-notify.json";
+import zhServerOauth from "./zh/server-oauth.json";
 import zhServerPlayground from "./zh/server-playground.json";
 import zhServerSettings from "./zh/server-settings.json";
 import zhServerTasks from "./zh/server-tasks.json";
@@ -83,6 +95,9 @@ export const catalogues = {
       ...enServerCoupons,
       ...enServerSettings,
       ...enServerUsers,
+      ...enServerMailAuth,
+      ...enServerOauth,
+      ...enServerImAuth,
       ...enServerDashboard,
       ...enServerMe,
       ...enServerNotify,
@@ -94,6 +109,9 @@ export const catalogues = {
     shell: enShell,
     tokens: enTokens,
     users: enUsers,
+    mail_auth: enMailAuth,
+    oauth: enOauth,
+    im_auth: enImAuth,
     dashboard: enDashboard,
     me: enMe,
     notify: enNotify,
@@ -119,6 +137,9 @@ export const catalogues = {
       ...zhServerCoupons,
       ...zhServerSettings,
       ...zhServerUsers,
+      ...zhServerMailAuth,
+      ...zhServerOauth,
+      ...zhServerImAuth,
       ...zhServerDashboard,
       ...zhServerMe,
       ...zhServerNotify,
@@ -130,6 +151,9 @@ export const catalogues = {
     shell: zhShell,
     tokens: zhTokens,
     users: zhUsers,
+    mail_auth: zhMailAuth,
+    oauth: zhOauth,
+    im_auth: zhImAuth,
     dashboard: zhDashboard,
     me: zhMe,
     notify: zhNotify,

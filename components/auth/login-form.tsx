@@ -9,6 +9,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { AuthShell, FormAlert } from "@/components/auth/auth-shell";
 import { DefaultPasswordDialog } from "@/components/auth/default-password-dialog";
+import { OtherLogins } from "@/components/auth/other-logins";
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
@@ -127,6 +128,7 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
           </Button>
         </form>
       )}
+      <OtherLogins />
       <DefaultPasswordDialog open={warnDefaultPassword} onContinue={goOn} />
     </AuthShell>
   );

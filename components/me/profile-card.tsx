@@ -4,6 +4,7 @@
 // bound to the account. Email is always listed; the OAuth providers only when enabled on this site.
 // Binding and unbinding flows come with the OAuth feature; here each row shows the bound value or
 // 未绑定.
+import { BindingAction, type BindingKind } from "@/components/me/bindings/binding-action";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -22,6 +23,15 @@ import type { StatusData } from "@/lib/server/services/status/get-status";
 
 type BindingKey =
   "binding_email" | "binding_github" | "binding_oidc" | "binding_wechat" | "binding_telegram" | "binding_linuxdo";
+
+const BINDING_KIND: Record<BindingKey, BindingKind> = {
+  binding_email: "email",
+  binding_github: "github",
+  binding_oidc: "oidc",
+  binding_wechat: "wechat",
+  binding_telegram: "telegram",
+  binding_linuxdo: "linuxdo",
+};
 
 /** The binding rows this site shows, with the bound value ("" when not bound). */
 export function bindingRows(self: SelfProfile, status: StatusData): { key: BindingKey; value: string }[] {
@@ -123,7 +133,10 @@ export function ProfileCard({ self }: { self: SelfProfile }) {
               data-testid={`me-${row.key}`}
             >
               <span className="text-muted">{t(row.key)}</span>
-              {row.value ? <span className="truncate font-medium">{row.value}</span> : <Badge>{t("unbound")}</Badge>}
+              <span className="flex min-w-0 items-center gap-2">
+                {row.value ? <span className="truncate font-medium">{row.value}</span> : <Badge>{t("unbound")}</Badge>}
+                <BindingAction kind={BINDING_KIND[row.key]} bound={!!row.value} />
+              </span>
             </li>
           ))}
         </ul>
