@@ -86,11 +86,12 @@ export async function run({ browser, baseUrl, screenshot }) {
         (reply.usage.prompt_tokens + reply.usage.completion_tokens * other.completion_ratio) * 1000 * other.group_ratio,
       );
       assert.equal(log.quota, expected);
-      const dollars = (q) => `$${(q / 500_000).toFixed(2)}`;
+      // the log shows six decimals, the wallet two (lib/format.ts)
+      const dollars = (q, digits = 2) => `$${(q / 500_000).toFixed(digits)}`;
       await page.goto(`${baseUrl}/app/logs/api-usage`);
       const logRow = page.getByTestId("log-table-row").filter({ hasText: MODEL }).first();
       await logRow.waitFor();
-      await logRow.getByText(dollars(expected), { exact: true }).first().waitFor();
+      await logRow.getByText(dollars(expected, 6), { exact: true }).first().waitFor();
       await screenshot("tokens-call-log-row-zh", page);
       const self = await apiAs(page, "GET", "/api/user/self");
       assert.equal(self.data.quota, 100_000_000 - expected, "the balance dropped by the logged quota");
