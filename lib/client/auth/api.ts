@@ -34,6 +34,7 @@ export async function register(body: RegisterBody): Promise<void> {
   await apiFetch<null>("/api/user/register", { method: "POST", body });
 }
 
-export async function sendVerificationCode(email: string): Promise<void> {
-  await apiFetch<null>("/api/verification", { query: { email } });
+/** GET /api/verification?email&turnstile (register and email binding). */
+export async function sendVerificationCode(email: string, turnstile = ""): Promise<void> {
+  await apiFetch<null>("/api/verification", { query: { email, turnstile } });
 }

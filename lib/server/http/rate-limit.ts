@@ -3,12 +3,33 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 
-type LimiterName = "critical" | "login_failures" | "redeem_failures" | "user_critical";
+type LimiterName =
+  | "critical"
+  | "login_failures"
+  | "redeem_failures"
+  | "user_critical"
+  | "mail_send_ip"
+  | "mail_send_address"
+  | "mail_send_address_hourly"
+  | "mail_code_failures";
 
 /** Failed redemption attempts allowed per user per window (brute force of codes). */
 export const REDEEM_FAILURES = { points: 10, duration: 600 } as const;
 /** Sensitive per-user actions (system token reset, invite-quota transfer): new-api's 20 per 1200 s. */
 export const USER_CRITICAL = { points: 20, duration: 1200 } as const;
+/** Mails (verification codes, reset links) per client IP: new-api's 2 per 30 s. */
+export const MAIL_SEND_IP = { points: 2, duration: 30 } as const;
+/** Mails per recipient address: one per UI countdown (30 s), and at most 10 an hour (inbox flooding). */
+export const MAIL_SEND_ADDRESS = { points: 1, duration: 30 } as const;
+export const MAIL_SEND_ADDRESS_HOURLY = { points: 10, duration: 3600 } as const;
+/** Wrong e-mail codes per address before it is locked out (guessing a 6-digit code). */
+export const MAIL_CODE_FAILURES = { points: 5, duration: 600 } as const;
+const FIXED: Partial<Record<LimiterName, { points: number; duration: number }>> = {
+  mail_send_ip: MAIL_SEND_IP,
+  mail_send_address: MAIL_SEND_ADDRESS,
+  mail_send_address_hourly: MAIL_SEND_ADDRESS_HOURLY,
+  mail_code_failures: MAIL_CODE_FAILURES,
+};
 const g = globalThis as unknown as { __gatewayLimiters?: Map<LimiterName, RateLimiterMemory> };
 
 function limiter(name: LimiterName): RateLimiterMemory {
@@ -16,8 +37,10 @@ function limiter(name: LimiterName): RateLimiterMemory {
   let l = g.__gatewayLimiters.get(name);
   if (!l) {
     const e = env();
-    l =
-      name === "critical"
+    const fixed = FIXED[name];
+    l = fixed
+      ? new RateLimiterMemory({ keyPrefix: name, ...fixed })
+      : name === "critical"
         ? new RateLimiterMemory({
             keyPrefix: name,
             points: e.CRITICAL_RATE_LIMIT,

@@ -19,7 +19,11 @@ export async function loginUser(input: LoginInput, ip: string): Promise<LoggedIn
   const user = await db().user.findFirst({
     where: {
       deletedAt: null,
-      OR: [{ username: input.username }, ...(input.username.includes("@") ? [{ email: input.username }] : [])],
+      // addresses are stored lower-cased by the e-mail features
+      OR: [
+        { username: input.username },
+        ...(input.username.includes("@") ? [{ email: input.username }, { email: input.username.toLowerCase() }] : []),
+      ],
     },
     select: { ...authUserSelect, password: true },
   });

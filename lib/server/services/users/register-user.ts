@@ -1,10 +1,14 @@
 // POST /api/user/register. Honours RegisterEnabled / PasswordRegisterEnabled, email verification,
-// and invite codes (invitee and inviter rewards), all in one transaction.
+// and invite codes (invitee and inviter rewards), all in one transaction. Like new-api, an address is
+// stored only when email verification is on (an unverified address could squat someone's inbox and
+// block them from binding it); it is lower-cased and must be unused (assertEmailAvailable).
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword } from "@/lib/server/auth/password";
 import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
-import { consumeCode } from "@/lib/server/services/verification/consume-code";
+import { assertEmailAvailable } from "@/lib/server/services/verification/assert-email-available";
+import { normalizeEmail } from "@/lib/server/services/verification/email-rules";
+import { verifyEmailCode } from "@/lib/server/services/verification/verify-email-code";
 import { generateAffCode } from "@/lib/server/services/users/generate-aff-code";
 import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
 import { formatQuota } from "@/lib/format";
@@ -20,10 +24,7 @@ export async function registerUser(input: RegisterInput): Promise<{ id: number }
 
   const taken = await db().user.findUnique({ where: { username: input.username }, select: { id: true } });
   if (taken) throw new AppError("conflict", "username_taken");
-  if (input.email) {
-    const emailTaken = await db().user.findFirst({ where: { email: input.email }, select: { id: true } });
-    if (emailTaken) throw new AppError("conflict", "email_taken");
-  }
+  const email = emailRequired ? normalizeEmail(input.email) : "";
 
   const passwordHash = await hashPassword(input.password);
   const quotaPerUnit = await getNumberOption("QuotaPerUnit", 500000);
@@ -35,8 +36,9 @@ export async function registerUser(input: RegisterInput): Promise<{ id: number }
 
   try {
     return await db().$transaction(async (tx) => {
-      if (emailRequired && !(await consumeCode("email_verify", input.email, input.verification_code, tx))) {
-        throw new AppError("bad_request", "verification_code_invalid");
+      if (email) {
+        await assertEmailAvailable(tx, email);
+        await verifyEmailCode(email, input.verification_code, tx);
       }
       const inviter = input.aff_code
         ? await tx.user.findFirst({
@@ -49,7 +51,7 @@ export async function registerUser(input: RegisterInput): Promise<{ id: number }
           username: input.username,
           password: passwordHash,
           displayName: input.username,
-          email: input.email,
+          email,
           quota: BigInt(forNewUser + (inviter ? forInvitee : 0)),
           inviterId: inviter?.id ?? 0,
           affCode: await generateAffCode(tx),

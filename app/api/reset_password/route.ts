@@ -1,0 +1,14 @@
+// GET /api/reset_password?email&turnstile – mail a password-reset link (same answer for any address); public
+import { envelope, route } from "@/lib/server/http/route";
+import { assertHumanCheck } from "@/lib/server/auth/human-check";
+import { mailRequestQuerySchema } from "@/lib/schemas/mail-auth";
+import { requestPasswordReset } from "@/lib/server/services/password-reset/request-password-reset";
+
+export const GET = route(
+  { role: "public", critical: true, query: mailRequestQuerySchema },
+  async ({ query, ip, locale, t }) => {
+    await assertHumanCheck(query.turnstile, ip);
+    await requestPasswordReset({ email: query.email, ip, locale });
+    return envelope(null, t("mail_reset_sent"));
+  },
+);
