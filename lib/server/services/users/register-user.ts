@@ -1,13 +1,17 @@
 // POST /api/user/register. Honours RegisterEnabled / PasswordRegisterEnabled, email verification,
-// and invite codes (invitee and inviter rewards), all in one transaction.
+// and invite codes (invitee and inviter rewards, signup-rewards.ts), all in one transaction.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword } from "@/lib/server/auth/password";
-import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
+import { getBoolOption } from "@/lib/server/options/store";
 import { consumeCode } from "@/lib/server/services/verification/consume-code";
 import { generateAffCode } from "@/lib/server/services/users/generate-aff-code";
-import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
-import { formatQuota } from "@/lib/format";
+import {
+  findInviter,
+  initialQuota,
+  loadSignupQuotas,
+  recordSignupRewards,
+} from "@/lib/server/services/users/signup-rewards";
 import type { RegisterInput } from "@/lib/schemas/account";
 
 export async function registerUser(input: RegisterInput): Promise<{ id: number }> {
@@ -26,11 +30,7 @@ export async function registerUser(input: RegisterInput): Promise<{ id: number }
   }
 
   const passwordHash = await hashPassword(input.password);
-  const quotaPerUnit = await getNumberOption("QuotaPerUnit", 500000);
-  const forNewUser = await getNumberOption("QuotaForNewUser");
-  const forInvitee = await getNumberOption("QuotaForInvitee");
-  const forInviter = await getNumberOption("QuotaForInviter");
-  const money = (q: number) => formatQuota(q, { inCurrency: true, quotaPerUnit, digits: 6 });
+  const quotas = await loadSignupQuotas();
   const now = Math.floor(Date.now() / 1000);
 
   try {
@@ -38,68 +38,21 @@ export async function registerUser(input: RegisterInput): Promise<{ id: number }
       if (emailRequired && !(await consumeCode("email_verify", input.email, input.verification_code, tx))) {
         throw new AppError("bad_request", "verification_code_invalid");
       }
-      const inviter = input.aff_code
-        ? await tx.user.findFirst({
-            where: { affCode: input.aff_code, deletedAt: null },
-            select: { id: true, username: true },
-          })
-        : null;
+      const inviter = await findInviter(input.aff_code, tx);
       const user = await tx.user.create({
         data: {
           username: input.username,
           password: passwordHash,
           displayName: input.username,
           email: input.email,
-          quota: BigInt(forNewUser + (inviter ? forInvitee : 0)),
+          quota: initialQuota(quotas, inviter),
           inviterId: inviter?.id ?? 0,
           affCode: await generateAffCode(tx),
           createdAt: now,
         },
         select: { id: true, username: true },
       });
-      if (forNewUser > 0) {
-        await recordLog(
-          {
-            type: LOG_TYPE.system,
-            userId: user.id,
-            username: user.username,
-            content: `新用户注册赠送 ${money(forNewUser)} 额度`,
-          },
-          tx,
-        );
-      }
-      if (inviter) {
-        if (forInvitee > 0) {
-          await recordLog(
-            {
-              type: LOG_TYPE.system,
-              userId: user.id,
-              username: user.username,
-              content: `使用邀请码赠送 ${money(forInvitee)} 额度`,
-            },
-            tx,
-          );
-        }
-        await tx.user.update({
-          where: { id: inviter.id },
-          data: {
-            affCount: { increment: 1 },
-            affQuota: { increment: BigInt(forInviter) },
-            affHistoryQuota: { increment: BigInt(forInviter) },
-          },
-        });
-        if (forInviter > 0) {
-          await recordLog(
-            {
-              type: LOG_TYPE.system,
-              userId: inviter.id,
-              username: inviter.username,
-              content: `邀请用户赠送 ${money(forInviter)} 额度`,
-            },
-            tx,
-          );
-        }
-      }
+      await recordSignupRewards(tx, quotas, user, inviter);
       return { id: user.id };
     });
   } catch (err) {
