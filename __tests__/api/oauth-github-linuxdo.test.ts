@@ -109,6 +109,17 @@ describe("GitHub", () => {
     expect(users).toHaveLength(1);
     expect(results.map((r) => r.json.data.id)).toEqual([users[0]!.id, users[0]!.id]);
   });
+
+  test("two new GitHub accounts with the same login at once: both register, one under github_{n}", async () => {
+    const results = await Promise.all([
+      fakeRoundTrip({}, "github", gh, { id: 901, login: "samename", name: "A", email: null }),
+      fakeRoundTrip({}, "github", gh, { id: 902, login: "samename", name: "B", email: null }),
+    ]);
+    expect(results.map((r) => r.json.success)).toEqual([true, true]);
+    const names = results.map((r) => r.json.data.username).sort();
+    expect(names[0]).toMatch(/^github_\d+$/);
+    expect(names[1]).toBe("samename");
+  });
 });
 
 describe("LinuxDO", () => {

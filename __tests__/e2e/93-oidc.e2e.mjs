@@ -57,8 +57,8 @@ async function configureOidc(browser, baseUrl, idp, screenshot) {
     assert.equal(await page.getByTestId("opt-oidc_authorization_endpoint").inputValue(), `${idp.issuer}/auth`);
     assert.equal(await page.getByTestId("opt-oidc_token_endpoint").inputValue(), `${idp.issuer}/token`);
     assert.equal(await page.getByTestId("opt-oidc_user_info_endpoint").inputValue(), `${idp.issuer}/me`);
-    await section.scrollIntoViewIfNeeded();
-    await screenshot("settings-oidc-discovered", page);
+    // the section alone (the whole settings page is 20-settings' subject)
+    await section.screenshot({ path: await screenshot("settings-oidc-discovered", page) });
     await page.getByTestId("settings-save-oidc").click();
     await toast(page, "保存成功");
     await page.getByTestId("opt-oidc_enabled").click();
@@ -96,8 +96,8 @@ async function visitorSignsIn(browser, baseUrl, idp, screenshot) {
     await page.goto(`${baseUrl}/login`);
     await page.getByTestId("oauth-login-oidc").click();
     await signInAtProvider(page, idp.issuer, VISITOR_LOGIN);
+    // (登录成功！ is toasted on the callback page, just before the full navigation)
     await page.waitForURL((u) => new URL(u).pathname === "/app/tokens", { timeout: 20_000 });
-    await toast(page, "登录成功！");
     const self = await apiAs(page, "GET", "/api/user/self");
     assert.ok(self.success, self.message);
     assert.match(self.data.username, /^oidc_\d+$/);
@@ -122,7 +122,6 @@ async function aliceBinds(browser, baseUrl, idp, screenshot) {
     await signInAtProvider(page, idp.issuer, ALICE_LOGIN);
     // an ordinary user cannot open /admin/settings: the bind lands on /app/me
     await page.waitForURL((u) => new URL(u).pathname === "/app/me", { timeout: 20_000 });
-    await toast(page, "绑定成功！");
     await row.filter({ hasText: ALICE_LOGIN }).waitFor();
     assert.equal(await row.getByTestId("me-bind-oidc").count(), 0);
     const self = await apiAs(page, "GET", "/api/user/self");
@@ -174,7 +173,6 @@ async function bindingsScreenshots(browser, baseUrl, screenshot, locale, width, 
     await setLanguage(page, locale);
     await page.getByTestId("me-binding_oidc").filter({ hasText: ALICE_LOGIN }).waitFor();
     await page.getByTestId("me-bind-github").waitFor();
-    await page.getByTestId("me-bindings").scrollIntoViewIfNeeded();
     await screenshot(`me-bindings-${variantName(locale, width)}`, page);
   } finally {
     await ctx.close();

@@ -36,6 +36,7 @@ export async function startOidcIdp({ port = 0, clients, accounts = {} }) {
       }),
     }),
     features: { devInteractions: { enabled: true } },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
   });
   server.on("request", provider.callback());
   return {

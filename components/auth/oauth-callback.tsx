@@ -7,7 +7,7 @@
 //   sign-in started from (returnTo) or /app/tokens.
 // - failure: the message, then the operation-failed notice, then a redirect (the settings page as
 //   above when signed in, else the login page).
-import { Loader2 } from "lucide-react";
+import { CircleAlert, Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -77,7 +77,11 @@ export function OAuthCallback({
   return (
     <AuthShell title={t("callback_title", { provider: label })}>
       <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="oauth-callback">
-        {failed ? null : <Loader2 aria-hidden className="h-8 w-8 animate-spin text-primary" />}
+        {failed ? (
+          <CircleAlert aria-hidden className="h-8 w-8 text-danger" />
+        ) : (
+          <Loader2 aria-hidden className="h-8 w-8 animate-spin text-primary" />
+        )}
         <p
           role="status"
           className={failed ? "text-sm text-danger" : "text-sm text-muted"}

@@ -55,10 +55,38 @@ export async function signInWithOAuth(
 
   if (!(await getBoolOption("RegisterEnabled"))) throw new AppError("forbidden", "register_disabled");
   await provider.admit?.(profile);
+  const created = await retryOnUniqueClash(() => registerLocked(provider, profile, affCode));
+
+  // Lost the race: the other callback registered this provider account; sign in to it.
+  if (!created) {
+    const winner = await boundUser(provider, profile.id);
+    if (!winner) throw new Error("the provider account registered by a concurrent callback is gone");
+    return signInBound(winner);
+  }
+  const user = await db().user.findUniqueOrThrow({ where: { id: created.id }, select: authUserSelect });
+  const { deletedAt: _deletedAt, ...rest } = user;
+  return rest;
+}
+
+/**
+ * Two different provider accounts registering at once may pick the same free username (or invite
+ * code); the unique index refuses the second, which then picks again.
+ */
+async function retryOnUniqueClash<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if ((err as { code?: string }).code !== "P2002" || attempt >= 3) throw err;
+    }
+  }
+}
+
+/** Creates the account under the provider-account lock; null when a concurrent callback already did. */
+async function registerLocked(provider: OAuthProvider, profile: OAuthProfile, affCode: string) {
   const quotas = await loadSignupQuotas();
   const now = Math.floor(Date.now() / 1000);
-
-  const created = await withOAuthIdentityLock(provider.id, profile.id, async (tx) => {
+  return withOAuthIdentityLock(provider.id, profile.id, async (tx) => {
     // A concurrent callback for the same provider account may have registered it meanwhile.
     const raced = await tx.user.findFirst({ where: { [provider.userField]: profile.id }, select: { id: true } });
     if (raced) return null;
@@ -84,14 +112,4 @@ export async function signInWithOAuth(
     await recordSignupRewards(tx, quotas, user, inviter);
     return user;
   });
-
-  // Lost the race: the other callback registered this provider account; sign in to it.
-  if (!created) {
-    const winner = await boundUser(provider, profile.id);
-    if (!winner) throw new Error("the provider account registered by a concurrent callback is gone");
-    return signInBound(winner);
-  }
-  const user = await db().user.findUniqueOrThrow({ where: { id: created.id }, select: authUserSelect });
-  const { deletedAt: _deletedAt, ...rest } = user;
-  return rest;
 }
