@@ -49,6 +49,13 @@ const envSchema = z.object({
    * address guard (lib/server/net). Off unless explicitly "true".
    */
   NOTIFY_ALLOW_LOOPBACK_FOR_TESTS: boolish,
+  /**
+   * TEST-ONLY. Base URL of a fake GitHub (token at /login/oauth/access_token, user at /user) and of
+   * a fake LinuxDO Connect (/oauth2/token, /api/user) for the OAuth tests. Ignored when NODE_ENV is
+   * production; never set them in a deployment.
+   */
+  OAUTH_TEST_GITHUB_BASE_URL: z.union([z.literal(""), z.url()]).optional(),
+  OAUTH_TEST_LINUXDO_BASE_URL: z.union([z.literal(""), z.url()]).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {

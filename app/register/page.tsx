@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { RegisterForm } from "@/components/auth/register-form";
+import { RememberAffCode } from "@/components/auth/remember-aff-code";
 import { firstParam, type PageSearchParams } from "@/lib/page-search-params";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,5 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RegisterPage({ searchParams }: { searchParams: PageSearchParams }) {
   const params = await searchParams;
-  return <RegisterForm affCode={firstParam(params.aff) ?? ""} />;
+  const aff = firstParam(params.aff) ?? "";
+  return (
+    <>
+      <RememberAffCode code={aff} />
+      <RegisterForm affCode={aff} />
+    </>
+  );
 }

@@ -4,6 +4,7 @@
 // login off asks first), OAuth providers, SMTP, Turnstile, WeChat, Telegram, display switches and
 // the Chats list. Secret fields are write-only (root only).
 import type { FieldSpec } from "@/components/settings/option-fields";
+import { OidcDiscoveryButton } from "@/components/settings/oidc-discovery-button";
 import { OptionSection } from "@/components/settings/option-section";
 
 const SITE: FieldSpec[] = [
@@ -79,7 +80,9 @@ export function SystemTab() {
       <OptionSection id="login" fields={LOGIN} />
       <OptionSection id="github" fields={GITHUB} />
       <OptionSection id="linuxdo" fields={LINUXDO} />
-      <OptionSection id="oidc" fields={OIDC} />
+      <OptionSection id="oidc" fields={OIDC}>
+        {(section) => <OidcDiscoveryButton section={section} />}
+      </OptionSection>
       <OptionSection id="smtp" fields={SMTP} />
       <OptionSection id="turnstile" fields={TURNSTILE} />
       <OptionSection id="wechat" fields={WECHAT} />

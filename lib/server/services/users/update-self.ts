@@ -14,7 +14,8 @@ export async function updateSelf(
   const data: { displayName?: string; password?: string; authVersion?: { increment: number } } = {};
   if (input.display_name !== undefined) data.displayName = input.display_name;
   if (input.password) {
-    if (!(await verifyPassword(input.original_password ?? "", current.password))) {
+    // An account registered through OAuth has no password yet: its first one needs no original.
+    if (current.password && !(await verifyPassword(input.original_password ?? "", current.password))) {
       throw new AppError("bad_request", "original_password_wrong");
     }
     data.password = await hashPassword(input.password);

@@ -1,0 +1,36 @@
+// GET /api/oauth/{github|oidc|linuxdo}?code&state – OAuth callback: sign in, register, or bind when signed in; public
+import { envelope, route } from "@/lib/server/http/route";
+import { AppError } from "@/lib/server/http/app-error";
+import { oauthCallbackQuerySchema } from "@/lib/schemas/oauth";
+import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
+import { toSessionUserDto } from "@/lib/server/dto/user";
+import { publicOrigin } from "@/lib/server/oauth/public-origin";
+import { readBrowserKey } from "@/lib/server/oauth/state";
+import { handleOAuthCallback } from "@/lib/server/services/oauth/handle-oauth-callback";
+import { isOAuthProviderId, oauthRedirectUri } from "@/lib/oauth/providers";
+
+export const GET = route(
+  { role: "public", critical: true, query: oauthCallbackQuerySchema },
+  async ({ req, query, params, user, t }) => {
+    const provider = params.provider;
+    if (!isOAuthProviderId(provider)) throw new AppError("not_found", "oauth_provider_unknown");
+    const result = await handleOAuthCallback({
+      provider,
+      code: query.code,
+      state: query.state,
+      browserKey: readBrowserKey(req.headers),
+      caller: user,
+      redirectUri: oauthRedirectUri(publicOrigin(req.headers, req.nextUrl), provider),
+    });
+    // The contract: message "bind" means bound; otherwise data is the signed-in user.
+    if (result.kind === "bind") return envelope(null, "bind");
+    const token = await mintSessionToken({
+      uid: result.user.id,
+      v: result.user.authVersion,
+      username: result.user.username,
+    });
+    const res = envelope(toSessionUserDto(result.user), t("login_success"));
+    res.headers.append("Set-Cookie", sessionSetCookie(token));
+    return res;
+  },
+);

@@ -1,0 +1,17 @@
+// GET /api/oauth/state – a single-use state for an OAuth round trip (optional aff); public
+import { envelope, route } from "@/lib/server/http/route";
+import { oauthStateQuerySchema } from "@/lib/schemas/oauth";
+import { browserSetCookie, newBrowserKey, readBrowserKey } from "@/lib/server/oauth/state";
+import { createOAuthState } from "@/lib/server/services/oauth/create-oauth-state";
+
+export const GET = route(
+  { role: "public", critical: true, query: oauthStateQuerySchema },
+  async ({ req, query, user }) => {
+    const browserKey = readBrowserKey(req.headers) ?? newBrowserKey();
+    const state = await createOAuthState({ caller: user, browserKey, aff: query.aff, provider: query.provider });
+    const res = envelope(state);
+    res.headers.append("Set-Cookie", browserSetCookie(browserKey));
+    res.headers.set("Cache-Control", "no-store");
+    return res;
+  },
+);

@@ -1,0 +1,80 @@
+// Server-to-provider calls of the OAuth flows (token exchange, user info, OIDC discovery). The
+// endpoints are fixed (GitHub, LinuxDO) or set by the root account (OIDC), never by the visitor, so
+// the user-URL SSRF guard of lib/server/net does not apply (a self-hosted identity provider on a
+// private network is a normal set-up). Still: short timeout, no redirects, a capped body.
+const TIMEOUT_MS = 10_000;
+const MAX_BODY_BYTES = 256 * 1024;
+
+/** The provider could not be reached, answered a redirect, or sent more than we accept. */
+export class ProviderUnreachable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderUnreachable";
+  }
+}
+
+export type ProviderAnswer = { status: number; ok: boolean; json: Record<string, unknown> | null };
+
+async function readCapped(res: Response): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new ProviderUnreachable("response too large");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** One request; the JSON object of the answer (null when the body is not a JSON object). */
+export async function fetchProviderJson(
+  url: string,
+  init: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string } = {},
+): Promise<ProviderAnswer> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method ?? "GET",
+      headers: { Accept: "application/json", "User-Agent": "relay-gateway", ...init.headers },
+      body: init.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new ProviderUnreachable((err as Error).message);
+  }
+  if (res.status >= 300 && res.status < 400) throw new ProviderUnreachable(`redirect ${res.status}`);
+  const text = await readCapped(res).catch((err: Error) => {
+    throw err instanceof ProviderUnreachable ? err : new ProviderUnreachable(err.message);
+  });
+  let json: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
+  } catch {
+    // not JSON: the caller reports the provider's failure
+  }
+  return { status: res.status, ok: res.ok, json };
+}
+
+/** application/x-www-form-urlencoded body. */
+export function formBody(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}
+
+export const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded" } as const;
+
+/** A string field of a provider answer ("" when absent); numbers are accepted for ids. */
+export function field(json: Record<string, unknown> | null, key: string): string {
+  const v = json?.[key];
+  if (typeof v === "string") return v;
+  if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  return "";
+}

@@ -1,0 +1,58 @@
+// The OIDC provider's endpoints: the ones root saved (oidc.token_endpoint, oidc.user_info_endpoint),
+// else the discovery document at oidc.well_known, fetched once and kept for ten minutes. Every URL
+// must be http(s) (spec 1 §7).
+import { AppError } from "@/lib/server/http/app-error";
+import { getOption } from "@/lib/server/options/store";
+import { field, fetchProviderJson } from "@/lib/server/oauth/fetch-json";
+import { reach } from "@/lib/server/oauth/types";
+import { isHttpUrl, OAUTH_PROVIDER_LABEL } from "@/lib/oauth/providers";
+
+const CACHE_MS = 10 * 60 * 1000;
+
+export type OidcEndpoints = {
+  token: string;
+  userinfo: string;
+  /** token_endpoint_auth_methods_supported of the discovery document ([] when unknown). */
+  authMethods: string[];
+};
+
+type Discovery = { token: string; userinfo: string; authMethods: string[] };
+
+const g = globalThis as unknown as { __oidcDiscovery?: Map<string, { at: number; doc: Discovery }> };
+const cache = (g.__oidcDiscovery ??= new Map());
+
+/** Drops the cached discovery documents (tests; a changed well-known URL is a new cache key anyway). */
+export function forgetOidcDiscovery(): void {
+  cache.clear();
+}
+
+async function discover(wellKnown: string): Promise<Discovery> {
+  const hit = cache.get(wellKnown);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.doc;
+  const answer = await reach(OAUTH_PROVIDER_LABEL.oidc, () => fetchProviderJson(wellKnown));
+  if (!answer.ok || !answer.json) throw new AppError("bad_request", "oauth_oidc_discovery_failed");
+  const methods = answer.json.token_endpoint_auth_methods_supported;
+  const doc: Discovery = {
+    token: field(answer.json, "token_endpoint"),
+    userinfo: field(answer.json, "userinfo_endpoint"),
+    authMethods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === "string") : [],
+  };
+  cache.set(wellKnown, { at: Date.now(), doc });
+  return doc;
+}
+
+export async function oidcEndpoints(): Promise<OidcEndpoints> {
+  let token = (await getOption("oidc.token_endpoint")).trim();
+  let userinfo = (await getOption("oidc.user_info_endpoint")).trim();
+  let authMethods: string[] = [];
+  const wellKnown = (await getOption("oidc.well_known")).trim();
+  if (wellKnown && (!token || !userinfo)) {
+    if (!isHttpUrl(wellKnown)) throw new AppError("bad_request", "oauth_oidc_config_invalid");
+    const doc = await discover(wellKnown);
+    token ||= doc.token;
+    userinfo ||= doc.userinfo;
+    authMethods = doc.authMethods;
+  }
+  if (!isHttpUrl(token) || !isHttpUrl(userinfo)) throw new AppError("bad_request", "oauth_oidc_config_invalid");
+  return { token, userinfo, authMethods };
+}

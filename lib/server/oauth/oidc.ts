@@ -1,0 +1,80 @@
+// OpenID Connect sign-in (authorization code flow, scope "openid profile email"). The code is
+// exchanged at the token endpoint with the client secret (client_secret_basic, the standard's
+// default, falling back to client_secret_post when the provider refuses it), and the account is read
+// from the userinfo endpoint with the access token: a server-to-provider answer over the configured
+// endpoint, so the id_token's signature is not needed to trust it; its `sub` must still match.
+import { AppError } from "@/lib/server/http/app-error";
+import { getBoolOption, getOption } from "@/lib/server/options/store";
+import { basicAuth } from "@/lib/server/oauth/basic-auth";
+import { field, fetchProviderJson, FORM_HEADERS, formBody, type ProviderAnswer } from "@/lib/server/oauth/fetch-json";
+import { oidcEndpoints } from "@/lib/server/oauth/oidc-discovery";
+import { reach, type OAuthProfile, type OAuthProvider } from "@/lib/server/oauth/types";
+import { OAUTH_PROVIDER_LABEL } from "@/lib/oauth/providers";
+
+const label = OAUTH_PROVIDER_LABEL.oidc;
+type AuthMethod = "client_secret_basic" | "client_secret_post";
+
+function methodsToTry(supported: string[]): AuthMethod[] {
+  const basicKnown = supported.length === 0 || supported.includes("client_secret_basic");
+  return basicKnown ? ["client_secret_basic", "client_secret_post"] : ["client_secret_post"];
+}
+
+async function requestToken(url: string, method: AuthMethod, code: string, redirectUri: string) {
+  const clientId = await getOption("oidc.client_id");
+  const clientSecret = await getOption("oidc.client_secret");
+  const fields: Record<string, string> = { grant_type: "authorization_code", code, redirect_uri: redirectUri };
+  const headers: Record<string, string> = { ...FORM_HEADERS };
+  if (method === "client_secret_basic") headers.Authorization = basicAuth(clientId, clientSecret);
+  else Object.assign(fields, { client_id: clientId, client_secret: clientSecret });
+  return fetchProviderJson(url, { method: "POST", headers, body: formBody(fields) });
+}
+
+/** The `sub` claim of an id_token, read without verifying (only compared with the userinfo one). */
+function idTokenSubject(idToken: string): string {
+  const part = idToken.split(".")[1];
+  if (!part) return "";
+  try {
+    return field(JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>, "sub");
+  } catch {
+    return "";
+  }
+}
+
+async function fetchProfile(code: string, redirectUri: string): Promise<OAuthProfile> {
+  const endpoints = await oidcEndpoints();
+  return reach(label, async () => {
+    let token: ProviderAnswer | undefined;
+    for (const method of methodsToTry(endpoints.authMethods)) {
+      token = await requestToken(endpoints.token, method, code, redirectUri);
+      // A client registered for the other method is refused as invalid_client, before the code is looked at.
+      if (token.ok || field(token.json, "error") !== "invalid_client") break;
+    }
+    const accessToken = field(token?.json ?? null, "access_token");
+    if (!token?.ok || !accessToken) throw new AppError("bad_request", "oauth_token_failed", { provider: label });
+
+    const info = await fetchProviderJson(endpoints.userinfo, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const sub = field(info.json, "sub");
+    if (!info.ok || !sub) throw new AppError("bad_request", "oauth_user_info_empty", { provider: label });
+    const idToken = field(token.json, "id_token");
+    if (idToken && idTokenSubject(idToken) !== sub) {
+      throw new AppError("bad_request", "oauth_user_info_empty", { provider: label });
+    }
+    const username = field(info.json, "preferred_username");
+    return {
+      id: sub,
+      username,
+      displayName: field(info.json, "name") || username,
+      // An address the provider says it has not verified is not taken.
+      email: info.json?.email_verified === false ? "" : field(info.json, "email"),
+    };
+  });
+}
+
+export const oidc: OAuthProvider = {
+  id: "oidc",
+  label,
+  usernamePrefix: "oidc_",
+  userField: "oidcId",
+  isEnabled: () => getBoolOption("oidc.enabled"),
+  fetchProfile,
+};

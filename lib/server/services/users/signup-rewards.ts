@@ -1,0 +1,55 @@
+// What every new account gets, however it registered (password form or OAuth): QuotaForNewUser,
+// and with a valid invite code QuotaForInvitee for the newcomer and aff_count + QuotaForInviter
+// (aff_quota and aff_history) for the inviter, each written to the logs. Runs inside the
+// registration transaction.
+import { db, type Prisma } from "@/lib/server/db";
+import { getNumberOption } from "@/lib/server/options/store";
+import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { formatQuota } from "@/lib/format";
+
+export type SignupQuotas = { forNewUser: number; forInvitee: number; forInviter: number; quotaPerUnit: number };
+export type Inviter = { id: number; username: string };
+
+export async function loadSignupQuotas(): Promise<SignupQuotas> {
+  return {
+    forNewUser: await getNumberOption("QuotaForNewUser"),
+    forInvitee: await getNumberOption("QuotaForInvitee"),
+    forInviter: await getNumberOption("QuotaForInviter"),
+    quotaPerUnit: await getNumberOption("QuotaPerUnit", 500000),
+  };
+}
+
+/** The live account owning an invite code ("" or unknown → null). */
+export async function findInviter(affCode: string, tx: Prisma.TransactionClient = db()): Promise<Inviter | null> {
+  if (!affCode) return null;
+  return tx.user.findFirst({ where: { affCode, deletedAt: null }, select: { id: true, username: true } });
+}
+
+/** The starting quota of the new account. */
+export function initialQuota(q: SignupQuotas, inviter: Inviter | null): bigint {
+  return BigInt(q.forNewUser + (inviter ? q.forInvitee : 0));
+}
+
+/** Credits the inviter and writes the reward logs for a just-created account. */
+export async function recordSignupRewards(
+  tx: Prisma.TransactionClient,
+  q: SignupQuotas,
+  user: { id: number; username: string },
+  inviter: Inviter | null,
+): Promise<void> {
+  const money = (quota: number) => formatQuota(quota, { inCurrency: true, quotaPerUnit: q.quotaPerUnit, digits: 6 });
+  const log = (userId: number, username: string, content: string) =>
+    recordLog({ type: LOG_TYPE.system, userId, username, content }, tx);
+  if (q.forNewUser > 0) await log(user.id, user.username, `新用户注册赠送 ${money(q.forNewUser)} 额度`);
+  if (!inviter) return;
+  if (q.forInvitee > 0) await log(user.id, user.username, `使用邀请码赠送 ${money(q.forInvitee)} 额度`);
+  await tx.user.update({
+    where: { id: inviter.id },
+    data: {
+      affCount: { increment: 1 },
+      affQuota: { increment: BigInt(q.forInviter) },
+      affHistoryQuota: { increment: BigInt(q.forInviter) },
+    },
+  });
+  if (q.forInviter > 0) await log(inviter.id, inviter.username, `邀请用户赠送 ${money(q.forInviter)} 额度`);
+}
