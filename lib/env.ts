@@ -49,6 +49,12 @@ const envSchema = z.object({
    * address guard (lib/server/net). Off unless explicitly "true".
    */
   NOTIFY_ALLOW_LOOPBACK_FOR_TESTS: boolish,
+  /**
+   * TEST-ONLY. Replaces Cloudflare's Turnstile siteverify URL so the test suites can answer the
+   * human check from a loopback server. Never set it in a real deployment: whoever answers at this
+   * address decides who passes the human check.
+   */
+  TURNSTILE_TEST_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {
