@@ -6,7 +6,9 @@ import * as wechatBindRoute from "@/app/api/oauth/wechat/bind/route";
 import * as telegramLoginRoute from "@/app/api/oauth/telegram/login/route";
 import * as telegramBindRoute from "@/app/api/oauth/telegram/bind/route";
 import * as selfRoute from "@/app/api/user/self/route";
+import { resetEnvForTests } from "@/lib/env";
 import { db } from "@/lib/server/db";
+import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { bindImAccount } from "@/lib/server/services/im-auth/bind-im-account";
 import {
   call,
@@ -43,12 +45,12 @@ beforeEach(async () => {
   });
 });
 
-const wechatLogin = (code: string, headers?: Record<string, string>) =>
+const wechatLogin = (code: string, headers?: Record<string, string>, ip?: string) =>
   call<{ id: number; username: string; display_name: string }>(
     wechatLoginRoute,
     "GET",
     `/api/oauth/wechat?code=${encodeURIComponent(code)}`,
-    { headers },
+    { headers, ip },
   );
 const wechatBind = (cookie: string, code: string) =>
   call(wechatBindRoute, "GET", `/api/oauth/wechat/bind?code=${encodeURIComponent(code)}`, { cookie });
@@ -170,6 +172,29 @@ describe("WeChat sign-in", () => {
     const res = await wechatLogin("CSRF12", { "sec-fetch-site": "cross-site" });
     expect(res.status).toBe(403);
     expect(wechat.codes.has("CSRF12")).toBe(true);
+  });
+
+  test("wrong codes count as failed logins: a guessing address is blocked before the server is asked", async () => {
+    process.env.LOGIN_RATE_LIMIT = "3";
+    resetEnvForTests();
+    resetAllLimitersForTests();
+    try {
+      const ip = "198.51.100.23";
+      for (let i = 0; i < 3; i++)
+        expect((await wechatLogin(`GUESS${i}`, undefined, ip)).json.message).toBe("验证码错误或已过期");
+      const asked = wechat.requests.length;
+      wechat.codes.set("RIGHT1", "wx-guess");
+      const blocked = await wechatLogin("RIGHT1", undefined, ip);
+      expect(blocked.status).toBe(429);
+      expect(blocked.json.message).toMatch(/^登录失败次数过多，请 \d+ 秒后再试$/);
+      expect(wechat.requests.length).toBe(asked);
+      // another address is not affected
+      expect((await wechatLogin("RIGHT1", undefined, "198.51.100.24")).json.success).toBe(true);
+    } finally {
+      process.env.LOGIN_RATE_LIMIT = "1000";
+      resetEnvForTests();
+      resetAllLimitersForTests();
+    }
   });
 
   test("two sign-ins racing with one new WeChat id create one account", async () => {

@@ -176,7 +176,6 @@ export async function run({ browser, baseUrl, screenshot }) {
         await setLanguage(a.page, lang);
         await a.page.goto(`${baseUrl}/app/me`);
         await a.page.getByTestId("me-bind-telegram").waitFor();
-        await a.page.getByTestId("me-binding_wechat").scrollIntoViewIfNeeded();
         await screenshot(`me-bindings-${lang}-${size}`, a.page);
       }
     }

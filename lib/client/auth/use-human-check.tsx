@@ -57,7 +57,7 @@ export function useHumanCheck(): HumanCheck {
   const enabled = status.turnstile_check && !!siteKey;
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const [token, setToken] = useState("");
-  const [failed, setFailed] = useState(false);
+  const [phase, setPhase] = useState<"loading" | "shown" | "failed">("loading");
   const widgetId = useRef<string | null>(null);
 
   useEffect(() => {
@@ -66,7 +66,7 @@ export function useHumanCheck(): HumanCheck {
     loadTurnstile()
       .then((api) => {
         if (cancelled) return;
-        setFailed(false);
+        setPhase("shown");
         widgetId.current =
           api.render(container, {
             sitekey: siteKey,
@@ -78,7 +78,7 @@ export function useHumanCheck(): HumanCheck {
           }) ?? null;
       })
       .catch(() => {
-        if (!cancelled) setFailed(true);
+        if (!cancelled) setPhase("failed");
       });
     return () => {
       cancelled = true;
@@ -96,7 +96,8 @@ export function useHumanCheck(): HumanCheck {
   const widget = enabled ? (
     <div className="flex min-h-[65px] flex-col items-center justify-center gap-1" data-testid="turnstile-widget">
       <div ref={setContainer} />
-      {failed ? (
+      {phase === "loading" ? <p className="text-xs text-muted">{t("loading")}</p> : null}
+      {phase === "failed" ? (
         <p className="text-xs text-danger" role="status" data-testid="turnstile-load-failed">
           {t("load_failed")}
         </p>

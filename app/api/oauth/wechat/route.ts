@@ -8,9 +8,9 @@ import { loginWithWeChat } from "@/lib/server/services/im-auth/login-with-wechat
 
 export const GET = route(
   { role: "public", critical: true, query: weChatCodeQuerySchema },
-  async ({ req, query, t }) => {
+  async ({ req, query, ip, t }) => {
     refuseCrossSite(req.headers);
-    const user = await loginWithWeChat(query.code);
+    const user = await loginWithWeChat(query.code, ip);
     const token = await mintSessionToken({ uid: user.id, v: user.authVersion, username: user.username });
     const res = envelope(toSessionUserDto(user), t("login_success"));
     res.headers.append("Set-Cookie", sessionSetCookie(token));

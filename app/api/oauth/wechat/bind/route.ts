@@ -12,17 +12,17 @@ function codeOf(...candidates: (string | undefined)[]): string {
 }
 
 // Classic clients send GET with the code in the query.
-export const GET = route({ role: "user", query: weChatBindQuerySchema }, async ({ req, user, query, t }) => {
+export const GET = route({ role: "user", query: weChatBindQuerySchema }, async ({ req, user, query, ip, t }) => {
   refuseCrossSite(req.headers);
-  await bindWeChat(user.id, codeOf(query.code));
+  await bindWeChat(user.id, codeOf(query.code), ip);
   return envelope(null, t("im_bind_success"));
 });
 
 // Newer clients POST it (query or JSON body {code}); a write, so cross-site requests are refused.
 export const POST = route(
   { role: "user", query: weChatBindQuerySchema, body: weChatBindBodySchema, bodyLimit: 1024 },
-  async ({ user, query, body, t }) => {
-    await bindWeChat(user.id, codeOf(body.code, query.code));
+  async ({ user, query, body, ip, t }) => {
+    await bindWeChat(user.id, codeOf(body.code, query.code), ip);
     return envelope(null, t("im_bind_success"));
   },
 );
