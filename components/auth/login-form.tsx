@@ -14,6 +14,7 @@ import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { useIssueText } from "@/lib/client/auth/form-issues";
+import { useHumanCheck } from "@/lib/client/auth/use-human-check";
 import { safeReturnTo } from "@/lib/client/auth/safe-return-to";
 import { useLogin } from "@/lib/client/auth/use-login";
 import { setStoredUser } from "@/lib/client/storage";
@@ -26,7 +27,9 @@ const DEFAULT_ROOT = { username: "root", password: "123456" };
 export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: boolean }) {
   const t = useTranslations("auth.login");
   const { status } = useSite();
+  const th = useTranslations("im_auth.human_check");
   const login = useLogin();
+  const humanCheck = useHumanCheck();
   const issueText = useIssueText();
   const [values, setValues] = useState<LoginInput>({ username: "", password: "" });
   const [error, setError] = useState<string | null>(null);
@@ -60,17 +63,26 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
       setError(issueText(parsed.error.issues[0]?.message ?? "login_required_fields"));
       return;
     }
+    if (!humanCheck.ready) {
+      setError(th("not_ready"));
+      return;
+    }
     setError(null);
-    login.mutate(parsed.data, {
-      onSuccess: (user) => {
-        setStoredUser(user);
-        toast.success(t("success"));
-        const isDefault =
-          parsed.data.username === DEFAULT_ROOT.username && parsed.data.password === DEFAULT_ROOT.password;
-        if (isDefault) setWarnDefaultPassword(true);
-        else goOn();
+    login.mutate(
+      { ...parsed.data, turnstile: humanCheck.token },
+      {
+        // a Turnstile token is single-use: ask for a fresh one whatever the outcome
+        onSettled: humanCheck.reset,
+        onSuccess: (user) => {
+          setStoredUser(user);
+          toast.success(t("success"));
+          const isDefault =
+            parsed.data.username === DEFAULT_ROOT.username && parsed.data.password === DEFAULT_ROOT.password;
+          if (isDefault) setWarnDefaultPassword(true);
+          else goOn();
+        },
       },
-    });
+    );
   };
 
   const showRegister = status.register_enabled && !status.self_use_mode_enabled;
@@ -117,6 +129,7 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
               {t("forgot_password")}
             </Link>
           </div>
+          {humanCheck.widget}
           <Button
             type="submit"
             size="lg"

@@ -14,6 +14,7 @@ import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { useFieldErrors } from "@/lib/client/auth/form-issues";
+import { useHumanCheck } from "@/lib/client/auth/use-human-check";
 import { registerFormSchema, type RegisterFormValues } from "@/lib/client/auth/register-form-schema";
 import { useRegister } from "@/lib/client/auth/use-register";
 
@@ -23,7 +24,9 @@ export function RegisterForm({ affCode = "" }: { affCode?: string }) {
   const t = useTranslations("auth.register");
   const { status } = useSite();
   const router = useRouter();
+  const th = useTranslations("im_auth.human_check");
   const registerMutation = useRegister();
+  const humanCheck = useHumanCheck();
   const toFieldErrors = useFieldErrors();
   const emailVerification = status.email_verification;
   const [values, setValues] = useState<RegisterFormValues>({
@@ -52,13 +55,22 @@ export function RegisterForm({ affCode = "" }: { affCode?: string }) {
       return;
     }
     setErrors({});
-    registerMutation.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(t("success"));
-        setLeaving(true);
-        router.push("/login");
+    if (!humanCheck.ready) {
+      toast.error(th("not_ready"));
+      return;
+    }
+    registerMutation.mutate(
+      { ...parsed.data, turnstile: humanCheck.token },
+      {
+        // a Turnstile token is single-use: ask for a fresh one whatever the outcome
+        onSettled: humanCheck.reset,
+        onSuccess: () => {
+          toast.success(t("success"));
+          setLeaving(true);
+          router.push("/login");
+        },
       },
-    });
+    );
   };
 
   const footer = (
@@ -135,9 +147,11 @@ export function RegisterForm({ affCode = "" }: { affCode?: string }) {
               error={errors.verification_code}
               onChange={(code) => setField("verification_code", code)}
               onMissingEmail={() => setErrors((errs) => ({ ...errs, email: t("email_required") }))}
+              humanCheck={humanCheck}
             />
           </>
         ) : null}
+        {humanCheck.widget}
         <Button
           type="submit"
           size="lg"

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useQuotaText } from "@/components/me/use-quota-text";
 import { ApiError } from "@/lib/client/api";
+import { useHumanCheck } from "@/lib/client/auth/use-human-check";
 import { useCheckIn, useCheckInStatus } from "@/lib/client/account/use-check-in";
 
 export function CheckInCard() {
@@ -16,10 +17,18 @@ export function CheckInCard() {
   const quota = useQuotaText();
   const status = useCheckInStatus(true);
   const checkIn = useCheckIn();
+  const humanCheck = useHumanCheck();
+  const th = useTranslations("im_auth.human_check");
   const s = status.data;
 
-  const submit = () =>
-    checkIn.mutate(undefined, {
+  const submit = () => {
+    if (!humanCheck.ready) {
+      toast.error(th("not_ready"));
+      return;
+    }
+    checkIn.mutate(humanCheck.token, {
+      // a Turnstile token is single-use: ask for a fresh one whatever the outcome
+      onSettled: humanCheck.reset,
       onSuccess: (res) => toast.success(t("checkin_success", { amount: quota(res.quota) })),
       // the server's reason (今日已签到, 签到功能未启用 …) when there is one, else the spec's text
       onError: (err) =>
@@ -27,6 +36,7 @@ export function CheckInCard() {
           err instanceof ApiError && err.kind === "failed" && err.message ? err.message : t("checkin_failed"),
         ),
     });
+  };
 
   const reward = s
     ? s.reward_max > s.reward_min
@@ -58,16 +68,19 @@ export function CheckInCard() {
           </Button>
         </div>
       ) : (
-        <Button
-          className="mt-auto self-start"
-          disabled={!s?.can_check_in}
-          loading={checkIn.isPending || status.isLoading}
-          onClick={submit}
-          data-testid="me-checkin-button"
-          data-state="ready"
-        >
-          {t("checkin_button")}
-        </Button>
+        <div className="mt-auto flex flex-col items-start gap-3">
+          {s?.can_check_in ? humanCheck.widget : null}
+          <Button
+            className="self-start"
+            disabled={!s?.can_check_in}
+            loading={checkIn.isPending || status.isLoading}
+            onClick={submit}
+            data-testid="me-checkin-button"
+            data-state="ready"
+          >
+            {t("checkin_button")}
+          </Button>
+        </div>
       )}
     </Card>
   );

@@ -11,6 +11,7 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import { useIssueText } from "@/lib/client/auth/form-issues";
+import { useHumanCheck } from "@/lib/client/auth/use-human-check";
 import { useRedeemCode } from "@/lib/client/wallet/hooks";
 import { formatQuota } from "@/lib/format";
 import { redeemSchema } from "@/lib/schemas/redemption";
@@ -32,6 +33,8 @@ export function RedeemDialog({
   const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | null>(null);
   const redeem = useRedeemCode();
+  const humanCheck = useHumanCheck();
+  const th = useTranslations("im_auth.human_check");
 
   const submit = () => {
     const parsed = redeemSchema.safeParse({ key: code });
@@ -41,20 +44,29 @@ export function RedeemDialog({
       toast.error(text);
       return;
     }
+    if (!humanCheck.ready) {
+      toast.error(th("redeem_not_ready"));
+      return;
+    }
     setError(null);
-    redeem.mutate(parsed.data.key, {
-      onSuccess: (res) => {
-        const amount = formatQuota(res.quota, {
-          inCurrency: status.display_in_currency,
-          quotaPerUnit: status.quota_per_unit,
-        });
-        toast.success(res.is_gift ? t("redeem_gift_success", { amount }) : t("redeem_success", { amount }));
-        setCode("");
-        onOpenChange(false);
-        // a used ?code= must not reopen the dialog on reload
-        if (initialCode) router.replace("/app/wallet");
+    redeem.mutate(
+      { key: parsed.data.key, turnstile: humanCheck.token },
+      {
+        // a Turnstile token is single-use: ask for a fresh one whatever the outcome
+        onSettled: humanCheck.reset,
+        onSuccess: (res) => {
+          const amount = formatQuota(res.quota, {
+            inCurrency: status.display_in_currency,
+            quotaPerUnit: status.quota_per_unit,
+          });
+          toast.success(res.is_gift ? t("redeem_gift_success", { amount }) : t("redeem_success", { amount }));
+          setCode("");
+          onOpenChange(false);
+          // a used ?code= must not reopen the dialog on reload
+          if (initialCode) router.replace("/app/wallet");
+        },
       },
-    });
+    );
   };
 
   return (
@@ -89,6 +101,7 @@ export function RedeemDialog({
             error={error}
             onChange={(e) => setCode(e.target.value)}
           />
+          {humanCheck.widget ? <div className="mt-4">{humanCheck.widget}</div> : null}
         </form>
       </DialogContent>
     </Dialog>

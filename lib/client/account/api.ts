@@ -13,8 +13,9 @@ export type { CheckInStatus };
 export const fetchSelfProfile = (signal?: AbortSignal) => apiData<SelfProfile>("/api/user/self", { signal });
 export const fetchCheckInStatus = (signal?: AbortSignal) =>
   apiData<CheckInStatus>("/api/user/check_in_status", { signal });
-/** POST /api/user/check_in: data.quota is the reward. */
-export const checkIn = () => apiData<{ quota: number; checkin_date: string }>("/api/user/check_in", { method: "POST" });
+/** POST /api/user/check_in?turnstile=: data.quota is the reward. */
+export const checkIn = (turnstile?: string) =>
+  apiData<{ quota: number; checkin_date: string }>("/api/user/check_in", { method: "POST", query: { turnstile } });
 export const fetchAffCode = (signal?: AbortSignal) => apiData<string>("/api/user/aff", { signal });
 export const transferAffQuota = (input: AffTransferInput) =>
   apiData<{ quota: number }>("/api/user/aff_transfer", { method: "POST", body: input });

@@ -9,6 +9,9 @@ export type { SetupStatus };
 
 export type LoginBody = { username: string; password: string };
 
+/** The human-check token (Turnstile) some calls carry in their `turnstile` query parameter. */
+export type HumanCheckToken = { turnstile?: string };
+
 export type RegisterBody = {
   username: string;
   password: string;
@@ -26,12 +29,12 @@ export async function submitSetup(body: SetupBody): Promise<void> {
   await apiFetch<null>("/api/setup", { method: "POST", body });
 }
 
-export function login(body: LoginBody): Promise<StoredUser> {
-  return apiData<StoredUser>("/api/user/login", { method: "POST", body });
+export function login({ turnstile, ...body }: LoginBody & HumanCheckToken): Promise<StoredUser> {
+  return apiData<StoredUser>("/api/user/login", { method: "POST", body, query: { turnstile } });
 }
 
-export async function register(body: RegisterBody): Promise<void> {
-  await apiFetch<null>("/api/user/register", { method: "POST", body });
+export async function register({ turnstile, ...body }: RegisterBody & HumanCheckToken): Promise<void> {
+  await apiFetch<null>("/api/user/register", { method: "POST", body, query: { turnstile } });
 }
 
 /** GET /api/verification?email&turnstile (register and email binding). */

@@ -11,8 +11,10 @@ export type SelfAccount = {
 };
 
 export const fetchSelf = (signal?: AbortSignal) => apiData<SelfAccount>("/api/user/self", { signal });
-/** POST /api/user/topup {key}: redeems a code; data {quota, is_gift}. */
-export const redeemCode = (key: string) =>
-  apiFetch<{ quota: number; is_gift: boolean }>("/api/user/topup", { method: "POST", body: { key } }).then(
-    (r) => r.data,
-  );
+/** POST /api/user/topup?turnstile= {key}: redeems a code; data {quota, is_gift}. */
+export const redeemCode = ({ key, turnstile }: { key: string; turnstile?: string }) =>
+  apiFetch<{ quota: number; is_gift: boolean }>("/api/user/topup", {
+    method: "POST",
+    body: { key },
+    query: { turnstile },
+  }).then((r) => r.data);

@@ -3,6 +3,6 @@ import { envelope, route } from "@/lib/server/http/route";
 import { checkInQuerySchema } from "@/lib/schemas/me";
 import { checkIn } from "@/lib/server/services/me/check-in";
 
-export const POST = route({ role: "user", query: checkInQuerySchema }, async ({ user, query, t }) =>
-  envelope(await checkIn(user, { turnstile: query.turnstile }), t("me_checkin_success")),
+export const POST = route({ role: "user", query: checkInQuerySchema }, async ({ user, query, ip, t }) =>
+  envelope(await checkIn(user, { turnstile: query.turnstile, ip }), t("me_checkin_success")),
 );

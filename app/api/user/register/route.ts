@@ -1,9 +1,15 @@
 import { envelope, route } from "@/lib/server/http/route";
 import { registerSchema } from "@/lib/schemas/account";
+import { humanCheckQuerySchema } from "@/lib/schemas/human-check";
+import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { registerUser } from "@/lib/server/services/users/register-user";
 
-// POST /api/user/register – create an ordinary account (invite code optional)
-export const POST = route({ role: "public", critical: true, body: registerSchema }, async ({ body, t }) => {
-  await registerUser(body);
-  return envelope(null, t("register_success"));
-});
+// POST /api/user/register?turnstile= – create an ordinary account (invite code optional)
+export const POST = route(
+  { role: "public", critical: true, body: registerSchema, query: humanCheckQuerySchema },
+  async ({ body, query, ip, t }) => {
+    await assertHumanCheck(query.turnstile, ip);
+    await registerUser(body);
+    return envelope(null, t("register_success"));
+  },
+);

@@ -1,13 +1,19 @@
 // POST /api/user/topup?turnstile= {key} – redeem a code; data {quota, is_gift}; user
 // GET /api/user/topup?p&page_size&keyword – every user's online top-up orders; admin
 import { envelope, route } from "@/lib/server/http/route";
+import { humanCheckQuerySchema } from "@/lib/schemas/human-check";
 import { redeemSchema } from "@/lib/schemas/redemption";
+import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { topupListQuerySchema } from "@/lib/schemas/topup";
 import { redeemCode } from "@/lib/server/services/redemptions/redeem-code";
 import { listTopups } from "@/lib/server/services/topup/list-topups";
 
-export const POST = route({ role: "user", body: redeemSchema, bodyLimit: 4096 }, async ({ user, body, t }) =>
-  envelope(await redeemCode(user, body.key), t("redemption_redeem_success")),
+export const POST = route(
+  { role: "user", body: redeemSchema, query: humanCheckQuerySchema, bodyLimit: 4096 },
+  async ({ user, body, query, ip, t }) => {
+    await assertHumanCheck(query.turnstile, ip);
+    return envelope(await redeemCode(user, body.key), t("redemption_redeem_success"));
+  },
 );
 
 export const GET = route({ role: "admin", query: topupListQuerySchema }, ({ query }) => listTopups(query));

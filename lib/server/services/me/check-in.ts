@@ -19,10 +19,10 @@ export type CheckInResult = { quota: number; checkin_date: string };
 
 export async function checkIn(
   user: { id: number; username: string },
-  opts: { turnstile?: string } = {},
+  opts: { turnstile?: string; ip?: string } = {},
 ): Promise<CheckInResult> {
   if (!(await getBoolOption("CheckInEnabled"))) throw new AppError("forbidden", "me_checkin_disabled");
-  await assertHumanCheck(opts.turnstile);
+  await assertHumanCheck(opts.turnstile, opts.ip);
   const reward = pickCheckInReward(await getNumberOption("CheckInQuota"), await getNumberOption("CheckInMaxQuota"));
   const quotaPerUnit = await getNumberOption("QuotaPerUnit", 500000);
   const result = await writeAfterFlush(() => creditCheckIn(user, serverLocalDate(), reward, quotaPerUnit), {

@@ -1,0 +1,13 @@
+// GET /api/oauth/telegram/bind?<widget fields> – bind a verified Telegram account to oneself; user
+import { envelope, route } from "@/lib/server/http/route";
+import { telegramFieldsSchema } from "@/lib/schemas/im-auth";
+import { refuseCrossSite } from "@/lib/server/oauth/refuse-cross-site";
+import { bindTelegram } from "@/lib/server/services/im-auth/bind-telegram";
+
+// Called with fetch from /app/me. The widget's data-auth-url mode (a cross-site navigation from
+// Telegram) is refused on purpose: the signed data does not say which account it may bind to.
+export const GET = route({ role: "user", query: telegramFieldsSchema }, async ({ req, user, query, t }) => {
+  refuseCrossSite(req.headers);
+  await bindTelegram(user.id, query);
+  return envelope(null, t("im_bind_success"));
+});

@@ -1,0 +1,57 @@
+// WeChat sign-in of an id no account holds yet registers one (server-behaviour §7.5), when
+// registration is open: username wechat_<next id>, display name "WeChat User", a random password
+// nobody knows (the user signs in with WeChat, or resets it by e-mail once one is bound), the
+// new-user quota. Looking up and creating run under a lock on the id (with-im-id-lock), so two
+// sign-ins racing with one new id create one account.
+import { randomBytes } from "node:crypto";
+import { formatQuota } from "@/lib/format";
+import { hashPassword } from "@/lib/server/auth/password";
+import { AppError } from "@/lib/server/http/app-error";
+import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
+import { withImIdLock } from "@/lib/server/services/im-auth/with-im-id-lock";
+import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { generateAffCode } from "@/lib/server/services/users/generate-aff-code";
+
+export const WECHAT_USERNAME_PREFIX = "wechat_";
+export const WECHAT_DISPLAY_NAME = "WeChat User";
+
+/** The id of the account bound to `wechatId`, registering one first when there is none. */
+export async function findOrRegisterWeChatUser(wechatId: string): Promise<number> {
+  const registerEnabled = await getBoolOption("RegisterEnabled");
+  const forNewUser = await getNumberOption("QuotaForNewUser");
+  const quotaPerUnit = await getNumberOption("QuotaPerUnit", 500000);
+  // hashed before the transaction: bcrypt is slow and must not hold a write lock
+  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
+
+  return withImIdLock("wechat", wechatId, async (tx) => {
+    const holder = await tx.user.findFirst({ where: { wechatId }, select: { id: true }, orderBy: { id: "asc" } });
+    if (holder) return holder.id;
+    if (!registerEnabled) throw new AppError("forbidden", "register_disabled");
+
+    const last = await tx.user.findFirst({ select: { id: true }, orderBy: { id: "desc" } });
+    let username = `${WECHAT_USERNAME_PREFIX}${(last?.id ?? 0) + 1}`;
+    if (await tx.user.findUnique({ where: { username }, select: { id: true } })) {
+      username = `${WECHAT_USERNAME_PREFIX}${randomBytes(4).toString("hex")}`;
+    }
+    const user = await tx.user.create({
+      data: {
+        username,
+        password: passwordHash,
+        displayName: WECHAT_DISPLAY_NAME,
+        wechatId,
+        quota: BigInt(forNewUser),
+        affCode: await generateAffCode(tx),
+        createdAt: Math.floor(Date.now() / 1000),
+      },
+      select: { id: true, username: true },
+    });
+    if (forNewUser > 0) {
+      const money = formatQuota(forNewUser, { inCurrency: true, quotaPerUnit, digits: 6 });
+      await recordLog(
+        { type: LOG_TYPE.system, userId: user.id, username: user.username, content: `新用户注册赠送 ${money} 额度` },
+        tx,
+      );
+    }
+    return user.id;
+  });
+}

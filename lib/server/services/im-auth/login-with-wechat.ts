@@ -1,0 +1,13 @@
+// GET /api/oauth/wechat?code=: the code from the WeChat official account signs in the account bound
+// to that WeChat id, registering one when none is (and registration is open).
+import { assertImEnabled } from "@/lib/server/services/im-auth/assert-im-enabled";
+import { findOrRegisterWeChatUser } from "@/lib/server/services/im-auth/find-or-register-wechat-user";
+import { signInBoundUser } from "@/lib/server/services/im-auth/sign-in-bound-user";
+import { weChatIdForAttempt } from "@/lib/server/services/im-auth/wechat-id-for-attempt";
+import type { LoggedInUser } from "@/lib/server/services/users/login-user";
+
+export async function loginWithWeChat(code: string, ip: string): Promise<LoggedInUser> {
+  await assertImEnabled("wechat");
+  const wechatId = await weChatIdForAttempt(code, ip);
+  return signInBoundUser(await findOrRegisterWeChatUser(wechatId));
+}
