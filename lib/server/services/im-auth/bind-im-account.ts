@@ -1,14 +1,14 @@
 // Binds a WeChat or Telegram id to the signed-in user. No account takeover: an id held by any other
-// account (soft-deleted ones included) is refused, decided under a lock on the id (with-im-id-lock)
+// account (soft-deleted ones included) is refused, decided under a lock on the id (users/identity-lock.ts)
 // so two users racing for one id cannot both win. Binding the id one already holds is a no-op;
 // binding a new id replaces the old one (rebinding, as the peers allow).
 import { AppError } from "@/lib/server/http/app-error";
-import { withImIdLock } from "@/lib/server/services/im-auth/with-im-id-lock";
+import { withIdentityLock } from "@/lib/server/services/users/identity-lock";
 import { IM_PROVIDERS, type ImProvider } from "@/lib/server/services/im-auth/im-providers";
 
 export async function bindImAccount(userId: number, provider: ImProvider, externalId: string): Promise<void> {
   const { column, boundElsewhere } = IM_PROVIDERS[provider];
-  await withImIdLock(provider, externalId, async (tx) => {
+  await withIdentityLock(`im:${provider}:${externalId}`, async (tx) => {
     const holders = await tx.user.findMany({ where: { [column]: externalId }, select: { id: true }, take: 2 });
     if (holders.some((h) => h.id !== userId)) throw new AppError("conflict", boundElsewhere);
     if (holders.length) return;

@@ -1,15 +1,14 @@
 // WeChat sign-in of an id no account holds yet registers one (server-behaviour §7.5), when
 // registration is open: username wechat_<next id>, display name "WeChat User", a random password
 // nobody knows (the user signs in with WeChat, or resets it by e-mail once one is bound), the
-// new-user quota. Looking up and creating run under a lock on the id (with-im-id-lock), so two
+// new-user quota. Looking up and creating run under a lock on the id (users/identity-lock.ts), so two
 // sign-ins racing with one new id create one account.
 import { randomBytes } from "node:crypto";
-import { formatQuota } from "@/lib/format";
 import { hashPassword } from "@/lib/server/auth/password";
 import { AppError } from "@/lib/server/http/app-error";
-import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
-import { withImIdLock } from "@/lib/server/services/im-auth/with-im-id-lock";
-import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { getBoolOption } from "@/lib/server/options/store";
+import { withIdentityLock } from "@/lib/server/services/users/identity-lock";
+import { initialQuota, loadSignupQuotas, recordSignupRewards } from "@/lib/server/services/users/signup-rewards";
 import { generateAffCode } from "@/lib/server/services/users/generate-aff-code";
 
 export const WECHAT_USERNAME_PREFIX = "wechat_";
@@ -18,12 +17,11 @@ export const WECHAT_DISPLAY_NAME = "WeChat User";
 /** The id of the account bound to `wechatId`, registering one first when there is none. */
 export async function findOrRegisterWeChatUser(wechatId: string): Promise<number> {
   const registerEnabled = await getBoolOption("RegisterEnabled");
-  const forNewUser = await getNumberOption("QuotaForNewUser");
-  const quotaPerUnit = await getNumberOption("QuotaPerUnit", 500000);
+  const quotas = await loadSignupQuotas();
   // hashed before the transaction: bcrypt is slow and must not hold a write lock
   const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
 
-  return withImIdLock("wechat", wechatId, async (tx) => {
+  return withIdentityLock(`im:wechat:${wechatId}`, async (tx) => {
     const holder = await tx.user.findFirst({ where: { wechatId }, select: { id: true }, orderBy: { id: "asc" } });
     if (holder) return holder.id;
     if (!registerEnabled) throw new AppError("forbidden", "register_disabled");
@@ -39,19 +37,13 @@ export async function findOrRegisterWeChatUser(wechatId: string): Promise<number
         password: passwordHash,
         displayName: WECHAT_DISPLAY_NAME,
         wechatId,
-        quota: BigInt(forNewUser),
+        quota: initialQuota(quotas, null),
         affCode: await generateAffCode(tx),
         createdAt: Math.floor(Date.now() / 1000),
       },
       select: { id: true, username: true },
     });
-    if (forNewUser > 0) {
-      const money = formatQuota(forNewUser, { inCurrency: true, quotaPerUnit, digits: 6 });
-      await recordLog(
-        { type: LOG_TYPE.system, userId: user.id, username: user.username, content: `新用户注册赠送 ${money} 额度` },
-        tx,
-      );
-    }
+    await recordSignupRewards(tx, quotas, user, null);
     return user.id;
   });
 }

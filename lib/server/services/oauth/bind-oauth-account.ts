@@ -2,13 +2,13 @@
 // sign in. An account already bound to another user (even a deleted one) is refused: binding it
 // again would hand that user's sign-in to the caller (account takeover).
 import { AppError } from "@/lib/server/http/app-error";
-import { withOAuthIdentityLock } from "@/lib/server/services/oauth/identity-lock";
+import { withIdentityLock } from "@/lib/server/services/users/identity-lock";
 import type { OAuthProfile, OAuthProvider } from "@/lib/server/oauth/types";
 
 export async function bindOAuthAccount(userId: number, provider: OAuthProvider, profile: OAuthProfile): Promise<void> {
   await provider.admit?.(profile);
   const column = provider.userField;
-  await withOAuthIdentityLock(provider.id, profile.id, async (tx) => {
+  await withIdentityLock(`oauth:${provider.id}:${profile.id}`, async (tx) => {
     const holder = await tx.user.findFirst({ where: { [column]: profile.id }, select: { id: true } });
     if (holder && holder.id !== userId) {
       throw new AppError("conflict", "oauth_already_bound", { provider: provider.label });

@@ -16,7 +16,7 @@ import {
   loadSignupQuotas,
   recordSignupRewards,
 } from "@/lib/server/services/users/signup-rewards";
-import { withOAuthIdentityLock } from "@/lib/server/services/oauth/identity-lock";
+import { withIdentityLock } from "@/lib/server/services/users/identity-lock";
 import { pickOAuthUsername } from "@/lib/server/services/oauth/oauth-username";
 import { assertEmailAvailable } from "@/lib/server/services/verification/assert-email-available";
 import { normalizeEmail } from "@/lib/server/services/verification/email-rules";
@@ -98,7 +98,7 @@ async function retryOnUniqueClash<T>(work: () => Promise<T>): Promise<T> {
 async function registerLocked(provider: OAuthProvider, profile: OAuthProfile, affCode: string) {
   const quotas = await loadSignupQuotas();
   const now = Math.floor(Date.now() / 1000);
-  return withOAuthIdentityLock(provider.id, profile.id, async (tx) => {
+  return withIdentityLock(`oauth:${provider.id}:${profile.id}`, async (tx) => {
     // A concurrent callback for the same provider account may have registered it meanwhile.
     const raced = await tx.user.findFirst({ where: { [provider.userField]: profile.id }, select: { id: true } });
     if (raced) return null;

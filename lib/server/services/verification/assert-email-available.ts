@@ -11,10 +11,10 @@
 // Callers must write the address in the same transaction, after this check.
 // The comparison ignores case (LOWER), so rows written by older paths with capitals still count,
 // and soft-deleted accounts keep their address reserved, like their username.
-import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { normalizeEmail } from "@/lib/server/services/verification/email-rules";
+import { lockIdentity } from "@/lib/server/services/users/identity-lock";
 
 /** Id of an account (other than `exceptUserId`) using the address, or null. */
 export async function findEmailOwner(
@@ -34,8 +34,6 @@ export async function assertEmailAvailable(
   exceptUserId = 0,
 ): Promise<void> {
   const address = normalizeEmail(email);
-  if (env().databaseType === "postgres") {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`email:${address}`}::text))`;
-  }
+  await lockIdentity(tx, `email:${address}`);
   if ((await findEmailOwner(tx, address, exceptUserId)) !== null) throw new AppError("conflict", "email_taken");
 }
