@@ -237,9 +237,7 @@ async function chatPages(browser, baseUrl, screenshot) {
       assert.equal(await page.getByTestId("chat-error").getAttribute("data-kind"), "no_token");
       await page.getByText("当前没有可用的启用令牌").first().waitFor();
       await screenshot("chat-no-token-zh", page);
-      const left = Date.now();
       await page.waitForURL((u) => new URL(u).pathname === "/app/tokens", { timeout: 10_000 });
-      assert.ok(Date.now() - left < 5000);
       // /chat2link too
       await page.goto(`${baseUrl}/chat2link`);
       await page.waitForURL((u) => new URL(u).pathname === "/app/tokens", { timeout: 10_000 });

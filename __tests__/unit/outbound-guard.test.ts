@@ -231,8 +231,7 @@ describe("safeFetch", () => {
   });
 
   test("a receiver that never answers times out", async () => {
-    const started = Date.now();
+    // without the timeout this would wait forever and fail on jest's own test timeout
     await expect(safeFetch({ url: `${silent.url}/slow`, policy: TEST_MODE, timeoutMs: 300 })).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
