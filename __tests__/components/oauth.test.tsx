@@ -82,7 +82,7 @@ describe("OAuthLoginButtons", () => {
 });
 
 describe("OAuthBinding", () => {
-  it("binds through the same round trip (no invite code), and hides once bound", async () => {
+  it("binds through the same round trip (no invite code), and offers unbinding once bound", async () => {
     setStoredValue("aff", "INV1");
     const fetchMock = mockFetch({ body: { success: true, message: "", data: "BIND1" } });
     const { rerender } = renderWith(<OAuthBinding provider="github" bound={false} />, oidcStatus, alice);
@@ -91,8 +91,9 @@ describe("OAuthBinding", () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/oauth/state?provider=github");
     expect(jest.mocked(hardNavigate).mock.calls[0]![0]).toMatch(/^https:\/\/github\.com\/login\/oauth\/authorize\?/);
     rerender(<div />);
-    const bound = renderWith(<OAuthBinding provider="github" bound />, oidcStatus, alice);
-    expect(bound.container).toBeEmptyDOMElement();
+    renderWith(<OAuthBinding provider="github" bound />, oidcStatus, alice);
+    expect(screen.queryByTestId("me-bind-github")).toBeNull();
+    expect(screen.getByTestId("me-unbind-github")).toBeTruthy();
   });
 });
 

@@ -69,24 +69,39 @@ describe("dialog checks", () => {
   });
 
   test("password change: confirmation must match (两次输入的密码不一致！), current password needed", () => {
-    const mismatch = changePasswordFormSchema.safeParse({
+    const mismatch = changePasswordFormSchema(true).safeParse({
       original_password: "old-pass-1",
       password: "new-pass-1",
       password2: "new-pass-2",
     });
     expect(mismatch.success).toBe(false);
     expect(mismatch.error!.issues.map((i) => [i.path[0], i.message])).toEqual([["password2", "me.password_mismatch"]]);
-    const noOriginal = changePasswordFormSchema.safeParse({
+    const noOriginal = changePasswordFormSchema(true).safeParse({
       original_password: "",
       password: "new-pass-1",
       password2: "new-pass-1",
     });
     expect(noOriginal.error!.issues[0]!.message).toBe("me.original_password_required");
-    const short = changePasswordFormSchema.safeParse({ original_password: "x", password: "short", password2: "short" });
+    const short = changePasswordFormSchema(true).safeParse({
+      original_password: "x",
+      password: "short",
+      password2: "short",
+    });
     expect(short.error!.issues[0]!.message).toBe("password_too_short");
     expect(
-      changePasswordFormSchema.safeParse({ original_password: "x", password: "new-pass-1", password2: "new-pass-1" })
-        .success,
+      changePasswordFormSchema(true).safeParse({
+        original_password: "x",
+        password: "new-pass-1",
+        password2: "new-pass-1",
+      }).success,
+    ).toBe(true);
+    // an account created through a sign-in provider sets its first password without a current one
+    expect(
+      changePasswordFormSchema(false).safeParse({
+        original_password: "",
+        password: "new-pass-1",
+        password2: "new-pass-1",
+      }).success,
     ).toBe(true);
   });
 

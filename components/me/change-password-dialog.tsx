@@ -14,15 +14,23 @@ import { useFieldErrors } from "@/lib/client/auth/form-issues";
 
 const EMPTY: ChangePasswordForm = { original_password: "", password: "", password2: "" };
 
-export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+export function ChangePasswordDialog({
+  open,
+  onOpenChange,
+  hasPassword = true,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  hasPassword?: boolean;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? <ChangePasswordContent onClose={() => onOpenChange(false)} /> : null}
+      {open ? <ChangePasswordContent hasPassword={hasPassword} onClose={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
 }
 
-function ChangePasswordContent({ onClose }: { onClose: () => void }) {
+function ChangePasswordContent({ onClose, hasPassword }: { onClose: () => void; hasPassword: boolean }) {
   const t = useTranslations("me");
   const tc = useTranslations("common");
   const fieldErrors = useFieldErrors();
@@ -33,7 +41,7 @@ function ChangePasswordContent({ onClose }: { onClose: () => void }) {
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
   const submit = () => {
-    const parsed = changePasswordFormSchema.safeParse(form);
+    const parsed = changePasswordFormSchema(hasPassword).safeParse(form);
     if (!parsed.success) {
       const next = fieldErrors(parsed.error);
       setErrors(next);
@@ -75,15 +83,17 @@ function ChangePasswordContent({ onClose }: { onClose: () => void }) {
           submit();
         }}
       >
-        <TextField
-          id="me-password-original"
-          type="password"
-          autoComplete="current-password"
-          label={t("original_password")}
-          value={form.original_password}
-          error={errors.original_password}
-          onChange={set("original_password")}
-        />
+        {hasPassword ? (
+          <TextField
+            id="me-password-original"
+            type="password"
+            autoComplete="current-password"
+            label={t("original_password")}
+            value={form.original_password}
+            error={errors.original_password}
+            onChange={set("original_password")}
+          />
+        ) : null}
         <TextField
           id="me-password-new"
           type="password"

@@ -86,7 +86,7 @@ export function SecurityCard({ self }: { self: SelfProfile }) {
           }
         />
       </ul>
-      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} hasPassword={self.has_password} />
       <AccessTokenDialogs userId={self.id} confirmOpen={tokenOpen} onConfirmOpenChange={setTokenOpen} />
       <DeleteAccountDialog open={deleteOpen} onOpenChange={setDeleteOpen} username={self.username} />
     </Card>

@@ -2,7 +2,7 @@
 
 // Bind a WeChat account (code from the WeChat server's QR code) or a Telegram account (login widget)
 // to the signed-in user, from its row in /app/me. A bound row offers to change the binding (the new
-// id replaces the old one). Shown only when the provider is enabled (the row itself is hidden
+// id replaces the old one) or to unbind it. Shown only when the provider is enabled (the row itself is hidden
 // otherwise). Ids bound to another account are refused by the server (该微信账号已被绑定 …).
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { useTelegramBind, useWeChatBind } from "@/lib/client/im-auth/hooks";
+import { UnbindButton } from "@/components/me/bindings/unbind-button";
 
 function BindButton({ bound, provider, onClick }: { bound: boolean; provider: string; onClick: () => void }) {
   const t = useTranslations("im_auth.binding");
@@ -77,10 +78,22 @@ function TelegramBinding({ bound, botName }: { bound: boolean; botName: string }
   );
 }
 
+const LABEL = { wechat: "WeChat", telegram: "Telegram" } as const;
+
 export function ImBinding({ provider, bound }: { provider: "wechat" | "telegram"; bound: boolean }) {
   const { status } = useSite();
-  if (provider === "wechat") return status.wechat_login ? <WeChatBinding bound={bound} /> : null;
-  return status.telegram_oauth && status.telegram_bot_name ? (
-    <TelegramBinding bound={bound} botName={status.telegram_bot_name} />
-  ) : null;
+  const enabled = provider === "wechat" ? status.wechat_login : status.telegram_oauth && !!status.telegram_bot_name;
+  // a bound identity can always be detached, even after the admin turned its sign-in off
+  const unbind = bound ? <UnbindButton provider={provider} label={LABEL[provider]} /> : null;
+  if (!enabled) return unbind;
+  return (
+    <>
+      {provider === "wechat" ? (
+        <WeChatBinding bound={bound} />
+      ) : (
+        <TelegramBinding bound={bound} botName={status.telegram_bot_name} />
+      )}
+      {unbind}
+    </>
+  );
 }

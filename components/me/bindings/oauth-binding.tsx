@@ -1,10 +1,10 @@
 "use client";
 
 // Bind a GitHub, OIDC or LinuxDO account to the signed-in user: the same provider round trip as
-// the sign-in buttons, started while signed in, so the callback binds instead of signing in. Shown
-// only while nothing is bound for that provider (the row shows the bound id otherwise). There is
-// no unbinding: the spec has no such call, and a bound provider may be the account's only way in.
+// the sign-in buttons, started while signed in, so the callback binds instead of signing in. A bound
+// row offers to unbind instead (refused by the server when it is the account's only way in).
 import { useTranslations } from "next-intl";
+import { UnbindButton } from "@/components/me/bindings/unbind-button";
 import { Button } from "@/components/ui/button";
 import { useStartOAuth } from "@/lib/client/oauth/use-oauth";
 import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/lib/oauth/providers";
@@ -12,7 +12,7 @@ import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/lib/oauth/provider
 export function OAuthBinding({ provider, bound }: { provider: OAuthProviderId; bound: boolean }) {
   const t = useTranslations("oauth");
   const start = useStartOAuth();
-  if (bound) return null;
+  if (bound) return <UnbindButton provider={provider} label={OAUTH_PROVIDER_LABEL[provider]} />;
   return (
     <Button
       type="button"

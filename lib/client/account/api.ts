@@ -3,11 +3,12 @@
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { AffTransferInput } from "@/lib/schemas/me";
 import type { UpdateSelfInput } from "@/lib/schemas/account";
-import type { toUserDto } from "@/lib/server/dto/user";
+import type { UnbindableProvider } from "@/lib/schemas/unbind";
+import type { toSelfUserDto } from "@/lib/server/dto/user";
 import type { CheckInStatus } from "@/lib/server/services/me/get-check-in-status";
 
 /** GET /api/user/self: the whole own account (the wallet reads a subset of the same call). */
-export type SelfProfile = ReturnType<typeof toUserDto>;
+export type SelfProfile = ReturnType<typeof toSelfUserDto>;
 export type { CheckInStatus };
 
 export const fetchSelfProfile = (signal?: AbortSignal) => apiData<SelfProfile>("/api/user/self", { signal });
@@ -24,3 +25,6 @@ export const updateSelf = (input: UpdateSelfInput) =>
 /** GET /api/user/token: a new system access token (the old one stops working). */
 export const resetAccessToken = () => apiData<string>("/api/user/token");
 export const deleteSelf = () => apiFetch<null>("/api/user/self", { method: "DELETE" }).then((r) => r.message);
+/** POST /api/user/unbind: detach a sign-in identity; resolves with the server's message. */
+export const unbindIdentity = (provider: UnbindableProvider) =>
+  apiFetch<null>("/api/user/unbind", { method: "POST", body: { provider } }).then((r) => r.message);

@@ -3,15 +3,19 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/constants";
 
-/** Password change: current password, new password and its confirmation (两次输入的密码不一致！). */
-export const changePasswordFormSchema = z
-  .object({
-    original_password: z.string().min(1, "me.original_password_required"),
-    password: z.string().min(PASSWORD_MIN, "password_too_short").max(PASSWORD_MAX, "password_too_long"),
-    password2: z.string(),
-  })
-  .refine((v) => v.password === v.password2, { message: "me.password_mismatch", path: ["password2"] });
-export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+/**
+ * Password change: current password, new password and its confirmation (两次输入的密码不一致！).
+ * An account created through a sign-in provider has no password yet: its first one needs none.
+ */
+export const changePasswordFormSchema = (hasPassword: boolean) =>
+  z
+    .object({
+      original_password: hasPassword ? z.string().min(1, "me.original_password_required") : z.string(),
+      password: z.string().min(PASSWORD_MIN, "password_too_short").max(PASSWORD_MAX, "password_too_long"),
+      password2: z.string(),
+    })
+    .refine((v) => v.password === v.password2, { message: "me.password_mismatch", path: ["password2"] });
+export type ChangePasswordForm = z.infer<ReturnType<typeof changePasswordFormSchema>>;
 
 /** Deleting one's account needs one's own username typed (请输入你的账户名以确认删除！). */
 export function deleteConfirmationMatches(typed: string, username: string): boolean {

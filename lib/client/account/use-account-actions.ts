@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { deleteSelf, resetAccessToken, updateSelf } from "@/lib/client/account/api";
+import { deleteSelf, resetAccessToken, unbindIdentity, updateSelf } from "@/lib/client/account/api";
 import { accountKeys } from "@/lib/client/account/keys";
 
 /** PUT /api/user/self (display name or password); resolves with the server's message. */
@@ -19,4 +19,13 @@ export function useResetAccessToken() {
 
 export function useDeleteSelf() {
   return useMutation({ mutationFn: deleteSelf });
+}
+
+/** POST /api/user/unbind; the profile is re-read afterwards. */
+export function useUnbindIdentity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: unbindIdentity,
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.self() }),
+  });
 }

@@ -71,9 +71,15 @@ export function toAdminUserDto(u: UserRow) {
  * The caller's own account (GET /api/user/self): the webhook secret is not echoed back either; the
  * settings form only needs to know whether one is stored (an empty field on save keeps it).
  */
-export function toSelfUserDto(u: UserRow) {
+/** The caller's own account; `hasPassword` false for accounts created through a sign-in provider. */
+export function toSelfUserDto(u: UserRow, hasPassword = true) {
   const dto = toUserDto(u);
-  return { ...dto, setting: withoutSecrets(dto.setting), webhook_secret_set: hasWebhookSecret(dto.setting) };
+  return {
+    ...dto,
+    setting: withoutSecrets(dto.setting),
+    webhook_secret_set: hasWebhookSecret(dto.setting),
+    has_password: hasPassword,
+  };
 }
 
 function hasWebhookSecret(setting: string): boolean {

@@ -1,10 +1,8 @@
 // WeChat sign-in of an id no account holds yet registers one (server-behaviour §7.5), when
-// registration is open: username wechat_<next id>, display name "WeChat User", a random password
-// nobody knows (the user signs in with WeChat, or resets it by e-mail once one is bound), the
-// new-user quota. Looking up and creating run under a lock on the id (users/identity-lock.ts), so two
+// registration is open: username wechat_<next id>, display name "WeChat User", no password (like
+// the OAuth sign-ups: the user may set a first one in /app/me), the new-user quota. Looking up and creating run under a lock on the id (users/identity-lock.ts), so two
 // sign-ins racing with one new id create one account.
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "@/lib/server/auth/password";
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption } from "@/lib/server/options/store";
 import { withIdentityLock } from "@/lib/server/services/users/identity-lock";
@@ -18,8 +16,6 @@ export const WECHAT_DISPLAY_NAME = "WeChat User";
 export async function findOrRegisterWeChatUser(wechatId: string): Promise<number> {
   const registerEnabled = await getBoolOption("RegisterEnabled");
   const quotas = await loadSignupQuotas();
-  // hashed before the transaction: bcrypt is slow and must not hold a write lock
-  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
 
   return withIdentityLock(`im:wechat:${wechatId}`, async (tx) => {
     const holder = await tx.user.findFirst({ where: { wechatId }, select: { id: true }, orderBy: { id: "asc" } });
@@ -34,7 +30,7 @@ export async function findOrRegisterWeChatUser(wechatId: string): Promise<number
     const user = await tx.user.create({
       data: {
         username,
-        password: passwordHash,
+        password: "", // none until the user sets one in /app/me: the account signs in with WeChat
         displayName: WECHAT_DISPLAY_NAME,
         wechatId,
         quota: initialQuota(quotas, null),

@@ -3,7 +3,8 @@ import { AppError } from "@/lib/server/http/app-error";
 import { toSelfUserDto, userDtoSelect } from "@/lib/server/dto/user";
 
 export async function getUserOrThrow(id: number) {
-  const user = await db().user.findUnique({ where: { id }, select: userDtoSelect });
+  const user = await db().user.findUnique({ where: { id }, select: { ...userDtoSelect, password: true } });
   if (!user) throw new AppError("not_found", "user_not_found");
-  return toSelfUserDto(user);
+  const { password, ...row } = user;
+  return toSelfUserDto(row, password !== "");
 }
