@@ -183,7 +183,7 @@ async function changeEmail(page, baseUrl, smtp, screenshot) {
   assert.equal((await apiAs(page, "GET", "/api/user/self")).data.email, SECOND_EMAIL);
 }
 
-/** The four screens in zh/en × 1280/375 (the confirm page's answer is stubbed: links are single-use). */
+/** The four screens in zh/en × 1280/375 (the confirm page's answer is played by the browser (page.route): reset links are single-use). */
 async function screens(browser, baseUrl, account, screenshot) {
   for (const view of VIEWS) {
     const { ctx, page } = await anonymousPage(browser, view);
@@ -197,7 +197,7 @@ async function screens(browser, baseUrl, account, screenshot) {
       await page.route("**/api/user/reset", (route) =>
         route.fulfill({ json: { success: true, message: "", data: "Example7Pass8Word" } }),
       );
-      await page.goto(`${baseUrl}/user/reset?email=someone%40example.test&token=stub-token-for-screenshot-only`);
+      await page.goto(`${baseUrl}/user/reset?email=someone%40example.test&token=token-for-screenshots-only`);
       await page.getByTestId("reset-confirm-submit").click();
       await page.getByTestId("reset-new-password").waitFor();
       await screenshot(`user-reset-${view.tag}`, page);
