@@ -58,8 +58,8 @@ const envSchema = z.object({
   OAUTH_TEST_LINUXDO_BASE_URL: z.union([z.literal(""), z.url()]).optional(),
   /**
    * TEST-ONLY. Replaces Cloudflare's Turnstile siteverify URL so the test suites can answer the
-   * human check from a loopback server. Never set it in a real deployment: whoever answers at this
-   * address decides who passes the human check.
+   * human check from a loopback server. Ignored when NODE_ENV is production; never set it in a real
+   * deployment: whoever answers at this address decides who passes the human check.
    */
   TURNSTILE_TEST_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
 });

@@ -14,8 +14,10 @@ const VERIFY_TIMEOUT_MS = 5_000;
 // Cloudflare documents tokens of at most 2048 characters; longer input is refused unsent.
 const MAX_TOKEN_LENGTH = 2048;
 
+/** Cloudflare's siteverify; the test-only replacement is never honoured by a production process. */
 function verifyUrl(): string {
-  return env().TURNSTILE_TEST_VERIFY_URL ?? TURNSTILE_VERIFY_URL;
+  const e = env();
+  return (e.NODE_ENV !== "production" && e.TURNSTILE_TEST_VERIFY_URL) || TURNSTILE_VERIFY_URL;
 }
 
 /** Asks siteverify about one token; true only on an explicit success answer. */
