@@ -4,6 +4,7 @@
 // (server-behaviour §7.4): a missing token → "Turnstile token 为空", anything but a clear
 // `success: true` → "Turnstile 校验失败，请刷新重试！". Fail closed: an unreachable, slow or garbled
 // verifier refuses the request rather than letting it through.
+import { FORM_HEADERS, fetchProviderJson } from "@/lib/server/oauth/fetch-json";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
@@ -25,20 +26,18 @@ async function verifyToken(token: string, clientIp: string | undefined): Promise
   const form = new URLSearchParams({ secret: await getOption("TurnstileSecretKey"), response: token });
   if (clientIp && clientIp !== "unknown") form.set("remoteip", clientIp);
   try {
-    const res = await fetch(verifyUrl(), {
+    const res = await fetchProviderJson(verifyUrl(), {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: form,
-      redirect: "error",
-      signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
+      headers: FORM_HEADERS,
+      body: form.toString(),
+      timeoutMs: VERIFY_TIMEOUT_MS,
     });
-    if (!res.ok) {
-      logger().warn({ status: res.status }, "turnstile siteverify answered an error status");
+    if (!res.ok || !res.json) {
+      logger().warn({ status: res.status }, "turnstile siteverify answered an error status or no JSON");
       return false;
     }
-    const answer = (await res.json()) as { success?: unknown; "error-codes"?: unknown };
-    if (answer.success === true) return true;
-    logger().info({ errorCodes: answer["error-codes"] }, "turnstile token refused");
+    if (res.json.success === true) return true;
+    logger().info({ errorCodes: res.json["error-codes"] }, "turnstile token refused");
     return false;
   } catch (err) {
     // Never log the token or the secret; the error name says enough (timeout, refused, bad JSON).

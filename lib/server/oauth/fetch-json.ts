@@ -1,7 +1,8 @@
-// Server-to-provider calls of the OAuth flows (token exchange, user info, OIDC discovery). The
-// endpoints are fixed (GitHub, LinuxDO) or set by the root account (OIDC), never by the visitor, so
-// the user-URL SSRF guard of lib/server/net does not apply (a self-hosted identity provider on a
-// private network is a normal set-up). Still: short timeout, no redirects, a capped body.
+// Server-to-provider JSON calls: the OAuth flows (token exchange, user info, OIDC discovery), the
+// WeChat server and Turnstile's siteverify. The endpoints are fixed (GitHub, LinuxDO, Cloudflare)
+// or set by the root account (OIDC, WeChat server), never by the visitor, so the user-URL SSRF guard
+// of lib/server/net does not apply (a self-hosted identity provider on a private network is a normal
+// set-up). Still: short timeout, no redirects, a capped body.
 const TIMEOUT_MS = 10_000;
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -15,7 +16,7 @@ export class ProviderUnreachable extends Error {
 
 export type ProviderAnswer = { status: number; ok: boolean; json: Record<string, unknown> | null };
 
-async function readCapped(res: Response): Promise<string> {
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
   if (!res.body) return "";
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -24,7 +25,7 @@ async function readCapped(res: Response): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
       throw new ProviderUnreachable("response too large");
     }
@@ -36,7 +37,13 @@ async function readCapped(res: Response): Promise<string> {
 /** One request; the JSON object of the answer (null when the body is not a JSON object). */
 export async function fetchProviderJson(
   url: string,
-  init: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string } = {},
+  init: {
+    method?: "GET" | "POST";
+    headers?: Record<string, string>;
+    body?: string;
+    timeoutMs?: number;
+    maxBytes?: number;
+  } = {},
 ): Promise<ProviderAnswer> {
   let res: Response;
   try {
@@ -45,13 +52,13 @@ export async function fetchProviderJson(
       headers: { Accept: "application/json", "User-Agent": "relay-gateway", ...init.headers },
       body: init.body,
       redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(init.timeoutMs ?? TIMEOUT_MS),
     });
   } catch (err) {
     throw new ProviderUnreachable((err as Error).message);
   }
   if (res.status >= 300 && res.status < 400) throw new ProviderUnreachable(`redirect ${res.status}`);
-  const text = await readCapped(res).catch((err: Error) => {
+  const text = await readCapped(res, init.maxBytes ?? MAX_BODY_BYTES).catch((err: Error) => {
     throw err instanceof ProviderUnreachable ? err : new ProviderUnreachable(err.message);
   });
   let json: Record<string, unknown> | null = null;

@@ -6,6 +6,7 @@
 import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
 import { getOption } from "@/lib/server/options/store";
+import { fetchProviderJson } from "@/lib/server/oauth/fetch-json";
 
 const TIMEOUT_MS = 5_000;
 const MAX_ANSWER_BYTES = 16 * 1024;
@@ -26,14 +27,13 @@ async function askWeChatServer(code: string): Promise<WeChatAnswer> {
   }
   url.searchParams.set("code", code);
   try {
-    const res = await fetch(url, {
-      headers: { Authorization: await getOption("WeChatServerToken"), Accept: "application/json" },
-      redirect: "error",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+    const answer = await fetchProviderJson(url.toString(), {
+      headers: { Authorization: await getOption("WeChatServerToken") },
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_ANSWER_BYTES,
     });
-    const text = await res.text();
-    if (!res.ok || text.length > MAX_ANSWER_BYTES) throw new Error(`status ${res.status}`);
-    return JSON.parse(text) as WeChatAnswer;
+    if (!answer.ok || !answer.json) throw new Error(`status ${answer.status}`);
+    return answer.json as WeChatAnswer;
   } catch (err) {
     // The token travels in a header and the code in the URL: log neither, only what went wrong.
     logger().warn({ err: (err as Error).message, host: url.host }, "wechat server call failed");
