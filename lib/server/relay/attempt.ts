@@ -2,7 +2,7 @@
 // stream or answer JSON. Usage missing from a JSON answer is counted locally and injected.
 import type { ServerResponse } from "node:http";
 import { env } from "@/lib/env";
-import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/adapters/types";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/adapters/types";
 import type { RelayContext } from "@/lib/server/relay/context";
 import { RelayError } from "@/lib/server/relay/errors";
 import { sendJson } from "@/lib/server/relay/http-io";
@@ -14,7 +14,7 @@ import { sendUpstream, type UpstreamResponse } from "@/lib/server/relay/upstream
 
 const MAX_ERROR_BODY = 64 * 1024;
 
-async function upstreamError(up: UpstreamResponse, actx: AdapterContext, hide: boolean): Promise<RelayError> {
+export async function upstreamError(up: UpstreamResponse, actx: AdapterContext, hide: boolean): Promise<RelayError> {
   let text = "";
   try {
     text = (await up.body.text()).slice(0, MAX_ERROR_BODY);
@@ -56,6 +56,44 @@ type JsonAnswer = {
   choices?: { message?: { content?: unknown; reasoning_content?: string }; text?: string }[];
 };
 
+/**
+ * Sends one request to the channel and returns the upstream response once it answered 200; a
+ * client that goes away meanwhile aborts it. Non-200 answers become retryable RelayErrors.
+ */
+export async function openUpstream(
+  request: UpstreamRequest,
+  actx: AdapterContext,
+  res: ServerResponse,
+  options: ReadonlyMap<string, string>,
+): Promise<{ up: UpstreamResponse; abort: AbortController }> {
+  const abort = new AbortController();
+  const onClientGone = () => abort.abort(new Error("client_gone"));
+  res.once("close", onClientGone);
+  let up: UpstreamResponse;
+  try {
+    up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000);
+  } catch (err) {
+    throw new RelayError(502, `upstream request failed: ${(err as Error).message}`, {
+      type: "upstream_error",
+      code: "do_request_failed",
+      retryable: true,
+    });
+  } finally {
+    res.off("close", onClientGone);
+  }
+  if (up.statusCode < 200 || up.statusCode > 299)
+    throw await upstreamError(up, actx, options.get("global.hide_upstream_error_enabled") === "true");
+  return { up, abort };
+}
+
+/** Ping interval of streams (general_setting.ping_interval_*), 0 = off. */
+export function pingSeconds(options: ReadonlyMap<string, string>): number {
+  return options.get("general_setting.ping_interval_enabled") === "true"
+    ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60)
+    : 0;
+}
+
+/** OpenAI client, OpenAI-format channel: the fast path (bytes forwarded, usage tapped). */
 export async function attemptUpstream(
   ctx: RelayContext,
   adapter: ChannelAdapter,
@@ -64,34 +102,13 @@ export async function attemptUpstream(
   res: ServerResponse,
   options: ReadonlyMap<string, string>,
 ): Promise<Outcome> {
-  const request = adapter.buildRequest(actx, body);
-  const abort = new AbortController();
-  const onClientGone = () => abort.abort(new Error("client_gone"));
-  res.once("close", onClientGone);
-  let up: UpstreamResponse;
-  try {
-    up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000);
-  } catch (err) {
-    res.off("close", onClientGone);
-    throw new RelayError(502, `upstream request failed: ${(err as Error).message}`, {
-      type: "upstream_error",
-      code: "do_request_failed",
-      retryable: true,
-    });
-  }
-  res.off("close", onClientGone);
-  if (up.statusCode !== 200)
-    throw await upstreamError(up, actx, options.get("global.hide_upstream_error_enabled") === "true");
+  const { up, abort } = await openUpstream(adapter.buildRequest(actx, body), actx, res, options);
 
   const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
   if (ctx.stream) {
-    const pingSeconds =
-      options.get("general_setting.ping_interval_enabled") === "true"
-        ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60)
-        : 0;
     const r = await relayStream(ctx, adapter, actx, up, res, abort, {
       inactivityMs: env().STREAMING_TIMEOUT * 1000,
-      pingSeconds,
+      pingSeconds: pingSeconds(options),
     });
     return {
       ...base,

@@ -1,5 +1,5 @@
 // Everything one relayed request carries through the pipeline.
-import type { RelayMode } from "@/lib/server/relay/adapters/types";
+import type { RelayMode, WireFormat } from "@/lib/server/relay/adapters/types";
 import type { RelayCaller } from "@/lib/server/relay/auth";
 import type { Reservation } from "@/lib/server/relay/billing/ledger";
 import type { ModelPricing, PriceTable } from "@/lib/server/relay/billing/pricing";
@@ -9,11 +9,17 @@ export type RelayContext = {
   startedAt: number;
   path: string;
   mode: RelayMode;
+  /** The client's dialect: its request is read, and its answers and errors written, in it. */
+  format: WireFormat;
   ip: string;
   caller: RelayCaller;
   /** Playground calls bill the user only (no token). */
   playground: boolean;
+  /** Request headers (lower-case names). */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
   body: Record<string, unknown>;
+  /** Raw request bytes when the endpoint forwards them untouched (multipart uploads). */
+  raw?: Buffer;
   model: string;
   stream: boolean;
   /** Whether the client asked for a usage chunk (stream_options.include_usage). */
@@ -21,6 +27,9 @@ export type RelayContext = {
   table: PriceTable;
   pricing: ModelPricing;
   promptTokens: number;
+  maxTokens: number;
+  /** Multiplies the price (e.g. n images); 1 for most calls. */
+  otherRatio: number;
   reservation: Reservation | null;
   /** Rate-limit scopes this request counts against, with their windows (successes are recorded). */
   rateScopes: { scope: string; windowMs: number }[];
@@ -38,4 +47,4 @@ export type StreamStatus = {
 export type RelayRequestBase = Pick<
   RelayContext,
   "requestId" | "startedAt" | "path" | "mode" | "ip" | "caller" | "playground"
->;
+> & { format?: WireFormat };

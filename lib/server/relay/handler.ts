@@ -8,20 +8,15 @@ import { clientIpFromNode } from "@/lib/server/client-ip";
 import { isCrossSite } from "@/lib/server/http/same-site";
 import { authenticateToken, extractKey, type RelayCaller } from "@/lib/server/relay/auth";
 import { getUser } from "@/lib/server/relay/cache/token-cache";
-import type { RelayMode } from "@/lib/server/relay/adapters/types";
+import type { WireFormat } from "@/lib/server/relay/adapters/types";
 import { RelayError } from "@/lib/server/relay/errors";
 import { sendError } from "@/lib/server/relay/http-io";
 import { listModels, retrieveModel } from "@/lib/server/relay/models";
-import { relayText } from "@/lib/server/relay/text-relay";
+import { runRelay } from "@/lib/server/relay/pipeline";
+import { endpointFor } from "@/lib/server/relay/routes";
+import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
 import { db } from "@/lib/server/db";
 import { getOptions } from "@/lib/server/options/store";
-
-const TEXT_ROUTES: Record<string, RelayMode> = {
-  "/v1/chat/completions": "chat",
-  "/v1/completions": "completions",
-  "/v1/embeddings": "embeddings",
-  "/v1/moderations": "moderations",
-};
 
 const NOT_IMPLEMENTED = [
   /^\/v1\/images\/variations$/,
@@ -89,19 +84,18 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
   const url = new URL(req.url ?? "/", "http://relay.local");
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const ip = clientIpFromNode(req);
+  let format: WireFormat = "openai";
   try {
     if (path === "/pg/chat/completions" && req.method === "POST") {
       const caller = await playgroundCaller(req);
       if (caller.user.role < ROLE.user) throw new RelayError(403, "Forbidden", { code: "forbidden" });
-      return await relayText(req, res, {
-        requestId,
-        startedAt,
-        path: "/v1/chat/completions",
-        mode: "chat",
-        ip,
-        caller,
-        playground: true,
-      });
+      return await runRelay(
+        req,
+        res,
+        { requestId, startedAt, path: "/v1/chat/completions", mode: "chat", ip, caller, playground: true },
+        openaiTextEndpoint("chat"),
+        url,
+      );
     }
     if (NOT_IMPLEMENTED.some((r) => r.test(path))) {
       throw new RelayError(501, `This gateway does not serve ${req.method} ${url.pathname}`, {
@@ -109,16 +103,18 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
         code: "api_not_implemented",
       });
     }
-    const mode = TEXT_ROUTES[path];
+    const endpoint = req.method === "POST" ? endpointFor(path) : null;
+    if (endpoint) format = endpoint.format;
     const isModels = path === "/v1/models" || path.startsWith("/v1/models/");
-    if ((mode && req.method === "POST") || (isModels && req.method === "GET")) {
+    if (endpoint || (isModels && req.method === "GET")) {
       await refuseBrowserExtension(req);
       const caller = await authenticateToken(extractKey(req, path, url.searchParams), ip);
       if (isModels)
         return path === "/v1/models"
           ? await listModels(res, caller, requestId)
           : await retrieveModel(res, caller, decodeURIComponent(path.slice("/v1/models/".length)), requestId);
-      return await relayText(req, res, { requestId, startedAt, path, mode: mode!, ip, caller, playground: false });
+      const base = { requestId, startedAt, path, mode: endpoint!.mode, ip, caller, playground: false };
+      return await runRelay(req, res, base, endpoint!, url);
     }
     throw new RelayError(404, `Invalid URL (${req.method} ${url.pathname})`, {
       type: "invalid_request_error",
@@ -127,6 +123,6 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
   } catch (err) {
     const e = err instanceof RelayError ? err : new RelayError(500, "Internal error", { code: "internal_error" });
     req.resume();
-    sendError(res, e, requestId);
+    sendError(res, e, requestId, format);
   }
 }

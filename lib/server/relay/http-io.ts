@@ -1,6 +1,8 @@
 // Small helpers over node:http for the relay (no framework on the hot path).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { WireFormat } from "@/lib/server/relay/adapters/types";
 import { errorBody, RelayError } from "@/lib/server/relay/errors";
+import { formatFor } from "@/lib/server/relay/formats";
 
 /** Reads the whole request body up to `limit` bytes; a larger body is drained and refused (413). */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -52,6 +54,13 @@ export function sendJson(
   res.end(body);
 }
 
-export function sendError(res: ServerResponse, err: RelayError, requestId: string): void {
-  sendJson(res, err.status, errorBody(err, requestId), requestId);
+/** Writes an error in the client's format (OpenAI shape by default). */
+export function sendError(
+  res: ServerResponse,
+  err: RelayError,
+  requestId: string,
+  format: WireFormat = "openai",
+): void {
+  const body = format === "openai" ? errorBody(err, requestId) : formatFor(format).errorBody(err, requestId);
+  sendJson(res, err.status, body, requestId);
 }

@@ -3,7 +3,7 @@
 import { getOptions } from "@/lib/server/options/store";
 import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { settle, userQuota } from "@/lib/server/relay/billing/ledger";
-import { quotaForUsage, type Usage } from "@/lib/server/relay/billing/pricing";
+import { CREATE_CACHE_RATIO, quotaForUsage, type Usage } from "@/lib/server/relay/billing/pricing";
 import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
 import { recordSuccess } from "@/lib/server/relay/protection";
@@ -22,7 +22,7 @@ export type Outcome = {
 
 export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void> {
   const options = await getOptions();
-  const wanted = quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit);
+  const wanted = quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit, ctx.otherRatio);
   const charged = ctx.reservation ? settle(ctx.reservation, wanted, o.channel.id) : 0;
   scheduleFlush();
   for (const r of ctx.rateScopes) recordSuccess(r.scope, r.windowMs);
@@ -37,6 +37,10 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       completion_ratio: p.mode === "ratio" ? p.completionRatio : 0,
       cache_tokens: o.usage.cachedTokens,
       cache_ratio: p.mode === "ratio" ? p.cacheRatio : 0,
+      ...(o.usage.cacheWriteTokens
+        ? { cache_creation_tokens: o.usage.cacheWriteTokens, cache_creation_ratio: CREATE_CACHE_RATIO }
+        : {}),
+      ...(ctx.otherRatio !== 1 ? { other_ratio: ctx.otherRatio } : {}),
       frt: o.firstResponseMs,
       is_stream: ctx.stream,
       request_path: ctx.path,

@@ -1,30 +1,17 @@
-// The relay pipeline for OpenAI-style JSON endpoints (chat, completions, embeddings, moderations):
-// checks -> price -> reserve -> [pick channel -> upstream] with retries -> respond -> settle.
-import type { IncomingMessage, ServerResponse } from "node:http";
+// The OpenAI-format chat-like endpoints: /v1/chat/completions, /v1/completions, /v1/embeddings,
+// /v1/moderations (and the playground's /pg/chat/completions). Any channel format serves them.
+import type { IncomingMessage } from "node:http";
 import { env } from "@/lib/env";
-import { getOptions } from "@/lib/server/options/store";
-import { adapterFor } from "@/lib/server/relay/adapters";
-import type { AdapterContext, RelayMode } from "@/lib/server/relay/adapters/types";
-import { exhaustedToken, usableGroups } from "@/lib/server/relay/auth";
-import { ensureAccounts, refund, reserve, tokenRemain } from "@/lib/server/relay/billing/ledger";
-import { getPriceTable, priceModel, quotaToReserve } from "@/lib/server/relay/billing/pricing";
-import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
-import { autoDisable, retryPolicy, shouldDisable, shouldRetry } from "@/lib/server/relay/channel-health";
-import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/context";
-import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
-import { readBody, sendError } from "@/lib/server/relay/http-io";
-import { resolveRoutes } from "@/lib/server/relay/model-routes";
-import { checkRateLimit, findSensitiveWord } from "@/lib/server/relay/protection";
-import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
-import { settleRequest } from "@/lib/server/relay/settle";
-import { estimatePromptTokens, promptText } from "@/lib/server/relay/tokenize";
-import { applyParamOverride, applySystemPrompt, mapModel, omitZeroTokenLimits } from "@/lib/server/relay/transform";
-import { attemptUpstream } from "@/lib/server/relay/attempt";
-import { queueErrorLog } from "@/lib/server/relay/error-log";
+import type { RelayMode } from "@/lib/server/relay/adapters/types";
+import { attemptChat } from "@/lib/server/relay/chat-attempt";
+import type { RelayEndpoint } from "@/lib/server/relay/endpoint";
+import { invalidRequest } from "@/lib/server/relay/errors";
+import { openaiFormat } from "@/lib/server/relay/formats/openai";
+import type { Json } from "@/lib/server/relay/formats/types";
+import { readBody } from "@/lib/server/relay/http-io";
 
-const DEFAULT_MODEL: Partial<Record<RelayMode, string>> = { moderations: "text-moderation-stable" };
-
-async function parseJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+/** Reads a JSON object body (413 past RELAY_MAX_BODY_MB, 400 when not a JSON object). */
+export async function readJsonBody(req: IncomingMessage): Promise<Json> {
   const raw = await readBody(req, env().RELAY_MAX_BODY_MB * 1024 * 1024);
   let body: unknown;
   try {
@@ -34,272 +21,18 @@ async function parseJsonBody(req: IncomingMessage): Promise<Record<string, unkno
   }
   if (!body || typeof body !== "object" || Array.isArray(body))
     throw invalidRequest("Request body must be a JSON object", "invalid_json");
-  return body as Record<string, unknown>;
+  return body as Json;
 }
 
-function checkRequestShape(mode: RelayMode, body: Record<string, unknown>): void {
-  if (mode === "chat" && !Array.isArray(body.messages))
-    throw invalidRequest("'messages' must be an array", "invalid_messages");
-  if (mode === "completions" && body.prompt === undefined)
-    throw invalidRequest("'prompt' is required", "invalid_prompt");
-  if ((mode === "embeddings" || mode === "moderations") && body.input === undefined)
-    throw invalidRequest("'input' is required", "invalid_input");
-  if (body.stream !== undefined && typeof body.stream !== "boolean")
-    throw invalidRequest("'stream' must be a boolean", "invalid_stream");
-  for (const field of ["max_tokens", "max_completion_tokens"]) {
-    const v = body[field];
-    if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 0))
-      throw invalidRequest(`'${field}' must be a non-negative integer`, `invalid_${field}`);
-  }
-}
-
-async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, string>): Promise<void> {
-  const exemptGroup =
-    options.get("global.rate_limit_exempt_enabled") === "true"
-      ? options.get("global.rate_limit_exempt_group")
-      : undefined;
-  if (options.get("ModelRequestRateLimitEnabled") === "true" && ctx.caller.group !== exemptGroup) {
-    let total = Number(options.get("ModelRequestRateLimitCount")) || 0;
-    let success = Number(options.get("ModelRequestRateLimitSuccessCount")) || 0;
-    try {
-      const byGroup = JSON.parse(options.get("ModelRequestRateLimitGroup") || "{}") as Record<string, [number, number]>;
-      const o = byGroup[ctx.caller.token?.group || ""] ?? byGroup[ctx.caller.user.group];
-      if (Array.isArray(o)) [total, success] = [Number(o[0]) || 0, Number(o[1]) || 0];
-    } catch {
-      // invalid JSON in the option: keep the global limits
-    }
-    const minutes = Math.max(0, Number(options.get("ModelRequestRateLimitDurationMinutes")) || 1);
-    const scope = `user:${ctx.caller.user.id}`;
-    const hit = checkRateLimit(scope, { windowMs: minutes * 60_000, total, success });
-    if (success > 0) ctx.rateScopes.push({ scope, windowMs: minutes * 60_000 });
-    if (hit === "total")
-      throw new RelayError(
-        429,
-        `Rate limit reached: at most ${total} requests (including failures) in ${minutes} minutes`,
-        { code: "rate_limit_exceeded" },
-      );
-    if (hit === "success")
-      throw new RelayError(429, `Rate limit reached: at most ${success} requests in ${minutes} minutes`, {
-        code: "rate_limit_exceeded",
-      });
-  }
-  const tl = ctx.caller.token?.rateLimit;
-  if (tl && ctx.caller.token) {
-    const scope = `token:${ctx.caller.token.id}`;
-    const hit = checkRateLimit(scope, { windowMs: tl.period * 1000, total: tl.count, success: tl.success });
-    if (tl.success > 0) ctx.rateScopes.push({ scope, windowMs: tl.period * 1000 });
-    if (hit)
-      throw new RelayError(
-        429,
-        `Token rate limit reached (${hit === "total" ? tl.count : tl.success} requests per ${tl.period} s)`,
-        { code: "token_rate_limit_exceeded" },
-      );
-  }
-}
-
-export async function relayText(req: IncomingMessage, res: ServerResponse, base: RelayRequestBase): Promise<void> {
-  const { caller } = base;
-  let ctx: RelayContext | null = null;
-  try {
-    const body = await parseJsonBody(req);
-    const model = typeof body.model === "string" && body.model.trim() ? body.model.trim() : DEFAULT_MODEL[base.mode];
-    if (!model)
-      throw invalidRequest("Model name not specified: set 'model' in the request body", "model_not_specified");
-    checkRequestShape(base.mode, body);
-    if (base.playground && typeof body.group === "string" && body.group) {
-      // The playground's group selector: only a group the user may use.
-      if (!usableGroups(caller.user, await getOptions()).has(body.group)) {
-        throw new RelayError(403, `No access to group ${body.group}`, {
-          type: "permission_error",
-          code: "access_denied",
-        });
-      }
-      caller.group = body.group;
-    }
-    delete body.group;
-    if (caller.token?.modelLimits && !caller.token.modelLimits.has(model)) {
-      throw new RelayError(403, `This token has no access to model ${model}`, {
-        type: "permission_error",
-        code: "model_not_allowed",
-      });
-    }
-    const options = await getOptions();
-    if (options.get("CheckSensitiveEnabled") === "true" && options.get("CheckSensitiveOnPromptEnabled") === "true") {
-      const exempt =
-        options.get("global.safe_check_exempt_enabled") === "true" &&
-        caller.group === options.get("global.safe_check_exempt_group");
-      const word = exempt ? null : findSensitiveWord(promptText(body), options.get("SensitiveWords") ?? "");
-      if (word)
-        throw new RelayError(400, `Sensitive words detected: ${word}`, {
-          type: "invalid_request_error",
-          code: "sensitive_words_detected",
-        });
-    }
-    const table = await getPriceTable();
-    const routing = await getRouting();
-    const acceptUnset = !!caller.user.setting.accept_unset_model_ratio_model;
-    const pinned = caller.channelPin !== null ? routing.byId.get(caller.channelPin) : undefined;
-    if (caller.channelPin !== null && !pinned)
-      throw new RelayError(403, "This channel has been disabled or does not exist", {
-        type: "permission_error",
-        code: "channel_disabled",
-      });
-    // A virtual model (option ModelMapping) routes to its actual models by priority; others have one route.
-    const { routes, pricing } = resolveRoutes({
-      model,
-      mappingText: options.get("ModelMapping"),
-      table,
-      group: caller.group,
-      acceptUnset,
-      candidatesFor: (m) => (pinned ? [pinned] : (routing.abilities.get(caller.group)?.get(m) ?? [])),
-    });
-
-    const stream = body.stream === true && (base.mode === "chat" || base.mode === "completions");
-    const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
-    ctx = {
-      ...base,
-      body,
-      model,
-      stream,
-      clientWantsUsage: stream && streamOptions?.include_usage === true,
-      table,
-      pricing,
-      promptTokens: estimatePromptTokens(body),
-      reservation: null,
-      rateScopes: [],
-      usedChannels: [],
-    };
-    await applyRateLimits(ctx, options);
-
-    if (!routes.length) {
-      throw new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
-        code: "model_not_found",
-      });
-    }
-
-    const maxTokens = Number(body.max_tokens ?? body.max_completion_tokens ?? 0) || 0;
-    const tokenId = base.playground ? null : (caller.token?.id ?? null);
-    await ensureAccounts(caller.user.id, tokenId);
-    if (tokenId !== null && caller.token && !caller.token.unlimited && tokenRemain(tokenId) <= 0) {
-      exhaustedToken(tokenId);
-      throw new RelayError(401, "This token's quota is exhausted", {
-        type: "authentication_error",
-        code: "token_exhausted",
-      });
-    }
-    // Enough for whichever actual model ends up serving (settle then charges the real price).
-    const upperBound = Math.max(...routes.map((rt) => quotaToReserve(rt.pricing, ctx!.promptTokens, maxTokens, table)));
-    const r = reserve(caller.user.id, tokenId, upperBound);
-    if (!r.ok) {
-      if (r.reason === "token_insufficient" && caller.token && r.tokenRemain <= 0) exhaustedToken(caller.token.id);
-      const msg =
-        r.reason === "token_insufficient"
-          ? `Token quota is not enough (remaining ${r.tokenRemain})`
-          : `Insufficient user quota (remaining ${r.userQuota})`;
-      throw new RelayError(403, msg, {
-        code: r.reason === "token_insufficient" ? "pre_consume_token_quota_failed" : "insufficient_user_quota",
-      });
-    }
-    ctx.reservation = r.reservation;
-
-    const retry = retryPolicy(options, caller.channelPin !== null);
-    const retryTimes = retry.times;
-    // Each retry moves to the next actual model of a virtual model; on the last (or only) model it
-    // steps down the channel priority tiers. Failed channels are remembered per model.
-    const tried = routes.map(() => new Set<number>());
-    let routeIdx = 0;
-    let routeAttempt = 0;
-    let lastError: RelayError | null = null;
-    for (let attempt = 0; attempt <= retryTimes; attempt++) {
-      let channel: CachedChannel | null = null;
-      while (routeIdx < routes.length) {
-        channel = selectChannel(routes[routeIdx]!.candidates, routeAttempt, tried[routeIdx]!);
-        if (channel) break;
-        routeIdx++;
-        routeAttempt = 0;
-      }
-      if (!channel) break;
-      const route = routes[routeIdx]!;
-      ctx.pricing = route.pricing;
-      ctx.usedChannels.push(channel.id);
-      const adapter = adapterFor(channel.type);
-      const picked = selectKey(channel);
-      try {
-        if (!adapter)
-          throw new RelayError(500, `Channel type ${channel.type} is not supported by this gateway`, {
-            code: "channel:type_unsupported",
-            retryable: true,
-          });
-        if (!picked)
-          throw new RelayError(500, "The channel has no enabled key", {
-            code: "channel:no_available_key",
-            retryable: true,
-          });
-        const upstreamModel = mapModel(route.model, channel.modelMapping);
-        if (options.get("redirect_billing_enabled") === "true" && upstreamModel !== route.model) {
-          // Bill a channel's model redirect at the redirected model's price when it has one.
-          ctx.pricing = priceModel(table, upstreamModel, caller.group, false) ?? route.pricing;
-        }
-        // global.pass_through_request_enabled: the caller's body goes upstream as sent (model name aside)
-        const passThrough = options.get("global.pass_through_request_enabled") === "true";
-        const outBody = passThrough
-          ? { ...body, model: upstreamModel }
-          : applyParamOverride(
-              applySystemPrompt(omitZeroTokenLimits({ ...body, model: upstreamModel }), channel.systemPrompt),
-              channel.paramOverride,
-            );
-        if (stream && adapter.supportsStreamUsage && !passThrough)
-          outBody.stream_options = { ...(outBody.stream_options as object), include_usage: true };
-        const actx: AdapterContext = {
-          channel,
-          key: picked.key,
-          mode: base.mode,
-          path: base.path,
-          upstreamModel,
-          stream,
-        };
-        const outcome = await attemptUpstream(ctx, adapter, actx, outBody, res, options);
-        await settleRequest(ctx, outcome);
-        return;
-      } catch (err) {
-        if (!(err instanceof RelayError)) throw err;
-        lastError = err;
-        tried[routeIdx]!.add(channel.id);
-        if (routeIdx < routes.length - 1) {
-          routeIdx++;
-          routeAttempt = 0;
-        } else routeAttempt++;
-        if (
-          options.get("AutomaticDisableChannelEnabled") === "true" &&
-          channel.autoBan &&
-          shouldDisable(
-            err,
-            options.get("AutomaticDisableStatusCodes") ?? "",
-            options.get("AutomaticDisableKeywords") ?? "",
-          )
-        ) {
-          void autoDisable(
-            channel,
-            picked?.index ?? 0,
-            `${err.upstreamStatus ?? err.status}: ${err.message}`.slice(0, 500),
-          );
-        }
-        if (res.headersSent || !shouldRetry(err, retry.statusCodes)) break;
-      }
-    }
-    throw (
-      lastError ??
-      new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
-        code: "model_not_found",
-      })
-    );
-  } catch (err) {
-    const e =
-      err instanceof RelayError
-        ? err
-        : new RelayError(500, "Internal error while relaying the request", { code: "internal_error" });
-    if (ctx?.reservation && !ctx.reservation.settled) refund(ctx.reservation);
-    queueErrorLog(ctx, base, e, err);
-    sendError(res, e, base.requestId);
-  }
+export function openaiTextEndpoint(mode: RelayMode): RelayEndpoint {
+  return {
+    format: "openai",
+    mode,
+    defaultModel: mode === "moderations" ? "text-moderation-stable" : undefined,
+    async read(req) {
+      const body = await readJsonBody(req);
+      return { body, facts: openaiFormat.inspect(body, mode) };
+    },
+    attempt: attemptChat,
+  };
 }

@@ -23,9 +23,9 @@ export function sendUpstream(
   headersTimeoutMs: number,
 ): Promise<UpstreamResponse> {
   return request(req.url, {
-    method: "POST",
+    method: req.method ?? "POST",
     headers: req.headers,
-    body: req.body,
+    body: req.method === "GET" ? undefined : req.body,
     signal,
     dispatcher: agent,
     headersTimeout: headersTimeoutMs,

@@ -131,21 +131,40 @@ export function priceModel(table: PriceTable, model: string, group: string, acce
   return null;
 }
 
-export type Usage = { promptTokens: number; completionTokens: number; cachedTokens: number };
+/**
+ * Token usage of one call, normalised to OpenAI semantics whatever the upstream format:
+ * promptTokens INCLUDES cachedTokens (cache reads) and cacheWriteTokens (cache creation), so a
+ * Claude usage {input_tokens, cache_read_input_tokens, cache_creation_input_tokens} becomes
+ * promptTokens = input + read + creation, cachedTokens = read, cacheWriteTokens = creation.
+ */
+export type Usage = { promptTokens: number; completionTokens: number; cachedTokens: number; cacheWriteTokens?: number };
 
-/** Quota for actual usage (half-away-from-zero rounding; a priced call never costs 0). */
-export function quotaForUsage(p: ModelPricing, u: Usage, quotaPerUnit: number): number {
-  if (p.mode === "price") return Math.round(p.price * quotaPerUnit * p.groupRatio);
-  const base = Math.max(0, u.promptTokens - u.cachedTokens);
-  const promptQ = base + u.cachedTokens * p.cacheRatio;
-  const q = Math.round((promptQ + u.completionTokens * p.completionRatio) * p.modelRatio * p.groupRatio);
+/** Price of cache creation relative to input when CacheRatio says nothing (Anthropic: 1.25x). */
+export const CREATE_CACHE_RATIO = 1.25;
+
+/**
+ * Quota for actual usage (half-away-from-zero rounding; a priced call never costs 0). `otherRatio`
+ * multiplies the result (e.g. the number of images asked for in price mode).
+ */
+export function quotaForUsage(p: ModelPricing, u: Usage, quotaPerUnit: number, otherRatio = 1): number {
+  if (p.mode === "price") return Math.round(p.price * quotaPerUnit * p.groupRatio * otherRatio);
+  const write = u.cacheWriteTokens ?? 0;
+  const base = Math.max(0, u.promptTokens - u.cachedTokens - write);
+  const promptQ = base + u.cachedTokens * p.cacheRatio + write * CREATE_CACHE_RATIO;
+  const q = Math.round((promptQ + u.completionTokens * p.completionRatio) * p.modelRatio * p.groupRatio * otherRatio);
   if (p.modelRatio !== 0 && p.groupRatio !== 0 && q <= 0 && u.promptTokens + u.completionTokens > 0) return 1;
   return q;
 }
 
 /** Upper-bound estimate reserved before the upstream call. */
-export function quotaToReserve(p: ModelPricing, promptTokens: number, maxTokens: number, table: PriceTable): number {
-  if (p.mode === "price") return Math.round(p.price * table.quotaPerUnit * p.groupRatio);
+export function quotaToReserve(
+  p: ModelPricing,
+  promptTokens: number,
+  maxTokens: number,
+  table: PriceTable,
+  otherRatio = 1,
+): number {
+  if (p.mode === "price") return Math.round(p.price * table.quotaPerUnit * p.groupRatio * otherRatio);
   const completion = maxTokens > 0 ? maxTokens : table.preConsumedQuota;
-  return Math.ceil((promptTokens + completion * p.completionRatio) * p.modelRatio * p.groupRatio);
+  return Math.ceil((promptTokens + completion * p.completionRatio) * p.modelRatio * p.groupRatio * otherRatio);
 }

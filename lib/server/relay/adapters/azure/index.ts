@@ -3,14 +3,20 @@
 // the channel's "other" field, else AZURE_DEFAULT_API_VERSION.
 import { baseUrlOf } from "@/lib/server/relay/adapters/openai-compatible";
 import type { ChannelAdapter, RelayMode } from "@/lib/server/relay/adapters/types";
+import { RelayError } from "@/lib/server/relay/errors";
 
 export const AZURE_DEFAULT_API_VERSION = "2025-04-01-preview";
 
-const TASK: Record<RelayMode, string> = {
+const TASK: Partial<Record<RelayMode, string>> = {
   chat: "chat/completions",
   completions: "completions",
   embeddings: "embeddings",
   moderations: "moderations",
+  images: "images/generations",
+  "image-edits": "images/edits",
+  speech: "audio/speech",
+  transcriptions: "audio/transcriptions",
+  translations: "audio/translations",
 };
 
 /** Channels created before 2025-05-10 used deployment names without dots (new-api behaviour). */
@@ -25,7 +31,14 @@ export const azureAdapter: ChannelAdapter = {
     let deployment = ctx.upstreamModel;
     if (ctx.channel.createdTime > 0 && ctx.channel.createdTime < DOTLESS_BEFORE)
       deployment = deployment.replaceAll(".", "");
-    const url = `${baseUrlOf(ctx, "")}/openai/deployments/${encodeURIComponent(deployment)}/${TASK[ctx.mode]}?api-version=${encodeURIComponent(version)}`;
+    const task = TASK[ctx.mode];
+    if (!task)
+      throw new RelayError(400, `Azure channels do not serve ${ctx.path}`, {
+        type: "invalid_request_error",
+        code: "channel:unsupported_endpoint",
+        retryable: true,
+      });
+    const url = `${baseUrlOf(ctx, "")}/openai/deployments/${encodeURIComponent(deployment)}/${task}?api-version=${encodeURIComponent(version)}`;
     return {
       url,
       headers: {

@@ -1,0 +1,23 @@
+// Which endpoint serves a relay path. Exact paths first, then patterns (Gemini's /models/{m}:verb).
+import type { RelayEndpoint } from "@/lib/server/relay/endpoint";
+import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
+
+const EXACT = new Map<string, () => RelayEndpoint>([
+  ["/v1/chat/completions", () => openaiTextEndpoint("chat")],
+  ["/v1/completions", () => openaiTextEndpoint("completions")],
+  ["/v1/embeddings", () => openaiTextEndpoint("embeddings")],
+  ["/v1/moderations", () => openaiTextEndpoint("moderations")],
+]);
+
+const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | null }[] = [];
+
+/** The endpoint for a POST to `path`, or null when no relay endpoint serves it. */
+export function endpointFor(path: string): RelayEndpoint | null {
+  const exact = EXACT.get(path);
+  if (exact) return exact();
+  for (const p of PATTERNS) {
+    const m = path.match(p.re);
+    if (m) return p.make(m);
+  }
+  return null;
+}
