@@ -8,6 +8,8 @@ import { adapterFor } from "@/lib/server/relay/adapters";
 import type { RelayMode } from "@/lib/server/relay/adapters/types";
 import { getPriceTable, priceModel, quotaForUsage } from "@/lib/server/relay/billing/pricing";
 import { invalidateChannels, toCached } from "@/lib/server/relay/cache/channel-cache";
+import { formatFor } from "@/lib/server/relay/formats";
+import type { Json } from "@/lib/server/relay/formats/types";
 import { selectKey } from "@/lib/server/relay/select-channel";
 import { applyParamOverride, mapModel } from "@/lib/server/relay/transform";
 import { sendUpstream } from "@/lib/server/relay/upstream";
@@ -47,6 +49,10 @@ export async function testChannel(
     mode === "embeddings"
       ? { model: upstreamModel, input: "hi" }
       : { model: upstreamModel, messages: [{ role: "user", content: "hi" }], max_tokens: 16 };
+  // The test body is OpenAI-shaped; channels of another wire format get it converted.
+  const options = await getOptions();
+  const wire = formatFor(adapter.format ?? "openai");
+  const convert = { mode, upstreamModel, stream: false, options };
   const request = adapter.buildRequest(
     {
       channel,
@@ -55,8 +61,9 @@ export async function testChannel(
       path: mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions",
       upstreamModel,
       stream: false,
+      options,
     },
-    applyParamOverride(body, channel.paramOverride),
+    applyParamOverride(wire.fromOpenAIRequest(body, convert), channel.paramOverride),
   );
   const started = Date.now();
   let result: ChannelTestResult;
@@ -76,7 +83,8 @@ export async function testChannel(
       // Upstreams echo keys in their error texts ("Incorrect API key provided: sk-...").
       result = { success: false, message: redactSecrets(message, channel.keys), time: seconds };
     } else {
-      usage = { ...usage, ...((JSON.parse(text) as { usage?: typeof usage }).usage ?? {}) };
+      const reported = wire.usageOf(JSON.parse(text) as Json);
+      if (reported) usage = { prompt_tokens: reported.promptTokens, completion_tokens: reported.completionTokens };
       result = { success: true, message: "", time: seconds };
     }
   } catch (err) {
@@ -94,7 +102,6 @@ export async function testChannel(
     data: { testTime: now, ...(result.success ? { responseTime: Math.round(result.time * 1000) } : {}) },
   });
   if (result.success) {
-    const options = await getOptions();
     const table = await getPriceTable();
     const pricing = priceModel(table, model, "default", true);
     const quota = pricing
