@@ -37,6 +37,7 @@ beforeAll(async () => {
   await option("GroupRatio", { default: GROUP, vip: 1, svip: 1 });
   await option("ModelRatio", {
     "resp-model": 2,
+    "azure-resp": 2,
     "slow-resp": 2,
     "usage-img": 1,
     "tts-1": 1,
@@ -44,15 +45,29 @@ beforeAll(async () => {
     "rerank-1": 1,
     "nousage-rerank": 1,
   });
-  await option("CompletionRatio", { "resp-model": 4, "slow-resp": 4, "usage-img": 2, "usage-whisper": 1 });
-  await option("CacheRatio", { "resp-model": 0.5 });
-  await option("ModelPrice", { "dall-e-3": 0.04, "gpt-image-1": 0.02, "whisper-1": 0.006 });
+  await option("CompletionRatio", {
+    "resp-model": 4,
+    "azure-resp": 4,
+    "slow-resp": 4,
+    "usage-img": 2,
+    "usage-whisper": 1,
+  });
+  await option("CacheRatio", { "resp-model": 0.5, "azure-resp": 0.5 });
+  await option("ModelPrice", { "dall-e-3": 0.04, "gpt-image-1": 0.02, "edit-mapped": 0.03, "whisper-1": 0.006 });
   await gw.createChannel({
     name: "extra",
     key: "sk-up",
     base_url: up.url,
     models: "resp-model,slow-resp,dall-e-3,gpt-image-1,usage-img,tts-1,whisper-1,usage-whisper,rerank-1,nousage-rerank",
   });
+  await gw.createChannel({
+    name: "mapped",
+    key: "sk-up",
+    base_url: up.url,
+    models: "edit-mapped",
+    model_mapping: JSON.stringify({ "edit-mapped": "gpt-image-1" }),
+  });
+  await gw.createChannel({ name: "azure", type: 3, key: "az-key", base_url: up.url, models: "azure-resp" });
 }, 180_000);
 
 afterAll(async () => {
@@ -131,6 +146,16 @@ describe("/v1/responses", () => {
     expect((other.stream_status as { end_reason: string }).end_reason).toBe("client_gone");
   });
 
+  test("an Azure channel gets the Responses URL outside the deployments tree", async () => {
+    const t = await newToken();
+    const r = await client(t.key).responses.create({ model: "azure-resp", input: "hi" });
+    expect(r.output_text).toBe("Hello from responses.");
+    const rec = up.requests.at(-1)!;
+    expect(rec.path).toBe("/openai/v1/responses?api-version=preview");
+    expect(rec.headers["api-key"]).toBe("az-key");
+    expect((await billed(t.id)).quota).toBe(RESP_QUOTA);
+  });
+
   test("input is required", async () => {
     const t = await newToken();
     await expect(client(t.key).responses.create({ model: "resp-model" } as never)).rejects.toMatchObject({
@@ -173,6 +198,24 @@ describe("images", () => {
     expect(rec.files.image?.bytes.equals(png)).toBe(true);
     expect(rec.headers.authorization).toBe("Bearer sk-up");
     expect((await billed(t.id)).quota).toBe(Math.round(0.02 * GROUP * QPU));
+  });
+
+  test("edit through a channel that maps the model: the form is rebuilt with the upstream model, file intact", async () => {
+    const t = await newToken();
+    const png = Buffer.alloc(2048, 5);
+    await client(t.key).images.edit({
+      model: "edit-mapped",
+      image: await toFile(png, "dog.png", { type: "image/png" }),
+      prompt: "add a scarf",
+      n: 3,
+    });
+    const rec = up.requests.at(-1)!;
+    expect(rec.body.model).toBe("gpt-image-1");
+    expect(rec.body.prompt).toBe("add a scarf");
+    expect(rec.body.n).toBe("3");
+    expect(rec.files.image?.name).toBe("dog.png");
+    expect(rec.files.image?.bytes.equals(png)).toBe(true);
+    expect((await billed(t.id)).quota).toBe(Math.round(0.03 * 3 * GROUP * QPU));
   });
 });
 
