@@ -41,6 +41,8 @@ beforeAll(async () => {
     "slow-resp": 2,
     "usage-img": 1,
     "tts-1": 1,
+    "gated-tts": 1,
+    "compact-model-openai-compact": 1,
     "usage-whisper": 1,
     "rerank-1": 1,
     "nousage-rerank": 1,
@@ -58,7 +60,8 @@ beforeAll(async () => {
     name: "extra",
     key: "sk-up",
     base_url: up.url,
-    models: "resp-model,slow-resp,dall-e-3,gpt-image-1,usage-img,tts-1,whisper-1,usage-whisper,rerank-1,nousage-rerank",
+    models:
+      "resp-model,slow-resp,gated-tts,compact-model-openai-compact,dall-e-3,gpt-image-1,usage-img,tts-1,whisper-1,usage-whisper,rerank-1,nousage-rerank",
   });
   await gw.createChannel({
     name: "mapped",
@@ -156,6 +159,23 @@ describe("/v1/responses", () => {
     expect((await billed(t.id)).quota).toBe(RESP_QUOTA);
   });
 
+  test("/v1/responses/compact is priced as <model>-openai-compact and sent with the plain model", async () => {
+    const t = await newToken();
+    const r = await fetch(`${gw.url}/v1/responses/compact`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "compact-model", input: [{ role: "user", content: "long history" }] }),
+    });
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { object: string }).object).toBe("response.compaction");
+    const rec = up.requests.at(-1)!;
+    expect(rec.path).toBe("/v1/responses/compact");
+    expect(rec.body.model).toBe("compact-model");
+    const { quota } = await billed(t.id);
+    // CompletionRatio 1 (no entry), ModelRatio 1, cached tokens at CacheRatio 1.
+    expect(quota).toBe(Math.round((RESPONSES_USAGE.input_tokens + RESPONSES_USAGE.output_tokens) * GROUP));
+  });
+
   test("input is required", async () => {
     const t = await newToken();
     await expect(client(t.key).responses.create({ model: "resp-model" } as never)).rejects.toMatchObject({
@@ -228,6 +248,23 @@ describe("audio", () => {
     expect(Buffer.from(await r.arrayBuffer()).equals(Buffer.concat(SPEECH_CHUNKS))).toBe(true);
     expect(up.requests.at(-1)!.body.voice).toBe("alloy");
     expect((await billed(t.id)).quota).toBe(Math.round(input.length * 1 * GROUP));
+  });
+
+  test("speech bytes are streamed through, not buffered: the first chunk arrives while upstream holds the rest", async () => {
+    const t = await newToken();
+    const r = await fetch(`${gw.url}/v1/audio/speech`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gated-tts", voice: "alloy", input: "abc" }),
+    });
+    const reader = r.body!.getReader();
+    const first = await reader.read();
+    expect(Buffer.from(first.value!).subarray(0, 4).equals(SPEECH_CHUNKS[0]!)).toBe(true);
+    up.release();
+    const rest: Uint8Array[] = [Buffer.from(first.value!)];
+    for (let c = await reader.read(); !c.done; c = await reader.read()) rest.push(c.value);
+    expect(Buffer.concat(rest).equals(Buffer.concat(SPEECH_CHUNKS))).toBe(true);
+    expect((await billed(t.id)).quota).toBe(Math.round(3 * GROUP));
   });
 
   test("transcription (multipart, price mode)", async () => {

@@ -4,6 +4,7 @@
 //   slow-*      responses stream: 40 deltas 25 ms apart (client-abort tests)
 //   usage-*     images / transcriptions answer with token usage
 //   nousage-*   responses / rerank answer without usage
+//   gated-*     speech sends its first chunk, then waits for release() before the rest
 // Every request is recorded: JSON body, or multipart text fields and files (name, bytes).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,7 +15,13 @@ export type ExtraRequest = {
   body: Record<string, unknown>;
   files: Record<string, { name: string; bytes: Buffer }>;
 };
-export type MockExtra = { url: string; requests: ExtraRequest[]; close: () => Promise<void> };
+export type MockExtra = {
+  url: string;
+  requests: ExtraRequest[];
+  /** Lets a held gated-* speech answer send the rest of its audio. */
+  release: () => void;
+  close: () => Promise<void>;
+};
 
 export const RESPONSES_USAGE = {
   input_tokens: 20,
@@ -85,6 +92,13 @@ function json(res: http.ServerResponse, status: number, obj: unknown) {
   res.end(JSON.stringify(obj));
 }
 
+let gate: { promise: Promise<void>; open: () => void } = newGate();
+function newGate() {
+  let open = () => {};
+  const promise = new Promise<void>((r) => (open = r));
+  return { promise, open };
+}
+
 async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer, requests: ExtraRequest[]) {
   const path = (req.url ?? "").split("?")[0]!;
   const ct = String(req.headers["content-type"] ?? "");
@@ -93,6 +107,14 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: 
     : { body: JSON.parse(raw.toString() || "{}") as Record<string, unknown>, files: {} };
   requests.push({ path: req.url ?? "", headers: req.headers, body, files });
   const model = String(body.model ?? "");
+  if (path.endsWith("/responses/compact"))
+    return json(res, 200, {
+      id: "cmp_mock",
+      object: "response.compaction",
+      created_at: 1,
+      output: [{ type: "compaction", encrypted_content: "opaque" }],
+      usage: RESPONSES_USAGE,
+    });
   if (path.endsWith("/responses")) {
     if (body.stream) return void responsesStream(res, model);
     return json(res, 200, response(model, "completed", model.startsWith("nousage-") ? undefined : RESPONSES_USAGE));
@@ -109,8 +131,12 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: 
   }
   if (path.endsWith("/audio/speech")) {
     res.writeHead(200, { "content-type": "audio/mpeg" });
-    for (const c of SPEECH_CHUNKS) {
+    for (const [i, c] of SPEECH_CHUNKS.entries()) {
       res.write(c);
+      if (i === 0 && model.startsWith("gated-")) {
+        await gate.promise;
+        gate = newGate();
+      }
       await new Promise((r) => setTimeout(r, 10));
     }
     return void res.end();
@@ -150,6 +176,7 @@ export async function startMockExtra(): Promise<MockExtra> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    release: () => gate.open(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -4,14 +4,15 @@ import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
 import { speechEndpoint, transcriptionsEndpoint, translationsEndpoint } from "@/lib/server/relay/endpoints/audio";
 import { imageEditsEndpoint, imageGenerationsEndpoint } from "@/lib/server/relay/endpoints/images";
 import { rerankEndpoint } from "@/lib/server/relay/endpoints/rerank";
-import { responsesEndpoint } from "@/lib/server/relay/endpoints/responses";
+import { responsesCompactEndpoint, responsesCreateEndpoint } from "@/lib/server/relay/endpoints/responses";
 
 const EXACT = new Map<string, () => RelayEndpoint>([
   ["/v1/chat/completions", () => openaiTextEndpoint("chat")],
   ["/v1/completions", () => openaiTextEndpoint("completions")],
   ["/v1/embeddings", () => openaiTextEndpoint("embeddings")],
   ["/v1/moderations", () => openaiTextEndpoint("moderations")],
-  ["/v1/responses", () => responsesEndpoint],
+  ["/v1/responses", () => responsesCreateEndpoint],
+  ["/v1/responses/compact", () => responsesCompactEndpoint],
   ["/v1/images/generations", () => imageGenerationsEndpoint],
   ["/v1/images/edits", () => imageEditsEndpoint],
   ["/v1/audio/speech", () => speechEndpoint],

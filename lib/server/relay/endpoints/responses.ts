@@ -97,8 +97,13 @@ function responsesPipe(): EventPipe {
   };
 }
 
+/** /v1/responses/compact is routed and priced as `<model>-openai-compact` (new-api's convention). */
+export const COMPACT_SUFFIX = "-openai-compact";
+
 async function attemptResponses(a: AttemptInput): Promise<Outcome> {
   const { ctx, actx, res, options } = a;
+  if (ctx.mode === "responses-compact" && actx.upstreamModel.endsWith(COMPACT_SUFFIX))
+    actx.upstreamModel = actx.upstreamModel.slice(0, -COMPACT_SUFFIX.length);
   const { up, abort } = await open(a, jsonRequest(a));
   const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
   const promptTokens = () => exactTextTokens(responsesPromptText(ctx.body));
@@ -130,30 +135,37 @@ async function attemptResponses(a: AttemptInput): Promise<Outcome> {
   return { ...base, usage, estimated: !reported, firstResponseMs };
 }
 
-export const responsesEndpoint: RelayEndpoint = {
-  format: "openai",
-  mode: "responses",
-  async read(req) {
-    const body = await readJsonBody(req);
-    if (body.input === undefined && body.previous_response_id === undefined && body.prompt === undefined)
-      throw invalidRequest("'input' is required", "invalid_input");
-    if (body.stream !== undefined && typeof body.stream !== "boolean")
-      throw invalidRequest("'stream' must be a boolean", "invalid_stream");
-    const max = body.max_output_tokens;
-    if (max !== undefined && max !== null && (typeof max !== "number" || !Number.isInteger(max) || max < 0))
-      throw invalidRequest("'max_output_tokens' must be a non-negative integer", "invalid_max_output_tokens");
-    const text = responsesPromptText(body);
-    return {
-      body,
-      facts: {
-        model: modelField(body.model),
-        stream: body.stream === true,
-        clientWantsUsage: false,
-        maxTokens: typeof max === "number" ? max : 0,
-        promptText: text,
-        promptTokens: estimateText(text),
-      },
-    };
-  },
-  attempt: attemptResponses,
-};
+function responsesEndpoint(compact: boolean): RelayEndpoint {
+  return {
+    format: "openai",
+    mode: compact ? "responses-compact" : "responses",
+    async read(req) {
+      const body = await readJsonBody(req);
+      if (compact) body.stream = false;
+      if (body.input === undefined && body.previous_response_id === undefined && body.prompt === undefined)
+        throw invalidRequest("'input' is required", "invalid_input");
+      if (body.stream !== undefined && typeof body.stream !== "boolean")
+        throw invalidRequest("'stream' must be a boolean", "invalid_stream");
+      const max = body.max_output_tokens;
+      if (max !== undefined && max !== null && (typeof max !== "number" || !Number.isInteger(max) || max < 0))
+        throw invalidRequest("'max_output_tokens' must be a non-negative integer", "invalid_max_output_tokens");
+      const text = responsesPromptText(body);
+      const model = modelField(body.model);
+      return {
+        body,
+        facts: {
+          model: compact && model && !model.endsWith(COMPACT_SUFFIX) ? model + COMPACT_SUFFIX : model,
+          stream: body.stream === true,
+          clientWantsUsage: false,
+          maxTokens: typeof max === "number" ? max : 0,
+          promptText: text,
+          promptTokens: estimateText(text),
+        },
+      };
+    },
+    attempt: attemptResponses,
+  };
+}
+
+export const responsesCreateEndpoint = responsesEndpoint(false);
+export const responsesCompactEndpoint = responsesEndpoint(true);

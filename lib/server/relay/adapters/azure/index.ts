@@ -31,10 +31,11 @@ export const azureAdapter: ChannelAdapter = {
     let deployment = ctx.upstreamModel;
     if (ctx.channel.createdTime > 0 && ctx.channel.createdTime < DOTLESS_BEFORE)
       deployment = deployment.replaceAll(".", "");
-    if (ctx.mode === "responses") {
+    if (ctx.mode === "responses" || ctx.mode === "responses-compact") {
       // The Responses API lives outside the deployments tree (model in the body).
+      const task = ctx.mode === "responses" ? "responses" : "responses/compact";
       return {
-        url: `${baseUrlOf(ctx, "")}/openai/v1/responses?api-version=preview`,
+        url: `${baseUrlOf(ctx, "")}/openai/v1/${task}?api-version=preview`,
         headers: {
           "content-type": "application/json",
           "api-key": ctx.key,
