@@ -201,6 +201,23 @@ describe("images", () => {
     expect((await billed(t.id)).quota).toBe(Math.round((50 + 4000 * 2) * 1 * GROUP));
   });
 
+  test("generate with stream: events arrive, billed from the completed event's usage", async () => {
+    const t = await newToken();
+    const stream = await client(t.key).images.generate({
+      model: "usage-img",
+      prompt: "a red cat",
+      n: 2,
+      stream: true,
+      partial_images: 1,
+    });
+    const types: string[] = [];
+    for await (const ev of stream) types.push(ev.type);
+    expect(types).toEqual(["image_generation.partial_image", "image_generation.completed"]);
+    const { quota, other } = await billed(t.id);
+    expect(quota).toBe(Math.round((50 + 4000 * 2) * 1 * GROUP));
+    expect(other.other_ratio).toBeUndefined();
+  });
+
   test("edit: the multipart upload reaches the upstream intact, billed per call", async () => {
     const t = await newToken();
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3000, 9)]);
@@ -291,6 +308,20 @@ describe("audio", () => {
     expect(String(r).trim()).toBe(TRANSCRIPT);
     expect(up.requests.at(-1)!.path).toBe("/v1/audio/translations");
     expect((await billed(t.id)).quota).toBe(Math.round(0.006 * GROUP * QPU));
+  });
+
+  test("streamed transcription: deltas arrive, billed from the done event's usage", async () => {
+    const t = await newToken();
+    const stream = await client(t.key).audio.transcriptions.create({
+      model: "usage-whisper",
+      file: await toFile(Buffer.alloc(100, 1), "d.mp3", { type: "audio/mpeg" }),
+      stream: true,
+    });
+    let text = "";
+    for await (const ev of stream) if (ev.type === "transcript.text.delta") text += ev.delta;
+    expect(text).toBe(TRANSCRIPT);
+    expect(up.requests.at(-1)!.body.stream).toBe("true");
+    expect((await billed(t.id)).quota).toBe(Math.round((70 + 9) * GROUP));
   });
 
   test("transcription in ratio mode bills the upstream's token usage", async () => {

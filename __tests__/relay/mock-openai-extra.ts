@@ -119,14 +119,23 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: 
     if (body.stream) return void responsesStream(res, model);
     return json(res, 200, response(model, "completed", model.startsWith("nousage-") ? undefined : RESPONSES_USAGE));
   }
+  const imageUsage = { input_tokens: 50, output_tokens: 4000, total_tokens: 4050, input_tokens_details: {} };
+  if ((path.endsWith("/images/generations") || path.endsWith("/images/edits")) && String(body.stream) === "true") {
+    const kind = path.endsWith("/edits") ? "image_edit" : "image_generation";
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    const send = (type: string, extra: Record<string, unknown>) =>
+      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, created_at: 1, b64_json: "aGk=", ...extra })}\n\n`);
+    send(`${kind}.partial_image`, { partial_image_index: 0 });
+    send(`${kind}.completed`, model.startsWith("usage-") ? { usage: imageUsage } : {});
+    return void res.end();
+  }
   if (path.endsWith("/images/generations") || path.endsWith("/images/edits")) {
     const n = Number(body.n ?? 1);
     const out: Record<string, unknown> = {
       created: 1,
       data: Array.from({ length: n }, (_, i) => ({ url: `https://img.example/${i}.png` })),
     };
-    if (model.startsWith("usage-"))
-      out.usage = { input_tokens: 50, output_tokens: 4000, total_tokens: 4050, input_tokens_details: {} };
+    if (model.startsWith("usage-")) out.usage = imageUsage;
     return json(res, 200, out);
   }
   if (path.endsWith("/audio/speech")) {
@@ -142,6 +151,14 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: 
     return void res.end();
   }
   if (path.endsWith("/audio/transcriptions") || path.endsWith("/audio/translations")) {
+    const usage = { type: "tokens", input_tokens: 70, output_tokens: 9, total_tokens: 79 };
+    if (body.stream === "true") {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      for (const delta of TRANSCRIPT.split(/(?<= )/))
+        res.write(`data: ${JSON.stringify({ type: "transcript.text.delta", delta })}\n\n`);
+      const done = { type: "transcript.text.done", text: TRANSCRIPT, ...(model.startsWith("usage-") ? { usage } : {}) };
+      return void res.end(`data: ${JSON.stringify(done)}\n\n`);
+    }
     if (body.response_format === "text") {
       res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
       return void res.end(TRANSCRIPT);

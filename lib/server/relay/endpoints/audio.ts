@@ -15,7 +15,9 @@ import {
   pipeBytes,
   readAnswer,
   readMultipart,
+  relayForwarded,
   sendAsReceived,
+  type EventTap,
 } from "@/lib/server/relay/endpoints/shared";
 import { invalidRequest } from "@/lib/server/relay/errors";
 import type { Json } from "@/lib/server/relay/formats/types";
@@ -69,14 +71,22 @@ function answerText(text: string, json: Json | null): string {
   return typeof json.text === "string" ? json.text : "";
 }
 
+/** Streamed transcripts (gpt-4o-transcribe): text deltas, then the done event with the usage. */
+const transcriptTap: EventTap = (_type, data) => {
+  const j = parseJson(data);
+  if (j?.type === "transcript.text.delta" && typeof j.delta === "string") return { text: j.delta };
+  if (j?.type === "transcript.text.done") return { usage: usageFromResponses(j.usage) };
+};
+
 async function attemptTranscription(a: AttemptInput): Promise<Outcome> {
   const { ctx, actx, res } = a;
-  const { up } = await open(a, await multipartRequest(a));
+  const { up, abort } = await open(a, await multipartRequest(a));
+  const prompt = typeof ctx.body.prompt === "string" ? ctx.body.prompt : "";
+  if (ctx.stream) return relayForwarded(a, up, abort, transcriptTap, () => exactTextTokens(prompt));
   const { text, contentType } = await readAnswer(up);
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = /json/i.test(contentType) ? parseJson(text) : null;
   const reported = usageFromResponses(json?.usage);
-  const prompt = typeof ctx.body.prompt === "string" ? ctx.body.prompt : "";
   const usage: Usage = reported ?? {
     promptTokens: await exactTextTokens(prompt),
     completionTokens: await exactTextTokens(answerText(text, json)),
@@ -100,7 +110,7 @@ function transcriptionEndpoint(mode: "transcriptions" | "translations"): RelayEn
         raw: m.raw,
         facts: {
           model: modelField(m.fields.model),
-          stream: false,
+          stream: m.fields.stream === "true",
           clientWantsUsage: false,
           maxTokens: 0,
           promptText: prompt,

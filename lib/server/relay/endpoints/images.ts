@@ -16,7 +16,9 @@ import {
   parseJson,
   readAnswer,
   readMultipart,
+  relayForwarded,
   sendAsReceived,
+  type EventTap,
 } from "@/lib/server/relay/endpoints/shared";
 import { invalidRequest } from "@/lib/server/relay/errors";
 import type { Json } from "@/lib/server/relay/formats/types";
@@ -30,7 +32,8 @@ function facts(body: Json) {
   const prompt = typeof body.prompt === "string" ? body.prompt : "";
   return {
     model: modelField(body.model),
-    stream: false,
+    // gpt-image-* stream partial images as SSE events (multipart: the field is the text "true").
+    stream: body.stream === true || body.stream === "true",
     clientWantsUsage: false,
     maxTokens: 0,
     promptText: prompt,
@@ -38,17 +41,29 @@ function facts(body: Json) {
   };
 }
 
+/** image_generation.completed / image_edit.completed carry the usage of the whole call. */
+const imageTap: EventTap = (type, data) => {
+  const j = parseJson(data);
+  const t = type ?? (typeof j?.type === "string" ? j.type : "");
+  if (t.endsWith(".completed")) return { usage: usageFromResponses(j?.usage) };
+};
+
 async function attemptImages(a: AttemptInput, multipart: boolean): Promise<Outcome> {
   const { ctx, actx, res } = a;
   const request = multipart ? await multipartRequest(a) : jsonRequest(a);
-  const { up } = await open(a, request);
+  const { up, abort } = await open(a, request);
+  const prompt = typeof ctx.body.prompt === "string" ? ctx.body.prompt : "";
+  if (ctx.stream) {
+    const out = await relayForwarded(a, up, abort, imageTap, () => exactTextTokens(prompt));
+    if (!out.estimated && ctx.pricing.mode === "ratio") ctx.otherRatio = 1;
+    return out;
+  }
   const { text, contentType } = await readAnswer(up);
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = parseJson(text);
   if (!json) throw badBody();
   const reported = ctx.pricing.mode === "ratio" ? usageFromResponses(json.usage) : null;
   if (reported) ctx.otherRatio = 1;
-  const prompt = typeof ctx.body.prompt === "string" ? ctx.body.prompt : "";
   const usage: Usage = reported ?? {
     promptTokens: await exactTextTokens(prompt),
     completionTokens: 0,

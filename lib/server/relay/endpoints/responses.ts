@@ -2,13 +2,19 @@
 // are forwarded as received (`event:` lines included) one by one; usage comes from the final
 // response.completed (or .incomplete / .failed) event. Only the generated text is kept (for local
 // counting when the stream ends early), so a long stream costs no more memory than its text.
-import { env } from "@/lib/env";
-import { pingSeconds } from "@/lib/server/relay/attempt";
 import type { Usage } from "@/lib/server/relay/billing/pricing";
 import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/endpoint";
-import { badBody, jsonRequest, modelField, open, parseJson, sendAsReceived } from "@/lib/server/relay/endpoints/shared";
+import {
+  badBody,
+  jsonRequest,
+  modelField,
+  open,
+  parseJson,
+  relayForwarded,
+  sendAsReceived,
+  type EventTap,
+} from "@/lib/server/relay/endpoints/shared";
 import { invalidRequest } from "@/lib/server/relay/errors";
-import { relayEvents, type EventPipe } from "@/lib/server/relay/event-stream";
 import type { Json } from "@/lib/server/relay/formats/types";
 import type { Outcome } from "@/lib/server/relay/settle";
 import { readJsonBody } from "@/lib/server/relay/text-relay";
@@ -74,53 +80,27 @@ const TEXT_DELTAS = new Set([
   "response.function_call_arguments.delta",
 ]);
 
-/** Forwards each event as received; taps text deltas and the final usage. */
-function responsesPipe(): EventPipe {
-  let usage: Usage | null = null;
-  let text = "";
-  return {
-    push(event) {
-      const type = event.event;
-      if (type && TEXT_DELTAS.has(type)) {
-        const j = parseJson(event.data);
-        if (typeof j?.delta === "string") text += j.delta;
-      } else if (type === "response.completed" || type === "response.incomplete" || type === "response.failed") {
-        const j = parseJson(event.data);
-        usage = usageFromResponses((j?.response as Json | undefined)?.usage) ?? usage;
-      }
-      const data = event.data.split("\n").map((l) => `data: ${l}\n`);
-      return [`${type ? `event: ${type}\n` : ""}${data.join("")}\n`];
-    },
-    end: () => [],
-    usage: () => usage,
-    text: () => text,
-  };
-}
+/** Taps text deltas and the final usage out of Responses events. */
+const responsesTap: EventTap = (type, data) => {
+  if (type && TEXT_DELTAS.has(type)) {
+    const j = parseJson(data);
+    return { text: typeof j?.delta === "string" ? j.delta : "" };
+  }
+  if (type === "response.completed" || type === "response.incomplete" || type === "response.failed")
+    return { usage: usageFromResponses((parseJson(data)?.response as Json | undefined)?.usage) };
+};
 
 /** /v1/responses/compact is routed and priced as `<model>-openai-compact` (new-api's convention). */
 export const COMPACT_SUFFIX = "-openai-compact";
 
 async function attemptResponses(a: AttemptInput): Promise<Outcome> {
-  const { ctx, actx, res, options } = a;
+  const { ctx, actx, res } = a;
   if (ctx.mode === "responses-compact" && actx.upstreamModel.endsWith(COMPACT_SUFFIX))
     actx.upstreamModel = actx.upstreamModel.slice(0, -COMPACT_SUFFIX.length);
   const { up, abort } = await open(a, jsonRequest(a));
   const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
   const promptTokens = () => exactTextTokens(responsesPromptText(ctx.body));
-  if (ctx.stream) {
-    const r = await relayEvents(ctx, up, res, abort, responsesPipe(), {
-      inactivityMs: env().STREAMING_TIMEOUT * 1000,
-      pingSeconds: pingSeconds(options),
-      promptTokens,
-    });
-    return {
-      ...base,
-      usage: r.usage,
-      estimated: r.estimated,
-      firstResponseMs: r.firstResponseMs,
-      streamStatus: r.status,
-    };
-  }
+  if (ctx.stream) return relayForwarded(a, up, abort, responsesTap, promptTokens);
   const raw = await up.body.text();
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = parseJson(raw);

@@ -3,7 +3,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
 import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/adapters/types";
-import { openUpstream } from "@/lib/server/relay/attempt";
+import { openUpstream, pingSeconds } from "@/lib/server/relay/attempt";
+import type { Usage } from "@/lib/server/relay/billing/pricing";
+import { relayEvents, type EventPipe } from "@/lib/server/relay/event-stream";
+import type { Outcome } from "@/lib/server/relay/settle";
 import type { AttemptInput } from "@/lib/server/relay/endpoint";
 import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
 import type { Json } from "@/lib/server/relay/formats/types";
@@ -90,7 +93,8 @@ export async function multipartRequest(a: AttemptInput): Promise<UpstreamRequest
   requireOpenAIChannel(adapter, ctx.path);
   const r = adapter.buildRequest(actx, {});
   const { body, contentType } = await multipartBody(a);
-  return { ...r, body, headers: { ...r.headers, "content-type": contentType, accept: "application/json" } };
+  const accept = actx.stream ? "text/event-stream" : "application/json";
+  return { ...r, body, headers: { ...r.headers, "content-type": contentType, accept } };
 }
 
 export function open(a: AttemptInput, request: UpstreamRequest) {
@@ -181,4 +185,54 @@ export async function pipeBytes(
   }
   if (!clientGone) res.end();
   return { bytes, clientGone, firstByteAt: firstByteAt || Date.now() };
+}
+
+/** What a forwarded event adds: generated text (local counting) and/or the final usage. */
+export type EventTap = (type: string | undefined, data: string) => { text?: string; usage?: Usage | null } | void;
+
+/**
+ * An event pipe that writes every upstream event as received (`event:` line included) and lets
+ * `tap` pick text deltas and usage out of it. Only the text is kept, never the events.
+ */
+export function forwardingPipe(tap: EventTap): EventPipe {
+  let usage: Usage | null = null;
+  let text = "";
+  return {
+    push(event) {
+      const got = tap(event.event, event.data);
+      if (got?.text) text += got.text;
+      if (got?.usage) usage = got.usage;
+      const data = event.data
+        .split("\n")
+        .map((l) => `data: ${l}\n`)
+        .join("");
+      return [`${event.event ? `event: ${event.event}\n` : ""}${data}\n`];
+    },
+    end: () => [],
+    usage: () => usage,
+    text: () => text,
+  };
+}
+
+/** Relays a forwarded event stream and answers the Outcome fields. */
+export async function relayForwarded(
+  a: AttemptInput,
+  up: UpstreamResponse,
+  abort: AbortController,
+  tap: EventTap,
+  promptTokens: () => Promise<number>,
+): Promise<Outcome> {
+  const r = await relayEvents(a.ctx, up, a.res, abort, forwardingPipe(tap), {
+    inactivityMs: env().STREAMING_TIMEOUT * 1000,
+    pingSeconds: pingSeconds(a.options),
+    promptTokens,
+  });
+  return {
+    channel: a.actx.channel,
+    upstreamModel: a.actx.upstreamModel,
+    usage: r.usage,
+    estimated: r.estimated,
+    firstResponseMs: r.firstResponseMs,
+    streamStatus: r.status,
+  };
 }
