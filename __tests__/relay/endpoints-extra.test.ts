@@ -389,3 +389,38 @@ describe("endpoints not served answer 501 in the OpenAI shape", () => {
     expect(j.error.code).toBe("api_not_implemented");
   });
 });
+
+describe("multipart request checks", () => {
+  test("a non-multipart body on a multipart endpoint is refused with 400", async () => {
+    const t = await newToken();
+    const r = await fetch(`${gw.url}/v1/audio/transcriptions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "whisper-1" }),
+    });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe("invalid_content_type");
+  });
+
+  test("an upload past RELAY_MAX_BODY_MB is refused with 413 and never reaches the upstream", async () => {
+    const small = await startGateway({ env: { RELAY_MAX_BODY_MB: "0.05" } });
+    try {
+      await small.createChannel({ name: "c", key: "sk-up", base_url: up.url, models: "whisper-1" });
+      await small.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "whisper-1": 0.006 }) });
+      const t = await small.createToken();
+      const before = up.requests.length;
+      const form = new FormData();
+      form.set("model", "whisper-1");
+      form.set("file", new Blob([new Uint8Array(200 * 1024)], { type: "audio/mpeg" }), "big.mp3");
+      const r = await fetch(`${small.url}/v1/audio/transcriptions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.key}` },
+        body: form,
+      });
+      expect(r.status).toBe(413);
+      expect(up.requests.length).toBe(before);
+    } finally {
+      await small.stop();
+    }
+  }, 60_000);
+});
