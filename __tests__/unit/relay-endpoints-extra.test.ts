@@ -3,6 +3,7 @@ import { azureAdapter } from "@/lib/server/relay/adapters/azure";
 import type { AdapterContext } from "@/lib/server/relay/adapters/types";
 import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import { responsesPromptText, usageFromResponses } from "@/lib/server/relay/endpoints/responses";
+import { forwardingPipe } from "@/lib/server/relay/endpoints/shared";
 
 test("Responses usage: input includes cached tokens, output includes reasoning", () => {
   expect(
@@ -22,7 +23,13 @@ test("Responses prompt text: instructions, string input, message items and tool 
   expect(
     responsesPromptText({
       input: [
-        { role: "user", content: [{ type: "input_text", text: "first" }, { type: "input_image", image_url: "x" }] },
+        {
+          role: "user",
+          content: [
+            { type: "input_text", text: "first" },
+            { type: "input_image", image_url: "x" },
+          ],
+        },
         { role: "assistant", content: "second" },
         { type: "function_call_output", call_id: "c", output: "42" },
       ],
@@ -45,4 +52,19 @@ test("Azure serves the Responses API outside the deployments tree", () => {
   expect(JSON.parse(r.body as string)).toEqual({ model: "gpt-4.1", input: "hi" });
   const chat = azureAdapter.buildRequest({ ...ctx, mode: "chat" }, {});
   expect(chat.url).toContain("/openai/deployments/gpt-4.1/chat/completions");
+});
+
+test("forwarding pipe: frames rebuilt as received (event line, multi-line data), text and usage tapped", () => {
+  const pipe = forwardingPipe((type, data) => {
+    if (type === "delta") return { text: data };
+    if (type === "done") return { usage: { promptTokens: 1, completionTokens: 2, cachedTokens: 0 } };
+  });
+  expect(pipe.push({ event: "delta", data: "ab" })).toEqual(["event: delta\ndata: ab\n\n"]);
+  expect(pipe.push({ data: "line1\nline2" })).toEqual(["data: line1\ndata: line2\n\n"]);
+  expect(pipe.push({ event: "delta", data: "cd" })).toEqual(["event: delta\ndata: cd\n\n"]);
+  expect(pipe.text()).toBe("abcd");
+  expect(pipe.usage()).toBeNull();
+  pipe.push({ event: "done", data: "{}" });
+  expect(pipe.usage()).toEqual({ promptTokens: 1, completionTokens: 2, cachedTokens: 0 });
+  expect(pipe.end({ promptTokens: 1, completionTokens: 2, cachedTokens: 0 })).toEqual([]);
 });
