@@ -26,6 +26,10 @@ const NOT_IMPLEMENTED = [
   /^\/v1\/assistants(\/|$)/,
   /^\/v1\/threads(\/|$)/,
   /^\/v1\/batches(\/|$)/,
+  /^\/v1\/realtime(\/|$)/,
+  /^\/v1\/video(\/|$)/,
+  /^\/v1\/videos(\/|$)/,
+  /^\/v1\/edits$/,
 ];
 
 export function isRelayPath(pathname: string): boolean {
@@ -97,7 +101,8 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
         url,
       );
     }
-    if (NOT_IMPLEMENTED.some((r) => r.test(path))) {
+    const deleteModel = req.method === "DELETE" && path.startsWith("/v1/models/");
+    if (deleteModel || NOT_IMPLEMENTED.some((r) => r.test(path))) {
       throw new RelayError(501, `This gateway does not serve ${req.method} ${url.pathname}`, {
         type: "new_api_error",
         code: "api_not_implemented",

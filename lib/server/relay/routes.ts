@@ -1,12 +1,24 @@
 // Which endpoint serves a relay path. Exact paths first, then patterns (Gemini's /models/{m}:verb).
 import type { RelayEndpoint } from "@/lib/server/relay/endpoint";
 import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
+import { speechEndpoint, transcriptionsEndpoint, translationsEndpoint } from "@/lib/server/relay/endpoints/audio";
+import { imageEditsEndpoint, imageGenerationsEndpoint } from "@/lib/server/relay/endpoints/images";
+import { rerankEndpoint } from "@/lib/server/relay/endpoints/rerank";
+import { responsesCompactEndpoint, responsesCreateEndpoint } from "@/lib/server/relay/endpoints/responses";
 
 const EXACT = new Map<string, () => RelayEndpoint>([
   ["/v1/chat/completions", () => openaiTextEndpoint("chat")],
   ["/v1/completions", () => openaiTextEndpoint("completions")],
   ["/v1/embeddings", () => openaiTextEndpoint("embeddings")],
   ["/v1/moderations", () => openaiTextEndpoint("moderations")],
+  ["/v1/responses", () => responsesCreateEndpoint],
+  ["/v1/responses/compact", () => responsesCompactEndpoint],
+  ["/v1/images/generations", () => imageGenerationsEndpoint],
+  ["/v1/images/edits", () => imageEditsEndpoint],
+  ["/v1/audio/speech", () => speechEndpoint],
+  ["/v1/audio/transcriptions", () => transcriptionsEndpoint],
+  ["/v1/audio/translations", () => translationsEndpoint],
+  ["/v1/rerank", () => rerankEndpoint],
 ]);
 
 const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | null }[] = [];

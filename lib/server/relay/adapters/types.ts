@@ -9,6 +9,7 @@ export type RelayMode =
   | "embeddings"
   | "moderations"
   | "responses"
+  | "responses-compact"
   | "images"
   | "image-edits"
   | "speech"

@@ -31,6 +31,19 @@ export const azureAdapter: ChannelAdapter = {
     let deployment = ctx.upstreamModel;
     if (ctx.channel.createdTime > 0 && ctx.channel.createdTime < DOTLESS_BEFORE)
       deployment = deployment.replaceAll(".", "");
+    if (ctx.mode === "responses" || ctx.mode === "responses-compact") {
+      // The Responses API lives outside the deployments tree (model in the body).
+      const task = ctx.mode === "responses" ? "responses" : "responses/compact";
+      return {
+        url: `${baseUrlOf(ctx, "")}/openai/v1/${task}?api-version=preview`,
+        headers: {
+          "content-type": "application/json",
+          "api-key": ctx.key,
+          accept: ctx.stream ? "text/event-stream" : "application/json",
+        },
+        body: JSON.stringify(body),
+      };
+    }
     const task = TASK[ctx.mode];
     if (!task)
       throw new RelayError(400, `Azure channels do not serve ${ctx.path}`, {

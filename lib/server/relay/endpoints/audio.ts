@@ -1,0 +1,126 @@
+// POST /v1/audio/speech (JSON in, audio bytes out, streamed through as they arrive) and
+// /v1/audio/transcriptions, /v1/audio/translations (multipart in, JSON or text out).
+// Billing (ratio mode): speech = the input's characters as prompt tokens; transcriptions = the
+// upstream's usage when reported (gpt-4o-transcribe: input/output tokens), else the returned text's
+// tokens as completion + the prompt field's tokens. ModelPrice mode: the price per call.
+import type { Usage } from "@/lib/server/relay/billing/pricing";
+import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/endpoint";
+import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
+import {
+  jsonRequest,
+  modelField,
+  multipartRequest,
+  open,
+  parseJson,
+  pipeBytes,
+  readAnswer,
+  readMultipart,
+  relayForwarded,
+  sendAsReceived,
+  type EventTap,
+} from "@/lib/server/relay/endpoints/shared";
+import { invalidRequest } from "@/lib/server/relay/errors";
+import type { Json } from "@/lib/server/relay/formats/types";
+import type { Outcome } from "@/lib/server/relay/settle";
+import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
+
+const chars = (s: string) => [...s].length;
+
+async function attemptSpeech(a: AttemptInput): Promise<Outcome> {
+  const { ctx, actx, res } = a;
+  const request = jsonRequest(a);
+  const { up, abort } = await open(a, { ...request, headers: { ...request.headers, accept: "*/*" } });
+  const r = await pipeBytes(up, res, abort, ctx.requestId);
+  const usage: Usage = { promptTokens: chars(String(ctx.body.input ?? "")), completionTokens: 0, cachedTokens: 0 };
+  return {
+    channel: actx.channel,
+    upstreamModel: actx.upstreamModel,
+    usage,
+    estimated: true,
+    firstResponseMs: r.firstByteAt - ctx.startedAt,
+    streamStatus: { status: r.clientGone ? "error" : "ok", end_reason: r.clientGone ? "client_gone" : "eof" },
+  };
+}
+
+export const speechEndpoint: RelayEndpoint = {
+  format: "openai",
+  mode: "speech",
+  defaultModel: "tts-1",
+  async read(req) {
+    const body = await readJsonBody(req);
+    if (typeof body.input !== "string" || !body.input) throw invalidRequest("'input' is required", "invalid_input");
+    return {
+      body,
+      facts: {
+        model: modelField(body.model),
+        stream: false,
+        clientWantsUsage: false,
+        maxTokens: 0,
+        promptText: body.input,
+        promptTokens: chars(body.input),
+      },
+    };
+  },
+  attempt: attemptSpeech,
+};
+
+/** Text of a transcription answer (JSON {text}, verbose JSON, or plain text / srt / vtt). */
+function answerText(text: string, json: Json | null): string {
+  if (!json) return text;
+  return typeof json.text === "string" ? json.text : "";
+}
+
+/** Streamed transcripts (gpt-4o-transcribe): text deltas, then the done event with the usage. */
+const transcriptTap: EventTap = (_type, data) => {
+  const j = parseJson(data);
+  if (j?.type === "transcript.text.delta" && typeof j.delta === "string") return { text: j.delta };
+  if (j?.type === "transcript.text.done") return { usage: usageFromResponses(j.usage) };
+};
+
+async function attemptTranscription(a: AttemptInput): Promise<Outcome> {
+  const { ctx, actx, res } = a;
+  const { up, abort } = await open(a, await multipartRequest(a));
+  const prompt = typeof ctx.body.prompt === "string" ? ctx.body.prompt : "";
+  if (ctx.stream) return relayForwarded(a, up, abort, transcriptTap, () => exactTextTokens(prompt));
+  const { text, contentType } = await readAnswer(up);
+  const firstResponseMs = Date.now() - ctx.startedAt;
+  const json = /json/i.test(contentType) ? parseJson(text) : null;
+  const reported = usageFromResponses(json?.usage);
+  const usage: Usage = reported ?? {
+    promptTokens: await exactTextTokens(prompt),
+    completionTokens: await exactTextTokens(answerText(text, json)),
+    cachedTokens: 0,
+  };
+  sendAsReceived(res, text, contentType, ctx.requestId);
+  return { channel: actx.channel, upstreamModel: actx.upstreamModel, usage, estimated: !reported, firstResponseMs };
+}
+
+function transcriptionEndpoint(mode: "transcriptions" | "translations"): RelayEndpoint {
+  return {
+    format: "openai",
+    mode,
+    defaultModel: "whisper-1",
+    async read(req) {
+      const m = await readMultipart(req);
+      if (!m.form.has("file")) throw invalidRequest("'file' is required", "invalid_file");
+      const prompt = typeof m.fields.prompt === "string" ? m.fields.prompt : "";
+      return {
+        body: m.fields,
+        raw: m.raw,
+        facts: {
+          model: modelField(m.fields.model),
+          stream: m.fields.stream === "true",
+          clientWantsUsage: false,
+          maxTokens: 0,
+          promptText: prompt,
+          promptTokens: estimateText(prompt),
+        },
+      };
+    },
+    attempt: attemptTranscription,
+  };
+}
+
+export const transcriptionsEndpoint = transcriptionEndpoint("transcriptions");
+export const translationsEndpoint = transcriptionEndpoint("translations");

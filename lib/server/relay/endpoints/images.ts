@@ -1,0 +1,99 @@
+// POST /v1/images/generations (JSON) and /v1/images/edits (multipart): forwarded to OpenAI-format
+// channels and answered as received.
+// Billing: ModelPrice per call × n images (otherRatio = n). In ratio mode the upstream's usage is
+// billed when it reports one (gpt-image-*: input/output tokens, covering all n images, so the n
+// multiplier is dropped); otherwise the per-call fallback is the prompt's tokens (counted locally) × n.
+import type { Usage } from "@/lib/server/relay/billing/pricing";
+import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/endpoint";
+import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
+import {
+  badBody,
+  intField,
+  jsonRequest,
+  modelField,
+  multipartRequest,
+  open,
+  parseJson,
+  readAnswer,
+  readMultipart,
+  relayForwarded,
+  sendAsReceived,
+  type EventTap,
+} from "@/lib/server/relay/endpoints/shared";
+import { invalidRequest } from "@/lib/server/relay/errors";
+import type { Json } from "@/lib/server/relay/formats/types";
+import type { Outcome } from "@/lib/server/relay/settle";
+import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
+
+export const DEFAULT_IMAGE_MODEL = "dall-e";
+
+function facts(body: Json) {
+  const prompt = typeof body.prompt === "string" ? body.prompt : "";
+  return {
+    model: modelField(body.model),
+    // gpt-image-* stream partial images as SSE events (multipart: the field is the text "true").
+    stream: body.stream === true || body.stream === "true",
+    clientWantsUsage: false,
+    maxTokens: 0,
+    promptText: prompt,
+    promptTokens: estimateText(prompt),
+  };
+}
+
+/** image_generation.completed / image_edit.completed carry the usage of the whole call. */
+const imageTap: EventTap = (type, data) => {
+  const j = parseJson(data);
+  const t = type ?? (typeof j?.type === "string" ? j.type : "");
+  if (t.endsWith(".completed")) return { usage: usageFromResponses(j?.usage) };
+};
+
+async function attemptImages(a: AttemptInput, multipart: boolean): Promise<Outcome> {
+  const { ctx, actx, res } = a;
+  const request = multipart ? await multipartRequest(a) : jsonRequest(a);
+  const { up, abort } = await open(a, request);
+  const prompt = typeof ctx.body.prompt === "string" ? ctx.body.prompt : "";
+  if (ctx.stream) {
+    const out = await relayForwarded(a, up, abort, imageTap, () => exactTextTokens(prompt));
+    if (!out.estimated && ctx.pricing.mode === "ratio") ctx.otherRatio = 1;
+    return out;
+  }
+  const { text, contentType } = await readAnswer(up);
+  const firstResponseMs = Date.now() - ctx.startedAt;
+  const json = parseJson(text);
+  if (!json) throw badBody();
+  const reported = ctx.pricing.mode === "ratio" ? usageFromResponses(json.usage) : null;
+  if (reported) ctx.otherRatio = 1;
+  const usage: Usage = reported ?? {
+    promptTokens: await exactTextTokens(prompt),
+    completionTokens: 0,
+    cachedTokens: 0,
+  };
+  sendAsReceived(res, text, contentType, ctx.requestId);
+  return { channel: actx.channel, upstreamModel: actx.upstreamModel, usage, estimated: !reported, firstResponseMs };
+}
+
+export const imageGenerationsEndpoint: RelayEndpoint = {
+  format: "openai",
+  mode: "images",
+  defaultModel: DEFAULT_IMAGE_MODEL,
+  async read(req) {
+    const body = await readJsonBody(req);
+    if (typeof body.prompt !== "string" || !body.prompt) throw invalidRequest("'prompt' is required", "invalid_prompt");
+    return { body, facts: facts(body), otherRatio: intField(body.n, 1) };
+  },
+  attempt: (a) => attemptImages(a, false),
+};
+
+export const imageEditsEndpoint: RelayEndpoint = {
+  format: "openai",
+  mode: "image-edits",
+  defaultModel: DEFAULT_IMAGE_MODEL,
+  async read(req) {
+    const m = await readMultipart(req);
+    if (typeof m.fields.prompt !== "string" || !m.fields.prompt)
+      throw invalidRequest("'prompt' is required", "invalid_prompt");
+    return { body: m.fields, facts: facts(m.fields), raw: m.raw, otherRatio: intField(m.fields.n, 1) };
+  },
+  attempt: (a) => attemptImages(a, true),
+};

@@ -1,0 +1,79 @@
+// POST /v1/rerank (Jina / Cohere style {model, query, documents, top_n}): forwarded to OpenAI-format
+// channels, answered as received. Billed from usage.prompt_tokens / usage.total_tokens when the
+// upstream reports them (Jina), else from the tokens of the query and documents counted locally.
+import type { Usage } from "@/lib/server/relay/billing/pricing";
+import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/endpoint";
+import {
+  badBody,
+  jsonRequest,
+  modelField,
+  open,
+  parseJson,
+  readAnswer,
+  sendAsReceived,
+} from "@/lib/server/relay/endpoints/shared";
+import { invalidRequest } from "@/lib/server/relay/errors";
+import type { Json } from "@/lib/server/relay/formats/types";
+import type { Outcome } from "@/lib/server/relay/settle";
+import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
+
+/** query + documents (strings, or objects with a text field). */
+function rerankText(body: Json): string {
+  const docs = Array.isArray(body.documents) ? body.documents : [];
+  const texts = docs.map((d) =>
+    typeof d === "string"
+      ? d
+      : d && typeof d === "object" && typeof (d as Json).text === "string"
+        ? (d as Json).text
+        : "",
+  );
+  return [typeof body.query === "string" ? body.query : "", ...texts].join("\n");
+}
+
+function rerankUsage(json: Json): Usage | null {
+  const u = json.usage as { prompt_tokens?: number; total_tokens?: number } | undefined;
+  const n = u?.prompt_tokens || u?.total_tokens || 0;
+  return n > 0 ? { promptTokens: n, completionTokens: 0, cachedTokens: 0 } : null;
+}
+
+async function attemptRerank(a: AttemptInput): Promise<Outcome> {
+  const { ctx, actx, res } = a;
+  const { up } = await open(a, jsonRequest(a));
+  const { text, contentType } = await readAnswer(up);
+  const firstResponseMs = Date.now() - ctx.startedAt;
+  const json = parseJson(text);
+  if (!json) throw badBody();
+  const reported = rerankUsage(json);
+  const usage: Usage = reported ?? {
+    promptTokens: await exactTextTokens(rerankText(ctx.body)),
+    completionTokens: 0,
+    cachedTokens: 0,
+  };
+  sendAsReceived(res, text, contentType, ctx.requestId);
+  return { channel: actx.channel, upstreamModel: actx.upstreamModel, usage, estimated: !reported, firstResponseMs };
+}
+
+export const rerankEndpoint: RelayEndpoint = {
+  format: "openai",
+  mode: "rerank",
+  async read(req) {
+    const body = await readJsonBody(req);
+    if (typeof body.query !== "string" || !body.query) throw invalidRequest("'query' is required", "invalid_query");
+    if (!Array.isArray(body.documents) || !body.documents.length)
+      throw invalidRequest("'documents' must be a non-empty array", "invalid_documents");
+    const text = rerankText(body);
+    return {
+      body,
+      facts: {
+        model: modelField(body.model),
+        stream: false,
+        clientWantsUsage: false,
+        maxTokens: 0,
+        promptText: text,
+        promptTokens: estimateText(text),
+      },
+    };
+  },
+  attempt: attemptRerank,
+};

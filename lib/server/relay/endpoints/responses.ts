@@ -1,0 +1,151 @@
+// POST /v1/responses (OpenAI Responses API): passed through to OpenAI-format channels. Stream events
+// are forwarded as received (`event:` lines included) one by one; usage comes from the final
+// response.completed (or .incomplete / .failed) event. Only the generated text is kept (for local
+// counting when the stream ends early), so a long stream costs no more memory than its text.
+import type { Usage } from "@/lib/server/relay/billing/pricing";
+import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/endpoint";
+import {
+  badBody,
+  jsonRequest,
+  modelField,
+  open,
+  parseJson,
+  relayForwarded,
+  sendAsReceived,
+  type EventTap,
+} from "@/lib/server/relay/endpoints/shared";
+import { invalidRequest } from "@/lib/server/relay/errors";
+import type { Json } from "@/lib/server/relay/formats/types";
+import type { Outcome } from "@/lib/server/relay/settle";
+import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
+
+type ResponsesUsage = {
+  input_tokens?: number;
+  output_tokens?: number;
+  input_tokens_details?: { cached_tokens?: number };
+};
+
+/** Responses usage -> Usage (input includes cached; output includes reasoning). */
+export function usageFromResponses(u: unknown): Usage | null {
+  const v = u as ResponsesUsage | null | undefined;
+  if (!v || typeof v !== "object" || (!v.input_tokens && !v.output_tokens)) return null;
+  return {
+    promptTokens: v.input_tokens ?? 0,
+    completionTokens: v.output_tokens ?? 0,
+    cachedTokens: v.input_tokens_details?.cached_tokens ?? 0,
+  };
+}
+
+function partsText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((p) => (p && typeof p === "object" && typeof (p as Json).text === "string" ? String((p as Json).text) : ""))
+    .join("\n");
+}
+
+/** instructions + input (a string, or message items with string / part contents). */
+export function responsesPromptText(body: Json): string {
+  const out: string[] = [];
+  if (typeof body.instructions === "string") out.push(body.instructions);
+  if (typeof body.input === "string") out.push(body.input);
+  else if (Array.isArray(body.input))
+    for (const item of body.input) {
+      if (item && typeof item === "object") {
+        const i = item as Json;
+        out.push(partsText(i.content));
+        if (typeof i.output === "string") out.push(i.output);
+        if (typeof i.arguments === "string") out.push(i.arguments);
+      }
+    }
+  return out.filter(Boolean).join("\n");
+}
+
+/** Text of a non-stream response (message texts, reasoning summaries, call arguments). */
+function outputText(json: Json): string {
+  let text = "";
+  for (const item of (json.output as Json[] | undefined) ?? []) {
+    text += partsText(item?.content) + partsText(item?.summary);
+    if (typeof item?.arguments === "string") text += item.arguments;
+  }
+  return text;
+}
+
+const TEXT_DELTAS = new Set([
+  "response.output_text.delta",
+  "response.refusal.delta",
+  "response.reasoning_text.delta",
+  "response.reasoning_summary_text.delta",
+  "response.function_call_arguments.delta",
+]);
+
+/** Taps text deltas and the final usage out of Responses events. */
+const responsesTap: EventTap = (type, data) => {
+  if (type && TEXT_DELTAS.has(type)) {
+    const j = parseJson(data);
+    return { text: typeof j?.delta === "string" ? j.delta : "" };
+  }
+  if (type === "response.completed" || type === "response.incomplete" || type === "response.failed")
+    return { usage: usageFromResponses((parseJson(data)?.response as Json | undefined)?.usage) };
+};
+
+/** /v1/responses/compact is routed and priced as `<model>-openai-compact` (new-api's convention). */
+export const COMPACT_SUFFIX = "-openai-compact";
+
+async function attemptResponses(a: AttemptInput): Promise<Outcome> {
+  const { ctx, actx, res } = a;
+  if (ctx.mode === "responses-compact" && actx.upstreamModel.endsWith(COMPACT_SUFFIX))
+    actx.upstreamModel = actx.upstreamModel.slice(0, -COMPACT_SUFFIX.length);
+  const { up, abort } = await open(a, jsonRequest(a));
+  const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
+  const promptTokens = () => exactTextTokens(responsesPromptText(ctx.body));
+  if (ctx.stream) return relayForwarded(a, up, abort, responsesTap, promptTokens);
+  const raw = await up.body.text();
+  const firstResponseMs = Date.now() - ctx.startedAt;
+  const json = parseJson(raw);
+  if (!json) throw badBody();
+  const reported = usageFromResponses(json.usage);
+  const usage: Usage = reported ?? {
+    promptTokens: await promptTokens(),
+    completionTokens: await exactTextTokens(outputText(json)),
+    cachedTokens: 0,
+  };
+  sendAsReceived(res, raw, "application/json", ctx.requestId);
+  return { ...base, usage, estimated: !reported, firstResponseMs };
+}
+
+function responsesEndpoint(compact: boolean): RelayEndpoint {
+  return {
+    format: "openai",
+    mode: compact ? "responses-compact" : "responses",
+    async read(req) {
+      const body = await readJsonBody(req);
+      if (compact) body.stream = false;
+      if (body.input === undefined && body.previous_response_id === undefined && body.prompt === undefined)
+        throw invalidRequest("'input' is required", "invalid_input");
+      if (body.stream !== undefined && typeof body.stream !== "boolean")
+        throw invalidRequest("'stream' must be a boolean", "invalid_stream");
+      const max = body.max_output_tokens;
+      if (max !== undefined && max !== null && (typeof max !== "number" || !Number.isInteger(max) || max < 0))
+        throw invalidRequest("'max_output_tokens' must be a non-negative integer", "invalid_max_output_tokens");
+      const text = responsesPromptText(body);
+      const model = modelField(body.model);
+      return {
+        body,
+        facts: {
+          model: compact && model && !model.endsWith(COMPACT_SUFFIX) ? model + COMPACT_SUFFIX : model,
+          stream: body.stream === true,
+          clientWantsUsage: false,
+          maxTokens: typeof max === "number" ? max : 0,
+          promptText: text,
+          promptTokens: estimateText(text),
+        },
+      };
+    },
+    attempt: attemptResponses,
+  };
+}
+
+export const responsesCreateEndpoint = responsesEndpoint(false);
+export const responsesCompactEndpoint = responsesEndpoint(true);

@@ -1,0 +1,238 @@
+// Helpers shared by the OpenAI-only endpoints (responses, images, audio, rerank): these are served
+// by OpenAI-format channels only, forwarded as received (model name aside) and answered as received.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { env } from "@/lib/env";
+import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/adapters/types";
+import { openUpstream, pingSeconds } from "@/lib/server/relay/attempt";
+import type { Usage } from "@/lib/server/relay/billing/pricing";
+import { relayEvents, type EventPipe } from "@/lib/server/relay/event-stream";
+import type { Outcome } from "@/lib/server/relay/settle";
+import type { AttemptInput } from "@/lib/server/relay/endpoint";
+import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
+import type { Json } from "@/lib/server/relay/formats/types";
+import { baseHeaders, readBody } from "@/lib/server/relay/http-io";
+import { applyParamOverride } from "@/lib/server/relay/transform";
+import type { UpstreamResponse } from "@/lib/server/relay/upstream";
+
+/** Refuses (retryably: another channel may serve it) channels that do not speak OpenAI's API. */
+export function requireOpenAIChannel(adapter: ChannelAdapter, path: string): void {
+  if ((adapter.format ?? "openai") !== "openai")
+    throw new RelayError(400, `This channel type does not serve ${path}`, {
+      type: "invalid_request_error",
+      code: "channel:unsupported_endpoint",
+      retryable: true,
+    });
+}
+
+/** Positive integer field (n, top_n) or the default. */
+export function intField(v: unknown, fallback: number): number {
+  const n = typeof v === "string" ? Number(v) : v;
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function modelField(v: unknown): string | undefined {
+  return typeof v === "string" && v.trim() ? v.trim() : undefined;
+}
+
+/** A Buffer as a fetch body, without copying. */
+const asBody = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength) as Uint8Array<ArrayBuffer>;
+
+export type Multipart = { raw: Buffer; contentType: string; form: FormData; fields: Json };
+
+/** Reads a multipart/form-data body (size-capped) and parses it for its text fields. */
+export async function readMultipart(req: IncomingMessage): Promise<Multipart> {
+  const contentType = String(req.headers["content-type"] ?? "");
+  if (!/^multipart\/form-data/i.test(contentType))
+    throw invalidRequest("Content-Type must be multipart/form-data", "invalid_content_type");
+  const raw = await readBody(req, env().RELAY_MAX_BODY_MB * 1024 * 1024);
+  let form: FormData;
+  try {
+    form = await new Request("http://relay.local", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body: asBody(raw),
+    }).formData();
+  } catch {
+    throw invalidRequest("Request body is not valid multipart/form-data", "invalid_multipart");
+  }
+  const fields: Json = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string") fields[k] = v;
+  return { raw, contentType, form, fields };
+}
+
+/** The multipart body to send: the client's bytes, or a rebuilt form when the channel maps the model. */
+async function multipartBody(a: AttemptInput): Promise<{ body: Buffer; contentType: string }> {
+  const { ctx, actx } = a;
+  const contentType = String(ctx.headers["content-type"] ?? "");
+  if (ctx.raw && ctx.body.model === actx.upstreamModel) return { body: ctx.raw, contentType };
+  const form = await new Request("http://relay.local", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: ctx.raw ? asBody(ctx.raw) : "",
+  }).formData();
+  form.set("model", actx.upstreamModel);
+  const rebuilt = new Request("http://relay.local", { method: "POST", body: form });
+  return {
+    body: Buffer.from(await rebuilt.arrayBuffer()),
+    contentType: rebuilt.headers.get("content-type") ?? contentType,
+  };
+}
+
+/** The upstream request for a JSON endpoint (model mapped, channel param override applied). */
+export function jsonRequest(a: AttemptInput, extra?: Json): UpstreamRequest {
+  const { ctx, adapter, actx, passThrough } = a;
+  requireOpenAIChannel(adapter, ctx.path);
+  let body: Json = { ...ctx.body, ...extra, model: actx.upstreamModel };
+  if (!passThrough) body = applyParamOverride(body, actx.channel.paramOverride);
+  return adapter.buildRequest(actx, body);
+}
+
+/** The upstream request for a multipart endpoint (raw bytes with the client's boundary). */
+export async function multipartRequest(a: AttemptInput): Promise<UpstreamRequest> {
+  const { ctx, adapter, actx } = a;
+  requireOpenAIChannel(adapter, ctx.path);
+  const r = adapter.buildRequest(actx, {});
+  const { body, contentType } = await multipartBody(a);
+  const accept = actx.stream ? "text/event-stream" : "application/json";
+  return { ...r, body, headers: { ...r.headers, "content-type": contentType, accept } };
+}
+
+export function open(a: AttemptInput, request: UpstreamRequest) {
+  return openUpstream(request, a.actx, a.res, a.options);
+}
+
+export function headerOf(up: UpstreamResponse, name: string): string | undefined {
+  const v = up.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Reads a whole (small) upstream answer. */
+export async function readAnswer(up: UpstreamResponse): Promise<{ text: string; contentType: string }> {
+  return { text: await up.body.text(), contentType: headerOf(up, "content-type") ?? "application/json" };
+}
+
+/** Answers the client with the upstream body as received. */
+export function sendAsReceived(res: ServerResponse, body: string, contentType: string, requestId: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(200, {
+    "content-type": contentType,
+    "content-length": Buffer.byteLength(body),
+    ...baseHeaders(requestId),
+  });
+  res.end(body);
+}
+
+export function parseJson(text: string): Json | null {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function badBody(): RelayError {
+  return new RelayError(502, "upstream answered with a body that is not JSON", {
+    type: "upstream_error",
+    code: "bad_response_body",
+    retryable: true,
+    upstreamStatus: 502,
+  });
+}
+
+/**
+ * Streams upstream bytes to the client as they arrive (binary audio): socket backpressure pauses
+ * the read, a client that goes away aborts the upstream request. Answers the bytes sent.
+ */
+export async function pipeBytes(
+  up: UpstreamResponse,
+  res: ServerResponse,
+  abort: AbortController,
+  requestId: string,
+): Promise<{ bytes: number; clientGone: boolean; firstByteAt: number }> {
+  res.writeHead(200, {
+    "content-type": headerOf(up, "content-type") ?? "application/octet-stream",
+    ...baseHeaders(requestId),
+  });
+  let clientGone = false;
+  const onClose = () => {
+    if (!res.writableFinished) {
+      clientGone = true;
+      abort.abort(new Error("client_gone"));
+    }
+  };
+  res.on("close", onClose);
+  let bytes = 0;
+  let firstByteAt = 0;
+  try {
+    for await (const chunk of up.body) {
+      if (!firstByteAt) firstByteAt = Date.now();
+      bytes += (chunk as Buffer).length;
+      if (!res.write(chunk) && !clientGone)
+        await new Promise((r) => {
+          res.once("drain", r);
+          res.once("close", r);
+        });
+    }
+  } catch {
+    // upstream error or client gone: bill what was sent
+  } finally {
+    res.off("close", onClose);
+    if (!up.body.destroyed) up.body.destroy();
+  }
+  if (!clientGone) res.end();
+  return { bytes, clientGone, firstByteAt: firstByteAt || Date.now() };
+}
+
+/** What a forwarded event adds: generated text (local counting) and/or the final usage. */
+export type EventTap = (type: string | undefined, data: string) => { text?: string; usage?: Usage | null } | void;
+
+/**
+ * An event pipe that writes every upstream event as received (`event:` line included) and lets
+ * `tap` pick text deltas and usage out of it. Only the text is kept, never the events.
+ */
+export function forwardingPipe(tap: EventTap): EventPipe {
+  let usage: Usage | null = null;
+  let text = "";
+  return {
+    push(event) {
+      const got = tap(event.event, event.data);
+      if (got?.text) text += got.text;
+      if (got?.usage) usage = got.usage;
+      const data = event.data
+        .split("\n")
+        .map((l) => `data: ${l}\n`)
+        .join("");
+      return [`${event.event ? `event: ${event.event}\n` : ""}${data}\n`];
+    },
+    end: () => [],
+    usage: () => usage,
+    text: () => text,
+  };
+}
+
+/** Relays a forwarded event stream and answers the Outcome fields. */
+export async function relayForwarded(
+  a: AttemptInput,
+  up: UpstreamResponse,
+  abort: AbortController,
+  tap: EventTap,
+  promptTokens: () => Promise<number>,
+): Promise<Outcome> {
+  const r = await relayEvents(a.ctx, up, a.res, abort, forwardingPipe(tap), {
+    inactivityMs: env().STREAMING_TIMEOUT * 1000,
+    pingSeconds: pingSeconds(a.options),
+    promptTokens,
+  });
+  return {
+    channel: a.actx.channel,
+    upstreamModel: a.actx.upstreamModel,
+    usage: r.usage,
+    estimated: r.estimated,
+    firstResponseMs: r.firstResponseMs,
+    streamStatus: r.status,
+  };
+}
