@@ -67,7 +67,7 @@ test("music: submitted -> success, visible in the task log, billed at the built-
   expect(done).toMatchObject({ task_id: id, action: "MUSIC", progress: "100%" });
   expect(done.data).toEqual([{ id: `${id}-clip`, audio_url: "x.mp3" }]);
 
-  const log = await gw.api<{ items: Record<string, unknown>[] }>("GET", `/api/task/self?task_id=${id}`);
+  const log = await gw.api<{ items: Record<string, unknown>[] }>("GET", `/api/task/self?task_id=${id}&page_size=10`);
   expect(log.json.data.items).toHaveLength(1);
   expect(log.json.data.items[0]).toMatchObject({
     task_id: id,
@@ -126,4 +126,5 @@ test("lyrics are priced as suno_lyrics; channel test is not supported for Suno",
   expect(row).toEqual({ quota: Math.round(0.01 * 500_000), modelName: "suno_lyrics" });
   const test = await gw.api("GET", `/api/channel/test/${channelId}`);
   expect(test.json.success).toBe(false);
+  expect(test.json.message).toMatch(/not supported|不支持/i);
 });

@@ -34,7 +34,9 @@ function parseJson(text: string): unknown {
 /** A row in midjourney-proxy's task shape; image URLs go through our proxy when forwarding is on. */
 export function mjTaskView(row: MidjourneyRow, forwardBase: string | null) {
   const imageUrl =
-    forwardBase && row.imageUrl ? `${forwardBase.replace(/\/+$/, "")}/mj/image/${row.mjId}` : row.imageUrl;
+    forwardBase && row.imageUrl
+      ? `${forwardBase.replace(/\/+$/, "")}/mj/image/${encodeURIComponent(row.mjId)}`
+      : row.imageUrl;
   return {
     id: row.mjId,
     action: row.action,
