@@ -200,6 +200,12 @@ test("image proxy streams the stored image of a task (no key) and refuses unknow
   expect(img.headers.get("content-type")).toBe("image/png");
   expect(Buffer.from(await img.arrayBuffer()).equals(PNG)).toBe(true);
   expect((await fetch(`${gw.url}/mj/image/nope`)).status).toBe(404);
+  // Only image/* answers are passed on.
+  const { result: textId } = (await (await submit(t.key, { prompt: "textimage" })).json()) as { result: string };
+  await gw.waitFor(async () => (await fetchTask(t.key, textId)).status === "SUCCESS", 15_000);
+  const text = await fetch(`${gw.url}/mj/image/${textId}`);
+  expect(text.status).toBe(502);
+  expect(text.headers.get("content-type")).toBe("application/json");
 
   // MjForwardUrlEnabled: clients get our proxy URL instead of the upstream's.
   await gw.api("PUT", "/api/option/", { key: "ServerAddress", value: "https://gw.example" });

@@ -6,7 +6,8 @@
 //                                   SUBMITTED -> IN_PROGRESS 50% -> SUCCESS 100% with imageUrl /img/<id>.png,
 //                                   or FAILURE on the second poll when its prompt contains "fail"
 //   GET  /mj/task/<id>/image-seed -> {code:1, result:"seed-<id>"}
-//   GET  /img/<id>.png           -> a small PNG;  GET /img/text -> text/plain (refused by the proxy)
+//   GET  /img/<id>.png           -> a small PNG;  GET /img/text -> text/plain (refused by the proxy;
+//                                   the image URL of tasks whose prompt contains "textimage")
 // Suno (Authorization: Bearer):
 //   POST /suno/submit/{music,lyrics} -> {code:"success", data:"<id>"}; a prompt containing "refuse" ->
 //                                   {code:"error"}; POST /suno/fetch {ids} -> SUBMITTED -> IN_PROGRESS ->
@@ -90,7 +91,7 @@ export async function startMockTasks(): Promise<MockTasks> {
               progress: "100%",
               startTime: 1700000000000,
               finishTime: 1700000060000,
-              imageUrl: `${url}/img/${id}.png`,
+              imageUrl: t.prompt.includes("textimage") ? `${url}/img/text` : `${url}/img/${id}.png`,
               buttons: [{ customId: `MJ::JOB::upsample::1::${id}`, label: "U1" }],
             },
           ];
