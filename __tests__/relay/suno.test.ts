@@ -128,3 +128,26 @@ test("lyrics are priced as suno_lyrics; channel test is not supported for Suno",
   expect(test.json.success).toBe(false);
   expect(test.json.message).toMatch(/not supported|不支持/i);
 });
+
+// This gateway runs WITHOUT NOTIFY_ALLOW_LOOPBACK_FOR_TESTS: the Midjourney image proxy must refuse
+// the loopback image address the mock hands out (the SSRF guard), while the task itself succeeds.
+test("the Midjourney image proxy refuses a loopback image address in a normal deployment", async () => {
+  await gw.createChannel({ type: 2, name: "mj", key: "mj-secret", base_url: up.url, models: "mj_imagine" });
+  const t = await gw.createToken();
+  const r = await fetch(`${gw.url}/mj/submit/imagine`, {
+    method: "POST",
+    headers: { "mj-api-secret": t.key, "content-type": "application/json" },
+    body: JSON.stringify({ prompt: "guarded" }),
+  });
+  const { result: id } = (await r.json()) as { result: string };
+  await gw.waitFor(async () => {
+    const task = (await (
+      await fetch(`${gw.url}/mj/task/${id}/fetch`, { headers: { "mj-api-secret": t.key } })
+    ).json()) as { status: string };
+    return task.status === "SUCCESS";
+  }, 15_000);
+  const img = await fetch(`${gw.url}/mj/image/${id}`);
+  expect(img.status).toBe(502);
+  expect(((await img.json()) as { description: string }).description).toMatch(/not allowed/);
+  expect(up.requests.some((q) => q.path.startsWith("/img/"))).toBe(false);
+});
