@@ -60,7 +60,7 @@ const limitedToken = () => gw.createToken({ unlimited_quota: false, remain_quota
 test("imagine: submitted -> in progress -> success with an image URL, billed once at ModelPrice x group", async () => {
   const t = await limitedToken();
   const before = await userQuota();
-  const r = await submit(t.key, { prompt: "a red fox --fast" });
+  const r = await submit(t.key, { prompt: "a red fox --fast", accountFilter: { instanceId: "x" } });
   expect(r.status).toBe(200);
   const answer = (await r.json()) as { code: number; result: string };
   expect(answer.code).toBe(1);
@@ -68,6 +68,7 @@ test("imagine: submitted -> in progress -> success with an image URL, billed onc
   const sent = up.requests.find((q) => q.path === "/mj/submit/imagine")!;
   expect(sent.headers["mj-api-secret"]).toBe("mj-secret");
   expect(sent.headers.authorization).toBeUndefined();
+  expect(sent.body).toEqual({ prompt: "a red fox --fast" }); // accountFilter dropped (MjAccountFilterEnabled off)
 
   const seen = new Set<string>();
   let last: MjTask | null = null;

@@ -86,6 +86,8 @@ export async function submitMidjourney(res: ServerResponse, r: TaskRequest): Pro
     body.prompt = body.prompt.replace(MODE_FLAGS, "");
   // We poll; an upstream callback to a client-chosen address is only passed on when enabled.
   if (options.get("MjNotifyEnabled") !== "true") delete body.notifyHook;
+  // Choosing the upstream's Discord account is an admin-granted feature (new-api's behaviour).
+  if (options.get("MjAccountFilterEnabled") !== "true") delete body.accountFilter;
 
   const model = mjModelName(action);
   const call = await prepareTaskCall({

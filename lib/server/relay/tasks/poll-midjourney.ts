@@ -61,7 +61,7 @@ function failure(row: MidjourneyRow, update: Record<string, unknown>, reason: st
     group: row.group,
     quota: Number(row.quota),
     modelName: mjModelName(row.action),
-    content: `Midjourney 任务 ${row.mjId}（${row.action}）失败，退还额度：${reason || "unknown"}`,
+    content: `Midjourney 任务 ${row.mjId}（${row.action}）失败，退还额度：${(reason || "unknown").slice(0, 300)}`,
   });
 }
 

@@ -35,7 +35,7 @@ function failure(row: TaskRow, update: Record<string, unknown>, reason: string) 
     group: row.group,
     quota: Number(row.quota),
     modelName: row.action === "LYRICS" ? "suno_lyrics" : "suno_music",
-    content: `Suno 任务 ${row.taskId}（${row.action}）失败，退还额度：${reason || "unknown"}`,
+    content: `Suno 任务 ${row.taskId}（${row.action}）失败，退还额度：${(reason || "unknown").slice(0, 300)}`,
   });
 }
 
