@@ -43,6 +43,10 @@ const envSchema = z.object({
   /** Seconds of upstream silence after which a stream is ended. */
   STREAMING_TIMEOUT: z.coerce.number().positive().default(300),
   VERSION: z.string().default("0.1.0"),
+  /** Milliseconds between background polls of unfinished Midjourney / Suno tasks. */
+  TASK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Unfinished tasks older than this many minutes fail and are refunded. */
+  TASK_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(1440),
   /**
    * TEST-ONLY. Lets notification webhooks use http:// and loopback addresses so the test suites can
    * run a receiver on 127.0.0.1. Never set it in a real deployment: it weakens the outbound

@@ -11,6 +11,7 @@ import { logger } from "@/lib/server/logger";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
+import { startTaskPolling } from "@/lib/server/relay/tasks/scheduler";
 
 async function main() {
   const e = env();
@@ -19,6 +20,7 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   registerQuotaWarningDelivery();
+  startTaskPolling();
   if (e.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS)
     logger().warn("NOTIFY_ALLOW_LOOPBACK_FOR_TESTS is on: webhooks may use http:// and loopback (tests only)");
 

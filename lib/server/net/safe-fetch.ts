@@ -45,7 +45,7 @@ export type SafeRequest = {
 export type SafeResponse = { status: number; ok: boolean; body: string };
 
 /** A lookup that answers only the pinned address, in both callback shapes net.connect uses. */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
     else callback(null, pinned.address, pinned.family);

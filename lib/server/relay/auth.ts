@@ -22,6 +22,8 @@ export function extractKey(req: IncomingMessage, path: string, query: URLSearchP
     if (typeof h["x-goog-api-key"] === "string") key = h["x-goog-api-key"];
   }
   if (!key && typeof h.authorization === "string") key = h.authorization.replace(/^bearer\s+/i, "").trim();
+  // midjourney-proxy clients send the key as mj-api-secret (Authorization may be a placeholder).
+  if ((!key || key === "midjourney-proxy") && typeof h["mj-api-secret"] === "string") key = h["mj-api-secret"].trim();
   return key;
 }
 

@@ -15,6 +15,7 @@ import { listModels, retrieveModel } from "@/lib/server/relay/models";
 import { runRelay } from "@/lib/server/relay/pipeline";
 import { endpointFor } from "@/lib/server/relay/routes";
 import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
+import { handleTaskRelay, isTaskPath } from "@/lib/server/relay/tasks/handler";
 import { db } from "@/lib/server/db";
 import { getOptions } from "@/lib/server/options/store";
 
@@ -34,7 +35,11 @@ const NOT_IMPLEMENTED = [
 
 export function isRelayPath(pathname: string): boolean {
   return (
-    pathname === "/v1" || pathname.startsWith("/v1/") || pathname.startsWith("/v1beta/") || pathname.startsWith("/pg/")
+    pathname === "/v1" ||
+    pathname.startsWith("/v1/") ||
+    pathname.startsWith("/v1beta/") ||
+    pathname.startsWith("/pg/") ||
+    isTaskPath(pathname)
   );
 }
 
@@ -89,6 +94,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const ip = clientIpFromNode(req);
   let format: WireFormat = "openai";
+  if (isTaskPath(path)) return handleTaskRelay(req, res, { path, url, requestId, ip });
   try {
     if (path === "/pg/chat/completions" && req.method === "POST") {
       const caller = await playgroundCaller(req);

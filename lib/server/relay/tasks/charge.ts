@@ -1,0 +1,208 @@
+// Per-call billing of asynchronous tasks (Midjourney, Suno): server-behaviour §2.6. One call, one
+// price: reserve the whole price before the upstream call, keep it (settle) only when the upstream
+// accepted the task, give it back otherwise. The consume log is queued like every relay charge.
+import { env } from "@/lib/env";
+import { getOptions } from "@/lib/server/options/store";
+import { exhaustedToken, type RelayCaller } from "@/lib/server/relay/auth";
+import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/relay/billing/bookkeeping";
+import { ensureAccounts, refund, reserve, settle, type Reservation } from "@/lib/server/relay/billing/ledger";
+import { getPriceTable } from "@/lib/server/relay/billing/pricing";
+import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
+import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
+import { RelayError } from "@/lib/server/relay/errors";
+import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
+import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+
+export type TaskCall = {
+  caller: RelayCaller;
+  model: string;
+  price: TaskPrice;
+  channel: CachedChannel;
+  key: string;
+  reservation: Reservation;
+  requestId: string;
+  path: string;
+  startedAt: number;
+  ip: string;
+};
+
+const CHANNEL_TYPES = { midjourney: [2, 5], suno: [36] } as const;
+
+/**
+ * Everything before the upstream call: model limits, price, channel choice (a channel of the
+ * platform's types that serves the model for the caller's group, or the pinned one), reservation.
+ * `channelId` forces a channel (an action on an existing task goes where the task lives).
+ */
+export async function prepareTaskCall(input: {
+  caller: RelayCaller;
+  model: string;
+  platform: keyof typeof CHANNEL_TYPES;
+  requestId: string;
+  path: string;
+  ip: string;
+  channelId?: number;
+}): Promise<TaskCall> {
+  const { caller, model } = input;
+  if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
+    throw new RelayError(403, `This token has no access to model ${model}`, {
+      type: "permission_error",
+      code: "model_not_allowed",
+    });
+  const table = await getPriceTable();
+  const price = taskPrice(table, model, caller.group, !!caller.user.setting.accept_unset_model_ratio_model);
+  if (!price)
+    throw new RelayError(400, `Model ${model} has no price or ratio configured; ask an administrator to set one`, {
+      code: "model_price_error",
+    });
+  const routing = await getRouting();
+  const types: readonly number[] = CHANNEL_TYPES[input.platform];
+  const forced = input.channelId ?? caller.channelPin;
+  let channel: CachedChannel | null;
+  if (forced !== null && forced !== undefined) {
+    channel = routing.byId.get(forced) ?? null;
+    if (!channel || !types.includes(channel.type))
+      throw new RelayError(403, "This channel has been disabled or does not exist", {
+        type: "permission_error",
+        code: "channel_disabled",
+      });
+  } else {
+    const candidates = (routing.abilities.get(caller.group)?.get(model) ?? []).filter((c) => types.includes(c.type));
+    channel = selectChannel(candidates, 0, new Set());
+  }
+  if (!channel)
+    throw new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
+      code: "model_not_found",
+    });
+  const picked = selectKey(channel);
+  if (!picked) throw new RelayError(503, "The channel has no enabled key", { code: "channel:no_available_key" });
+
+  const tokenId = caller.token?.id ?? null;
+  await ensureAccounts(caller.user.id, tokenId);
+  const r = reserve(caller.user.id, tokenId, price.quota);
+  if (!r.ok) {
+    if (r.reason === "token_insufficient" && caller.token && r.tokenRemain <= 0) exhaustedToken(caller.token.id);
+    throw new RelayError(
+      403,
+      r.reason === "token_insufficient"
+        ? `Token quota is not enough (remaining ${r.tokenRemain})`
+        : `Insufficient user quota (remaining ${r.userQuota})`,
+      { code: r.reason === "token_insufficient" ? "pre_consume_token_quota_failed" : "insufficient_user_quota" },
+    );
+  }
+  return {
+    caller,
+    model,
+    price,
+    channel,
+    key: picked.key,
+    reservation: r.reservation,
+    requestId: input.requestId,
+    path: input.path,
+    startedAt: Date.now(),
+    ip: input.ip,
+  };
+}
+
+/** The upstream accepted the task: keep the reservation and queue the consume log. */
+export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<number> {
+  const charged = settle(call.reservation, call.price.quota, call.channel.id);
+  scheduleFlush();
+  const options = await getOptions();
+  const { caller, price } = call;
+  const now = Math.floor(Date.now() / 1000);
+  if (options.get("LogConsumeEnabled") !== "false") {
+    queueLog({
+      createdAt: now,
+      type: LOG_TYPE.consume,
+      content: `模型价格 ${price.price}，分组倍率 ${price.groupRatio}，任务 ${taskId}`,
+      userId: caller.user.id,
+      username: caller.user.username,
+      tokenName: caller.token?.name ?? "",
+      tokenId: caller.token?.id ?? 0,
+      modelName: call.model,
+      quota: charged,
+      promptTokens: 0,
+      completionTokens: 0,
+      useTime: Math.round((Date.now() - call.startedAt) / 1000),
+      isStream: false,
+      channelId: call.channel.id,
+      group: caller.group,
+      ip: caller.user.setting.show_ip_in_logs ? call.ip : "",
+      requestId: call.requestId,
+      other: JSON.stringify({
+        model_price: price.price,
+        group_ratio: price.groupRatio,
+        price_source: price.source,
+        per_call: true,
+        task_id: taskId,
+        request_path: call.path,
+        channel_id: call.channel.id,
+        admin_info: { use_channel: [call.channel.id] },
+      }),
+    });
+  }
+  if (options.get("DataExportEnabled") !== "false") {
+    queueUsage(
+      {
+        userId: caller.user.id,
+        username: caller.user.username,
+        modelName: call.model,
+        hour: now - (now % 3600),
+        group: caller.group,
+        tokenId: caller.token?.id ?? 0,
+        channelId: call.channel.id,
+      },
+      charged,
+      0,
+      Number(options.get("DataExportInterval")) || 5,
+    );
+  }
+  return charged;
+}
+
+/** The upstream refused or failed: nothing is charged. */
+export function releaseTaskCall(call: TaskCall): void {
+  refund(call.reservation);
+}
+
+/** Seconds to wait for an upstream task API (RELAY_TIMEOUT when set, else 60). */
+export function upstreamTimeoutMs(): number {
+  const t = env().RELAY_TIMEOUT;
+  return (t > 0 ? t : 60) * 1000;
+}
+
+/** A JSON call to a task upstream; answers the status and the parsed body (null if not JSON). */
+export async function upstreamJson(
+  url: string,
+  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: unknown },
+): Promise<{ status: number; json: unknown }> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method,
+      headers: { ...init.headers, ...(init.body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(upstreamTimeoutMs()),
+      redirect: "manual",
+    });
+  } catch (err) {
+    throw new RelayError(502, `Upstream request failed: ${(err as Error).name}`, {
+      type: "upstream_error",
+      code: "upstream_unreachable",
+      retryable: true,
+    });
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    json = null;
+  }
+  return { status: res.status, json };
+}
+
+/** Unfinished tasks older than this fail and are refunded (TASK_TIMEOUT_MINUTES, new-api's 1440). */
+export function taskTimeoutMs(): number {
+  return env().TASK_TIMEOUT_MINUTES * 60_000;
+}

@@ -1,0 +1,74 @@
+// Refund of a task that failed after the upstream accepted it (found by the background poll).
+// Outside any request, so it goes through writeAfterFlush: pending relay deltas are written first,
+// then the row's final state, the balances and the refund log in ONE transaction, guarded by the
+// row's previous status so a task is never refunded twice (two polls, two instances).
+import { db } from "@/lib/server/db";
+import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
+import { invalidateToken, invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+
+export type FailedTask = {
+  kind: "midjourney" | "task";
+  rowId: number;
+  /** Status the row had when it was read; the update only applies if it still has it. */
+  fromStatus: string;
+  update: Record<string, unknown>;
+  userId: number;
+  tokenId: number;
+  channelId: number;
+  group: string;
+  quota: number;
+  modelName: string;
+  content: string;
+};
+
+/** Marks the row failed and refunds its quota; answers whether this call did it. */
+export async function refundFailedTask(t: FailedTask): Promise<boolean> {
+  const done = await writeAfterFlush(
+    () =>
+      db().$transaction(async (tx) => {
+        const where = { id: t.rowId, status: t.fromStatus };
+        const n =
+          t.kind === "midjourney"
+            ? await tx.midjourney.updateMany({ where, data: t.update })
+            : await tx.task.updateMany({ where, data: t.update });
+        if (n.count !== 1 || t.quota <= 0) return n.count === 1;
+        await tx.user.update({ where: { id: t.userId }, data: { quota: { increment: t.quota } } });
+        let tokenName = "";
+        if (t.tokenId > 0) {
+          const tok = await tx.token.findUnique({ where: { id: t.tokenId }, select: { name: true } });
+          if (tok) {
+            tokenName = tok.name;
+            await tx.token.update({
+              where: { id: t.tokenId },
+              data: { remainQuota: { increment: t.quota }, usedQuota: { decrement: t.quota } },
+            });
+          }
+        }
+        const user = await tx.user.findUnique({ where: { id: t.userId }, select: { username: true } });
+        await tx.log.create({
+          data: {
+            createdAt: Math.floor(Date.now() / 1000),
+            type: LOG_TYPE.refund,
+            content: t.content,
+            userId: t.userId,
+            username: user?.username ?? "",
+            tokenId: t.tokenId,
+            tokenName,
+            modelName: t.modelName,
+            quota: BigInt(t.quota),
+            channelId: t.channelId,
+            group: t.group,
+            other: JSON.stringify({ task_refund: true, task_kind: t.kind, task_row_id: t.rowId }),
+          },
+        });
+        return true;
+      }),
+    { userIds: [t.userId], tokenIds: t.tokenId > 0 ? [t.tokenId] : [] },
+  );
+  if (done && t.quota > 0) {
+    invalidateUser(t.userId);
+    if (t.tokenId > 0) invalidateToken(t.tokenId);
+  }
+  return done;
+}

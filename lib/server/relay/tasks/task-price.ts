@@ -1,0 +1,51 @@
+// Per-call price of a task model (server-behaviour §2.6), pure so unit tests can cover it.
+import { priceModel, type PriceTable } from "@/lib/server/relay/billing/pricing";
+
+/** new-api's built-in per-call prices (USD) for task models without a ModelPrice entry. */
+export const DEFAULT_TASK_PRICES: Record<string, number> = {
+  mj_imagine: 0.1,
+  mj_variation: 0.1,
+  mj_reroll: 0.1,
+  mj_blend: 0.1,
+  mj_modal: 0.1,
+  mj_zoom: 0.1,
+  mj_shorten: 0.1,
+  mj_high_variation: 0.1,
+  mj_low_variation: 0.1,
+  mj_pan: 0.1,
+  mj_inpaint: 0,
+  mj_custom_zoom: 0,
+  mj_describe: 0.05,
+  mj_upscale: 0.05,
+  swap_face: 0.05,
+  mj_upload: 0.05,
+  mj_video: 0.8,
+  mj_edits: 0.1,
+  suno_music: 0.1,
+  suno_lyrics: 0.01,
+};
+
+export type TaskPrice = { price: number; groupRatio: number; quota: number; source: "price" | "ratio" | "default" };
+
+/**
+ * Price of one call: ModelPrice, else ModelRatio / 2 (a ratio-only model), else the built-in
+ * default, else the fallback / self-use pricing; null when the model is not priced at all.
+ * Explicit admin settings win over the built-in defaults.
+ */
+export function taskPrice(table: PriceTable, model: string, group: string, acceptUnset: boolean): TaskPrice | null {
+  const groupRatio = table.groupRatio[group] ?? 1;
+  const make = (price: number, source: TaskPrice["source"]): TaskPrice => ({
+    price,
+    groupRatio,
+    source,
+    quota: Math.round(price * table.quotaPerUnit * groupRatio),
+  });
+  const price = table.modelPrice[model];
+  if (typeof price === "number" && price >= 0) return make(price, "price");
+  const ratio = table.modelRatio[model];
+  if (typeof ratio === "number" && ratio >= 0) return make(ratio / 2, "ratio");
+  if (model in DEFAULT_TASK_PRICES) return make(DEFAULT_TASK_PRICES[model]!, "default");
+  const p = priceModel(table, model, group, acceptUnset);
+  if (!p) return null;
+  return make(p.mode === "price" ? p.price : p.modelRatio / 2, p.mode === "price" ? "price" : "ratio");
+}
