@@ -34,7 +34,7 @@ const OPENAI_MODELS = [
   "tts-1",
 ];
 
-const MJ_BASIC = ["mj_imagine", "mj_variation", "mj_reroll", "mj_blend", "mj_upscale", "mj_describe", "mj_uploads"];
+const MJ_BASIC = ["mj_imagine", "mj_variation", "mj_reroll", "mj_blend", "mj_upscale", "mj_describe", "mj_upload"];
 
 const MJ_PLUS = [
   "swap_face",
