@@ -1,5 +1,6 @@
 // Which endpoint serves a relay path. Exact paths first, then patterns (Gemini's /models/{m}:verb).
 import type { RelayEndpoint } from "@/lib/server/relay/endpoint";
+import { claudeMessagesEndpoint } from "@/lib/server/relay/claude-endpoint";
 import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
 
 const EXACT = new Map<string, () => RelayEndpoint>([
@@ -7,6 +8,7 @@ const EXACT = new Map<string, () => RelayEndpoint>([
   ["/v1/completions", () => openaiTextEndpoint("completions")],
   ["/v1/embeddings", () => openaiTextEndpoint("embeddings")],
   ["/v1/moderations", () => openaiTextEndpoint("moderations")],
+  ["/v1/messages", claudeMessagesEndpoint],
 ]);
 
 const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | null }[] = [];
