@@ -86,7 +86,7 @@ function convertOne(m: Json): Msg | null {
       });
     }
     if (!blocks.length) return { role: "assistant", content: "..." };
-    return { role: "assistant", content: typeof m.content === "string" && blocks.length === 1 ? m.content : blocks };
+    return { role: "assistant", content: typeof m.content === "string" && !m.tool_calls ? m.content : blocks };
   }
   if (m.role === "user") {
     if (typeof m.content === "string") return { role: "user", content: m.content || "..." };
