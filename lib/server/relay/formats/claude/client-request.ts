@@ -155,7 +155,7 @@ export function claudeToOpenAIRequest(body: Json, o: ConvertOptions): Json {
   const thinking = body.thinking as Json | undefined;
   if (thinking?.type === "enabled") {
     const budget = Number(thinking.budget_tokens) || 0;
-    out.reasoning_effort = budget <= 1280 ? "low" : budget <= 4096 ? "medium" : "high";
+    out.reasoning_effort = budget <= 1280 ? "low" : budget <= 2048 ? "medium" : "high";
   }
   const user = (body.metadata as Json | undefined)?.user_id;
   if (typeof user === "string") out.user = user;
