@@ -26,6 +26,25 @@ const weatherTool = {
   input_schema: { type: "object" as const, properties: { city: { type: "string" } }, required: ["city"] },
 };
 
+/** A raw streamed /v1/messages call with x-api-key and no anthropic-version: the event names on the wire. */
+async function rawEvents(model: string): Promise<string[]> {
+  const r = await fetch(`${gw.url}/v1/messages`, {
+    method: "POST",
+    headers: { "x-api-key": token.key, "content-type": "application/json" },
+    body: JSON.stringify({ model, max_tokens: 20, stream: true, messages: [{ role: "user", content: "hi" }] }),
+  });
+  expect(r.status).toBe(200);
+  expect(r.headers.get("content-type")).toContain("text/event-stream");
+  const names: string[] = [];
+  for (const frame of (await r.text()).split("\n\n")) {
+    const m = /^event: (\S+)\ndata: (.+)$/s.exec(frame.trim());
+    if (!m) continue;
+    expect((JSON.parse(m[2]!) as { type: string }).type).toBe(m[1]);
+    names.push(m[1]!);
+  }
+  return names;
+}
+
 beforeAll(async () => {
   [anth, oai, tools] = await Promise.all([startMockAnthropic(), startMockUpstream(), startMockOpenAITools()]);
   gw = await startGateway();
@@ -61,7 +80,7 @@ describe("Anthropic SDK -> Anthropic channel (native)", () => {
         system: "be brief",
         messages: [{ role: "user", content: "hello" }],
       },
-      { headers: { "anthropic-beta": "prompt-caching-2024-07-31" } },
+      { headers: { "anthropic-beta": "prompt-caching-2024-07-31", "anthropic-version": "2023-01-01" } },
     );
     expect(msg.content).toEqual([{ type: "text", text: MOCK_TEXT }]);
     expect(msg.usage).toMatchObject(MOCK_USAGE);
@@ -69,7 +88,7 @@ describe("Anthropic SDK -> Anthropic channel (native)", () => {
     const got = anth.requests.at(-1)!;
     expect(got.path).toBe("/v1/messages");
     expect(got.headers["x-api-key"]).toBe(CHANNEL_KEY);
-    expect(got.headers["anthropic-version"]).toBe("2023-06-01");
+    expect(got.headers["anthropic-version"]).toBe("2023-01-01");
     expect(got.headers["anthropic-beta"]).toBe("prompt-caching-2024-07-31");
     expect(got.headers.authorization).toBeUndefined();
     expect(got.body).toEqual({
@@ -93,7 +112,7 @@ describe("Anthropic SDK -> Anthropic channel (native)", () => {
     expect(final.usage.output_tokens).toBe(MOCK_USAGE.output_tokens);
     expect(final.usage.cache_read_input_tokens).toBe(MOCK_USAGE.cache_read_input_tokens);
     const words = MOCK_TEXT.split(/(?<= )/).length;
-    expect(events).toEqual([
+    const sequence = [
       "message_start",
       "content_block_start",
       "ping",
@@ -101,7 +120,12 @@ describe("Anthropic SDK -> Anthropic channel (native)", () => {
       "content_block_stop",
       "message_delta",
       "message_stop",
-    ]);
+    ];
+    // The SDK swallows ping events; the raw wire carries them.
+    expect(events).toEqual(sequence.filter((e) => e !== "ping"));
+    expect(await rawEvents("claude-native")).toEqual(sequence);
+    expect(anth.requests.at(-1)!.headers["anthropic-version"]).toBe("2023-06-01");
+    expect(anth.requests.at(-1)!.headers["x-api-key"]).toBe(CHANNEL_KEY);
     expect(anth.requests.at(-1)!.body.stream).toBe(true);
     expect(anth.requests.at(-1)!.headers.accept).toBe("text/event-stream");
   });
@@ -172,7 +196,7 @@ describe("Anthropic SDK -> OpenAI channel (converted)", () => {
     expect(final.content).toEqual([{ type: "text", text: "word0 word1 word2 word3 word4 " }]);
     expect(final.stop_reason).toBe("end_turn");
     expect(final.usage).toMatchObject({ input_tokens: 12, output_tokens: 11 });
-    expect(events).toEqual([
+    const sequence = [
       "message_start",
       "content_block_start",
       "ping",
@@ -180,8 +204,11 @@ describe("Anthropic SDK -> OpenAI channel (converted)", () => {
       "content_block_stop",
       "message_delta",
       "message_stop",
-    ]);
+    ];
+    expect(events).toEqual(sequence.filter((e) => e !== "ping"));
+    expect(await rawEvents("gpt-conv")).toEqual(sequence);
     expect(oai.requests.at(-1)!.body.stream_options).toEqual({ include_usage: true });
+    expect(oai.requests.at(-1)!.path).toBe("/v1/chat/completions");
   });
 
   test.each([false, true])("tool use round trip (stream %s)", async (streamed) => {
@@ -333,7 +360,7 @@ describe("billing with Claude cache tokens", () => {
 });
 
 describe("type-14 channel administration", () => {
-  test("GET /v1/models with x-api-key + anthropic-version answers Anthropic's list shape", async () => {
+  test("GET /v1/models with anthropic-version answers Anthropic's list shape", async () => {
     const list = await claude().models.list();
     const ids = list.data.map((m) => m.id);
     expect(ids).toEqual(expect.arrayContaining(["claude-native", "claude-bill", "gpt-conv"]));
