@@ -324,3 +324,55 @@ describe("fromOpenAIRequest (OpenAI -> Anthropic channel)", () => {
     });
   });
 });
+
+describe("documents and web search", () => {
+  test("web_search_options -> web_search_20250305 tool with max_uses 1/5/10", () => {
+    const m = [{ role: "user", content: "x" }];
+    for (const [size, uses] of [
+      ["low", 1],
+      ["medium", 5],
+      ["high", 10],
+    ] as const) {
+      const out = claudeFormat.fromOpenAIRequest(
+        { messages: m, web_search_options: { search_context_size: size } },
+        opts(),
+      );
+      expect(out.tools).toEqual([{ type: "web_search_20250305", name: "web_search", max_uses: uses }]);
+    }
+    const def = claudeFormat.fromOpenAIRequest({ messages: m, web_search_options: {} }, opts());
+    expect((def.tools as Json[])[0]!.max_uses).toBe(5);
+  });
+  test("PDF both ways: OpenAI file/data URL <-> Claude base64 document", () => {
+    const out = claudeFormat.fromOpenAIRequest(
+      {
+        messages: [
+          { role: "user", content: [{ type: "file", file: { file_data: "data:application/pdf;base64,JVBE" } }] },
+        ],
+      },
+      opts(),
+    );
+    expect((out.messages as Json[])[0]!.content).toEqual([
+      { type: "document", source: { type: "base64", media_type: "application/pdf", data: "JVBE" } },
+    ]);
+    const back = claudeFormat.toOpenAIRequest(
+      {
+        model: "c",
+        max_tokens: 5,
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "document", source: { type: "base64", media_type: "application/pdf", data: "JVBE" } },
+              { type: "text", text: "summarise" },
+            ],
+          },
+        ],
+      },
+      opts(),
+    );
+    expect((back.messages as Json[])[0]!.content).toEqual([
+      { type: "file", file: { file_data: "data:application/pdf;base64,JVBE" } },
+      { type: "text", text: "summarise" },
+    ]);
+  });
+});

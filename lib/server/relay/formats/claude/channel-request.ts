@@ -12,6 +12,9 @@ import type { ConvertOptions, Json } from "@/lib/server/relay/formats/types";
 type Block = Json & { type: string };
 type Msg = { role: "user" | "assistant"; content: string | Block[] };
 
+/** web_search_options.search_context_size -> the Claude web search tool's max_uses. */
+const WEB_SEARCH_USES: Record<string, number> = { low: 1, medium: 5, high: 10 };
+
 const DATA_URL = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s;
 
 /** An OpenAI image URL -> a Claude image/document block. Remote URLs are passed as a `url` source
@@ -168,6 +171,12 @@ export function openAIToClaudeRequest(body: Json, o: ConvertOptions): Json {
       }));
     const choice = toolChoice(body.tool_choice);
     if (choice) out.tool_choice = choice;
+  }
+  const search = body.web_search_options as Json | undefined;
+  if (search && typeof search === "object") {
+    const size = typeof search.search_context_size === "string" ? search.search_context_size : "medium";
+    const tool = { type: "web_search_20250305", name: "web_search", max_uses: WEB_SEARCH_USES[size] ?? 5 };
+    out.tools = [...((out.tools as Json[] | undefined) ?? []), tool];
   }
   if (typeof body.user === "string" && body.user) out.metadata = { user_id: body.user };
   if (o.stream) out.stream = true;

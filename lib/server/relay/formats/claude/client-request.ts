@@ -62,9 +62,13 @@ export function inspectClaude(body: Json): RequestFacts {
   };
 }
 
-/** Claude image source -> an OpenAI image_url part. */
+/** Claude image (or base64 PDF document) source -> an OpenAI image_url (or file) part. */
 function imagePart(b: Block): Json | null {
   const src = b.source as Json | undefined;
+  if (b.type === "document")
+    return src?.type === "base64" && typeof src.data === "string"
+      ? { type: "file", file: { file_data: `data:${String(src.media_type ?? "application/pdf")};base64,${src.data}` } }
+      : null;
   if (src?.type === "base64" && typeof src.data === "string")
     return {
       type: "image_url",
@@ -106,7 +110,7 @@ function convertMessage(m: Json): Json[] {
     if (b.type === "tool_result")
       out.push({ role: "tool", tool_call_id: String(b.tool_use_id ?? ""), content: toolResultText(b.content) });
     else if (b.type === "text") parts.push({ type: "text", text: String(b.text ?? "") });
-    else if (b.type === "image") {
+    else if (b.type === "image" || b.type === "document") {
       const p = imagePart(b);
       if (p) parts.push(p);
     }
