@@ -49,7 +49,13 @@ beforeAll(async () => {
   [anth, oai, tools] = await Promise.all([startMockAnthropic(), startMockUpstream(), startMockOpenAITools()]);
   gw = await startGateway();
   const opt = (key: string, value: unknown) => gw.api("PUT", "/api/option/", { key, value: JSON.stringify(value) });
-  await opt("ModelRatio", { "claude-native": 1, "claude-bill": RATIOS.model, "gpt-conv": 1, "gpt-tools": 1 });
+  await opt("ModelRatio", {
+    "claude-native": 1,
+    "claude-bill": RATIOS.model,
+    "gpt-conv": 1,
+    "gpt-tools": 1,
+    "claude-fail": 1,
+  });
   await opt("CompletionRatio", { "claude-bill": RATIOS.completion });
   await opt("CacheRatio", { "claude-bill": RATIOS.cache });
   await opt("GroupRatio", { default: RATIOS.group, vip: 1, svip: 1 });
@@ -59,6 +65,14 @@ beforeAll(async () => {
     key: CHANNEL_KEY,
     base_url: anth.url,
     models: "claude-native,claude-bill",
+  });
+  await gw.createChannel({
+    name: "anthropic-failing",
+    type: 14,
+    key: CHANNEL_KEY,
+    base_url: anth.url,
+    models: "claude-fail",
+    model_mapping: JSON.stringify({ "claude-fail": "fail-429" }),
   });
   await gw.createChannel({ name: "openai", type: 1, key: "sk-oai", base_url: oai.url, models: "gpt-conv" });
   await gw.createChannel({ name: "openai-tools", type: 1, key: "sk-oai", base_url: tools.url, models: "gpt-tools" });
@@ -324,6 +338,26 @@ describe("Claude-shaped errors", () => {
       expect(json.error.type).toBe("invalid_request_error");
     }
   });
+});
+
+test("an Anthropic upstream error reaches a Claude client Claude-shaped and an OpenAI client OpenAI-shaped", async () => {
+  const err = await claude()
+    .messages.create({ model: "claude-fail", max_tokens: 5, messages: [{ role: "user", content: "x" }] })
+    .catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(Anthropic.RateLimitError);
+  const body = (err as InstanceType<typeof Anthropic.APIError>).error as {
+    type: string;
+    error: { type: string; message: string };
+  };
+  expect(body.type).toBe("error");
+  expect(body.error.type).toBe("rate_limit_error");
+  expect(body.error.message).toContain("mock failure 429");
+  expect(JSON.stringify(body)).not.toContain(CHANNEL_KEY);
+  const oaErr = await openai()
+    .chat.completions.create({ model: "claude-fail", messages: [{ role: "user", content: "x" }] })
+    .catch((e: unknown) => e);
+  expect(oaErr).toBeInstanceOf(OpenAI.RateLimitError);
+  expect((oaErr as InstanceType<typeof OpenAI.APIError>).message).toContain("mock failure 429");
 });
 
 describe("billing with Claude cache tokens", () => {
