@@ -199,3 +199,16 @@ test("nativeStream: events forwarded verbatim, usage and text tapped", () => {
   expect(tap.usage()).toEqual({ promptTokens: 160, completionTokens: 9, cachedTokens: 100, cacheWriteTokens: 40 });
   expect(tap.text()).toBe('hmHello{"a":1}');
 });
+
+test("mid-stream errors: Anthropic error event -> OpenAI error chunk, and back", () => {
+  const s = claudeFormat.streamToOpenAI({ ...o, requestId: "r3" });
+  s.push(claudeEvents[0]!);
+  const [errChunk] = s.push(ev("error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }));
+  expect(errChunk).toMatchObject({ choices: [], error: { type: "overloaded_error", message: "Overloaded" } });
+  expect(s.end().some((c) => (c.choices as Json[]).length > 0)).toBe(false);
+
+  const f = claudeFormat.streamFromOpenAI({ ...o, requestId: "rq", clientModel: "c", clientWantsUsage: true });
+  const evs = parseFrames(f.push({ error: { message: "boom" } }));
+  expect(evs.map((e) => e.event)).toEqual(["message_start", "error"]);
+  expect(evs[1]!.data).toEqual({ type: "error", error: { type: "api_error", message: "boom" } });
+});

@@ -63,6 +63,12 @@ export function claudeStreamFromOpenAI(
 
   return {
     push(chunk) {
+      const err = chunk.error as Json | undefined;
+      if (err && typeof err === "object") {
+        // OpenAI-style mid-stream error -> Anthropic's `error` event.
+        const error = { type: "api_error", message: String(err.message ?? "upstream stream error") };
+        return [...start(), eventFrame("error", { type: "error", error })];
+      }
       const frames = start();
       for (const c of (chunk.choices as { delta?: Delta; finish_reason?: string | null }[] | undefined) ?? []) {
         const d = c.delta ?? {};

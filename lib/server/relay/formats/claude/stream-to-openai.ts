@@ -85,6 +85,25 @@ export function claudeStreamToOpenAI(o: ConvertOptions & { requestId: string }):
         }
         case "message_stop":
           return usageChunk();
+        case "error": {
+          // A mid-stream upstream error (e.g. overloaded_error): OpenAI clients see an error chunk,
+          // which the OpenAI SDKs raise as an APIError, instead of a silently truncated answer.
+          const e = (data.error as Json | undefined) ?? {};
+          finished = true;
+          return [
+            {
+              id,
+              object: "chat.completion.chunk",
+              created,
+              model,
+              choices: [],
+              error: {
+                message: String(e.message ?? "upstream stream error"),
+                type: String(e.type ?? "upstream_error"),
+              },
+            },
+          ];
+        }
         default:
           return [];
       }
