@@ -40,7 +40,9 @@ export function modelHeaders(options: ReadonlyMap<string, string> | undefined, m
   if (!entry || typeof entry !== "object" || Array.isArray(entry)) return out;
   for (const [name, value] of Object.entries(entry as Json)) {
     const v = Array.isArray(value) ? value.filter((x) => typeof x === "string").join(",") : value;
-    if (typeof v === "string" && v && /^[a-z0-9-]+$/i.test(name)) out[name.toLowerCase()] = v;
+    // Header names and values are checked so a bad setting cannot break or inject into requests.
+    if (typeof v === "string" && v && /^[a-z0-9-]+$/i.test(name) && /^[\x20-\x7e]+$/.test(v))
+      out[name.toLowerCase()] = v;
   }
   return out;
 }
