@@ -32,6 +32,17 @@ export function thinkingBudgetShare(options: ReadonlyMap<string, string>): numbe
   return Number.isFinite(v) && v > 0 && v < 1 ? v : 0.8;
 }
 
+/** Headers a setting must not set (framing, routing and credentials stay ours). */
+const RESERVED = new Set([
+  "host",
+  "content-length",
+  "content-type",
+  "connection",
+  "transfer-encoding",
+  "x-api-key",
+  "authorization",
+]);
+
 /** claude.model_headers_settings: {"<model>": {"<header>": ["v1","v2"] | "v"}} -> headers for `model`. */
 export function modelHeaders(options: ReadonlyMap<string, string> | undefined, model: string): Record<string, string> {
   const table = parseJson(options?.get("claude.model_headers_settings"));
@@ -41,7 +52,13 @@ export function modelHeaders(options: ReadonlyMap<string, string> | undefined, m
   for (const [name, value] of Object.entries(entry as Json)) {
     const v = Array.isArray(value) ? value.filter((x) => typeof x === "string").join(",") : value;
     // Header names and values are checked so a bad setting cannot break or inject into requests.
-    if (typeof v === "string" && v && /^[a-z0-9-]+$/i.test(name) && /^[\x20-\x7e]+$/.test(v))
+    if (
+      typeof v === "string" &&
+      v &&
+      /^[a-z0-9-]+$/i.test(name) &&
+      /^[\x20-\x7e]+$/.test(v) &&
+      !RESERVED.has(name.toLowerCase())
+    )
       out[name.toLowerCase()] = v;
   }
   return out;
