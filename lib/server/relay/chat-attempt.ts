@@ -56,6 +56,8 @@ function convertingPipe(wire: ChatFormat, client: ChatFormat, o: ConvertOptions,
   };
 }
 
+const openaiPath = (mode: string) => (mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions");
+
 export async function attemptChat(a: AttemptInput): Promise<Outcome> {
   const { ctx, adapter, actx, res, options, passThrough } = a;
   const client = formatFor(ctx.format);
@@ -75,7 +77,9 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
   // Local counting (only when the upstream reports no usage) works on the OpenAI form of the prompt.
   const promptTokens = () => exactPromptTokens(pivot ?? client.toOpenAIRequest(ctx.body, o));
 
-  const { up, abort } = await openUpstream(adapter.buildRequest(actx, outBody), actx, res, options);
+  // A converted call reaches an OpenAI channel on the OpenAI path, not the client's (/v1/messages...).
+  const target = native || wire.name !== "openai" ? actx : { ...actx, path: openaiPath(ctx.mode) };
+  const { up, abort } = await openUpstream(adapter.buildRequest(target, outBody), actx, res, options);
   const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
 
   if (ctx.stream) {

@@ -122,7 +122,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
       const caller = await authenticateToken(extractKey(req, path, url.searchParams), ip);
       if (isModels)
         return path === "/v1/models"
-          ? await listModels(res, caller, requestId)
+          ? await listModels(res, caller, requestId, !!req.headers["anthropic-version"])
           : await retrieveModel(res, caller, decodeURIComponent(path.slice("/v1/models/".length)), requestId);
       const base = { requestId, startedAt, path, mode: endpoint!.mode, ip, caller, playground: false };
       return await runRelay(req, res, base, endpoint!, url);

@@ -30,9 +30,22 @@ function modelObject(id: string) {
   return { id, object: "model", created: CREATED, owned_by: "custom" };
 }
 
-export async function listModels(res: ServerResponse, caller: RelayCaller, requestId: string): Promise<void> {
-  const data = (await usableModels(caller)).map(modelObject);
-  sendJson(res, 200, JSON.stringify({ object: "list", data, success: true }), requestId);
+/** Anthropic's list shape, for clients calling with x-api-key + anthropic-version. */
+function anthropicList(ids: string[]) {
+  const createdAt = new Date(CREATED * 1000).toISOString();
+  const data = ids.map((id) => ({ type: "model", id, display_name: id, created_at: createdAt }));
+  return { data, has_more: false, first_id: ids[0] ?? null, last_id: ids[ids.length - 1] ?? null };
+}
+
+export async function listModels(
+  res: ServerResponse,
+  caller: RelayCaller,
+  requestId: string,
+  anthropic = false,
+): Promise<void> {
+  const ids = await usableModels(caller);
+  const body = anthropic ? anthropicList(ids) : { object: "list", data: ids.map(modelObject), success: true };
+  sendJson(res, 200, JSON.stringify(body), requestId);
 }
 
 export async function retrieveModel(

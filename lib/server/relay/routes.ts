@@ -1,5 +1,6 @@
 // Which endpoint serves a relay path. Exact paths first, then patterns (Gemini's /models/{m}:verb).
 import type { RelayEndpoint } from "@/lib/server/relay/endpoint";
+import { claudeMessagesEndpoint } from "@/lib/server/relay/claude-endpoint";
 import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
 import { speechEndpoint, transcriptionsEndpoint, translationsEndpoint } from "@/lib/server/relay/endpoints/audio";
 import { imageEditsEndpoint, imageGenerationsEndpoint } from "@/lib/server/relay/endpoints/images";
@@ -19,6 +20,7 @@ const EXACT = new Map<string, () => RelayEndpoint>([
   ["/v1/audio/transcriptions", () => transcriptionsEndpoint],
   ["/v1/audio/translations", () => translationsEndpoint],
   ["/v1/rerank", () => rerankEndpoint],
+  ["/v1/messages", claudeMessagesEndpoint],
 ]);
 
 const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | null }[] = [];

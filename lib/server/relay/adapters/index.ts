@@ -1,4 +1,5 @@
 // Registry: channel type -> adapter. Adding a vendor means adding a folder and a line here.
+import { anthropicAdapter } from "@/lib/server/relay/adapters/anthropic";
 import { azureAdapter } from "@/lib/server/relay/adapters/azure";
 import { customAdapter } from "@/lib/server/relay/adapters/custom";
 import { deepseekAdapter } from "@/lib/server/relay/adapters/deepseek";
@@ -27,6 +28,7 @@ const registry = new Map<number, ChannelAdapter>([
   [1, openaiAdapter],
   [3, azureAdapter],
   [8, customAdapter],
+  [14, anthropicAdapter],
   [43, deepseekAdapter],
 ]);
 for (const [type, v] of Object.entries(OPENAI_COMPATIBLE)) {

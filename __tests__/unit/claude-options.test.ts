@@ -1,0 +1,47 @@
+// claude.* option parsing: default max tokens per model, thinking adapter switches, per-model headers.
+import {
+  defaultMaxTokens,
+  modelHeaders,
+  thinkingAdapterEnabled,
+  thinkingBudgetShare,
+} from "@/lib/server/relay/formats/claude/options";
+
+const map = (o: Record<string, string>) => new Map(Object.entries(o));
+
+test("defaultMaxTokens: per model, then default, then 8192; invalid values ignored", () => {
+  const table = map({
+    "claude.default_max_tokens": JSON.stringify({ default: 2000, "claude-a": 100, "claude-b": -1 }),
+  });
+  expect(defaultMaxTokens(table, "claude-a")).toBe(100);
+  expect(defaultMaxTokens(table, "claude-b")).toBe(2000);
+  expect(defaultMaxTokens(table, "other")).toBe(2000);
+  expect(defaultMaxTokens(map({ "claude.default_max_tokens": "not json" }), "x")).toBe(8192);
+  expect(defaultMaxTokens(map({}), "x")).toBe(8192);
+});
+
+test("thinking adapter: enabled unless 'false'; budget share within (0,1) else 0.8", () => {
+  expect(thinkingAdapterEnabled(map({}))).toBe(true);
+  expect(thinkingAdapterEnabled(map({ "claude.thinking_adapter_enabled": "false" }))).toBe(false);
+  expect(thinkingBudgetShare(map({ "claude.thinking_adapter_budget_tokens_percentage": "0.6" }))).toBe(0.6);
+  expect(thinkingBudgetShare(map({ "claude.thinking_adapter_budget_tokens_percentage": "5" }))).toBe(0.8);
+  expect(thinkingBudgetShare(map({}))).toBe(0.8);
+});
+
+test("modelHeaders: list values joined, names lower-cased, unsafe names and other models ignored", () => {
+  const options = map({
+    "claude.model_headers_settings": JSON.stringify({
+      "claude-a": {
+        "Anthropic-Beta": ["x", "y"],
+        "x-one": "1",
+        "bad header\r\n": "z",
+        "x-num": 5,
+        "x-crlf": "a\r\nx-evil: 1",
+      },
+      "claude-b": { "x-b": "b" },
+    }),
+  });
+  expect(modelHeaders(options, "claude-a")).toEqual({ "anthropic-beta": "x,y", "x-one": "1" });
+  expect(modelHeaders(options, "claude-c")).toEqual({});
+  expect(modelHeaders(map({ "claude.model_headers_settings": "[1]" }), "claude-a")).toEqual({});
+  expect(modelHeaders(undefined, "claude-a")).toEqual({});
+});
