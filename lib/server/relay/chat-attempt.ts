@@ -62,7 +62,13 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
   const wire = formatFor(adapter.format ?? "openai");
   if (client.name === "openai" && wire.name === "openai") return openaiToOpenai(a);
 
-  const o: ConvertOptions = { mode: ctx.mode, upstreamModel: actx.upstreamModel, stream: ctx.stream, options };
+  const o: ConvertOptions = {
+    mode: ctx.mode,
+    upstreamModel: actx.upstreamModel,
+    stream: ctx.stream,
+    options,
+    path: ctx.path,
+  };
   const native = client.name === wire.name;
   let pivot: Json | null = null;
   let outBody: Json;

@@ -1,5 +1,6 @@
 // Which endpoint serves a relay path. Exact paths first, then patterns (Gemini's /models/{m}:verb).
 import type { RelayEndpoint } from "@/lib/server/relay/endpoint";
+import { GEMINI_PATH, geminiEndpoint } from "@/lib/server/relay/gemini-relay";
 import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
 
 const EXACT = new Map<string, () => RelayEndpoint>([
@@ -9,7 +10,9 @@ const EXACT = new Map<string, () => RelayEndpoint>([
   ["/v1/moderations", () => openaiTextEndpoint("moderations")],
 ]);
 
-const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | null }[] = [];
+const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | null }[] = [
+  { re: GEMINI_PATH, make: (m) => geminiEndpoint(m[1]!, m[2]!) },
+];
 
 /** The endpoint for a POST to `path`, or null when no relay endpoint serves it. */
 export function endpointFor(path: string): RelayEndpoint | null {
