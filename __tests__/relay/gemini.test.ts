@@ -4,6 +4,7 @@
 // usageMetadata (cached and thinking tokens), channel test and model listing for type 24.
 import { GoogleGenAI, type GenerateContentResponse } from "@google/genai";
 import OpenAI from "openai";
+import { Agent, setGlobalDispatcher } from "undici";
 import { startGateway, type Gateway } from "./gateway";
 import { GEMINI_USAGE, startMockGemini, type MockGemini } from "./mock-gemini";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
@@ -19,6 +20,8 @@ const genai = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { bas
 const openai = (key: string) => new OpenAI({ apiKey: key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
 
 beforeAll(async () => {
+  // @google/genai dispatches through undici's global dispatcher, which jest's sandbox does not set up.
+  setGlobalDispatcher(new Agent());
   gm = await startMockGemini();
   up = await startMockUpstream();
   gw = await startGateway();
@@ -77,10 +80,16 @@ test("gemini.version_settings picks the upstream API version", async () => {
     key: "gemini.version_settings",
     value: JSON.stringify({ default: "v1beta", "gemini-2.5-flash": "v1" }),
   });
-  const t = await gw.createToken();
-  await genai(t.key).models.generateContent({ model: "gemini-2.5-flash", contents: "x" });
-  expect(lastGemini().url).toBe("/v1/models/gemini-2.5-flash:generateContent");
-  await gw.api("PUT", "/api/option/", { key: "gemini.version_settings", value: JSON.stringify({ default: "v1beta" }) });
+  try {
+    const t = await gw.createToken();
+    await genai(t.key).models.generateContent({ model: "gemini-2.5-flash", contents: "x" });
+    expect(lastGemini().url).toBe("/v1/models/gemini-2.5-flash:generateContent");
+  } finally {
+    await gw.api("PUT", "/api/option/", {
+      key: "gemini.version_settings",
+      value: JSON.stringify({ default: "v1beta" }),
+    });
+  }
 });
 
 test("generateContentStream to a Gemini channel: chunks forwarded, usage in the last one", async () => {

@@ -81,7 +81,12 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
   // Local counting (only when the upstream reports no usage) works on the OpenAI form of the prompt.
   const promptTokens = () => exactPromptTokens(pivot ?? client.toOpenAIRequest(ctx.body, o));
 
-  const { up, abort } = await openUpstream(adapter.buildRequest(actx, outBody), actx, res, options);
+  // A Claude/Gemini client on an OpenAI-format channel: the channel gets its own path, not the client's.
+  const reqCtx =
+    wire.name === "openai" && !native
+      ? { ...actx, path: ctx.mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions" }
+      : actx;
+  const { up, abort } = await openUpstream(adapter.buildRequest(reqCtx, outBody), actx, res, options);
   const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
 
   if (ctx.stream) {
