@@ -31,6 +31,8 @@ beforeAll(async () => {
     "gpt-mock": 1,
     "text-embedding-004": 0.1,
     "emb-openai": 0.1,
+    "gemini-2.5-flash-thinking": 1,
+    "gem-broken": 1,
   });
   await set("CompletionRatio", { "gemini-2.5-flash": RATIO.completion, "gpt-mock": 1 });
   await set("CacheRatio", { "gemini-2.5-flash": RATIO.cache });
@@ -338,6 +340,55 @@ test("billing is exact from usageMetadata (cached and thinking tokens), non-stre
       messages: [{ role: "user", content: "x" }],
     });
   });
+});
+
+test("thinking adapter: -thinking suffix stripped from the upstream model, budget from the percentage", async () => {
+  await gw.api("PUT", "/api/option/", { key: "gemini.thinking_adapter_enabled", value: "true" });
+  await gw.api("PUT", "/api/option/", { key: "gemini.thinking_adapter_budget_tokens_percentage", value: "0.5" });
+  try {
+    await gw.createChannel({
+      type: 24,
+      name: "thinking",
+      key: CHANNEL_KEY,
+      base_url: gm.url,
+      models: "gemini-2.5-flash-thinking",
+    });
+    const t = await gw.createToken();
+    await openai(t.key).chat.completions.create({
+      model: "gemini-2.5-flash-thinking",
+      messages: [{ role: "user", content: "x" }],
+      max_tokens: 1000,
+    });
+    const q = lastGemini();
+    expect(q.url).toBe("/v1beta/models/gemini-2.5-flash:generateContent");
+    expect((q.body.generationConfig as { thinkingConfig: unknown }).thinkingConfig).toEqual({
+      thinkingBudget: 500,
+      includeThoughts: true,
+    });
+  } finally {
+    await gw.api("PUT", "/api/option/", { key: "gemini.thinking_adapter_enabled", value: "false" });
+  }
+});
+
+test("an upstream Gemini error reaches a Gemini client in Gemini shape", async () => {
+  await gw.createChannel({
+    type: 24,
+    name: "broken",
+    key: CHANNEL_KEY,
+    base_url: gm.url,
+    models: "gem-broken",
+    model_mapping: JSON.stringify({ "gem-broken": "fail-429" }),
+  });
+  const t = await gw.createToken();
+  const r = await fetch(`${gw.url}/v1beta/models/gem-broken:generateContent`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-goog-api-key": t.key },
+    body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "x" }] }] }),
+  });
+  expect(r.status).toBe(429);
+  const body = (await r.json()) as { error: { code: number; status: string; message: string } };
+  expect(body.error).toMatchObject({ code: 429, status: "RESOURCE_EXHAUSTED" });
+  expect(body.error.message).not.toContain(CHANNEL_KEY);
 });
 
 test("channel test and fetch_models for a type-24 channel against the mock", async () => {
