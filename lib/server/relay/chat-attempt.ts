@@ -10,7 +10,7 @@ import type { AttemptInput } from "@/lib/server/relay/endpoint";
 import { RelayError } from "@/lib/server/relay/errors";
 import { relayEvents, type EventPipe } from "@/lib/server/relay/event-stream";
 import { formatFor } from "@/lib/server/relay/formats";
-import { chunkText, usageToOpenAI } from "@/lib/server/relay/formats/openai";
+import { chunkText, embeddingsToBase64, usageToOpenAI } from "@/lib/server/relay/formats/openai";
 import type { ChatFormat, ConvertOptions, Json } from "@/lib/server/relay/formats/types";
 import { sendJson } from "@/lib/server/relay/http-io";
 import type { Outcome } from "@/lib/server/relay/settle";
@@ -64,7 +64,13 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
   const wire = formatFor(adapter.format ?? "openai");
   if (client.name === "openai" && wire.name === "openai") return openaiToOpenai(a);
 
-  const o: ConvertOptions = { mode: ctx.mode, upstreamModel: actx.upstreamModel, stream: ctx.stream, options };
+  const o: ConvertOptions = {
+    mode: ctx.mode,
+    upstreamModel: actx.upstreamModel,
+    stream: ctx.stream,
+    options,
+    path: ctx.path,
+  };
   const native = client.name === wire.name;
   let pivot: Json | null = null;
   let outBody: Json;
@@ -126,6 +132,8 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
     const asOpenAI = wire.toOpenAIResponse(json, o);
     if (estimated) asOpenAI.usage = usageToOpenAI(usage);
     const out = client.fromOpenAIResponse(asOpenAI, { ...o, requestId: ctx.requestId, clientModel: ctx.model });
+    if (client.name === "openai" && ctx.mode === "embeddings" && ctx.body.encoding_format === "base64")
+      embeddingsToBase64(out);
     sendJson(res, 200, JSON.stringify(out), ctx.requestId);
   }
   return { ...base, usage, estimated, firstResponseMs };

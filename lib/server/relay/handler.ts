@@ -11,7 +11,7 @@ import { getUser } from "@/lib/server/relay/cache/token-cache";
 import type { WireFormat } from "@/lib/server/relay/adapters/types";
 import { RelayError } from "@/lib/server/relay/errors";
 import { sendError } from "@/lib/server/relay/http-io";
-import { listModels, retrieveModel } from "@/lib/server/relay/models";
+import { listGeminiModels, listModels, retrieveModel } from "@/lib/server/relay/models";
 import { runRelay } from "@/lib/server/relay/pipeline";
 import { endpointFor } from "@/lib/server/relay/routes";
 import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
@@ -116,10 +116,16 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
     }
     const endpoint = req.method === "POST" ? endpointFor(path) : null;
     if (endpoint) format = endpoint.format;
-    const isModels = path === "/v1/models" || path.startsWith("/v1/models/");
-    if (endpoint || (isModels && req.method === "GET")) {
+    const isModels = req.method === "GET" && (path === "/v1/models" || path.startsWith("/v1/models/"));
+    const geminiModels = req.method === "GET" && (path === "/v1beta/models" || path === "/v1beta/openai/models");
+    if (path === "/v1beta/models") format = "gemini";
+    if (endpoint || isModels || geminiModels) {
       await refuseBrowserExtension(req);
       const caller = await authenticateToken(extractKey(req, path, url.searchParams), ip);
+      if (geminiModels)
+        return path === "/v1beta/models"
+          ? await listGeminiModels(res, caller, requestId)
+          : await listModels(res, caller, requestId);
       if (isModels)
         return path === "/v1/models"
           ? await listModels(res, caller, requestId, !!req.headers["anthropic-version"])

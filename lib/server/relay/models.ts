@@ -48,6 +48,16 @@ export async function listModels(
   sendJson(res, 200, JSON.stringify(body), requestId);
 }
 
+/** GET /v1beta/models: the same models in the Gemini list shape. */
+export async function listGeminiModels(res: ServerResponse, caller: RelayCaller, requestId: string): Promise<void> {
+  const models = (await usableModels(caller)).map((id) => ({
+    name: `models/${id}`,
+    displayName: id,
+    supportedGenerationMethods: ["generateContent", "streamGenerateContent"],
+  }));
+  sendJson(res, 200, JSON.stringify({ models, nextPageToken: null }), requestId);
+}
+
 export async function retrieveModel(
   res: ServerResponse,
   caller: RelayCaller,

@@ -1,6 +1,7 @@
 // Which endpoint serves a relay path. Exact paths first, then patterns (Gemini's /models/{m}:verb).
 import type { RelayEndpoint } from "@/lib/server/relay/endpoint";
 import { claudeMessagesEndpoint } from "@/lib/server/relay/claude-endpoint";
+import { GEMINI_PATH, geminiEndpoint } from "@/lib/server/relay/gemini-relay";
 import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
 import { speechEndpoint, transcriptionsEndpoint, translationsEndpoint } from "@/lib/server/relay/endpoints/audio";
 import { imageEditsEndpoint, imageGenerationsEndpoint } from "@/lib/server/relay/endpoints/images";
@@ -23,7 +24,9 @@ const EXACT = new Map<string, () => RelayEndpoint>([
   ["/v1/messages", claudeMessagesEndpoint],
 ]);
 
-const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | null }[] = [];
+const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | null }[] = [
+  { re: GEMINI_PATH, make: (m) => geminiEndpoint(m[1]!, m[2]!) },
+];
 
 /** The endpoint for a POST to `path`, or null when no relay endpoint serves it. */
 export function endpointFor(path: string): RelayEndpoint | null {

@@ -3,6 +3,7 @@ import { anthropicAdapter } from "@/lib/server/relay/adapters/anthropic";
 import { azureAdapter } from "@/lib/server/relay/adapters/azure";
 import { customAdapter } from "@/lib/server/relay/adapters/custom";
 import { deepseekAdapter } from "@/lib/server/relay/adapters/deepseek";
+import { geminiAdapter } from "@/lib/server/relay/adapters/gemini";
 import { openaiAdapter } from "@/lib/server/relay/adapters/openai";
 import { createOpenAICompatibleAdapter } from "@/lib/server/relay/adapters/openai-compatible";
 import type { ChannelAdapter } from "@/lib/server/relay/adapters/types";
@@ -29,6 +30,7 @@ const registry = new Map<number, ChannelAdapter>([
   [3, azureAdapter],
   [8, customAdapter],
   [14, anthropicAdapter],
+  [24, geminiAdapter],
   [43, deepseekAdapter],
 ]);
 for (const [type, v] of Object.entries(OPENAI_COMPATIBLE)) {

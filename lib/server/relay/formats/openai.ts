@@ -34,6 +34,15 @@ export function usageToOpenAI(u: Usage): Json {
   };
 }
 
+/** encoding_format "base64" (the openai SDK's default): float vectors of a converted answer as
+ * base64 little-endian float32, like OpenAI sends them. */
+export function embeddingsToBase64(json: Json): Json {
+  for (const d of (json.data as { embedding?: unknown }[] | undefined) ?? [])
+    if (Array.isArray(d.embedding))
+      d.embedding = Buffer.from(new Float32Array(d.embedding as number[]).buffer).toString("base64");
+  return json;
+}
+
 type Delta = {
   content?: string | null;
   reasoning_content?: string | null;

@@ -33,6 +33,8 @@ export type ConvertOptions = {
   upstreamModel: string;
   stream: boolean;
   options: ReadonlyMap<string, string>;
+  /** Client request path (e.g. Gemini :embedContent vs :batchEmbedContents answers differ). */
+  path?: string;
 };
 
 /** Upstream events of a channel in this format -> OpenAI chat.completion.chunk objects. */
