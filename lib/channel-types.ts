@@ -63,9 +63,15 @@ const GEMINI_MODELS = ["gemini-2.5-pro", "gemini-2.5-flash", "gemini-2.0-flash",
 
 export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   { id: 1, name: "OpenAI", models: OPENAI_MODELS, baseUrlPlaceholder: "https://api.openai.com", relayed: true },
-  { id: 2, name: "Midjourney Proxy", models: MJ_BASIC, baseUrlPlaceholder: "https://mj.example.com" },
-  { id: 5, name: "Midjourney Proxy Plus", models: MJ_PLUS, baseUrlPlaceholder: "https://mj.example.com" },
-  { id: 36, name: "Suno API", models: ["suno_music", "suno_lyrics"] },
+  { id: 2, name: "Midjourney Proxy", models: MJ_BASIC, baseUrlPlaceholder: "https://mj.example.com", relayed: true },
+  {
+    id: 5,
+    name: "Midjourney Proxy Plus",
+    models: MJ_PLUS,
+    baseUrlPlaceholder: "https://mj.example.com",
+    relayed: true,
+  },
+  { id: 36, name: "Suno API", models: ["suno_music", "suno_lyrics"], relayed: true },
   {
     id: 3,
     name: "Azure OpenAI",
@@ -82,10 +88,16 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
     relayed: true,
   },
   { id: 43, name: "DeepSeek", models: ["deepseek-chat", "deepseek-reasoner"], relayed: true },
-  { id: 14, name: "Anthropic Claude", models: CLAUDE_MODELS, baseUrlPlaceholder: "https://api.anthropic.com" },
+  {
+    id: 14,
+    name: "Anthropic Claude",
+    models: CLAUDE_MODELS,
+    baseUrlPlaceholder: "https://api.anthropic.com",
+    relayed: true,
+  },
   { id: 33, name: "AWS Claude", keyFormat: "AccessKey|SecretAccessKey|Region", models: CLAUDE_MODELS },
   { id: 41, name: "Vertex AI", keyFormat: "JSON", models: [...GEMINI_MODELS, ...CLAUDE_MODELS], singleKeyOnly: true },
-  { id: 24, name: "Google Gemini", models: GEMINI_MODELS },
+  { id: 24, name: "Google Gemini", models: GEMINI_MODELS, relayed: true },
   {
     id: 4,
     name: "Ollama",

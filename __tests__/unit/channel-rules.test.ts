@@ -15,6 +15,7 @@ import {
   toList,
 } from "@/lib/channel-rules";
 import { allDefaultModels, CHANNEL_TYPES, defaultModelsFor } from "@/lib/channel-types";
+import { TASK_CHANNEL_TYPES } from "@/lib/server/relay/tasks/charge";
 import { adapterFor } from "@/lib/server/relay/adapters";
 
 test("base URL: trailing slashes removed; /v1 at the end warns", () => {
@@ -100,6 +101,8 @@ test("catalogue: unique ids, the spec's per-type model suggestions, relayed flag
   expect(defaultModelsFor(36)).toEqual(["suno_music", "suno_lyrics"]);
   expect(defaultModelsFor(43)).toContain("deepseek-chat");
   expect(defaultModelsFor(9999)).toEqual([]);
-  for (const t of CHANNEL_TYPES) expect([t.id, !!t.relayed]).toEqual([t.id, adapterFor(t.id) !== null]);
+  const taskTypes = new Set<number>([...TASK_CHANNEL_TYPES.midjourney, ...TASK_CHANNEL_TYPES.suno]);
+  for (const t of CHANNEL_TYPES)
+    expect([t.id, !!t.relayed]).toEqual([t.id, adapterFor(t.id) !== null || taskTypes.has(t.id)]);
   expect(allDefaultModels()).toEqual([...new Set(allDefaultModels())].sort());
 });

@@ -24,7 +24,7 @@ describe("inspect (/v1/messages body)", () => {
   test.each([
     [{ ...ok, model: undefined }, "model"],
     [{ ...ok, messages: "x" }, "messages"],
-    [{ ...ok, max_tokens: undefined }, "max_tokens"],
+    [{ ...ok, max_tokens: 1.5 }, "max_tokens"],
     [{ ...ok, max_tokens: 0 }, "max_tokens"],
     [{ ...ok, stream: "yes" }, "stream"],
     [{ ...ok, messages: [{ role: "system", content: "x" }] }, "messages"],

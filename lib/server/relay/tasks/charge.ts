@@ -26,7 +26,9 @@ export type TaskCall = {
   ip: string;
 };
 
-const CHANNEL_TYPES = { midjourney: [2, 5], suno: [36] } as const;
+/** Channel types of the task platforms (relayed by lib/server/relay/tasks, not by an adapter). */
+export const TASK_CHANNEL_TYPES = { midjourney: [2, 5], suno: [36] } as const;
+const CHANNEL_TYPES = TASK_CHANNEL_TYPES;
 
 /**
  * Everything before the upstream call: model limits, price, channel choice (a channel of the
