@@ -1,0 +1,140 @@
+// Cross-dialect calls that go through the OpenAI pivot on both legs: an Anthropic SDK client on a
+// Gemini channel (Claude -> OpenAI -> Gemini and back) and a @google/genai client on an Anthropic
+// channel (Gemini -> OpenAI -> Claude and back), streamed and not, billed from the channel's own
+// usage (Gemini cached tokens, Claude cache read + creation tokens).
+import Anthropic from "@anthropic-ai/sdk";
+import { GoogleGenAI } from "@google/genai";
+import { Agent, setGlobalDispatcher } from "undici";
+import { startGateway, type Gateway } from "./gateway";
+import { MOCK_TEXT, MOCK_USAGE, startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
+import { GEMINI_USAGE, startMockGemini, type MockGemini } from "./mock-gemini";
+
+let gw: Gateway;
+let anth: MockAnthropic;
+let gem: MockGemini;
+
+const claude = (key: string) => new Anthropic({ apiKey: key, baseURL: gw.url, maxRetries: 0 });
+const genai = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: gw.url } });
+
+// Gemini leg: prompt 20 of which 8 cached, completion = candidates 10 + thoughts 5.
+const GEMINI_QUOTA = Math.round(
+  (GEMINI_USAGE.promptTokenCount -
+    GEMINI_USAGE.cachedContentTokenCount +
+    GEMINI_USAGE.cachedContentTokenCount * 0.25 +
+    (GEMINI_USAGE.candidatesTokenCount + GEMINI_USAGE.thoughtsTokenCount) * 4) *
+    2,
+);
+// Claude leg: input 20 + cache read 100 (x0.1) + cache creation 40 (x1.25), output 9 (x2).
+const CLAUDE_QUOTA = Math.round(
+  MOCK_USAGE.input_tokens +
+    MOCK_USAGE.cache_read_input_tokens * 0.1 +
+    MOCK_USAGE.cache_creation_input_tokens * 1.25 +
+    MOCK_USAGE.output_tokens * 2,
+);
+
+beforeAll(async () => {
+  // @google/genai dispatches through undici's global dispatcher, which jest's sandbox does not set up.
+  setGlobalDispatcher(new Agent());
+  [anth, gem] = await Promise.all([startMockAnthropic(), startMockGemini()]);
+  gw = await startGateway();
+  const opt = (key: string, value: unknown) => gw.api("PUT", "/api/option/", { key, value: JSON.stringify(value) });
+  await opt("ModelRatio", { "gemini-2.5-flash": 2, "claude-x": 1 });
+  await opt("CompletionRatio", { "gemini-2.5-flash": 4, "claude-x": 2 });
+  await opt("CacheRatio", { "gemini-2.5-flash": 0.25, "claude-x": 0.1 });
+  await gw.createChannel({ name: "gemini", type: 24, key: "g-key", base_url: gem.url, models: "gemini-2.5-flash" });
+  await gw.createChannel({ name: "claude", type: 14, key: "a-key", base_url: anth.url, models: "claude-x" });
+}, 180_000);
+
+afterAll(async () => {
+  await gw?.stop();
+  await Promise.all([anth?.close(), gem?.close()]);
+});
+
+async function billed(tokenId: number): Promise<{ quota: number; remain: number }> {
+  await gw.waitFor(
+    async () => (await gw.sql("select 1 from logs where tokenId = ? and type = 2", tokenId)).length === 1,
+  );
+  await gw.settle();
+  const [log] = await gw.sql<{ quota: number }>("select quota from logs where tokenId = ? and type = 2", tokenId);
+  const [row] = await gw.sql<{ remainQuota: number }>("select remainQuota from tokens where id = ?", tokenId);
+  return { quota: Number(log!.quota), remain: Number(row!.remainQuota) };
+}
+
+describe("Anthropic SDK -> Gemini channel", () => {
+  test("messages.create: converted both ways, billed from usageMetadata", async () => {
+    const t = await gw.createToken({ unlimited_quota: false, remain_quota: 100_000 });
+    const msg = await claude(t.key).messages.create({
+      model: "gemini-2.5-flash",
+      max_tokens: 64,
+      system: "be brief",
+      messages: [{ role: "user", content: "hello" }],
+    });
+    const sent = gem.requests.at(-1)!;
+    expect(sent.url).toMatch(/^\/v1beta\/models\/gemini-2\.5-flash:generateContent/);
+    expect(sent.headers["x-goog-api-key"]).toBe("g-key");
+    expect(sent.body.systemInstruction).toEqual({ parts: [{ text: "be brief" }] });
+    expect(sent.body.contents).toEqual([{ role: "user", parts: [{ text: "hello" }] }]);
+    expect((sent.body.generationConfig as { maxOutputTokens: number }).maxOutputTokens).toBe(64);
+    const text = msg.content.filter((b) => b.type === "text").map((b) => (b as { text: string }).text);
+    expect(text.join("")).toBe("Hello from Gemini.");
+    expect(msg.usage.output_tokens).toBe(GEMINI_USAGE.candidatesTokenCount + GEMINI_USAGE.thoughtsTokenCount);
+    expect(await billed(t.id)).toEqual({ quota: GEMINI_QUOTA, remain: 100_000 - GEMINI_QUOTA });
+  });
+
+  test("messages.stream: Claude events built from Gemini chunks, billed from the last chunk's usage", async () => {
+    const t = await gw.createToken({ unlimited_quota: false, remain_quota: 100_000 });
+    const stream = claude(t.key).messages.stream({
+      model: "gemini-2.5-flash",
+      max_tokens: 64,
+      messages: [{ role: "user", content: "hello" }],
+    });
+    let text = "";
+    stream.on("text", (d) => (text += d));
+    const final = await stream.finalMessage();
+    expect(gem.requests.at(-1)!.url).toContain(":streamGenerateContent?alt=sse");
+    expect(text).toBe("Hello from Gemini.");
+    expect(final.stop_reason).toBe("end_turn");
+    expect(await billed(t.id)).toEqual({ quota: GEMINI_QUOTA, remain: 100_000 - GEMINI_QUOTA });
+  });
+});
+
+describe("@google/genai -> Anthropic channel", () => {
+  test("generateContent: converted both ways, billed with cache read and creation tokens", async () => {
+    const t = await gw.createToken({ unlimited_quota: false, remain_quota: 100_000 });
+    const r = await genai(t.key).models.generateContent({
+      model: "claude-x",
+      contents: "hello",
+      config: { systemInstruction: "be brief", maxOutputTokens: 50 },
+    });
+    const sent = anth.requests.at(-1)!;
+    expect(sent.headers["x-api-key"]).toBe("a-key");
+    expect(sent.body.max_tokens).toBe(50);
+    expect(JSON.stringify(sent.body.system)).toContain("be brief");
+    expect(r.text).toBe(MOCK_TEXT);
+    const prompt =
+      MOCK_USAGE.input_tokens + MOCK_USAGE.cache_read_input_tokens + MOCK_USAGE.cache_creation_input_tokens;
+    expect(r.usageMetadata).toMatchObject({
+      promptTokenCount: prompt,
+      candidatesTokenCount: MOCK_USAGE.output_tokens,
+      cachedContentTokenCount: MOCK_USAGE.cache_read_input_tokens,
+    });
+    expect(await billed(t.id)).toEqual({ quota: CLAUDE_QUOTA, remain: 100_000 - CLAUDE_QUOTA });
+  });
+
+  test("generateContentStream: Gemini chunks built from Claude events", async () => {
+    const t = await gw.createToken({ unlimited_quota: false, remain_quota: 100_000 });
+    const stream = await genai(t.key).models.generateContentStream({ model: "claude-x", contents: "hello" });
+    let text = "";
+    let last: { usageMetadata?: { promptTokenCount?: number } } | null = null;
+    for await (const c of stream) {
+      text += c.text ?? "";
+      last = c;
+    }
+    expect(anth.requests.at(-1)!.body.stream).toBe(true);
+    expect(text).toBe(MOCK_TEXT);
+    expect(last?.usageMetadata?.promptTokenCount).toBe(
+      MOCK_USAGE.input_tokens + MOCK_USAGE.cache_read_input_tokens + MOCK_USAGE.cache_creation_input_tokens,
+    );
+    expect(await billed(t.id)).toEqual({ quota: CLAUDE_QUOTA, remain: 100_000 - CLAUDE_QUOTA });
+  });
+});
