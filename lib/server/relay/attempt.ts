@@ -6,6 +6,7 @@ import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/serv
 import type { RelayContext } from "@/lib/server/relay/context";
 import { RelayError } from "@/lib/server/relay/errors";
 import { sendJson } from "@/lib/server/relay/http-io";
+import { upstreamJsonObject } from "@/lib/server/relay/json";
 import type { Outcome } from "@/lib/server/relay/settle";
 import { relayStream } from "@/lib/server/relay/stream";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/tokenize";
@@ -121,17 +122,7 @@ export async function attemptUpstream(
 
   const raw = await up.body.text();
   const firstResponseMs = Date.now() - ctx.startedAt;
-  let json: JsonAnswer;
-  try {
-    json = JSON.parse(raw) as JsonAnswer;
-  } catch {
-    throw new RelayError(502, "upstream answered with a body that is not JSON", {
-      type: "upstream_error",
-      code: "bad_response_body",
-      retryable: true,
-      upstreamStatus: 502,
-    });
-  }
+  const json = upstreamJsonObject(raw) as JsonAnswer;
   let out = adapter.convertResponse ? (adapter.convertResponse(json, actx) as JsonAnswer) : json;
   const u = out.usage;
   const estimated = !u || !u.prompt_tokens;

@@ -7,8 +7,8 @@ import { env } from "@/lib/env";
 import { attemptUpstream, openUpstream, pingSeconds } from "@/lib/server/relay/attempt";
 import type { Usage } from "@/lib/server/relay/billing/pricing";
 import type { AttemptInput } from "@/lib/server/relay/endpoint";
-import { RelayError } from "@/lib/server/relay/errors";
 import { relayEvents, type EventPipe } from "@/lib/server/relay/event-stream";
+import { upstreamJsonObject } from "@/lib/server/relay/json";
 import { formatFor } from "@/lib/server/relay/formats";
 import { chunkText, embeddingsToBase64, usageToOpenAI } from "@/lib/server/relay/formats/openai";
 import type { ChatFormat, ConvertOptions, Json } from "@/lib/server/relay/formats/types";
@@ -107,18 +107,7 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
 
   const raw = await up.body.text();
   const firstResponseMs = Date.now() - ctx.startedAt;
-  let json: Json;
-  try {
-    json = JSON.parse(raw) as Json;
-    if (!json || typeof json !== "object" || Array.isArray(json)) throw new Error("not an object");
-  } catch {
-    throw new RelayError(502, "upstream answered with a body that is not JSON", {
-      type: "upstream_error",
-      code: "bad_response_body",
-      retryable: true,
-      upstreamStatus: 502,
-    });
-  }
+  const json = upstreamJsonObject(raw);
   const reported = wire.usageOf(json);
   const estimated = !reported;
   const usage: Usage = reported ?? {

@@ -125,23 +125,7 @@ export function sendAsReceived(res: ServerResponse, body: string, contentType: s
   res.end(body);
 }
 
-export function parseJson(text: string): Json | null {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function badBody(): RelayError {
-  return new RelayError(502, "upstream answered with a body that is not JSON", {
-    type: "upstream_error",
-    code: "bad_response_body",
-    retryable: true,
-    upstreamStatus: 502,
-  });
-}
+export { badUpstreamBody as badBody, parseJsonObject as parseJson } from "@/lib/server/relay/json";
 
 /**
  * Streams upstream bytes to the client as they arrive (binary audio): socket backpressure pauses

@@ -5,6 +5,7 @@ import type { RelayMode } from "@/lib/server/relay/adapters/types";
 import type { Usage } from "@/lib/server/relay/billing/pricing";
 import { errorBody, invalidRequest } from "@/lib/server/relay/errors";
 import { dataFrame } from "@/lib/server/relay/formats/sse";
+import { parseJsonObject } from "@/lib/server/relay/json";
 import type { ChatFormat, Json, NativeStreamTap, StreamToOpenAI } from "@/lib/server/relay/formats/types";
 import { estimatePromptTokens, promptText } from "@/lib/server/relay/tokenize";
 
@@ -75,15 +76,7 @@ export function checkOpenAIShape(mode: RelayMode, body: Json): void {
   }
 }
 
-function parseData(data: string): Json | null {
-  if (!data || data === "[DONE]") return null;
-  try {
-    const v = JSON.parse(data) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
-  } catch {
-    return null;
-  }
-}
+const parseData = (data: string): Json | null => (data && data !== "[DONE]" ? parseJsonObject(data) : null);
 
 export const openaiFormat: ChatFormat = {
   name: "openai",

@@ -3,17 +3,11 @@
 import type { Usage } from "@/lib/server/relay/billing/pricing";
 import { claudeUsageToOpenAI, STOP_TO_OPENAI, usageFromClaude } from "@/lib/server/relay/formats/claude/response";
 import type { ConvertOptions, Json, StreamToOpenAI } from "@/lib/server/relay/formats/types";
+import { parseJsonObject } from "@/lib/server/relay/json";
 
 type ClaudeUsage = Record<string, number | undefined>;
 
-function parse(data: string): Json | null {
-  try {
-    const v = JSON.parse(data) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
-  } catch {
-    return null;
-  }
-}
+const parse = (data: string): Json | null => parseJsonObject(data);
 
 export function claudeStreamToOpenAI(o: ConvertOptions & { requestId: string }): StreamToOpenAI {
   const id = `chatcmpl-${o.requestId}`;

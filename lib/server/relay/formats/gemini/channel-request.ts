@@ -10,6 +10,7 @@ import {
   thinkingConfig,
 } from "@/lib/server/relay/formats/gemini/settings";
 import type { ConvertOptions, Json } from "@/lib/server/relay/formats/types";
+import { parseJsonObject } from "@/lib/server/relay/json";
 
 type ToolCall = { id?: string; type?: string; function?: { name?: string; arguments?: string } };
 type Message = { role?: string; content?: unknown; tool_calls?: ToolCall[]; tool_call_id?: string; name?: string };
@@ -62,13 +63,7 @@ function parseArgs(args: string | undefined): Json {
 /** A tool result as a functionResponse.response object (JSON objects kept, anything else wrapped). */
 function responseObject(content: unknown): Json {
   const text = typeof content === "string" ? content : textOf(content);
-  try {
-    const v = JSON.parse(text) as unknown;
-    if (v && typeof v === "object" && !Array.isArray(v)) return v as Json;
-  } catch {
-    /* plain text */
-  }
-  return { output: text };
+  return parseJsonObject(text) ?? { output: text };
 }
 
 export function messagesToContents(messages: Message[]): { contents: Json[]; systemInstruction?: Json } {

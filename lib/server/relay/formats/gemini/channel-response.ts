@@ -5,6 +5,7 @@ import type { Usage } from "@/lib/server/relay/billing/pricing";
 import { usageToOpenAI } from "@/lib/server/relay/formats/openai";
 import { dataFrame } from "@/lib/server/relay/formats/sse";
 import type { ConvertOptions, Json, NativeStreamTap, StreamToOpenAI } from "@/lib/server/relay/formats/types";
+import { parseJsonObject } from "@/lib/server/relay/json";
 
 type Part = {
   text?: string;
@@ -108,14 +109,7 @@ export function toOpenAIResponse(json: Json, o: ConvertOptions): Json {
   };
 }
 
-function parseChunk(data: string): Json | null {
-  try {
-    const v = JSON.parse(data) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
-  } catch {
-    return null;
-  }
-}
+const parseChunk = (data: string): Json | null => parseJsonObject(data);
 
 export function streamToOpenAI(o: ConvertOptions & { requestId: string }): StreamToOpenAI {
   let usage: Usage | null = null;

@@ -5,6 +5,7 @@ import type { RelayError } from "@/lib/server/relay/errors";
 import { usageFromOpenAI } from "@/lib/server/relay/formats/openai";
 import { dataFrame } from "@/lib/server/relay/formats/sse";
 import type { ConvertOptions, Json, StreamFromOpenAI } from "@/lib/server/relay/formats/types";
+import { parseJsonObject } from "@/lib/server/relay/json";
 
 type ToolCall = { index?: number; id?: string; function?: { name?: string; arguments?: string } };
 type Message = { content?: unknown; reasoning_content?: string; tool_calls?: ToolCall[] };
@@ -18,14 +19,7 @@ const FINISH: Record<string, string> = {
 };
 export const finishReasonToGemini = (r: unknown): string => (typeof r === "string" && FINISH[r]) || "STOP";
 
-function parseArgs(args: string | undefined): Json {
-  try {
-    const v = JSON.parse(args || "{}") as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {};
-  } catch {
-    return {};
-  }
-}
+const parseArgs = (args: string | undefined): Json => parseJsonObject(args || "{}") ?? {};
 
 export function usageMetadata(u: Usage, reasoningTokens = 0): Json {
   const thoughts = Math.min(reasoningTokens, u.completionTokens);
