@@ -3,12 +3,11 @@
 // nothing is buffered beyond the event being parsed. Same guarantees as stream.ts: inactivity
 // timeout, optional keep-alive pings, client disconnect aborts upstream and bills what was sent.
 import type { ServerResponse } from "node:http";
-import { once } from "node:events";
 import { createParser } from "eventsource-parser";
 import type { Usage } from "@/lib/server/relay/billing/pricing";
-import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
+import type { RelayContext } from "@/lib/server/relay/context";
 import type { SseEvent } from "@/lib/server/relay/formats/types";
-import { baseHeaders } from "@/lib/server/relay/http-io";
+import { startSse } from "@/lib/server/relay/sse-response";
 import type { StreamResult } from "@/lib/server/relay/stream";
 import { exactTextTokens } from "@/lib/server/relay/tokenize";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream";
@@ -32,37 +31,10 @@ export async function relayEvents(
   pipe: EventPipe,
   opts: { inactivityMs: number; pingSeconds: number; promptTokens: () => Promise<number> },
 ): Promise<StreamResult> {
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-    ...baseHeaders(ctx.requestId),
-  });
-  res.flushHeaders();
-
+  const sse = startSse(ctx, res, abort, opts);
   let firstResponseMs = 0;
-  let endReason: StreamStatus["end_reason"] = "eof";
-  let clientGone = false;
   let sawDone = false;
   const out: string[] = [];
-  const onClose = () => {
-    if (!res.writableFinished) {
-      clientGone = true;
-      abort.abort(new Error("client_gone"));
-    }
-  };
-  res.on("close", onClose);
-  let timer: NodeJS.Timeout | null = null;
-  const arm = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      endReason = "timeout";
-      abort.abort(new Error("timeout"));
-    }, opts.inactivityMs);
-  };
-  const ping =
-    opts.pingSeconds > 0 ? setInterval(() => !clientGone && res.write(": PING\n\n"), opts.pingSeconds * 1000) : null;
 
   const parser = createParser({
     onEvent: (e) => {
@@ -73,28 +45,22 @@ export async function relayEvents(
     },
   });
   const decoder = new TextDecoder();
-  arm();
+  sse.arm();
   try {
     for await (const chunk of upstream.body) {
-      arm();
+      sse.arm();
       parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
-      if (out.length) {
-        const writable = res.write(out.join(""));
-        out.length = 0;
-        if (!writable && !clientGone) await once(res, "drain");
-      }
+      const text = out.join("");
+      out.length = 0;
+      await sse.write(text);
       if (sawDone) break;
     }
     parser.feed("\n\n");
-    endReason = sawDone ? "done" : "eof";
+    sse.endReason = sawDone ? "done" : "eof";
   } catch {
-    if (clientGone) endReason = "client_gone";
-    else if ((endReason as StreamStatus["end_reason"]) !== "timeout") endReason = "upstream_error";
+    sse.failed();
   } finally {
-    if (timer) clearTimeout(timer);
-    if (ping) clearInterval(ping);
-    res.off("close", onClose);
-    if (!upstream.body.destroyed) upstream.body.destroy();
+    sse.close(upstream);
   }
 
   const reported = pipe.usage();
@@ -106,13 +72,6 @@ export async function relayEvents(
         cachedTokens: 0,
       }
     : reported!;
-  if (!clientGone) {
-    const tail = out.join("") + pipe.end(usage).join("");
-    res.end(tail);
-  }
-  const status: StreamStatus = {
-    status: endReason === "done" || endReason === "eof" ? "ok" : "error",
-    end_reason: endReason,
-  };
-  return { usage, estimated, firstResponseMs: firstResponseMs || Date.now() - ctx.startedAt, status };
+  if (!sse.clientGone) res.end(out.join("") + pipe.end(usage).join(""));
+  return { usage, estimated, firstResponseMs: firstResponseMs || Date.now() - ctx.startedAt, status: sse.status() };
 }

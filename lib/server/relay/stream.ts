@@ -4,12 +4,11 @@
 // (from local counting) for clients that did when upstream sent none. A client that goes away aborts
 // the upstream request and is billed for what it received.
 import type { ServerResponse } from "node:http";
-import { once } from "node:events";
 import { createParser } from "eventsource-parser";
 import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/adapters/types";
 import type { Usage } from "@/lib/server/relay/billing/pricing";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
-import { baseHeaders } from "@/lib/server/relay/http-io";
+import { startSse } from "@/lib/server/relay/sse-response";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/tokenize";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream";
 
@@ -41,15 +40,7 @@ export async function relayStream(
   abort: AbortController,
   opts: { inactivityMs: number; pingSeconds: number },
 ): Promise<StreamResult> {
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-    ...baseHeaders(ctx.requestId),
-  });
-  res.flushHeaders();
-
+  const sse = startSse(ctx, res, abort, opts);
   let upstreamUsage: UpstreamUsage | null = null;
   // Payloads kept (not parsed) for local counting should the upstream send no usage; compacted
   // into plain text past 1 MB so a long stream never holds more than that in raw form.
@@ -59,8 +50,6 @@ export async function relayStream(
   let toolCalls = 0;
   let firstResponseMs = 0;
   let sawDone = false;
-  let endReason: StreamStatus["end_reason"] = "eof";
-  let clientGone = false;
   const out: string[] = [];
 
   const compact = () => {
@@ -87,25 +76,6 @@ export async function relayStream(
     retained = [];
     retainedBytes = 0;
   };
-
-  const onClose = () => {
-    if (!res.writableFinished) {
-      clientGone = true;
-      abort.abort(new Error("client_gone"));
-    }
-  };
-  res.on("close", onClose);
-
-  let timer: NodeJS.Timeout | null = null;
-  const arm = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      endReason = "timeout";
-      abort.abort(new Error("timeout"));
-    }, opts.inactivityMs);
-  };
-  const ping =
-    opts.pingSeconds > 0 ? setInterval(() => !clientGone && res.write(": PING\n\n"), opts.pingSeconds * 1000) : null;
 
   const retain = (block: string) => {
     retained.push(block);
@@ -151,10 +121,10 @@ export async function relayStream(
   // of an event split across network chunks waits for its end.
   let carry = "";
   const passThrough = !adapter.convertStreamData;
-  arm();
+  sse.arm();
   try {
     for await (const chunk of upstream.body) {
-      arm();
+      sse.arm();
       let text = carry + decoder.decode(chunk as Buffer, { stream: true });
       if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
       const cut = text.lastIndexOf("\n\n");
@@ -171,28 +141,22 @@ export async function relayStream(
       } else {
         parser.feed(complete);
       }
-      if (out.length) {
-        const writable = res.write(out.join(""));
-        out.length = 0;
-        if (!writable && !clientGone) await once(res, "drain");
-      }
+      const ready = out.join("");
+      out.length = 0;
+      await sse.write(ready);
       if (sawDone) break;
     }
     if (!sawDone && carry.trim()) {
       parser.feed(`${carry}\n\n`);
-      if (out.length) res.write(out.join(""));
+      const text = out.join("");
       out.length = 0;
+      await sse.write(text);
     }
-    if (sawDone) endReason = "done";
-  } catch (err) {
-    if (clientGone) endReason = "client_gone";
-    else if ((endReason as StreamStatus["end_reason"]) !== "timeout") endReason = "upstream_error";
-    void err;
+    if (sawDone) sse.endReason = "done";
+  } catch {
+    sse.failed();
   } finally {
-    if (timer) clearTimeout(timer);
-    if (ping) clearInterval(ping);
-    res.off("close", onClose);
-    if (!upstream.body.destroyed) upstream.body.destroy();
+    sse.close(upstream);
   }
 
   const u = upstreamUsage as UpstreamUsage | null;
@@ -214,7 +178,7 @@ export async function relayStream(
     };
   }
 
-  if (!clientGone) {
+  if (!sse.clientGone) {
     if (estimated && ctx.clientWantsUsage) {
       const synthetic = {
         id: `chatcmpl-${ctx.requestId}`,
@@ -232,9 +196,10 @@ export async function relayStream(
     }
     res.end("data: [DONE]\n\n");
   }
-  const status: StreamStatus = {
-    status: endReason === "done" || endReason === "eof" ? "ok" : "error",
-    end_reason: endReason,
+  return {
+    usage,
+    estimated,
+    firstResponseMs: firstResponseMs || Date.now() - ctx.startedAt,
+    status: sse.status(),
   };
-  return { usage, estimated, firstResponseMs: firstResponseMs || Date.now() - ctx.startedAt, status };
 }
