@@ -155,6 +155,7 @@ async function main() {
     HOSTNAME: "127.0.0.1",
     LOG_LEVEL: "warn",
     NOTIFY_ALLOW_LOOPBACK_FOR_TESTS: "true", // test-only: lets 91-notify use a loopback webhook receiver
+    TASK_POLL_INTERVAL_MS: "500", // 76-mj-relay waits for the background poller to finish its tasks
     // every spec signs in several users from 127.0.0.1: the per-address limit of login/register calls
     // (60 per 10 min, tested in __tests__/api) would refuse the later specs
     CRITICAL_RATE_LIMIT: "100000",
