@@ -115,6 +115,13 @@ test("a task that fails after submission is refunded to the user and the token, 
   const { result: id } = (await r.json()) as { result: string };
   await gw.waitFor(async () => (await fetchTask(t.key, id)).status === "FAILURE", 15_000);
   expect((await fetchTask(t.key, id)).failReason).toBe("mock upstream failure");
+  // The upstream sends neither progress nor a finish time with its FAILURE: the row still ends complete.
+  const [row] = await gw.sql<{ progress: string; finishTime: number }>(
+    "select progress, finishTime from midjourneys where mjId = ?",
+    id,
+  );
+  expect(row!.progress).toBe("100%");
+  expect(Number(row!.finishTime)).toBeGreaterThan(0);
   await gw.settle();
   expect(await tokenRemain(t.id)).toBe(START);
   expect(await userQuota()).toBe(before);

@@ -33,9 +33,13 @@ const ms = (v: unknown, d: bigint): bigint => (typeof v === "number" && v > 0 ? 
 
 function updateFrom(row: MidjourneyRow, t: UpstreamTask): Record<string, unknown> {
   const status = str(t.status, row.status);
+  const done = status === "SUCCESS" || status === "FAILURE";
+  // A finished task always gets a finish time and full progress, as Suno rows do, even when the
+  // upstream leaves them out (the drawing log shows the duration from them).
+  const finishTime = ms(t.finishTime, row.finishTime || (done ? BigInt(Date.now()) : 0n));
   return {
     status,
-    progress: str(t.progress, status === "SUCCESS" ? "100%" : row.progress),
+    progress: str(t.progress) || (done ? "100%" : row.progress),
     imageUrl: str(t.imageUrl, row.imageUrl),
     videoUrl: str(t.videoUrl, row.videoUrl),
     failReason: str(t.failReason, row.failReason),
@@ -43,7 +47,7 @@ function updateFrom(row: MidjourneyRow, t: UpstreamTask): Record<string, unknown
     description: str(t.description, row.description),
     state: str(t.state, row.state),
     startTime: ms(t.startTime, row.startTime),
-    finishTime: ms(t.finishTime, row.finishTime),
+    finishTime,
     ...(t.buttons !== undefined ? { buttons: JSON.stringify(t.buttons) } : {}),
     ...(t.properties !== undefined ? { properties: JSON.stringify(t.properties) } : {}),
   };

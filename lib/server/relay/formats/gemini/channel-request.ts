@@ -1,7 +1,7 @@
 // OpenAI chat/embeddings request -> Gemini request (a Gemini channel serving an OpenAI, or converted
 // Claude, client), and the preparation of a Gemini-native request. Image URLs: data: URLs become
-// inlineData; http(s) URLs are refused with a 400 (we never fetch user-given URLs from the relay: an
-// SSRF vector, landscape §2 — clients must inline the image).
+// inlineData. http(s) URLs are fetched beforehand through the SSRF guard (inline-images.ts, called by
+// chat-attempt.ts); one still here (e.g. the channel test) is refused with a 400.
 import { invalidRequest } from "@/lib/server/relay/errors";
 import {
   cleanSchema,
@@ -22,7 +22,7 @@ function imagePart(url: string): Part {
   const m = url.match(DATA_URL);
   if (m) return { inlineData: { mimeType: m[1] || "image/png", data: m[2] } };
   throw invalidRequest(
-    "Gemini channels accept images only as data: URLs (base64); remote image URLs are not fetched by the gateway",
+    "Gemini channels accept images only inline (data: URLs); this image URL could not be inlined",
     "image_url_not_supported",
   );
 }
