@@ -10,10 +10,10 @@ const prompt = "Say something";
 
 if (mode === "generate") {
   const r = await generateText({ model, prompt, maxRetries: 0 });
-  console.log(JSON.stringify({ text: r.text, usage: r.usage, finishReason: r.finishReason }));
+  process.stdout.write(`${JSON.stringify({ text: r.text, usage: r.usage, finishReason: r.finishReason })}\n`);
 } else {
   const r = streamText({ model, prompt, maxRetries: 0 });
   const parts = [];
   for await (const delta of r.textStream) parts.push(delta);
-  console.log(JSON.stringify({ text: parts.join(""), parts: parts.length, usage: await r.usage }));
+  process.stdout.write(`${JSON.stringify({ text: parts.join(""), parts: parts.length, usage: await r.usage })}\n`);
 }
