@@ -1,10 +1,9 @@
 // Client side of the Claude format: validating a /v1/messages body and turning it into an OpenAI
 // chat request (for channels that do not speak Anthropic Messages).
 import { invalidRequest } from "@/lib/server/relay/errors";
+import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/formats/claude/blocks";
 import type { ConvertOptions, Json, RequestFacts } from "@/lib/server/relay/formats/types";
 import { estimateText } from "@/lib/server/relay/tokenize";
-
-type Block = Json & { type?: string };
 
 const blocksOf = (content: unknown): Block[] =>
   typeof content === "string"
@@ -90,17 +89,8 @@ function toolResultText(content: unknown): string {
 function convertMessage(m: Json): Json[] {
   const blocks = blocksOf(m.content);
   if (m.role === "assistant") {
-    const text = blocks
-      .filter((b) => b.type === "text")
-      .map((b) => String(b.text ?? ""))
-      .join("");
-    const calls = blocks
-      .filter((b) => b.type === "tool_use")
-      .map((b) => ({
-        id: String(b.id ?? ""),
-        type: "function",
-        function: { name: String(b.name ?? ""), arguments: JSON.stringify(b.input ?? {}) },
-      }));
+    const text = joinBlocks(blocks, "text");
+    const calls = toolUsesToCalls(blocks);
     const out: Json = { role: "assistant", content: calls.length && !text ? null : text };
     if (calls.length) out.tool_calls = calls;
     return [out];

@@ -1,6 +1,7 @@
 // Non-stream Claude responses both ways, Claude usage normalisation and the Claude error shape.
 import type { Usage } from "@/lib/server/relay/billing/pricing";
 import type { RelayError } from "@/lib/server/relay/errors";
+import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/formats/claude/blocks";
 import type { Json } from "@/lib/server/relay/formats/types";
 
 type ClaudeUsage = {
@@ -65,8 +66,6 @@ export const FINISH_TO_CLAUDE: Record<string, string> = {
   content_filter: "refusal",
 };
 
-type Block = Json & { type?: string };
-
 export function claudeResponseText(json: Json): string {
   return ((json.content as Block[] | undefined) ?? [])
     .map((b) =>
@@ -83,21 +82,9 @@ export function claudeResponseText(json: Json): string {
 
 export function claudeToOpenAIResponse(json: Json, model: string): Json {
   const blocks = (json.content as Block[] | undefined) ?? [];
-  const text = blocks
-    .filter((b) => b.type === "text")
-    .map((b) => String(b.text ?? ""))
-    .join("");
-  const thinking = blocks
-    .filter((b) => b.type === "thinking")
-    .map((b) => String(b.thinking ?? ""))
-    .join("");
-  const calls = blocks
-    .filter((b) => b.type === "tool_use")
-    .map((b) => ({
-      id: String(b.id ?? ""),
-      type: "function",
-      function: { name: String(b.name ?? ""), arguments: JSON.stringify(b.input ?? {}) },
-    }));
+  const text = joinBlocks(blocks, "text");
+  const thinking = joinBlocks(blocks, "thinking");
+  const calls = toolUsesToCalls(blocks);
   const message: Json = { role: "assistant", content: text || (calls.length ? null : "") };
   if (thinking) message.reasoning_content = thinking;
   if (calls.length) message.tool_calls = calls;
