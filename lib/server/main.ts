@@ -2,11 +2,14 @@
 // - Stamps the trusted client address header (never taken from the client unless TRUST_PROXY).
 // - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/handler.ts, so the hot path does
 //   not pay for Next's routing.
-// - Graceful shutdown on SIGTERM/SIGINT: stop accepting, drain, flush bookkeeping, close the DB.
+// - /healthz and /readyz for load balancers and orchestrators (lib/server/health.ts).
+// - Graceful shutdown on SIGTERM/SIGINT: readyz turns 503, stop accepting, drain, flush bookkeeping,
+//   close the DB.
 import http from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
+import { handleHealth, isHealthPath, markDraining } from "@/lib/server/health";
 import { logger } from "@/lib/server/logger";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
@@ -32,7 +35,8 @@ async function main() {
       : "";
     req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
     const pathname = (req.url ?? "/").split("?")[0]!;
-    if (isRelayPath(pathname)) void handleRelay(req, res);
+    if (isHealthPath(pathname)) void handleHealth(req, res, pathname);
+    else if (isRelayPath(pathname)) void handleRelay(req, res);
     else void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
@@ -45,6 +49,7 @@ async function main() {
     if (closing) return;
     closing = true;
     logger().info({ signal }, "shutting down");
+    markDraining();
     server.close();
     server.closeIdleConnections();
     const force = setTimeout(() => process.exit(1), 30_000);
