@@ -18,3 +18,11 @@ export type LogFilter = z.infer<typeof logFilterSchema>;
 
 export const logListQuerySchema = pageQuerySchema.extend(logFilterSchema.shape);
 export type LogListQuery = z.infer<typeof logListQuerySchema>;
+
+/** DELETE /api/log/: logs created before this unix time (seconds) are removed. */
+export const logCleanupQuerySchema = z.object({
+  target_timestamp: z.coerce
+    .number({ error: "log_target_timestamp_invalid" })
+    .int("log_target_timestamp_invalid")
+    .positive("log_target_timestamp_invalid"),
+});

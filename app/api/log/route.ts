@@ -1,6 +1,12 @@
 import { route } from "@/lib/server/http/route";
-import { logListQuerySchema } from "@/lib/schemas/log";
+import { logCleanupQuerySchema, logListQuerySchema } from "@/lib/schemas/log";
+import { deleteLogsBefore } from "@/lib/server/services/logs/delete-logs-before";
 import { listLogs } from "@/lib/server/services/logs/list-logs";
 
 // GET /api/log/?p&page_size&type&username&token_name&model_name&start_timestamp&end_timestamp&channel&group – everyone's logs; admin
 export const GET = route({ role: "admin", query: logListQuerySchema }, ({ query }) => listLogs(query, { admin: true }));
+
+// DELETE /api/log/?target_timestamp= – removes every log created before that unix time, answers the count; root
+export const DELETE = route({ role: "root", query: logCleanupQuerySchema }, ({ query }) =>
+  deleteLogsBefore(query.target_timestamp),
+);
