@@ -6,7 +6,7 @@
 //                   the last message carries no tool_result, it asks for the first tool (tool_use).
 // Every request is recorded (path, headers, body).
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback } from "./loopback";
 
 export type RecordedRequest = {
   path: string;
@@ -139,15 +139,5 @@ export async function startMockAnthropic(): Promise<MockAnthropic> {
       json(200, message(body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenLoopback(server)), requests };
 }

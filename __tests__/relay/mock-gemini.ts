@@ -8,7 +8,7 @@
 // Usage: prompt 20 (8 of them cached), candidates 10, thoughts 5.
 // Every request is recorded (method, url incl. query, headers, body).
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback } from "./loopback";
 
 export type GeminiRequest = {
   method: string;
@@ -103,15 +103,5 @@ export async function startMockGemini(): Promise<MockGemini> {
       json(400, { error: { code: 400, message: `unknown verb ${verb}`, status: "INVALID_ARGUMENT" } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenLoopback(server)), requests };
 }

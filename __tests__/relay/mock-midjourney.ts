@@ -13,7 +13,7 @@
 //                                   {code:"error"}; POST /suno/fetch {ids} -> SUBMITTED -> IN_PROGRESS ->
 //                                   SUCCESS (data: clips) or FAILURE when the prompt contains "fail"
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback } from "./loopback";
 
 export type Recorded = { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown };
 export type MockTasks = { url: string; requests: Recorded[]; close: () => Promise<void> };
@@ -124,15 +124,7 @@ export async function startMockTasks(): Promise<MockTasks> {
       json(res, 404, { error: "not found" });
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    requests,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  const listening = await listenLoopback(server);
+  url = listening.url;
+  return { ...listening, requests };
 }

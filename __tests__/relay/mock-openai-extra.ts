@@ -7,7 +7,7 @@
 //   gated-*     speech sends its first chunk, then waits for release() before the rest
 // Every request is recorded: JSON body, or multipart text fields and files (name, bytes).
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback } from "./loopback";
 
 export type ExtraRequest = {
   path: string;
@@ -188,16 +188,5 @@ export async function startMockExtra(): Promise<MockExtra> {
       handle(req, res, Buffer.concat(parts), requests).catch((err: Error) => json(res, 500, { error: err.message }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    release: () => gate.open(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenLoopback(server)), requests, release: () => gate.open() };
 }

@@ -2,7 +2,7 @@
 // last message is not a tool result, it answers a call of the first tool (JSON or SSE); otherwise
 // the text "The weather is sunny." Usage {prompt 30, completion 8}. Requests are recorded.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback } from "./loopback";
 
 type Json = Record<string, unknown>;
 export type MockOpenAITools = { url: string; requests: Json[]; close: () => Promise<void> };
@@ -57,15 +57,5 @@ export async function startMockOpenAITools(): Promise<MockOpenAITools> {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenLoopback(server)), requests };
 }

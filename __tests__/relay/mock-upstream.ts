@@ -7,7 +7,7 @@
 //   anything else        a normal completion with usage {prompt 12, completion 11}
 // Every request is recorded (path, headers, body) so tests can assert what reached upstream.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback } from "./loopback";
 
 export type RecordedRequest = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 
@@ -120,15 +120,5 @@ export async function startMockUpstream(): Promise<MockUpstream> {
       res.end(JSON.stringify(withUsage));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenLoopback(server)), requests };
 }
