@@ -56,14 +56,8 @@ function updateFrom(row: MidjourneyRow, t: UpstreamTask): Record<string, unknown
 function failure(row: MidjourneyRow, update: Record<string, unknown>, reason: string) {
   return refundFailedTask({
     kind: "midjourney",
-    rowId: row.id,
-    fromStatus: row.status,
+    row,
     update,
-    userId: row.userId,
-    tokenId: row.tokenId,
-    channelId: row.channelId,
-    group: row.group,
-    quota: Number(row.quota),
     modelName: mjModelName(row.action),
     content: `Midjourney 任务 ${row.mjId}（${row.action}）失败，退还额度：${(reason || "unknown").slice(0, 300)}`,
   });

@@ -26,14 +26,8 @@ const secs = (v: unknown, d: bigint): bigint => (typeof v === "number" && v > 0 
 function failure(row: TaskRow, update: Record<string, unknown>, reason: string) {
   return refundFailedTask({
     kind: "task",
-    rowId: row.id,
-    fromStatus: row.status,
+    row,
     update,
-    userId: row.userId,
-    tokenId: row.tokenId,
-    channelId: row.channelId,
-    group: row.group,
-    quota: Number(row.quota),
     modelName: row.action === "LYRICS" ? "suno_lyrics" : "suno_music",
     content: `Suno 任务 ${row.taskId}（${row.action}）失败，退还额度：${(reason || "unknown").slice(0, 300)}`,
   });

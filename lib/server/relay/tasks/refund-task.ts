@@ -7,23 +7,39 @@ import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateToken, invalidateUser } from "@/lib/server/relay/cache/token-cache";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
 
-export type FailedTask = {
-  kind: "midjourney" | "task";
-  rowId: number;
-  /** Status the row had when it was read; the update only applies if it still has it. */
-  fromStatus: string;
-  update: Record<string, unknown>;
+/** The fields of a midjourneys / tasks row a refund needs (status as it was read). */
+export type TaskRowForRefund = {
+  id: number;
+  status: string;
   userId: number;
   tokenId: number;
   channelId: number;
   group: string;
-  quota: number;
+  quota: bigint;
+};
+
+export type FailedTask = {
+  kind: "midjourney" | "task";
+  /** The row as read; the update only applies if it still has that status. */
+  row: TaskRowForRefund;
+  update: Record<string, unknown>;
   modelName: string;
   content: string;
 };
 
 /** Marks the row failed and refunds its quota; answers whether this call did it. */
-export async function refundFailedTask(t: FailedTask): Promise<boolean> {
+export async function refundFailedTask(failed: FailedTask): Promise<boolean> {
+  const { row } = failed;
+  const t = {
+    ...failed,
+    rowId: row.id,
+    fromStatus: row.status,
+    userId: row.userId,
+    tokenId: row.tokenId,
+    channelId: row.channelId,
+    group: row.group,
+    quota: Number(row.quota),
+  };
   const done = await writeAfterFlush(
     () =>
       db().$transaction(async (tx) => {
