@@ -36,6 +36,20 @@ const envSchema = z.object({
   /** Seconds between re-reads of options from the database (for multi-instance deployments). */
   SYNC_FREQUENCY: z.coerce.number().int().min(1).default(60),
   NODE_NAME: z.string().default(""),
+  /**
+   * redis://[:password@]host:port[/db] (or rediss://). When set, balances, rate limits, cache
+   * invalidation and background-job leases are shared through Redis so several instances can run
+   * behind one load balancer on one PostgreSQL database. Unset: everything stays in this process.
+   */
+  REDIS_URL: z
+    .union([z.literal(""), z.string().regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")])
+    .optional(),
+  /** Bearer token for GET /metrics (Prometheus). Unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().optional(),
+  /** Minutes between automatic tests of all channels (0 = off; new-api's CHANNEL_TEST_FREQUENCY). */
+  CHANNEL_TEST_FREQUENCY: z.coerce.number().int().min(0).default(0),
+  /** Minutes between balance refreshes of all channels (0 = off; new-api's CHANNEL_UPDATE_FREQUENCY). */
+  CHANNEL_UPDATE_FREQUENCY: z.coerce.number().int().min(0).default(0),
   /** Largest accepted relay request body (after which 413 is answered). */
   RELAY_MAX_BODY_MB: z.coerce.number().positive().default(16),
   /** Seconds to wait for upstream response headers (0 = no limit). */
@@ -110,6 +124,13 @@ function load(): Env {
   const databaseType = /^postgres(ql)?:\/\//i.test(databaseUrl) ? "postgres" : "sqlite";
   let session = e.SESSION_SECRET;
   let crypto = e.CRYPTO_SECRET;
+  if (e.REDIS_URL && (!session || !crypto)) {
+    // Several instances: secrets generated per data folder would differ, so sessions signed by one
+    // instance and keys encrypted by another could not be read by the rest.
+    throw new Error(
+      "Invalid environment: SESSION_SECRET and CRYPTO_SECRET must be set (the same on every instance) when REDIS_URL is set",
+    );
+  }
   if (!session || !crypto) {
     const generated = readOrCreateSecrets(dataDir);
     session ??= generated.session_secret;

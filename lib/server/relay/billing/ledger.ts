@@ -29,6 +29,8 @@ type State = {
   tokens: Map<number, TokenAccount>;
   pending: Deltas;
   queue: Promise<unknown>;
+  /** Reservations not yet settled or refunded (metrics: reservation state). */
+  outstanding: { count: number; quota: number };
 };
 
 export function emptyDeltas(): Deltas {
@@ -40,7 +42,13 @@ const state = singleton<State>("relay.ledger", () => ({
   tokens: new Map(),
   pending: emptyDeltas(),
   queue: Promise.resolve(),
+  outstanding: { count: 0, quota: 0 },
 }));
+
+/** Reservations of this instance not yet settled or refunded, and the quota they hold. */
+export function reservationStats(): { count: number; quota: number } {
+  return { ...state.outstanding };
+}
 
 /** Runs fn after every earlier load/flush finished (the ledger's one async queue). */
 export function serialised<T>(fn: () => Promise<T>): Promise<T> {
@@ -120,6 +128,8 @@ export function reserve(
     d.remain -= amount;
     d.used += amount;
   }
+  state.outstanding.count += 1;
+  state.outstanding.quota += amount;
   return { ok: true, reservation: { userId, tokenId, amount, settled: false } };
 }
 
@@ -130,6 +140,8 @@ export function reserve(
 export function settle(r: Reservation, actual: number, channelId: number): number {
   if (r.settled) throw new Error("ledger: reservation settled twice");
   r.settled = true;
+  state.outstanding.count -= 1;
+  state.outstanding.quota -= r.amount;
   const user = state.users.get(r.userId)!;
   const token = r.tokenId === null ? null : state.tokens.get(r.tokenId)!;
   let extra = Math.max(0, Math.round(actual) - r.amount);
@@ -160,6 +172,8 @@ export function settle(r: Reservation, actual: number, channelId: number): numbe
 export function refund(r: Reservation): void {
   if (r.settled) return;
   r.settled = true;
+  state.outstanding.count -= 1;
+  state.outstanding.quota -= r.amount;
   const user = state.users.get(r.userId);
   if (user) user.quota += r.amount;
   userDelta(r.userId).quota += r.amount;
@@ -209,4 +223,5 @@ export function resetLedgerForTests(): void {
   state.users.clear();
   state.tokens.clear();
   state.pending = emptyDeltas();
+  state.outstanding = { count: 0, quota: 0 };
 }
