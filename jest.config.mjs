@@ -78,6 +78,13 @@ export default async function config() {
         testEnvironment: "node",
         testMatch: ["<rootDir>/__tests__/relay/**/*.test.ts"],
       }),
+      await build({
+        // Needs a real redis-server (and, for the two-instance tests, PostgreSQL + the production
+        // build): Redis-backed ledger, limits, leases, and several gateway instances on one database.
+        displayName: "redis",
+        testEnvironment: "node",
+        testMatch: ["<rootDir>/__tests__/redis/**/*.test.ts"],
+      }),
     ],
   };
 }

@@ -3,7 +3,8 @@
 #   1. typecheck (app + tests), the PostgreSQL schema-twin check, and eslint (~7 s)
 #   2. jest unit project (node + jsdom)
 #   3. jest api project on SQLite (a temp database per test file)
-#   4. jest api and relay projects again on a throwaway PostgreSQL cluster, when PostgreSQL is installed
+#   4. jest api and relay projects again on a throwaway PostgreSQL cluster, when PostgreSQL is installed,
+#      then the redis project (real redis-server, several gateway instances on that PostgreSQL)
 #   5. browser end-to-end specs, when chromium is installed
 #   6. jest relay project: the production server + the OpenAI SDK + a loopback mock upstream
 # With CI=true a missing PostgreSQL or chromium is an error instead of a skipped step.
@@ -113,6 +114,15 @@ postgres_run() {
   # The relay (ledger, raw-SQL bookkeeping) against PostgreSQL too: needs the production build.
   node scripts/build-if-needed.mjs || return 1
   TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run relay-postgres --selectProjects relay || return 1
+  # Several instances on one PostgreSQL + a real Redis (ledger, limits, invalidation, leases).
+  if command -v redis-server >/dev/null 2>&1; then
+    TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run redis --selectProjects redis --maxWorkers=1 || return 1
+  elif [ "$CI" = "true" ]; then
+    echo "ERROR: redis-server not installed, required when CI=true (apt-get install -y redis-server)"
+    return 1
+  else
+    echo "redis-server not installed: skipped the Redis / multi-instance run (apt-get install -y redis-server)"
+  fi
   # The browser flows (setup -> login -> shell) on PostgreSQL as well.
   if [ -x /usr/bin/chromium ]; then E2E_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" node __tests__/e2e/run.mjs; fi
 }
