@@ -2,7 +2,7 @@
 // consume log + usage aggregate (written by bookkeeping.ts, never on the response path).
 import { getOptions } from "@/lib/server/options/store";
 import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { settle, userQuota } from "@/lib/server/relay/billing/ledger";
+import { settle } from "@/lib/server/relay/billing/ledger";
 import { CREATE_CACHE_RATIO, quotaForUsage, type Usage } from "@/lib/server/relay/billing/pricing";
 import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
@@ -23,7 +23,8 @@ export type Outcome = {
 export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void> {
   const options = await getOptions();
   const wanted = quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit, ctx.otherRatio);
-  const charged = ctx.reservation ? settle(ctx.reservation, wanted, o.channel.id) : 0;
+  const settled = ctx.reservation ? await settle(ctx.reservation, wanted, o.channel.id) : null;
+  const charged = settled?.charged ?? 0;
   scheduleFlush();
   for (const r of ctx.rateScopes) recordSuccess(r.scope, r.windowMs);
 
@@ -99,5 +100,6 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
     );
   }
   const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;
-  maybeWarnQuota(ctx.caller.user.id, userQuota(ctx.caller.user.id), threshold);
+  if (settled?.userQuota !== null && settled?.userQuota !== undefined)
+    maybeWarnQuota(ctx.caller.user.id, settled.userQuota, threshold);
 }
