@@ -9,8 +9,13 @@ import { requestLogger } from "@/lib/server/logger";
 import { newRequestId } from "@/lib/server/http/route-id";
 
 // Created when the server starts (main.ts imports this module), so every request is counted from
-// the first one, and before anything in Next's bundles looks for the metrics.
-initMetrics();
+// the first one, and before anything in Next's bundles looks for the metrics. An invalid
+// environment is left for main() to report (it reads env() first thing).
+try {
+  initMetrics();
+} catch {
+  // reported by main()
+}
 
 export const isMetricsPath = (pathname: string): boolean => pathname === "/metrics";
 
