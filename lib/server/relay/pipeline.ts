@@ -20,6 +20,8 @@ import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
 import { settleRequest } from "@/lib/server/relay/settle";
 import { mapModel } from "@/lib/server/relay/transform";
 import { queueErrorLog } from "@/lib/server/relay/error-log";
+import { withRequestId } from "@/lib/server/logger";
+import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
 
 async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, string>): Promise<void> {
   const exemptGroup =
@@ -127,6 +129,7 @@ export async function runRelay(
       acceptUnset,
       candidatesFor: (m) => (pinned ? [pinned] : (routing.abilities.get(caller.group)?.get(m) ?? [])),
     });
+    if (routes.length) noteRelayModel(res, model);
 
     ctx = {
       ...base,
@@ -218,6 +221,7 @@ export async function runRelay(
       } catch (err) {
         if (!(err instanceof RelayError)) throw err;
         lastError = err;
+        recordChannelError(channel.id, err);
         tried[routeIdx]!.add(channel.id);
         if (routeIdx < routes.length - 1) {
           routeIdx++;
@@ -232,11 +236,8 @@ export async function runRelay(
             options.get("AutomaticDisableKeywords") ?? "",
           )
         ) {
-          void autoDisable(
-            channel,
-            picked?.index ?? 0,
-            `${err.upstreamStatus ?? err.status}: ${err.message}`.slice(0, 500),
-          );
+          const reason = `${err.upstreamStatus ?? err.status}: ${err.message}`.slice(0, 500);
+          void withRequestId(base.requestId, () => autoDisable(channel, picked?.index ?? 0, reason));
         }
         if (res.headersSent || !shouldRetry(err, retry.statusCodes)) break;
       }

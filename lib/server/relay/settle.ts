@@ -9,6 +9,7 @@ import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
 import { recordSuccess } from "@/lib/server/relay/protection";
 import { maybeWarnQuota } from "@/lib/server/relay/quota-warning";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { recordConsume } from "@/lib/server/metrics/record";
 
 export type Outcome = {
   channel: CachedChannel;
@@ -30,6 +31,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
 
   const p = ctx.pricing;
   const now = Math.floor(Date.now() / 1000);
+  recordConsume("relay", ctx.model, charged, o.usage.promptTokens, o.usage.completionTokens);
   if (options.get("LogConsumeEnabled") !== "false") {
     const other: Record<string, unknown> = {
       model_ratio: p.mode === "ratio" ? p.modelRatio : 0,

@@ -13,6 +13,7 @@ import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel
 import { RelayError } from "@/lib/server/relay/errors";
 import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { recordConsume } from "@/lib/server/metrics/record";
 
 export type TaskCall = {
   caller: RelayCaller;
@@ -102,6 +103,7 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
   const options = await getOptions();
   const { caller, price } = call;
   const now = Math.floor(Date.now() / 1000);
+  recordConsume("task", call.model, charged, 0, 0);
   if (options.get("LogConsumeEnabled") !== "false") {
     queueLog({
       createdAt: now,
