@@ -25,7 +25,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
   const wanted = quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit, ctx.otherRatio);
   const charged = ctx.reservation ? settle(ctx.reservation, wanted, o.channel.id) : 0;
   scheduleFlush();
-  for (const r of ctx.rateScopes) recordSuccess(r.scope, r.windowMs);
+  for (const r of ctx.rateScopes) void recordSuccess(r.scope, r.windowMs); // never throws
 
   const p = ctx.pricing;
   const now = Math.floor(Date.now() / 1000);
@@ -99,5 +99,5 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
     );
   }
   const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;
-  maybeWarnQuota(ctx.caller.user.id, userQuota(ctx.caller.user.id), threshold);
+  void maybeWarnQuota(ctx.caller.user.id, userQuota(ctx.caller.user.id), threshold);
 }
