@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/server/http/app-error";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { readyRedis } from "@/lib/server/redis/when-ready";
+import { singleton } from "@/lib/server/singleton";
 
 type LimiterName =
   | "critical"
@@ -56,20 +57,19 @@ function specOf(name: LimiterName): LimiterSpec {
 }
 
 type Built = { limiter: RateLimiterAbstract; client: Redis | null };
-const g = globalThis as unknown as { __gatewayLimiters?: Map<string, Built> };
+const limiters = singleton("http.rate-limiters", () => new Map<string, Built>());
 
 /** The limiter of a key prefix, in Redis when REDIS_URL is set (rebuilt if the connection was replaced). */
 async function limiterFor(keyPrefix: string, spec: LimiterSpec): Promise<RateLimiterAbstract> {
   const client = redisEnabled() ? await readyRedis().catch(unavailable) : null;
-  g.__gatewayLimiters ??= new Map();
-  let built = g.__gatewayLimiters.get(keyPrefix);
+  let built = limiters.get(keyPrefix);
   if (!built || built.client !== client) {
     const limiter = client
       ? // ioredis (not node-redis: no useRedisPackage); a connection that is not ready is refused at once.
         new RateLimiterRedis({ storeClient: client, rejectIfRedisNotReady: true, keyPrefix, ...spec })
       : new RateLimiterMemory({ keyPrefix, ...spec });
     built = { limiter, client };
-    g.__gatewayLimiters.set(keyPrefix, built);
+    limiters.set(keyPrefix, built);
   }
   return built.limiter;
 }
@@ -115,5 +115,5 @@ export async function reset(name: LimiterName, key: string): Promise<void> {
 }
 
 export function resetAllLimitersForTests(): void {
-  g.__gatewayLimiters = undefined;
+  limiters.clear();
 }
