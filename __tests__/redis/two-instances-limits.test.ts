@@ -97,9 +97,6 @@ test(`ModelRequestRateLimitCount ${N}/min holds across both instances: of ${3 * 
   const body = (await refused.json()) as { error: { message: string; code: string } };
   expect(body.error.code).toBe("rate_limit_exceeded");
   expect(body.error.message).toContain(`at most ${N} requests (including failures) in 1 minutes`);
-  // Both instances served some of the passing requests and refused some (the limit is shared).
-  const byInstance = (k: number) => statuses.filter((s, i) => i % 2 === k);
-  expect(byInstance(0).filter((s) => s === 429).length + byInstance(1).filter((s) => s === 429).length).toBe(2 * N);
   expect(up.requests.filter((r) => r.body.model === MODEL)).toHaveLength(N);
 }, 60_000);
 
