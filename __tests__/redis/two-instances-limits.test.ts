@@ -120,6 +120,16 @@ test("Redis down: relays answer 503 with a clear message on both instances, the 
     expect(((await status.json()) as { success: boolean }).success).toBe(true);
   }
   expect(up.requests.length).toBe(upstreamBefore); // nothing was relayed unlimited
+  // Console routes guarded by a limiter (login: critical + failed-login counters) refuse too.
+  const login = await fetch(`${gwB.url}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "accept-language": "en" },
+    body: JSON.stringify({ username: "root", password: "wrong-password" }),
+  });
+  expect(login.status).toBe(503);
+  expect(((await login.json()) as { message: string }).message).toBe(
+    "Rate limiting is unavailable (cannot reach Redis); try again later",
+  );
 
   // Redis back on the same port (empty): both instances serve again without a restart.
   redis = await startRedis(port);
