@@ -64,6 +64,8 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Reuse a data folder (restart tests). */ dataDir?: string;
   /** Skip setup + root login. */ fresh?: boolean;
+  /** Reuse this PostgreSQL database as is (several instances on one database): never created nor dropped here. */
+  databaseUrl?: string;
 };
 
 export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
@@ -91,7 +93,10 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
       ? process.env.TEST_DATABASE_URL
       : null;
   let pgUrl: string | null = null;
-  if (pgBase) {
+  if (opts.databaseUrl) {
+    pgUrl = opts.databaseUrl;
+    env.DATABASE_URL = pgUrl;
+  } else if (pgBase) {
     const name = reuse
       ? fs.readFileSync(path.join(dataDir, "pg-database"), "utf8")
       : `relay_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -226,7 +231,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
       await new Promise((r) => child.once("exit", r));
       if (process.env.GATEWAY_TEST_STDERR && stderr) process.stderr.write(stderr);
       if (!keepData) {
-        if (pgBase && pgUrl) {
+        if (pgBase && pgUrl && !opts.databaseUrl) {
           const admin = new pg.Client({ connectionString: pgBase });
           await admin.connect();
           await admin.query(`DROP DATABASE IF EXISTS "${new URL(pgUrl).pathname.slice(1)}" WITH (FORCE)`);
