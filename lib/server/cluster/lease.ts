@@ -116,6 +116,7 @@ export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
   let tickTimer: NodeJS.Timeout | null = null;
   let renewTimer: NodeJS.Timeout | null = null;
   let current: { promise: Promise<void>; abort: AbortController } | null = null;
+  let ticking: Promise<void> | null = null;
 
   const loseLease = () => {
     held = false;
@@ -125,7 +126,7 @@ export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
   };
 
   const startRenewing = () => {
-    if (renewTimer || !lease) return;
+    if (renewTimer || !lease || stopped) return;
     renewTimer = setInterval(
       () => {
         lease.renew().then(
@@ -177,7 +178,14 @@ export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
 
   const schedule = (delay: number) => {
     if (stopped) return;
-    tickTimer = setTimeout(() => void tick(), Math.min(Math.max(0, delay), MAX_DELAY_MS));
+    tickTimer = setTimeout(
+      () => {
+        ticking = tick().finally(() => {
+          ticking = null;
+        });
+      },
+      Math.min(Math.max(0, delay), MAX_DELAY_MS),
+    );
     tickTimer.unref?.();
   };
 
@@ -209,7 +217,7 @@ export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
     stop: async () => {
       halt();
       current?.abort.abort();
-      await current?.promise;
+      await ticking; // a claim or a run in progress ends first
       if (lease && held) await lease.release().catch(() => undefined);
       held = !lease;
     },
