@@ -73,7 +73,7 @@ async function retentionAndCleanup(page, baseUrl, serverDb, screenshot) {
 
   await page.getByTestId("log-cleanup-submit").click();
   await page.getByRole("dialog").waitFor();
-  await screenshot("cleanup-confirm-desktop-zh", page);
+  await page.screenshot({ path: await screenshot("cleanup-confirm-desktop-zh", page) });
   await page.getByTestId("log-cleanup-confirm").click();
   await toast(page, "已删除 3 条日志"); // cancelled above: all three were still there
   await page.getByRole("dialog").waitFor({ state: "detached" });
@@ -112,20 +112,19 @@ async function screenshots(browser, baseUrl, screenshot) {
       await page.goto(`${baseUrl}/admin/settings?tab=operation`);
       await setLanguage(page, locale);
       await openLogs(page, baseUrl);
-      await page.getByTestId("settings-log-cleanup").scrollIntoViewIfNeeded();
       const kind = width === 375 ? "mobile" : "desktop";
-      // The settings page is long: keep the logs section and the cleanup card (page coordinates).
-      const clip = await page.evaluate(() => {
-        const top = document.querySelector('[data-testid="settings-section-logs"]').getBoundingClientRect();
-        const end = document.querySelector('[data-testid="settings-log-cleanup"]').getBoundingClientRect();
-        return { x: 0, y: top.top + window.scrollY - 8, width: window.innerWidth, height: end.bottom - top.top + 16 };
+      // The settings page is long: show the viewport with the cleanup card at its bottom (the
+      // retention field just above it), not the whole page.
+      await page.evaluate(() => {
+        const card = document.querySelector('[data-testid="settings-log-cleanup"]').getBoundingClientRect();
+        window.scrollBy(0, card.bottom - window.innerHeight + 16);
       });
-      const file = await screenshot(`logs-${kind}-${locale}`, page);
-      await page.screenshot({ path: file, clip, fullPage: true });
+      const shot = async (name) => page.screenshot({ path: await screenshot(name, page), fullPage: false });
+      await shot(`logs-${kind}-${locale}`);
       if (locale === "en") {
         await page.getByTestId("log-cleanup-submit").click();
         await page.getByRole("dialog").getByText("Delete old logs?").waitFor();
-        await screenshot(`cleanup-confirm-${kind}-en`, page);
+        await shot(`cleanup-confirm-${kind}-en`);
         await page.getByTestId("log-cleanup-cancel").click();
       }
     } finally {
