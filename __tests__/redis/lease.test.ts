@@ -90,7 +90,7 @@ async function waitUntil(cond: () => boolean, ms = 5_000): Promise<void> {
 }
 
 beforeAll(async () => {
-  // lease.ts reads the instance id (and so the environment) when loaded: give it a throwaway one.
+  // lease.ts reads the environment (logger, instance id): give it a throwaway one before loading it.
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "gw-lease-"));
   process.env.SESSION_SECRET = "lease-test-session-secret";
   process.env.CRYPTO_SECRET = "lease-test-crypto-secret";

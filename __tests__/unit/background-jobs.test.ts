@@ -10,7 +10,7 @@ import type * as JobsModule from "@/lib/server/cluster/jobs";
 let jobs: typeof JobsModule;
 
 beforeAll(async () => {
-  // The job modules read the instance id (and so the environment) when loaded: give them a throwaway one.
+  // The job modules may read the environment: give them a throwaway one before loading them.
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "gw-jobs-"));
   jobs = await import("@/lib/server/cluster/jobs");
 });

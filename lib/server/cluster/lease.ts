@@ -15,7 +15,7 @@
 import type Redis from "ioredis";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
-import { INSTANCE_ID, redis as sharedRedis } from "@/lib/server/redis/client";
+import { instanceId, redis as sharedRedis } from "@/lib/server/redis/client";
 import { singleton } from "@/lib/server/singleton";
 
 /** Default lease lifetime: how long a dead holder blocks the job (renewed every third of it). */
@@ -64,7 +64,7 @@ export type ClusterJobOptions = {
   /** Delay of the first tick (default: intervalMs). */
   firstDelayMs?: number;
   leaseTtlMs?: number;
-  /** Tests inject their own connection (null = no Redis) and owner id; default: redis(), INSTANCE_ID. */
+  /** Tests inject their own connection (null = no Redis) and owner id; default: redis(), instanceId(). */
   redis?: Redis | null;
   owner?: string;
 };
@@ -108,7 +108,7 @@ export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
   }
   const client = opts.redis !== undefined ? opts.redis : sharedRedis();
   const lease = client
-    ? new Lease(client, opts.name, opts.owner ?? INSTANCE_ID, opts.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS)
+    ? new Lease(client, opts.name, opts.owner ?? instanceId(), opts.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS)
     : null;
   let stopped = false;
   let held = !lease;
