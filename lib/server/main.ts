@@ -25,7 +25,6 @@ async function main() {
   const app = next({ dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
-  // First, so its shutdown hook (release the job leases) runs before the Redis connection closes.
   startBackgroundJobs();
   registerQuotaWarningDelivery();
   if (e.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS)

@@ -101,7 +101,7 @@ function noteRedisUp(): void {
 
 /** Starts a periodic job that at most one instance of the cluster runs at a time. */
 export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
-  // Registered before the first redis() call so leases are released before the connection closes.
+  // The Redis connection closes after this hook (lifecycle "connections" phase), so releases reach it.
   if (!registry.hooked) {
     registry.hooked = true;
     onShutdown(() => stopClusterJobs());
