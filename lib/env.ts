@@ -62,6 +62,12 @@ const envSchema = z.object({
   /** Unfinished tasks older than this many minutes fail and are refunded. */
   TASK_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(1440),
   /**
+   * TEST-ONLY. When > 0, the minute-based background jobs (channel auto-test, balance refresh, the
+   * hourly log-retention check) tick every this many milliseconds instead, so the test suites can
+   * watch several passes. Never set it in a deployment: it turns hourly work into a busy loop.
+   */
+  JOBS_TICK_MS_FOR_TESTS: z.coerce.number().int().min(0).default(0),
+  /**
    * TEST-ONLY. Lets notification webhooks use http:// and loopback addresses so the test suites can
    * run a receiver on 127.0.0.1. Never set it in a real deployment: it weakens the outbound
    * address guard (lib/server/net). Off unless explicitly "true".

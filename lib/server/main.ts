@@ -3,6 +3,8 @@
 // - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/handler.ts, so the hot path does
 //   not pay for Next's routing.
 // - /healthz and /readyz for load balancers and orchestrators (lib/server/health.ts).
+// - Background jobs (task polling, channel tests and balances, log retention) once per cluster
+//   (lib/server/cluster/jobs.ts).
 // - Graceful shutdown on SIGTERM/SIGINT: readyz turns 503, stop accepting, drain, flush bookkeeping,
 //   close the DB.
 import http from "node:http";
@@ -15,7 +17,7 @@ import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
-import { startTaskPolling } from "@/lib/server/relay/tasks/scheduler";
+import { startBackgroundJobs } from "@/lib/server/cluster/jobs";
 
 async function main() {
   const e = env();
@@ -23,8 +25,8 @@ async function main() {
   const app = next({ dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
+  startBackgroundJobs();
   registerQuotaWarningDelivery();
-  startTaskPolling();
   if (e.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS)
     logger().warn("NOTIFY_ALLOW_LOOPBACK_FOR_TESTS is on: webhooks may use http:// and loopback (tests only)");
 
