@@ -32,6 +32,10 @@ export type Gateway = {
   waitFor: (condition: () => boolean | Promise<boolean>, timeoutMs?: number) => Promise<void>;
   /** Waits until the bookkeeping writer has persisted everything (no pending deltas). */
   settle: () => Promise<void>;
+  /** Sends a signal to the server process (graceful-shutdown tests). */
+  signal: (sig: NodeJS.Signals) => void;
+  /** Resolves with the server's exit code once the process has exited. */
+  exited: Promise<number | null>;
   stop: (keepData?: boolean) => Promise<void>;
 };
 
@@ -115,6 +119,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   );
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -220,10 +225,12 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     waitFor,
     sql,
     settle,
+    signal: (sig) => child.kill(sig),
+    exited,
     stop: async (keepData = false) => {
       await closeDb();
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
       if (process.env.GATEWAY_TEST_STDERR && stderr) process.stderr.write(stderr);
       if (!keepData) {
         if (pgBase && pgUrl) {

@@ -45,7 +45,7 @@ function connect(role: "commands" | "subscriber"): Redis {
       await Promise.allSettled([state.client?.quit(), state.subscriber?.quit()]);
       state.client = null;
       state.subscriber = null;
-    });
+    }, "close");
   }
   return client;
 }
