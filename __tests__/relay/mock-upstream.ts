@@ -35,7 +35,7 @@ async function stream(res: http.ServerResponse, model: string, body: Record<stri
   write(chunk(model, { role: "assistant", content: "" }));
   if (model.startsWith("stall-")) {
     write(chunk(model, { content: "before the stall " }));
-    await new Promise((r) => setTimeout(r, 5000));
+    await new Promise((r) => setTimeout(r, 5000).unref()); // unref: never holds a finished test run open
     if (!res.destroyed) res.end("data: [DONE]\n\n");
     return;
   }
