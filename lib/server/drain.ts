@@ -4,6 +4,7 @@
 // balancer can still read /readyz (503) and /healthz; every other new request is refused with 503 and
 // `Connection: close`, and sockets are closed as soon as they fall idle.
 import type http from "node:http";
+import { logger } from "@/lib/server/logger";
 
 /** After the drain deadline the remaining sockets are cut; handlers then get this long to settle. */
 const SETTLE_AFTER_CUT_MS = 2_000;
@@ -65,7 +66,10 @@ export function createDrain(server: http.Server): Drain {
         if (--pending === 0) release();
       };
       res.once("close", done);
-      work.then(done, done);
+      work.then(done, (err: unknown) => {
+        logger().error({ err }, "request handler failed");
+        done();
+      });
     },
     refuse(res) {
       if (!draining) return false;
