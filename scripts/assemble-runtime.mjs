@@ -4,16 +4,17 @@
 //   <dir>/.next              Next's standalone server files, static assets, and our bundled server
 //                            (.next/gateway/server.mjs, lib/server/main.ts, which calls next({dir}))
 //   <dir>/messages, package.json   what Next's trace says the pages read at run time
-//   <dir>/node_modules       only what is loaded at run time, traced with Next's own file tracer (nft)
-//                            from the bundled server, every server chunk and the migration tool
-//                            (prisma.config.ts's imports; the prisma CLI itself is copied whole)
+//   <dir>/node_modules       only what is loaded at run time: Next's standalone trace plus our own
+//                            (Next's tracer, nft) of the bundled server, every server chunk and the
+//                            migration tool (prisma.config.ts's imports; the prisma CLI copied whole)
 //   <dir>/prisma, prisma.config.ts, scripts/{migrate,db-url,server-flags,serve}.mjs,
 //   scripts/docker-entrypoint.sh   migrations on start, then the server
 //
 // Run it: `sh <dir>/scripts/docker-entrypoint.sh` (migrate + serve), or `node <dir>/scripts/serve.mjs`.
-// Tracing ourselves (rather than copying Next's .next/standalone/node_modules alone) also covers what
-// only our bundle needs (ioredis, prom-client, ...) and works when node_modules is a symlink (a git
-// worktree), where Next's standalone output only holds a link back to the checkout.
+// node_modules = Next's standalone copy (what its build traced for the pages) + our own trace, which
+// adds what only the bundled server and the migration tool load (ioredis, prom-client, the prisma
+// CLI...) and stands in for Next's copy when node_modules is a symlink (a git worktree), where
+// Next's standalone output only holds a link back to the checkout.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -108,11 +109,14 @@ async function main() {
   prepareOutput(out);
 
   // 1. Next's standalone app folder (server chunks, manifests, traced project files), without its
-  //    server.js (our entry is the bundled custom server) and without node_modules (traced below).
+  //    server.js (our entry is the bundled custom server), node_modules (handled below) and data/
+  //    (the default DATA_DIR: the tracer follows its path, but a build's database never ships).
   for (const entry of fs.readdirSync(standalone)) {
-    if (entry === "server.js" || entry === "node_modules") continue;
+    if (entry === "server.js" || entry === "node_modules" || entry === "data") continue;
     copy(path.join(standalone, entry), path.join(out, entry));
   }
+  // Next's traced node_modules: the externals Turbopack chunks load through its runtime are known
+  // only to Next's traces. (In a worktree this is a link back to the checkout: nft covers it below.)
   const nextNodeModules = path.join(standalone, "node_modules");
   if (fs.existsSync(nextNodeModules) && !fs.lstatSync(nextNodeModules).isSymbolicLink())
     copy(nextNodeModules, path.join(out, "node_modules"));

@@ -118,7 +118,7 @@ afterAll(async () => {
 test("the folder is self-contained: its own node_modules, no link back to the checkout, no sources", () => {
   expect(fs.lstatSync(path.join(app, "node_modules")).isDirectory()).toBe(true);
   expect(escapingLinks(app)).toEqual([]);
-  for (const p of ["app", "components", "lib", "next.config.mjs", ".next/standalone", ".next/cache"])
+  for (const p of ["app", "components", "lib", "data", "next.config.mjs", ".next/standalone", ".next/cache"])
     expect(fs.existsSync(path.join(app, p))).toBe(false);
   for (const p of [".next/gateway/server.mjs", ".next/BUILD_ID", "prisma/postgres/migrations", "scripts/migrate.mjs"])
     expect(fs.existsSync(path.join(app, p))).toBe(true);
@@ -150,7 +150,7 @@ test("the console is served: setup redirect, setup page with its static assets, 
   expect((await asset.text()).length).toBeGreaterThan(1000);
 });
 
-test("a relay call through the runtime reaches the upstream and is answered", async () => {
+test("signed-in pages render and a relay call through the runtime reaches the upstream", async () => {
   const json = (body: unknown, cookie = "") => ({
     method: "POST",
     headers: { "content-type": "application/json", cookie },
@@ -163,6 +163,12 @@ test("a relay call through the runtime reaches the upstream and is answered", as
   expect(((await setup.json()) as { success: boolean }).success).toBe(true);
   const login = await fetch(`${url}/api/user/login`, json({ username: "root", password: "rootpass123" }));
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  // A signed-in console page and an admin one render (server components, database, i18n).
+  for (const page of ["/app/tokens", "/admin/channels"]) {
+    const r = await fetch(`${url}${page}`, { headers: { cookie }, redirect: "manual" });
+    expect([page, r.status]).toEqual([page, 200]);
+    expect(await r.text()).toContain("</html>");
+  }
   const channel = await fetch(
     `${url}/api/channel/`,
     json({ type: 1, group: "default", name: "up", key: "sk-up", base_url: up.url, models: "runtime-model" }, cookie),
