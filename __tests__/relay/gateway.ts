@@ -114,7 +114,8 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--max-semi-space-size=8", "--enable-source-maps", SERVER_BUNDLE],
+    // scripts/serve.mjs runs the bundle with the build's Next config, as `npm start` and the image do.
+    ["--max-semi-space-size=8", "--enable-source-maps", path.join(ROOT, "scripts/serve.mjs")],
     { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
