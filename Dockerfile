@@ -49,4 +49,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 # The server drains on SIGTERM for up to SHUTDOWN_TIMEOUT (30 s): give `docker stop` at least that
 # (`docker stop -t 45`, compose `stop_grace_period`), or in-flight streams are killed.
 STOPSIGNAL SIGTERM
-ENTRYPOINT ["/app/scripts/docker-entrypoint.sh"]
+ENTRYPOINT ["/bin/sh", "/app/scripts/docker-entrypoint.sh"]
