@@ -68,6 +68,8 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Reuse a data folder (restart tests). */ dataDir?: string;
   /** Skip setup + root login. */ fresh?: boolean;
+  /** Use this PostgreSQL database as is (several instances on one database): no create, no drop. */
+  databaseUrl?: string;
 };
 
 export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
@@ -95,7 +97,10 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
       ? process.env.TEST_DATABASE_URL
       : null;
   let pgUrl: string | null = null;
-  if (pgBase) {
+  if (opts.databaseUrl) {
+    pgUrl = opts.databaseUrl;
+    env.DATABASE_URL = pgUrl;
+  } else if (pgBase) {
     const name = reuse
       ? fs.readFileSync(path.join(dataDir, "pg-database"), "utf8")
       : `relay_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -143,6 +148,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     if (setCookie?.includes("session-token=")) cookie = setCookie.split(";")[0]!;
     return { status: res.status, json: (await res.json()) as never };
   };
+  // (a second instance on a shared database just gets "already initialised")
   if (!reuse)
     await api("POST", "/api/setup", { username: "root", password: "rootpass123", confirmPassword: "rootpass123" });
   await api("POST", "/api/user/login", { username: "root", password: "rootpass123" });
@@ -234,7 +240,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
       await exited;
       if (process.env.GATEWAY_TEST_STDERR && stderr) process.stderr.write(stderr);
       if (!keepData) {
-        if (pgBase && pgUrl) {
+        if (pgBase && pgUrl && !opts.databaseUrl) {
           const admin = new pg.Client({ connectionString: pgBase });
           await admin.connect();
           await admin.query(`DROP DATABASE IF EXISTS "${new URL(pgUrl).pathname.slice(1)}" WITH (FORCE)`);

@@ -13,6 +13,7 @@ import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { createDrain } from "@/lib/server/drain";
 import { handleHealth, isHealthPath, markDraining } from "@/lib/server/health";
 import { logger } from "@/lib/server/logger";
+import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
@@ -40,10 +41,10 @@ async function main() {
       : "";
     req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
     const pathname = (req.url ?? "/").split("?")[0]!;
-    if (isHealthPath(pathname)) {
-      // Still answered while draining (readyz says 503), on a connection that then closes.
+    if (isHealthPath(pathname) || isMetricsPath(pathname)) {
+      // Still answered while draining (readyz says 503, a last scrape), on a connection that then closes.
       if (drain.draining) res.setHeader("connection", "close");
-      void handleHealth(req, res, pathname);
+      void (isHealthPath(pathname) ? handleHealth(req, res, pathname) : handleMetrics(req, res));
     } else if (drain.refuse(res)) req.resume();
     else drain.track(res, isRelayPath(pathname) ? handleRelay(req, res) : handle(req, res));
   });
