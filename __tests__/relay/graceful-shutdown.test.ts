@@ -5,10 +5,15 @@
 // Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
-
-const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD, group ratio 1
-const SLOW_MODEL = "slow-100ms-drain"; // 50 chunks, 100 ms apart: a 5 s stream
-const STALL_MODEL = "stall-drain"; // 2 chunks, then 5 s of silence
+import {
+  PRICE_QUOTA,
+  SLOW_MODEL,
+  STALL_MODEL,
+  openStream,
+  prepareDrain,
+  readUntil,
+  waitForDraining,
+} from "./drain-support";
 
 let up: MockUpstream;
 
@@ -20,37 +25,7 @@ afterAll(async () => {
   await up?.close();
 });
 
-async function prepare(gw: Gateway) {
-  await gw.api("PUT", "/api/option/", {
-    key: "ModelPrice",
-    value: JSON.stringify({ [SLOW_MODEL]: 0.002, [STALL_MODEL]: 0.002 }),
-  });
-  await gw.createChannel({ name: "drain", key: "sk-up", base_url: up.url, models: `${SLOW_MODEL},${STALL_MODEL}` });
-  return gw.createToken({ unlimited_quota: false, remain_quota: PRICE_QUOTA * 5 });
-}
-
-function openStream(gw: Gateway, key: string, model: string) {
-  return fetch(`${gw.url}/v1/chat/completions`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ model, stream: true, messages: [{ role: "user", content: "hi" }] }),
-  });
-}
-
-/** Reads until `until` appears (or the stream ends / fails); answers what was read and how it ended. */
-async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until: string | null, text = "") {
-  const decoder = new TextDecoder();
-  try {
-    while (until === null || !text.includes(until)) {
-      const { value, done } = await reader.read();
-      if (done) return { text, ended: "done" as const };
-      text += decoder.decode(value, { stream: true });
-    }
-    return { text, ended: "found" as const };
-  } catch {
-    return { text, ended: "error" as const };
-  }
-}
+const prepare = (gw: Gateway) => prepareDrain(gw, up);
 
 async function consumeLogs(gw: Gateway, tokenId: number) {
   return gw.sql<{ quota: number; other: string }>(
@@ -70,19 +45,9 @@ test("SIGTERM mid-stream: readyz 503 while draining, new requests refused, the s
     expect(first.ended).toBe("found");
 
     gw.signal("SIGTERM");
-    let ready: Response | null = null;
-    await gw.waitFor(async () => {
-      try {
-        ready = await fetch(`${gw.url}/readyz`);
-        return ready.status === 503;
-      } catch {
-        // The drain closes idle keep-alive sockets; a request racing onto one fails (clients and
-        // load balancers retry such idempotent requests). The next poll opens a new connection.
-        return false;
-      }
-    }, 3_000);
-    expect(await ready!.json()).toEqual({ status: "draining" });
-    expect(ready!.headers.get("connection")).toBe("close");
+    const ready = await waitForDraining(gw);
+    expect(await ready.json()).toEqual({ status: "draining" });
+    expect(ready.headers.get("connection")).toBe("close");
     // Liveness still answers: the process is healthy, only leaving.
     expect((await fetch(`${gw.url}/healthz`)).status).toBe(200);
     // A new console page / API call and a new relay call are refused (a load balancer retries elsewhere).
