@@ -50,6 +50,11 @@ const envSchema = z.object({
   CHANNEL_TEST_FREQUENCY: z.coerce.number().int().min(0).default(0),
   /** Minutes between balance refreshes of all channels (0 = off; new-api's CHANNEL_UPDATE_FREQUENCY). */
   CHANNEL_UPDATE_FREQUENCY: z.coerce.number().int().min(0).default(0),
+  /**
+   * Seconds a SIGTERM/SIGINT waits for in-flight requests (long streams included) to finish before
+   * the remaining connections are cut; bookkeeping is flushed after that either way.
+   */
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(0).default(30),
   /** Largest accepted relay request body (after which 413 is answered). */
   RELAY_MAX_BODY_MB: z.coerce.number().positive().default(16),
   /** Seconds to wait for upstream response headers (0 = no limit). */

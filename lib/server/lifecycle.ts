@@ -1,24 +1,26 @@
-// Shutdown hooks: bookkeeping batchers register a flush here so SIGTERM loses nothing.
-// Hooks run one after another in registration order, except those registered as "connections"
-// (the Redis client's quit), which run after every other hook: a flush, a retry or a lease release
-// registered later than the first Redis call still gets a working connection. The database closes last.
+// Shutdown hooks, run by lib/server/main.ts once in-flight requests have drained. "flush" hooks
+// (bookkeeping batchers, pollers) run first, then "close" hooks (connections such as Redis), then the
+// database closes: a flush may still need a connection, never the other way round.
 import { disconnectDb } from "@/lib/server/db";
 
 type Hook = () => Promise<void> | void;
-type Phase = "work" | "connections";
-const g = globalThis as unknown as { __gatewayShutdownHooks?: Hook[]; __gatewayShutdownCloseHooks?: Hook[] };
+type Phase = "flush" | "close";
+const g = globalThis as unknown as { __gatewayShutdownHooks?: { hook: Hook; phase: Phase }[] };
 
-export function onShutdown(hook: Hook, phase: Phase = "work"): void {
-  if (phase === "connections") (g.__gatewayShutdownCloseHooks ??= []).push(hook);
-  else (g.__gatewayShutdownHooks ??= []).push(hook);
+export function onShutdown(hook: Hook, phase: Phase = "flush"): void {
+  (g.__gatewayShutdownHooks ??= []).push({ hook, phase });
 }
 
 export async function runShutdownHooks(): Promise<void> {
-  for (const hook of [...(g.__gatewayShutdownHooks ?? []), ...(g.__gatewayShutdownCloseHooks ?? [])]) {
-    try {
-      await hook();
-    } catch {
-      // keep flushing the others
+  const hooks = g.__gatewayShutdownHooks ?? [];
+  for (const phase of ["flush", "close"] as const) {
+    for (const entry of hooks) {
+      if (entry.phase !== phase) continue;
+      try {
+        await entry.hook();
+      } catch {
+        // keep flushing the others
+      }
     }
   }
   await disconnectDb();

@@ -101,7 +101,7 @@ function noteRedisUp(): void {
 
 /** Starts a periodic job that at most one instance of the cluster runs at a time. */
 export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
-  // The Redis connection closes after this hook (lifecycle "connections" phase), so releases reach it.
+  // The Redis connection closes after this hook (lifecycle "close" phase), so releases reach it.
   if (!registry.hooked) {
     registry.hooked = true;
     onShutdown(() => stopClusterJobs());

@@ -46,7 +46,7 @@ function connect(role: "commands" | "subscriber"): Redis {
       await Promise.allSettled([state.client?.quit(), state.subscriber?.quit()]);
       state.client = null;
       state.subscriber = null;
-    }, "connections");
+    }, "close");
   }
   return client;
 }
