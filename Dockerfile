@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The gateway's container image, in three stages:
-#   deps     npm ci (generates the Prisma clients in postinstall) with the tools a native build needs
+#   deps     npm install (generates the Prisma clients in postinstall) with the tools a native build needs
 #   build    the console (next build, output "standalone") + the bundled server, then
 #            scripts/assemble-runtime.mjs lays out a self-contained folder in /runtime
 #   runtime  node slim + that folder only, as the unprivileged `node` user
@@ -19,7 +19,7 @@ RUN apt-get update \
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY scripts ./scripts
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 
 FROM deps AS build
 ENV NEXT_TELEMETRY_DISABLED=1

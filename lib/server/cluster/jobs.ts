@@ -4,6 +4,8 @@
 import { env, type Env } from "@/lib/env";
 import { startClusterJob, type ClusterJob } from "@/lib/server/cluster/lease";
 import { logger } from "@/lib/server/logger";
+import { redisEnabled } from "@/lib/server/redis/client";
+import { flushSharedUsageIfDue } from "@/lib/server/relay/billing/usage-redis";
 import { pollTasksOnce } from "@/lib/server/relay/tasks/scheduler";
 import { testAllChannelsScheduled } from "@/lib/server/services/channels/test-all-channels";
 import { updateAllBalancesScheduled } from "@/lib/server/services/channels/update-balance";
@@ -33,6 +35,9 @@ export function backgroundJobs(e: Env = env()): BackgroundJob[] {
       intervalMs: every(e.CHANNEL_UPDATE_FREQUENCY),
       run: updateAllBalancesScheduled,
     },
+    // With Redis the usage buckets of all instances wait there; the job writes them every
+    // DataExportInterval minutes (it checks each minute whether the interval has passed).
+    redisEnabled() && { name: "usage-flush", intervalMs: every(1), run: flushSharedUsageIfDue },
     // Hourly, and a minute after start so frequent restarts never starve it.
     {
       name: "log-retention",
