@@ -64,6 +64,11 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Reuse a data folder (restart tests). */ dataDir?: string;
   /** Skip setup + root login. */ fresh?: boolean;
+  /**
+   * Use this (already migrated) PostgreSQL database as is: no create, no migrations, no drop on stop,
+   * and no setup when it is already set up (several instances on one database, __tests__/redis).
+   */
+  databaseUrl?: string;
 };
 
 export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
@@ -90,8 +95,9 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     process.env.TEST_DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL)
       ? process.env.TEST_DATABASE_URL
       : null;
-  let pgUrl: string | null = null;
-  if (pgBase) {
+  let pgUrl: string | null = opts.databaseUrl ?? null;
+  if (pgUrl) env.DATABASE_URL = pgUrl;
+  else if (pgBase) {
     const name = reuse
       ? fs.readFileSync(path.join(dataDir, "pg-database"), "utf8")
       : `relay_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -107,7 +113,8 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     pgUrl = u.toString();
     env.DATABASE_URL = pgUrl;
   }
-  execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
+  if (!opts.databaseUrl)
+    execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
   const child: ChildProcess = spawn(
     process.execPath,
     ["--max-semi-space-size=8", "--enable-source-maps", SERVER_BUNDLE],
@@ -137,7 +144,8 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     if (setCookie?.includes("session-token=")) cookie = setCookie.split(";")[0]!;
     return { status: res.status, json: (await res.json()) as never };
   };
-  if (!reuse)
+  const setUp = !!opts.databaseUrl && (await api<{ root_init: boolean }>("GET", "/api/setup")).json.data.root_init;
+  if (!reuse && !setUp)
     await api("POST", "/api/setup", { username: "root", password: "rootpass123", confirmPassword: "rootpass123" });
   await api("POST", "/api/user/login", { username: "root", password: "rootpass123" });
 
@@ -226,7 +234,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
       await new Promise((r) => child.once("exit", r));
       if (process.env.GATEWAY_TEST_STDERR && stderr) process.stderr.write(stderr);
       if (!keepData) {
-        if (pgBase && pgUrl) {
+        if (pgBase && pgUrl && !opts.databaseUrl) {
           const admin = new pg.Client({ connectionString: pgBase });
           await admin.connect();
           await admin.query(`DROP DATABASE IF EXISTS "${new URL(pgUrl).pathname.slice(1)}" WITH (FORCE)`);
