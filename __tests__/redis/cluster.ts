@@ -64,6 +64,8 @@ export const PRICE_QUOTA = 1000;
 const SETTLE_POLL_MS = 400;
 const SETTLE_QUIET_POLLS = 3;
 
+const SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP"];
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The pid of the gateway serving from this data folder (its environment names the folder). */
@@ -108,7 +110,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const pids = new Set<number>();
   let redis: TestRedis | null = null;
   // Runs on any exit of the test process (a crash, a timeout): no orphan gateway or redis-server.
-  const killAll = () => {
+  const killGateways = () => {
     for (const pid of pids) {
       try {
         process.kill(pid, "SIGKILL");
@@ -116,9 +118,18 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         // already gone
       }
     }
+  };
+  const killAll = () => {
+    killGateways();
     redis?.kill();
   };
   process.on("exit", killAll);
+  // A terminating signal skips "exit": kill the children, then let the signal do its default.
+  const onSignal = (signal: NodeJS.Signals) => {
+    killAll();
+    process.kill(process.pid, signal);
+  };
+  for (const signal of SIGNALS) process.once(signal, onSignal);
 
   const dbName = `cluster_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = async (q: string) => {
@@ -161,11 +172,13 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       }
     });
     await Promise.allSettled(stops);
-    killAll();
+    killGateways();
     await pool.end().catch(() => undefined);
     await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    // stop() (SIGTERM, waits for the exit), never kill() first: a signalled child keeps exitCode null.
     await redis?.stop();
     process.off("exit", killAll);
+    for (const signal of SIGNALS) process.off(signal, onSignal);
   };
 
   try {
