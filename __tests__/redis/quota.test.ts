@@ -105,8 +105,21 @@ async function expectNeverOverdrawn(opts: {
     opts.tokenId,
   );
   const unexpected = results.filter((r) => r.status !== 200 && !opts.refusals.includes(r.status));
+  const loggedIds = new Set(logged.map((r) => r.requestId));
+  const okIds = new Set(ok.map((r) => r.requestId));
+  const onNode = (node: "a" | "b") => results.filter((r) => r.node === node);
   const actual = {
-    statuses: statusCounts(results),
+    // Context for a failure (compared to themselves): answers and the first refusal per instance.
+    answersOnA: statusCounts(onNode("a")),
+    answersOnB: statusCounts(onNode("b")),
+    firstRefusalOnA:
+      onNode("a")
+        .find((r) => r.status !== 200)
+        ?.text.slice(0, 160) ?? null,
+    firstRefusalOnB:
+      onNode("b")
+        .find((r) => r.status !== 200)
+        ?.text.slice(0, 160) ?? null,
     successes: ok.length,
     servedByBothInstances: ok.some((r) => r.node === "a") && ok.some((r) => r.node === "b"),
     unexpectedAnswers: unexpected.slice(0, 3).map((r) => `${r.node} ${r.status} ${r.text.slice(0, 200)}`),
@@ -117,12 +130,16 @@ async function expectNeverOverdrawn(opts: {
     tokenUsedQuota: token!.usedQuota,
     userQuotaDrop: opts.user.quota - after.quota,
     userUsedQuotaRise: after.usedQuota - opts.user.usedQuota,
-    loggedRequestIds: logged.map((r) => r.requestId).sort(),
+    answersWithoutConsumeLog: ok.filter((r) => !loggedIds.has(r.requestId)).length,
+    consumeLogsWithoutAnswer: logged.filter((r) => !okIds.has(r.requestId)).length,
   };
   // Exactly what was paid for: fixed price, an upstream that never fails, so nothing paid for is
   // refused either; every other answer is a quota refusal (not a crash, not an unreachable Redis).
   expect(actual).toEqual({
-    statuses: actual.statuses,
+    answersOnA: actual.answersOnA,
+    answersOnB: actual.answersOnB,
+    firstRefusalOnA: actual.firstRefusalOnA,
+    firstRefusalOnB: actual.firstRefusalOnB,
     successes: AFFORDABLE,
     servedByBothInstances: true,
     unexpectedAnswers: [],
@@ -133,7 +150,8 @@ async function expectNeverOverdrawn(opts: {
     tokenUsedQuota: logs.total,
     userQuotaDrop: logs.total,
     userUsedQuotaRise: logs.total,
-    loggedRequestIds: ok.map((r) => r.requestId).sort(),
+    answersWithoutConsumeLog: 0,
+    consumeLogsWithoutAnswer: 0,
   });
 }
 
