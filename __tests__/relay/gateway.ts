@@ -64,10 +64,7 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Reuse a data folder (restart tests). */ dataDir?: string;
   /** Skip setup + root login. */ fresh?: boolean;
-  /**
-   * Use this (already migrated) PostgreSQL database as is: no create, no migrations, no drop on stop,
-   * and no setup when it is already set up (several instances on one database, __tests__/redis).
-   */
+  /** Reuse this PostgreSQL database as is (several instances on one database): never created nor dropped here. */
   databaseUrl?: string;
 };
 
@@ -95,9 +92,11 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     process.env.TEST_DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL)
       ? process.env.TEST_DATABASE_URL
       : null;
-  let pgUrl: string | null = opts.databaseUrl ?? null;
-  if (pgUrl) env.DATABASE_URL = pgUrl;
-  else if (pgBase) {
+  let pgUrl: string | null = null;
+  if (opts.databaseUrl) {
+    pgUrl = opts.databaseUrl;
+    env.DATABASE_URL = pgUrl;
+  } else if (pgBase) {
     const name = reuse
       ? fs.readFileSync(path.join(dataDir, "pg-database"), "utf8")
       : `relay_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -113,8 +112,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     pgUrl = u.toString();
     env.DATABASE_URL = pgUrl;
   }
-  if (!opts.databaseUrl)
-    execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
+  execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
   const child: ChildProcess = spawn(
     process.execPath,
     ["--max-semi-space-size=8", "--enable-source-maps", SERVER_BUNDLE],
@@ -144,8 +142,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     if (setCookie?.includes("session-token=")) cookie = setCookie.split(";")[0]!;
     return { status: res.status, json: (await res.json()) as never };
   };
-  const setUp = !!opts.databaseUrl && (await api<{ root_init: boolean }>("GET", "/api/setup")).json.data.root_init;
-  if (!reuse && !setUp)
+  if (!reuse)
     await api("POST", "/api/setup", { username: "root", password: "rootpass123", confirmPassword: "rootpass123" });
   await api("POST", "/api/user/login", { username: "root", password: "rootpass123" });
 
