@@ -61,7 +61,8 @@ export async function startRedis(port?: number): Promise<TestRedis> {
     port: p,
     kill: () => child.kill("SIGKILL"),
     stop: async () => {
-      if (child.exitCode === null) {
+      // A child killed by a signal has exitCode null but signalCode set (its exit already fired).
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }

@@ -15,10 +15,10 @@ import {
   reserve,
   resetLedgerForTests,
   settle,
-  takeDeltas,
   tokenRemain,
   userQuota,
-} from "@/lib/server/relay/billing/ledger";
+} from "@/lib/server/relay/billing/memory-ledger";
+import { takeDeltas } from "@/lib/server/relay/billing/deltas";
 
 beforeEach(() => {
   resetLedgerForTests();
@@ -33,7 +33,13 @@ test("reservations never overdraw the token or the user", async () => {
   expect(ok).toBe(3);
   expect(tokenRemain(10)).toBe(0);
   expect(userQuota(1)).toBe(700);
-  expect(reserve(1, 10, 1)).toMatchObject({ ok: false, reason: "token_insufficient" });
+  expect(reserve(1, 10, 1)).toMatchObject({ ok: false, reason: "token_exhausted" });
+});
+
+test("a token with some quota left but not enough is refused as insufficient", async () => {
+  await ensureAccounts(1, 10);
+  expect(reserve(1, 10, 250).ok).toBe(true);
+  expect(reserve(1, 10, 100)).toMatchObject({ ok: false, reason: "token_insufficient", tokenRemain: 50 });
 });
 
 test("the user's quota bounds an unlimited token", async () => {

@@ -1,16 +1,55 @@
-// Structured JSON logs (pino). Never log secrets: the redact list covers the usual carriers.
-import pino, { type Logger } from "pino";
+// Structured JSON logs (pino), one object per line on stdout, each with the instance (`node`:
+// NODE_NAME or the host name) and `service`. Lines that belong to a request carry its id as
+// `reqId`: the relay logs through requestLogger(requestId); /api routes run inside
+// withRequestId() (route.ts), so whatever a service logs during the request gets the id too.
+// Never log secrets: the redact list covers the usual carriers.
+import os from "node:os";
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino, { type DestinationStream, type Level, type Logger } from "pino";
 import { env } from "@/lib/env";
 
-const g = globalThis as unknown as { __gatewayLogger?: Logger };
+export const SERVICE_NAME = "gateway";
+
+type Shared = { __gatewayLogger?: Logger; __gatewayRequestIds?: AsyncLocalStorage<string> };
+const g = globalThis as unknown as Shared;
+// One store for the whole process: the server bundle and Next's bundles load separate copies of
+// this module, and the logger created by either must see ids set by both.
+const requestIds = (g.__gatewayRequestIds ??= new AsyncLocalStorage<string>());
+
+/** A pino logger with our base fields, redaction and request-id mixin (tests pass a destination). */
+export function createLogger(opts: { level: Level | "silent"; node: string }, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: opts.level,
+      base: { pid: process.pid, node: opts.node, service: SERVICE_NAME },
+      // The id of the /api request this line is logged from, unless the line names one itself.
+      mixin: (obj, _level, log) => {
+        const reqId = requestIds.getStore();
+        return reqId && !("reqId" in obj) && !log.bindings().reqId ? { reqId } : {};
+      },
+      redact: {
+        paths: ["password", "*.password", "key", "*.key", "authorization", "*.authorization", "headers.cookie"],
+        censor: "[redacted]",
+      },
+    },
+    destination,
+  );
+}
 
 export function logger(): Logger {
-  g.__gatewayLogger ??= pino({
+  g.__gatewayLogger ??= createLogger({
     level: env().NODE_ENV === "test" ? "silent" : env().LOG_LEVEL,
-    redact: {
-      paths: ["password", "*.password", "key", "*.key", "authorization", "*.authorization", "headers.cookie"],
-      censor: "[redacted]",
-    },
+    node: env().NODE_NAME || os.hostname(),
   });
   return g.__gatewayLogger;
+}
+
+/** The logger for one request: every line carries `reqId` (the id echoed in X-Request-Id). */
+export function requestLogger(requestId: string): Logger {
+  return logger().child({ reqId: requestId });
+}
+
+/** Runs fn with `requestId` attached to every line logged meanwhile (also from awaited services). */
+export function withRequestId<T>(requestId: string, fn: () => T): T {
+  return requestIds.run(requestId, fn);
 }

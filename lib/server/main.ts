@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { handleHealth, isHealthPath, markDraining } from "@/lib/server/health";
 import { logger } from "@/lib/server/logger";
+import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
@@ -36,6 +37,7 @@ async function main() {
     req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
     const pathname = (req.url ?? "/").split("?")[0]!;
     if (isHealthPath(pathname)) void handleHealth(req, res, pathname);
+    else if (isMetricsPath(pathname)) void handleMetrics(req, res);
     else if (isRelayPath(pathname)) void handleRelay(req, res);
     else void handle(req, res);
   });

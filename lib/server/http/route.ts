@@ -12,7 +12,7 @@ import { isCrossSite } from "@/lib/server/http/same-site";
 import { clientIpFrom } from "@/lib/server/client-ip";
 import { newRequestId } from "@/lib/server/http/route-id";
 import { localeOfRequest, serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
-import { logger } from "@/lib/server/logger";
+import { requestLogger, withRequestId } from "@/lib/server/logger";
 import type { Locale } from "@/lib/i18n/config";
 
 export type Role = "public" | "user" | "admin" | "root";
@@ -90,8 +90,11 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
   options: RouteOptions<B, Q, R>,
   handler: (ctx: RouteContext<B, Q, R>) => Promise<HandlerResult> | HandlerResult,
 ): WrappedHandler {
-  const wrapped = async (req: NextRequest, ctx: { params: Promise<RouteParams> }): Promise<Response> => {
-    const requestId = newRequestId();
+  const handle = async (
+    req: NextRequest,
+    ctx: { params: Promise<RouteParams> },
+    requestId: string,
+  ): Promise<Response> => {
     const locale = localeOfRequest(req.headers);
     const t = (key: ServerMessageKey, params?: Record<string, string | number>) => serverMessage(locale, key, params);
     const ip = clientIpFrom(req.headers);
@@ -143,9 +146,14 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
       return response;
     } catch (err) {
       if (err instanceof AppError) return errorResponse(err.status, t(err.key, err.params), requestId);
-      logger().error({ err, requestId, path: req.nextUrl.pathname }, "unhandled error in /api route");
+      requestLogger(requestId).error({ err, path: req.nextUrl.pathname }, "unhandled error in /api route");
       return errorResponse(500, t("internal_error_with_id", { id: requestId }), requestId);
     }
+  };
+  // Everything logged while the request is handled (services included) carries its id.
+  const wrapped = (req: NextRequest, ctx: { params: Promise<RouteParams> }): Promise<Response> => {
+    const requestId = newRequestId();
+    return withRequestId(requestId, () => handle(req, ctx, requestId));
   };
   return Object.assign(wrapped, { role: options.role });
 }

@@ -1,12 +1,14 @@
 // Options: an in-memory map (defaults overlaid with the options table) answered without a DB round
-// trip. A write goes to the database and updates the map at once; other instances re-read the table
-// every SYNC_FREQUENCY seconds (the multi-instance issue adds push invalidation over Redis).
+// trip. A write goes to the database and updates the map at once; with Redis every other instance
+// hears of it through the event bus and re-reads the table (SYNC_FREQUENCY expiry stays a backstop).
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { OPTION_DEFAULTS } from "@/lib/server/options/defaults";
+import { emitEvent, onEvent } from "@/lib/server/redis/bus";
+import { singleton } from "@/lib/server/singleton";
 
 type State = { map: Map<string, string>; loadedAt: number; loading?: Promise<Map<string, string>> };
-const g = globalThis as unknown as { __gatewayOptions?: State };
+const g = globalThis as unknown as { __gatewayOptions?: State; __gatewayOptionsVersion?: number };
 
 async function loadFromDb(): Promise<Map<string, string>> {
   const rows = await db().option.findMany();
@@ -21,8 +23,10 @@ export async function getOptions(): Promise<ReadonlyMap<string, string>> {
   const fresh = state && Date.now() - state.loadedAt < env().SYNC_FREQUENCY * 1000;
   if (state && fresh) return state.map;
   if (state?.loading) return state.loading;
+  // A load that started before an invalidation must not install its (older) copy afterwards.
+  const version = g.__gatewayOptionsVersion ?? 0;
   const loading = loadFromDb().then((map) => {
-    g.__gatewayOptions = { map, loadedAt: Date.now() };
+    if ((g.__gatewayOptionsVersion ?? 0) === version) g.__gatewayOptions = { map, loadedAt: Date.now() };
     return map;
   });
   if (state) state.loading = loading;
@@ -58,17 +62,33 @@ export function parseJsonOption<T>(value: string, fallback: T): T {
   }
 }
 
-/** Writes one option and updates this instance's map immediately. */
+function dropLocalCopy(): void {
+  g.__gatewayOptionsVersion = (g.__gatewayOptionsVersion ?? 0) + 1;
+  g.__gatewayOptions = undefined;
+}
+
+singleton("options.events", () => {
+  onEvent("options", dropLocalCopy, dropLocalCopy);
+  return true;
+});
+
+/** Writes one option, updates this instance's map immediately and tells the other instances. */
 export async function setOption(key: string, value: string): Promise<void> {
+  await writeOption(key, value);
+  emitEvent("options", null);
+}
+
+async function writeOption(key: string, value: string): Promise<void> {
   await db().option.upsert({ where: { key }, create: { key, value }, update: { value } });
   const map = await getOptions();
   (map as Map<string, string>).set(key, value);
 }
 
 export async function setOptions(entries: Record<string, string>): Promise<void> {
-  for (const [key, value] of Object.entries(entries)) await setOption(key, value);
+  for (const [key, value] of Object.entries(entries)) await writeOption(key, value);
+  emitEvent("options", null);
 }
 
 export function invalidateOptionsCache(): void {
-  g.__gatewayOptions = undefined;
+  emitEvent("options", null);
 }

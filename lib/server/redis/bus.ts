@@ -3,7 +3,7 @@
 // published; the other instances apply it when it arrives (milliseconds). Events from this very
 // instance are not applied twice. If the subscription drops, every local cache is dropped on
 // reconnect (events may have been missed meanwhile), and SYNC_FREQUENCY expiry stays a backstop.
-import { KEY_PREFIX, INSTANCE_ID, redis, redisSubscriber } from "@/lib/server/redis/client";
+import { KEY_PREFIX, instanceId, redis, redisSubscriber } from "@/lib/server/redis/client";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
 
@@ -41,7 +41,7 @@ function ensureSubscribed(): void {
   sub.on("message", (_channel: string, raw: string) => {
     try {
       const msg = JSON.parse(raw) as { from: string; topic: string; payload: unknown };
-      if (msg.from !== INSTANCE_ID) dispatch(msg.topic, msg.payload);
+      if (msg.from !== instanceId()) dispatch(msg.topic, msg.payload);
     } catch {
       // not ours
     }
@@ -65,6 +65,6 @@ export function emitEvent(topic: string, payload: unknown): void {
   if (!client) return;
   // The command connection has a key prefix; PUBLISH channel names are not keys, so no prefix added.
   client
-    .publish(CHANNEL, JSON.stringify({ from: INSTANCE_ID, topic, payload }))
+    .publish(CHANNEL, JSON.stringify({ from: instanceId(), topic, payload }))
     .catch((err: unknown) => logger().warn({ err, topic }, "event publish failed"));
 }

@@ -73,8 +73,10 @@ export function redisReady(): boolean {
   return state.client?.status === "ready";
 }
 
-/** This process's identity in the cluster (reservations, leases). Unique per start. */
-export const INSTANCE_ID = singleton(
-  "redis.instance-id",
-  () => `${env().NODE_NAME || os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
-);
+const identity = singleton<{ id: string }>("redis.instance-id", () => ({ id: "" }));
+
+/** This process's identity in the cluster (reservations, leases, events). Unique per start. */
+export function instanceId(): string {
+  identity.id ||= `${env().NODE_NAME || os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  return identity.id;
+}

@@ -1,5 +1,5 @@
 // Error logs (type 6) for failed relay calls, when LogErrorEnabled is on. Queued, never awaited.
-import { logger } from "@/lib/server/logger";
+import { requestLogger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
 import { queueLog } from "@/lib/server/relay/billing/bookkeeping";
 import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/context";
@@ -8,7 +8,7 @@ import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
 
 export function queueErrorLog(ctx: RelayContext | null, base: RelayRequestBase, e: RelayError, cause: unknown): void {
   if (e.status >= 500 && e.code === "internal_error")
-    logger().error({ err: cause, requestId: base.requestId }, "relay internal error");
+    requestLogger(base.requestId).error({ err: cause, path: base.path }, "relay internal error");
   void getOptions()
     .then((options) => {
       if (options.get("LogErrorEnabled") !== "true") return;

@@ -18,6 +18,8 @@ import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
 import { handleTaskRelay, isTaskPath } from "@/lib/server/relay/tasks/handler";
 import { db } from "@/lib/server/db";
 import { getOptions } from "@/lib/server/options/store";
+import { requestLogger } from "@/lib/server/logger";
+import { trackRelayRequest } from "@/lib/server/metrics/record";
 
 const NOT_IMPLEMENTED = [
   /^\/v1\/images\/variations$/,
@@ -94,6 +96,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const ip = clientIpFromNode(req);
   let format: WireFormat = "openai";
+  trackRelayRequest(res, path, startedAt);
   if (isTaskPath(path)) return handleTaskRelay(req, res, { path, url, requestId, ip });
   try {
     if (path === "/pg/chat/completions" && req.method === "POST") {
@@ -138,6 +141,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
       code: "",
     });
   } catch (err) {
+    if (!(err instanceof RelayError)) requestLogger(requestId).error({ err, path }, "relay internal error");
     const e = err instanceof RelayError ? err : new RelayError(500, "Internal error", { code: "internal_error" });
     req.resume();
     sendError(res, e, requestId, format);

@@ -4,8 +4,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getOptions } from "@/lib/server/options/store";
 import { adapterFor } from "@/lib/server/relay/adapters";
 import type { AdapterContext } from "@/lib/server/relay/adapters/types";
-import { exhaustedToken, usableGroups } from "@/lib/server/relay/auth";
-import { ensureAccounts, refund, reserve, tokenRemain } from "@/lib/server/relay/billing/ledger";
+import { usableGroups } from "@/lib/server/relay/auth";
+import { refund } from "@/lib/server/relay/billing/ledger";
+import { reserveOrRefuse } from "@/lib/server/relay/reserve-quota";
 import { getPriceTable, priceModel, quotaToReserve } from "@/lib/server/relay/billing/pricing";
 import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import { autoDisable, retryPolicy, shouldDisable, shouldRetry } from "@/lib/server/relay/channel-health";
@@ -19,6 +20,8 @@ import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
 import { settleRequest } from "@/lib/server/relay/settle";
 import { mapModel } from "@/lib/server/relay/transform";
 import { queueErrorLog } from "@/lib/server/relay/error-log";
+import { withRequestId } from "@/lib/server/logger";
+import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
 
 async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, string>): Promise<void> {
   const exemptGroup =
@@ -126,6 +129,7 @@ export async function runRelay(
       acceptUnset,
       candidatesFor: (m) => (pinned ? [pinned] : (routing.abilities.get(caller.group)?.get(m) ?? [])),
     });
+    if (routes.length) noteRelayModel(res, model);
 
     ctx = {
       ...base,
@@ -155,31 +159,12 @@ export async function runRelay(
     }
 
     const tokenId = base.playground ? null : (caller.token?.id ?? null);
-    await ensureAccounts(caller.user.id, tokenId);
-    if (tokenId !== null && caller.token && !caller.token.unlimited && tokenRemain(tokenId) <= 0) {
-      exhaustedToken(tokenId);
-      throw new RelayError(401, "This token's quota is exhausted", {
-        type: "authentication_error",
-        code: "token_exhausted",
-      });
-    }
     // Enough for whichever actual model ends up serving (settle then charges the real price).
     const c = ctx;
     const upperBound = Math.max(
       ...routes.map((rt) => quotaToReserve(rt.pricing, c.promptTokens, c.maxTokens, table, c.otherRatio)),
     );
-    const r = reserve(caller.user.id, tokenId, upperBound);
-    if (!r.ok) {
-      if (r.reason === "token_insufficient" && caller.token && r.tokenRemain <= 0) exhaustedToken(caller.token.id);
-      const msg =
-        r.reason === "token_insufficient"
-          ? `Token quota is not enough (remaining ${r.tokenRemain})`
-          : `Insufficient user quota (remaining ${r.userQuota})`;
-      throw new RelayError(403, msg, {
-        code: r.reason === "token_insufficient" ? "pre_consume_token_quota_failed" : "insufficient_user_quota",
-      });
-    }
-    ctx.reservation = r.reservation;
+    ctx.reservation = await reserveOrRefuse(caller.user.id, caller.token, tokenId, upperBound);
 
     const retry = retryPolicy(options, caller.channelPin !== null);
     const retryTimes = retry.times;
@@ -236,6 +221,7 @@ export async function runRelay(
       } catch (err) {
         if (!(err instanceof RelayError)) throw err;
         lastError = err;
+        recordChannelError(channel.id, err);
         tried[routeIdx]!.add(channel.id);
         if (routeIdx < routes.length - 1) {
           routeIdx++;
@@ -250,11 +236,8 @@ export async function runRelay(
             options.get("AutomaticDisableKeywords") ?? "",
           )
         ) {
-          void autoDisable(
-            channel,
-            picked?.index ?? 0,
-            `${err.upstreamStatus ?? err.status}: ${err.message}`.slice(0, 500),
-          );
+          const reason = `${err.upstreamStatus ?? err.status}: ${err.message}`.slice(0, 500);
+          void withRequestId(base.requestId, () => autoDisable(channel, picked?.index ?? 0, reason));
         }
         if (res.headersSent || !shouldRetry(err, retry.statusCodes)) break;
       }
@@ -270,7 +253,7 @@ export async function runRelay(
       err instanceof RelayError
         ? err
         : new RelayError(500, "Internal error while relaying the request", { code: "internal_error" });
-    if (ctx?.reservation && !ctx.reservation.settled) refund(ctx.reservation);
+    if (ctx?.reservation && !ctx.reservation.settled) await refund(ctx.reservation).catch(() => undefined);
     queueErrorLog(ctx, base, e, err);
     sendError(res, e, base.requestId, endpoint.format);
   }

@@ -2,13 +2,14 @@
 // consume log + usage aggregate (written by bookkeeping.ts, never on the response path).
 import { getOptions } from "@/lib/server/options/store";
 import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { settle, userQuota } from "@/lib/server/relay/billing/ledger";
+import { settle } from "@/lib/server/relay/billing/ledger";
 import { CREATE_CACHE_RATIO, quotaForUsage, type Usage } from "@/lib/server/relay/billing/pricing";
 import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
 import { recordSuccess } from "@/lib/server/relay/protection";
 import { maybeWarnQuota } from "@/lib/server/relay/quota-warning";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { recordConsume } from "@/lib/server/metrics/record";
 
 export type Outcome = {
   channel: CachedChannel;
@@ -23,12 +24,14 @@ export type Outcome = {
 export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void> {
   const options = await getOptions();
   const wanted = quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit, ctx.otherRatio);
-  const charged = ctx.reservation ? settle(ctx.reservation, wanted, o.channel.id) : 0;
+  const settled = ctx.reservation ? await settle(ctx.reservation, wanted, o.channel.id) : null;
+  const charged = settled?.charged ?? 0;
   scheduleFlush();
   for (const r of ctx.rateScopes) recordSuccess(r.scope, r.windowMs);
 
   const p = ctx.pricing;
   const now = Math.floor(Date.now() / 1000);
+  recordConsume("relay", ctx.model, charged, o.usage.promptTokens, o.usage.completionTokens);
   if (options.get("LogConsumeEnabled") !== "false") {
     const other: Record<string, unknown> = {
       model_ratio: p.mode === "ratio" ? p.modelRatio : 0,
@@ -99,5 +102,6 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
     );
   }
   const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;
-  maybeWarnQuota(ctx.caller.user.id, userQuota(ctx.caller.user.id), threshold);
+  if (settled?.userQuota !== null && settled?.userQuota !== undefined)
+    maybeWarnQuota(ctx.caller.user.id, settled.userQuota, threshold);
 }

@@ -5,6 +5,7 @@ import type { ServerResponse } from "node:http";
 import { once } from "node:events";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
 import { baseHeaders } from "@/lib/server/relay/http-io";
+import { firstByteRecorder } from "@/lib/server/metrics/record";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream";
 
 export type SseResponse = {
@@ -22,7 +23,7 @@ export type SseResponse = {
 };
 
 export function startSse(
-  ctx: Pick<RelayContext, "requestId">,
+  ctx: Pick<RelayContext, "requestId" | "path" | "startedAt">,
   res: ServerResponse,
   abort: AbortController,
   opts: { inactivityMs: number; pingSeconds: number },
@@ -36,6 +37,7 @@ export function startSse(
   });
   res.flushHeaders();
 
+  const firstByte = firstByteRecorder(ctx.path, ctx.startedAt);
   let clientGone = false;
   let timer: NodeJS.Timeout | null = null;
   const onClose = () => {
@@ -62,6 +64,7 @@ export function startSse(
     },
     async write(text) {
       if (!text || clientGone) return;
+      firstByte();
       // A client that leaves while we wait never drains: its close ends the wait too.
       if (!res.write(text)) await Promise.race([once(res, "drain"), once(res, "close")]);
     },

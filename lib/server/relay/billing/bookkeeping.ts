@@ -18,13 +18,16 @@ import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
 import {
-  dropAccounts,
   hasPendingDeltas,
   restoreDeltas,
   serialised,
   takeDeltas,
   type Deltas,
-} from "@/lib/server/relay/billing/ledger";
+} from "@/lib/server/relay/billing/deltas";
+import { dropAccounts } from "@/lib/server/relay/billing/memory-ledger";
+import { sharedLockStatement } from "@/lib/server/relay/billing/balance-lock";
+import { writeOutsideRelay } from "@/lib/server/relay/billing/outside-write";
+import { redisEnabled } from "@/lib/server/redis/client";
 
 export const FLUSH_MS = 250;
 
@@ -145,7 +148,10 @@ export function scheduleFlush(): void {
 }
 
 async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeName: string): Promise<void> {
+  const lock = redisEnabled() ? sharedLockStatement() : null;
   await db().$transaction(async (tx) => {
+    // With Redis, an outside balance write on another instance must not interleave (balance-lock.ts).
+    if (lock) await tx.$executeRawUnsafe(lock);
     for (const [id, d] of deltas.users) await run(tx, addToUser(id, d.quota, d.used, d.requests));
     for (const [id, d] of deltas.tokens) await run(tx, addToToken(id, d.remain, d.used, d.accessed));
     for (const [id, used] of deltas.channels) await run(tx, addToChannel(id, used));
@@ -179,7 +185,8 @@ export function flushBookkeeping(): Promise<void> {
 /**
  * For writes that set balances outside the relay (token quota edits, top-ups, admin changes):
  * inside the ledger queue, first persist pending deltas, then run `write`, then drop the cached
- * balances so the next request re-reads them. No charge is lost or counted twice.
+ * balances so the next request re-reads them (with Redis: move the shared balances by what the write
+ * changed, see outside-write.ts). No charge is lost or counted twice.
  */
 export function writeAfterFlush<T>(
   write: () => Promise<T>,
@@ -187,6 +194,7 @@ export function writeAfterFlush<T>(
 ): Promise<T> {
   return serialised(async () => {
     await flushInQueue(false);
+    if (redisEnabled()) return writeOutsideRelay(write, accounts);
     const result = await write();
     dropAccounts(accounts.userIds ?? [], accounts.tokenIds ?? []);
     return result;

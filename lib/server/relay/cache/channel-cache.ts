@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { open } from "@/lib/server/crypto/secret-box";
 import { singleton } from "@/lib/server/singleton";
+import { emitEvent, onEvent } from "@/lib/server/redis/bus";
 
 export type MultiKeyState = { mode: "random" | "polling"; disabled: Set<number>; pollIndex: number };
 
@@ -139,9 +140,19 @@ export async function getRouting(): Promise<Routing> {
   return r ?? state.loading;
 }
 
-/** Call after any channel or ability write. */
-export function invalidateChannels(): void {
+function dropRouting(): void {
   state.version++;
   state.routing = null;
   state.loading = null;
+}
+
+// Every instance drops its routing table when any instance writes a channel (Redis event bus).
+singleton("relay.channels.events", () => {
+  onEvent("channels", dropRouting, dropRouting);
+  return true;
+});
+
+/** Call after any channel or ability write (this instance and, with Redis, every other one). */
+export function invalidateChannels(): void {
+  emitEvent("channels", null);
 }

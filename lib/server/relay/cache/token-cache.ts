@@ -1,9 +1,12 @@
 // Tokens and their owners for the relay, answered from memory. Entries expire after SYNC_FREQUENCY
-// and are dropped at once by invalidateToken / invalidateUser, which every token/user write calls.
+// and are dropped at once by invalidateToken / invalidateUser, which every token/user write calls;
+// with Redis the drop reaches every instance through the event bus (a disabled token is refused
+// everywhere within milliseconds).
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { sha256Hex } from "@/lib/server/crypto/secret-box";
 import { singleton } from "@/lib/server/singleton";
+import { emitEvent, onEvent } from "@/lib/server/redis/bus";
 import { parseAllowList, type ipAllowed } from "@/lib/server/relay/cache/ip-allow-list";
 
 export type CachedToken = {
@@ -46,11 +49,14 @@ type State = {
   tokens: Map<string, Entry<CachedToken>>;
   tokenHashById: Map<number, string>;
   users: Map<number, Entry<CachedUser>>;
+  /** Bumped by every invalidation: a read that began before one must not be cached after it. */
+  generation: number;
 };
 const state = singleton<State>("relay.tokens", () => ({
   tokens: new Map(),
   tokenHashById: new Map(),
   users: new Map(),
+  generation: 0,
 }));
 
 const MAX_ENTRIES = 100_000;
@@ -63,6 +69,7 @@ export async function getTokenByKey(rawKey: string): Promise<CachedToken | null>
   const hash = sha256Hex(rawKey);
   const hit = state.tokens.get(hash);
   if (hit && fresh(hit.at)) return hit.value;
+  const generation = state.generation;
   const row = await db().token.findUnique({ where: { keyHash: hash } });
   const value: CachedToken | null = row
     ? {
@@ -88,6 +95,7 @@ export async function getTokenByKey(rawKey: string): Promise<CachedToken | null>
         deleted: row.deletedAt !== null,
       }
     : null;
+  if (generation !== state.generation) return value;
   if (state.tokens.size > MAX_ENTRIES) state.tokens.clear();
   state.tokens.set(hash, { value, at: Date.now() });
   if (value) state.tokenHashById.set(value.id, hash);
@@ -97,6 +105,7 @@ export async function getTokenByKey(rawKey: string): Promise<CachedToken | null>
 export async function getUser(id: number): Promise<CachedUser | null> {
   const hit = state.users.get(id);
   if (hit && fresh(hit.at)) return hit.value;
+  const generation = state.generation;
   const row = await db().user.findUnique({
     where: { id },
     select: {
@@ -128,23 +137,45 @@ export async function getUser(id: number): Promise<CachedUser | null> {
         deleted: row.deletedAt !== null,
       }
     : null;
+  if (generation !== state.generation) return value;
   if (state.users.size > MAX_ENTRIES) state.users.clear();
   state.users.set(id, { value, at: Date.now() });
   return value;
 }
 
-export function invalidateToken(tokenId: number): void {
+function dropToken(tokenId: number): void {
+  state.generation++;
   const hash = state.tokenHashById.get(tokenId);
   if (hash) state.tokens.delete(hash);
   state.tokenHashById.delete(tokenId);
 }
 
-export function invalidateUser(userId: number): void {
-  state.users.delete(userId);
-}
-
-export function invalidateAllTokens(): void {
+function dropAll(): void {
+  state.generation++;
   state.tokens.clear();
   state.tokenHashById.clear();
   state.users.clear();
+}
+
+// Registered once per process when the relay loads (both module copies share the singleton).
+singleton("relay.tokens.events", () => {
+  onEvent("token", (id) => dropToken(Number(id)), dropAll);
+  onEvent("user", (id) => {
+    state.generation++;
+    state.users.delete(Number(id));
+  });
+  onEvent("tokens:all", dropAll);
+  return true;
+});
+
+export function invalidateToken(tokenId: number): void {
+  emitEvent("token", tokenId);
+}
+
+export function invalidateUser(userId: number): void {
+  emitEvent("user", userId);
+}
+
+export function invalidateAllTokens(): void {
+  emitEvent("tokens:all", null);
 }

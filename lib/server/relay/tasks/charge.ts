@@ -3,15 +3,17 @@
 // accepted the task, give it back otherwise. The consume log is queued like every relay charge.
 import { env } from "@/lib/env";
 import { getOptions } from "@/lib/server/options/store";
-import { exhaustedToken, type RelayCaller } from "@/lib/server/relay/auth";
+import type { RelayCaller } from "@/lib/server/relay/auth";
 import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { ensureAccounts, refund, reserve, settle, type Reservation } from "@/lib/server/relay/billing/ledger";
+import { refund, settle, type Reservation } from "@/lib/server/relay/billing/ledger";
+import { reserveOrRefuse } from "@/lib/server/relay/reserve-quota";
 import { getPriceTable } from "@/lib/server/relay/billing/pricing";
 import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
 import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import { RelayError } from "@/lib/server/relay/errors";
 import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { recordConsume } from "@/lib/server/metrics/record";
 
 export type TaskCall = {
   caller: RelayCaller;
@@ -79,25 +81,14 @@ export async function prepareTaskCall(input: {
   if (!picked) throw new RelayError(503, "The channel has no enabled key", { code: "channel:no_available_key" });
 
   const tokenId = caller.token?.id ?? null;
-  await ensureAccounts(caller.user.id, tokenId);
-  const r = reserve(caller.user.id, tokenId, price.quota);
-  if (!r.ok) {
-    if (r.reason === "token_insufficient" && caller.token && r.tokenRemain <= 0) exhaustedToken(caller.token.id);
-    throw new RelayError(
-      403,
-      r.reason === "token_insufficient"
-        ? `Token quota is not enough (remaining ${r.tokenRemain})`
-        : `Insufficient user quota (remaining ${r.userQuota})`,
-      { code: r.reason === "token_insufficient" ? "pre_consume_token_quota_failed" : "insufficient_user_quota" },
-    );
-  }
+  const reservation = await reserveOrRefuse(caller.user.id, caller.token, tokenId, price.quota);
   return {
     caller,
     model,
     price,
     channel,
     key: picked.key,
-    reservation: r.reservation,
+    reservation,
     requestId: input.requestId,
     path: input.path,
     startedAt: Date.now(),
@@ -107,11 +98,12 @@ export async function prepareTaskCall(input: {
 
 /** The upstream accepted the task: keep the reservation and queue the consume log. */
 export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<number> {
-  const charged = settle(call.reservation, call.price.quota, call.channel.id);
+  const { charged } = await settle(call.reservation, call.price.quota, call.channel.id);
   scheduleFlush();
   const options = await getOptions();
   const { caller, price } = call;
   const now = Math.floor(Date.now() / 1000);
+  recordConsume("task", call.model, charged, 0, 0);
   if (options.get("LogConsumeEnabled") !== "false") {
     queueLog({
       createdAt: now,
@@ -163,8 +155,8 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
 }
 
 /** The upstream refused or failed: nothing is charged. */
-export function releaseTaskCall(call: TaskCall): void {
-  refund(call.reservation);
+export async function releaseTaskCall(call: TaskCall): Promise<void> {
+  await refund(call.reservation);
 }
 
 /** Seconds to wait for an upstream task API (RELAY_TIMEOUT when set, else 60). */

@@ -3,6 +3,7 @@
 // the platform's own shape (midjourney-proxy {code, description}, Suno {code, message}).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
+import { requestLogger } from "@/lib/server/logger";
 import { authenticateToken, extractKey } from "@/lib/server/relay/auth";
 import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
 import { readBody, sendJson } from "@/lib/server/relay/http-io";
@@ -79,6 +80,8 @@ export async function handleTaskRelay(
     }
     throw new RelayError(404, `Invalid URL (${req.method} ${r.url.pathname})`, { type: "invalid_request_error" });
   } catch (err) {
+    if (!(err instanceof RelayError))
+      requestLogger(r.requestId).error({ err, path: r.path }, "task relay internal error");
     const e = err instanceof RelayError ? err : new RelayError(500, "Internal error", { code: "internal_error" });
     req.resume();
     if (res.headersSent) res.destroy();

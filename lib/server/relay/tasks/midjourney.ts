@@ -107,14 +107,14 @@ export async function submitMidjourney(res: ServerResponse, r: TaskRequest): Pro
       body,
     });
   } catch (err) {
-    releaseTaskCall(call);
+    await releaseTaskCall(call);
     throw err;
   }
   const answer = (up.json ?? {}) as { code?: unknown; description?: unknown; result?: unknown };
   let code = Number(answer.code);
   if (code === 21 || code === 22) code = 1; // queued / duplicate: the task exists, it is billed
   if (up.status >= 400 || code !== 1) {
-    releaseTaskCall(call);
+    await releaseTaskCall(call);
     if (up.json === null)
       throw new RelayError(502, `Midjourney upstream answered ${up.status}`, {
         type: "upstream_error",

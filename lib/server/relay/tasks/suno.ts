@@ -54,13 +54,13 @@ export async function submitSuno(res: ServerResponse, r: TaskRequest, kind: stri
       body: r.body,
     });
   } catch (err) {
-    releaseTaskCall(call);
+    await releaseTaskCall(call);
     throw err;
   }
   const answer = (up.json ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
   const taskId = typeof answer.data === "string" ? answer.data : "";
   if (up.status >= 400 || answer.code !== "success" || !taskId) {
-    releaseTaskCall(call);
+    await releaseTaskCall(call);
     if (up.json === null)
       throw new RelayError(502, `Suno upstream answered ${up.status}`, {
         type: "upstream_error",

@@ -19,6 +19,7 @@ import { splitList } from "@/lib/server/services/channels/rebuild-abilities";
 import { redactSecrets } from "@/lib/server/services/channels/upstream-get";
 import { serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
+import { recordConsume } from "@/lib/server/metrics/record";
 
 export type ChannelTestResult = { success: boolean; message: string; time: number };
 export type Translate = (key: ServerMessageKey, params?: Record<string, string | number>) => string;
@@ -127,6 +128,7 @@ export async function testChannel(
         channelId: id,
       },
     });
+    recordConsume("channel_test", model, quota, usage.prompt_tokens, usage.completion_tokens);
     if (row.status === 3 && options.get("AutomaticEnableChannelEnabled") === "true") {
       await db().$transaction([
         db().channel.update({ where: { id }, data: { status: 1, otherInfo: "" } }),
