@@ -3,17 +3,14 @@
 // balancer: the same SESSION_SECRET / CRYPTO_SECRET (a root session cookie minted by one instance
 // is valid on the other), NODE_NAME a / b, a METRICS_TOKEN. Helpers: admin calls through either
 // instance, direct SQL reads, settle() (both instances' bookkeeping persisted), kill -9 / restart of
-// one instance, /metrics scrapes. Every child process is killed in close() and on process exit, so a
-// failing test leaves nothing running.
+// one instance, /metrics scrapes. startGateway migrates the database (a no-op from the second start
+// on). Every child process is killed in close(), on process exit and on a terminating signal, so a
+// failing or interrupted test leaves nothing running.
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import pg from "pg";
 import { startGateway, type Gateway } from "../relay/gateway";
 import { startRedis, type TestRedis } from "../support/redis-server";
-
-const ROOT = path.resolve(__dirname, "../..");
 
 export type NodeName = "a" | "b";
 export type ClusterNode = Gateway & { name: NodeName; pid: number };
@@ -183,11 +180,6 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
 
   try {
     redis = await startRedis();
-    execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: "ignore",
-    });
     const shared = {
       REDIS_URL: redis.url,
       SESSION_SECRET: randomBytes(24).toString("base64url"),
