@@ -194,6 +194,11 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       const gw = await startGateway({ databaseUrl, env: { ...shared, NODE_NAME: name } });
       const pid = gatewayPid(gw.dataDir);
       pids.add(pid);
+      // Traffic only once /readyz says so, as a load balancer would route it.
+      for (let i = 0; (await fetch(`${gw.url}/readyz`).catch(() => null))?.status !== 200; i++) {
+        if (i > 150) throw new Error(`instance ${name} never became ready (/readyz)`);
+        await sleep(200);
+      }
       nodes[name] = Object.assign(gw, { name, pid });
       dead.delete(name);
       return nodes[name];
