@@ -64,7 +64,7 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Reuse a data folder (restart tests). */ dataDir?: string;
   /** Skip setup + root login. */ fresh?: boolean;
-  /** Reuse this PostgreSQL database as is (several instances on one database): never created nor dropped here. */
+  /** Use this PostgreSQL database as is (several instances on one database): no create, no drop. */
   databaseUrl?: string;
 };
 
@@ -142,6 +142,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     if (setCookie?.includes("session-token=")) cookie = setCookie.split(";")[0]!;
     return { status: res.status, json: (await res.json()) as never };
   };
+  // (a second instance on a shared database just gets "already initialised")
   if (!reuse)
     await api("POST", "/api/setup", { username: "root", password: "rootpass123", confirmPassword: "rootpass123" });
   await api("POST", "/api/user/login", { username: "root", password: "rootpass123" });

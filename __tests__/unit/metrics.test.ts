@@ -23,7 +23,8 @@ import {
   noteRelayModel,
 } from "@/lib/server/metrics/record";
 import { handleMetrics, metricsTokenMatches } from "@/lib/server/metrics/handler";
-import { ensureAccounts, refund, reserve, resetLedgerForTests, settle } from "@/lib/server/relay/billing/ledger";
+import { refund, reserve, settle } from "@/lib/server/relay/billing/ledger";
+import { resetLedgerForTests } from "@/lib/server/relay/billing/memory-ledger";
 import { RelayError } from "@/lib/server/relay/errors";
 import { parsePrometheus, sumOf } from "../relay/prom-text";
 
@@ -125,15 +126,14 @@ describe("record functions", () => {
     resetLedgerForTests();
     users.set(1, { quota: 10_000n });
     const m = installMetrics(createMetrics({ redis: false, defaults: false }))!;
-    await ensureAccounts(1, null);
-    const a = reserve(1, null, 300);
-    const b = reserve(1, null, 200);
+    const a = await reserve(1, null, 300);
+    const b = await reserve(1, null, 200);
     if (!a.ok || !b.ok) throw new Error("reservation refused");
     let s = await scrape(m);
     expect(sumOf(s, "gateway_reservations_outstanding")).toBe(2);
     expect(sumOf(s, "gateway_reserved_quota_outstanding")).toBe(500);
-    settle(a.reservation, 100, 1);
-    refund(b.reservation);
+    await settle(a.reservation, 100, 1);
+    await refund(b.reservation);
     s = await scrape(m);
     expect(sumOf(s, "gateway_reservations_outstanding")).toBe(0);
     expect(sumOf(s, "gateway_reserved_quota_outstanding")).toBe(0);

@@ -24,16 +24,16 @@ test("auto-disable on listed statuses or keywords only", () => {
   expect(shouldDisable(new RelayError(401, "Invalid API key"), "401", keywords)).toBe(false);
 });
 
-test("sliding-window rate limits count all requests and successes separately", () => {
+test("sliding-window rate limits count all requests and successes separately", async () => {
   const scope = `test:${Math.random()}`;
   const limit = { windowMs: 60_000, total: 3, success: 2 };
-  expect(checkRateLimit(scope, limit)).toBeNull();
-  recordSuccess(scope, 60_000);
-  expect(checkRateLimit(scope, limit)).toBeNull();
-  recordSuccess(scope, 60_000);
-  expect(checkRateLimit(scope, limit)).toBe("success");
-  expect(checkRateLimit(`${scope}b`, { windowMs: 60_000, total: 1, success: 0 })).toBeNull();
-  expect(checkRateLimit(`${scope}b`, { windowMs: 60_000, total: 1, success: 0 })).toBe("total");
+  expect(await checkRateLimit(scope, limit)).toBeNull();
+  await recordSuccess(scope, 60_000);
+  expect(await checkRateLimit(scope, limit)).toBeNull();
+  await recordSuccess(scope, 60_000);
+  expect(await checkRateLimit(scope, limit)).toBe("success");
+  expect(await checkRateLimit(`${scope}b`, { windowMs: 60_000, total: 1, success: 0 })).toBeNull();
+  expect(await checkRateLimit(`${scope}b`, { windowMs: 60_000, total: 1, success: 0 })).toBe("total");
 });
 
 test("sensitive words are found case-insensitively", () => {

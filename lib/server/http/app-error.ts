@@ -10,7 +10,8 @@ export type ErrorCode =
   | "conflict"
   | "payload_too_large"
   | "rate_limited"
-  | "internal";
+  | "internal"
+  | "unavailable";
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -21,6 +22,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 export class AppError extends Error {

@@ -1,7 +1,14 @@
-// Named rate limiters. In memory for a single instance; the multi-instance issue swaps the store for
-// Redis behind the same functions (rate-limiter-flexible has both).
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// Named rate limiters (fixed windows, rate-limiter-flexible). In this process for a single instance;
+// with REDIS_URL in Redis, shared by every instance, so N instances do not allow N times the points.
+// Fail closed: when Redis cannot be reached the caller gets AppError "unavailable" (503), never a
+// pass — a login limit that is silently lifted during an outage is an open door for guessing.
+import type Redis from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/server/http/app-error";
+import { redisEnabled } from "@/lib/server/redis/client";
+import { readyRedis } from "@/lib/server/redis/when-ready";
+import { singleton } from "@/lib/server/singleton";
 
 type LimiterName =
   | "critical"
@@ -12,6 +19,8 @@ type LimiterName =
   | "mail_send_address"
   | "mail_send_address_hourly"
   | "mail_code_failures";
+
+export type LimiterSpec = { points: number; duration: number };
 
 /** Failed redemption attempts allowed per user per window (brute force of codes). */
 export const REDEEM_FAILURES = { points: 10, duration: 600 } as const;
@@ -24,64 +33,87 @@ export const MAIL_SEND_ADDRESS = { points: 1, duration: 30 } as const;
 export const MAIL_SEND_ADDRESS_HOURLY = { points: 10, duration: 3600 } as const;
 /** Wrong e-mail codes per address before it is locked out (guessing a 6-digit code). */
 export const MAIL_CODE_FAILURES = { points: 5, duration: 600 } as const;
-const FIXED: Partial<Record<LimiterName, { points: number; duration: number }>> = {
-  mail_send_ip: MAIL_SEND_IP,
-  mail_send_address: MAIL_SEND_ADDRESS,
-  mail_send_address_hourly: MAIL_SEND_ADDRESS_HOURLY,
-  mail_code_failures: MAIL_CODE_FAILURES,
-};
-const g = globalThis as unknown as { __gatewayLimiters?: Map<LimiterName, RateLimiterMemory> };
 
-function limiter(name: LimiterName): RateLimiterMemory {
-  g.__gatewayLimiters ??= new Map();
-  let l = g.__gatewayLimiters.get(name);
-  if (!l) {
-    const e = env();
-    const fixed = FIXED[name];
-    l = fixed
-      ? new RateLimiterMemory({ keyPrefix: name, ...fixed })
-      : name === "critical"
-        ? new RateLimiterMemory({
-            keyPrefix: name,
-            points: e.CRITICAL_RATE_LIMIT,
-            duration: e.CRITICAL_RATE_LIMIT_WINDOW,
-          })
-        : name === "redeem_failures"
-          ? new RateLimiterMemory({ keyPrefix: name, ...REDEEM_FAILURES })
-          : name === "user_critical"
-            ? new RateLimiterMemory({ keyPrefix: name, ...USER_CRITICAL })
-            : new RateLimiterMemory({
-                keyPrefix: name,
-                points: e.LOGIN_RATE_LIMIT,
-                duration: e.LOGIN_RATE_LIMIT_WINDOW,
-              });
-    g.__gatewayLimiters.set(name, l);
+function specOf(name: LimiterName): LimiterSpec {
+  const e = env();
+  switch (name) {
+    case "critical":
+      return { points: e.CRITICAL_RATE_LIMIT, duration: e.CRITICAL_RATE_LIMIT_WINDOW };
+    case "login_failures":
+      return { points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW };
+    case "redeem_failures":
+      return REDEEM_FAILURES;
+    case "user_critical":
+      return USER_CRITICAL;
+    case "mail_send_ip":
+      return MAIL_SEND_IP;
+    case "mail_send_address":
+      return MAIL_SEND_ADDRESS;
+    case "mail_send_address_hourly":
+      return MAIL_SEND_ADDRESS_HOURLY;
+    case "mail_code_failures":
+      return MAIL_CODE_FAILURES;
   }
-  return l;
+}
+
+type Built = { limiter: RateLimiterAbstract; client: Redis | null };
+const limiters = singleton("http.rate-limiters", () => new Map<string, Built>());
+
+/** The limiter of a key prefix, in Redis when REDIS_URL is set (rebuilt if the connection was replaced). */
+async function limiterFor(keyPrefix: string, spec: LimiterSpec): Promise<RateLimiterAbstract> {
+  const client = redisEnabled() ? await readyRedis().catch(unavailable) : null;
+  let built = limiters.get(keyPrefix);
+  if (!built || built.client !== client) {
+    const limiter = client
+      ? // ioredis (not node-redis: no useRedisPackage); a connection that is not ready is refused at once.
+        new RateLimiterRedis({ storeClient: client, rejectIfRedisNotReady: true, keyPrefix, ...spec })
+      : new RateLimiterMemory({ keyPrefix, ...spec });
+    built = { limiter, client };
+    limiters.set(keyPrefix, built);
+  }
+  return built.limiter;
+}
+
+function unavailable(): never {
+  throw new AppError("unavailable", "rate_limit_unavailable");
+}
+
+const waitSeconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+/** Consumes one point of a limiter defined by its owner; seconds to wait when exceeded, else 0. */
+export async function consumePoint(keyPrefix: string, spec: LimiterSpec, key: string): Promise<number> {
+  const limiter = await limiterFor(keyPrefix, spec);
+  try {
+    await limiter.consume(key);
+    return 0;
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return waitSeconds(res);
+    return unavailable(); // the store failed: refuse rather than let the request through
+  }
 }
 
 /** Consumes one point; returns the seconds to wait when the limit is exceeded, else 0. */
 export async function consume(name: LimiterName, key: string): Promise<number> {
-  try {
-    await limiter(name).consume(key);
-    return 0;
-  } catch (res) {
-    if (res instanceof RateLimiterRes) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    throw res;
-  }
+  return consumePoint(name, specOf(name), key);
 }
 
 /** Seconds to wait if the key has no points left, without consuming; else 0. */
 export async function blockedFor(name: LimiterName, key: string): Promise<number> {
-  const res = await limiter(name).get(key);
-  if (res && res.remainingPoints <= 0) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  const limiter = await limiterFor(name, specOf(name));
+  const res = await limiter.get(key).catch(unavailable);
+  if (res && res.remainingPoints <= 0) return waitSeconds(res);
   return 0;
 }
 
+/** Clears a key after success. Best effort: a counter left behind only errs on the strict side. */
 export async function reset(name: LimiterName, key: string): Promise<void> {
-  await limiter(name).delete(key);
+  try {
+    await (await limiterFor(name, specOf(name))).delete(key);
+  } catch {
+    // Redis unreachable: the failures stay counted until their window ends
+  }
 }
 
 export function resetAllLimitersForTests(): void {
-  g.__gatewayLimiters = undefined;
+  limiters.clear();
 }

@@ -40,7 +40,7 @@ async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, s
     }
     const minutes = Math.max(0, Number(options.get("ModelRequestRateLimitDurationMinutes")) || 1);
     const scope = `user:${ctx.caller.user.id}`;
-    const hit = checkRateLimit(scope, { windowMs: minutes * 60_000, total, success });
+    const hit = await checkRateLimit(scope, { windowMs: minutes * 60_000, total, success }, ctx.headers);
     if (success > 0) ctx.rateScopes.push({ scope, windowMs: minutes * 60_000 });
     if (hit === "total")
       throw new RelayError(
@@ -56,7 +56,11 @@ async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, s
   const tl = ctx.caller.token?.rateLimit;
   if (tl && ctx.caller.token) {
     const scope = `token:${ctx.caller.token.id}`;
-    const hit = checkRateLimit(scope, { windowMs: tl.period * 1000, total: tl.count, success: tl.success });
+    const hit = await checkRateLimit(
+      scope,
+      { windowMs: tl.period * 1000, total: tl.count, success: tl.success },
+      ctx.headers,
+    );
     if (tl.success > 0) ctx.rateScopes.push({ scope, windowMs: tl.period * 1000 });
     if (hit)
       throw new RelayError(

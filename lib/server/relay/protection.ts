@@ -1,9 +1,15 @@
 // Request-level protection on the relay: per-user model request rate limits (options
 // ModelRequestRateLimit*, group overrides), per-token rate limits, and the sensitive-word check.
+// Rate-limit counters live in this process, or in Redis (shared by all instances) with REDIS_URL.
 import AhoCorasick from "modern-ahocorasick";
+import type { Locale } from "@/lib/i18n/config";
+import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-messages";
+import { redisEnabled } from "@/lib/server/redis/client";
+import { checkWindowInRedis, recordSuccessInRedis, type WindowLimit } from "@/lib/server/redis/rate-windows";
+import { RelayError } from "@/lib/server/relay/errors";
 import { singleton } from "@/lib/server/singleton";
 
-/** Sliding-window counters: timestamps (ms) per key, pruned on use. */
+/** Sliding-window counters of a single instance: timestamps (ms) per key, pruned on use. */
 class SlidingWindows {
   private readonly windows = new Map<string, number[]>();
 
@@ -31,10 +37,46 @@ class SlidingWindows {
 
 const windows = singleton("relay.rate-windows", () => new SlidingWindows());
 
-export type Limit = { windowMs: number; total: number; success: number };
+export type Limit = WindowLimit;
+type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
-/** Returns the refusal reason, or null when the request may proceed (and counts it). */
-export function checkRateLimit(scope: string, limit: Limit): "total" | "success" | null {
+/** The caller's language for the few relay errors we translate (cookie, else Accept-Language). */
+function localeOf(headers: RequestHeaders | undefined): Locale {
+  const h = new Headers();
+  for (const name of ["cookie", "accept-language"]) {
+    const v = headers?.[name];
+    if (typeof v === "string") h.set(name, v);
+  }
+  return localeOfRequest(h);
+}
+
+/** Fail closed: without the shared counters nobody can tell whether the limit is reached. */
+function rateLimitUnavailable(headers: RequestHeaders | undefined, cause: unknown): RelayError {
+  const err = new RelayError(503, serverMessage(localeOf(headers), "rate_limit_unavailable"), {
+    code: "rate_limit_unavailable",
+  });
+  err.cause = cause;
+  return err;
+}
+
+/**
+ * Returns the refusal reason, or null when the request may proceed (and counts it). With REDIS_URL
+ * the counters are shared by every instance; when Redis cannot be reached the request is refused
+ * (503), never counted per instance. `headers` only pick the language of that refusal.
+ */
+export async function checkRateLimit(
+  scope: string,
+  limit: Limit,
+  headers?: RequestHeaders,
+): Promise<"total" | "success" | null> {
+  if (limit.total <= 0 && limit.success <= 0) return null;
+  if (redisEnabled()) {
+    try {
+      return await checkWindowInRedis(scope, limit);
+    } catch (err) {
+      throw rateLimitUnavailable(headers, err);
+    }
+  }
   const now = Date.now();
   if (limit.total > 0 && windows.count(`${scope}:all`, limit.windowMs, now) >= limit.total) return "total";
   if (limit.success > 0 && windows.count(`${scope}:ok`, limit.windowMs, now) >= limit.success) return "success";
@@ -42,9 +84,17 @@ export function checkRateLimit(scope: string, limit: Limit): "total" | "success"
   return null;
 }
 
-/** Counts a successful request for a scope that checkRateLimit limited (windowMs of that limit). */
-export function recordSuccess(scope: string, windowMs: number): void {
-  windows.add(`${scope}:ok`, Date.now(), windowMs);
+/**
+ * Counts a successful request for a scope that checkRateLimit limited (windowMs of that limit).
+ * Never throws: it runs after the response, and a success lost to a Redis outage only errs in the
+ * caller's favour while the next check refuses anyway.
+ */
+export async function recordSuccess(scope: string, windowMs: number): Promise<void> {
+  if (!redisEnabled()) {
+    windows.add(`${scope}:ok`, Date.now(), windowMs);
+    return;
+  }
+  await recordSuccessInRedis(scope, windowMs).catch(() => undefined);
 }
 
 const automata = singleton("relay.sensitive", () => new Map<string, AhoCorasick | null>());

@@ -27,7 +27,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
   const settled = ctx.reservation ? await settle(ctx.reservation, wanted, o.channel.id) : null;
   const charged = settled?.charged ?? 0;
   scheduleFlush();
-  for (const r of ctx.rateScopes) recordSuccess(r.scope, r.windowMs);
+  for (const r of ctx.rateScopes) void recordSuccess(r.scope, r.windowMs); // never throws
 
   const p = ctx.pricing;
   const now = Math.floor(Date.now() / 1000);
@@ -103,5 +103,5 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
   }
   const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;
   if (settled?.userQuota !== null && settled?.userQuota !== undefined)
-    maybeWarnQuota(ctx.caller.user.id, settled.userQuota, threshold);
+    void maybeWarnQuota(ctx.caller.user.id, settled.userQuota, threshold);
 }

@@ -12,6 +12,7 @@
 // refused. A settlement or refund that cannot reach Redis is retried until it can (the charge is
 // already queued for the database, so nothing is lost or billed twice).
 import { RedisUnavailableError } from "@/lib/server/redis/client";
+import { readyRedis } from "@/lib/server/redis/when-ready";
 import { ensureUpkeep, queueRetry, reservationHashKey } from "@/lib/server/relay/billing/redis-upkeep";
 import { scripted, tokenKey, userKey } from "@/lib/server/relay/billing/redis-scripts";
 import { recordCharge, serialised } from "@/lib/server/relay/billing/deltas";
@@ -72,6 +73,7 @@ async function tryReserve(userId: number, tokenId: number | null, amount: number
 export async function reserve(userId: number, tokenId: number | null, amount: number): Promise<ReserveResult> {
   amount = Math.max(0, Math.round(amount));
   try {
+    await readyRedis(); // right after start or a reconnect: wait a moment rather than refuse
     await ensureUpkeep();
     const id = String(++state.nextId);
     let out = await tryReserve(userId, tokenId, amount, id);

@@ -2,22 +2,17 @@
 // server-behaviour §5.4). The order row is bound to the provider (epay), the payment type and the
 // money, which the notice must match before anything is credited. Orders are rate-limited per user.
 import { randomInt } from "node:crypto";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { TOPUP_STATUS, type TopupPayInput } from "@/lib/schemas/topup";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
+import { consumePoint } from "@/lib/server/http/rate-limit";
 import { buildEpayPurchase, EPAY_TYPE_OF_METHOD } from "@/lib/server/payments/epay/purchase";
 import type { EpayParams } from "@/lib/server/payments/epay/sign";
-import { singleton } from "@/lib/server/singleton";
 import { loadPaymentSettings } from "@/lib/server/services/topup/load-payment-settings";
 import { priceTopup } from "@/lib/server/services/topup/quote-topup";
 
 /** Orders a user may open per window: enough for retries, too few to flood the table. */
 export const TOPUP_ORDER_LIMIT = { points: 10, duration: 600 } as const;
-const limiter = singleton(
-  "topup.order-limiter",
-  () => new RateLimiterMemory({ keyPrefix: "topup_orders", ...TOPUP_ORDER_LIMIT }),
-);
 
 const ALPHANUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -28,16 +23,10 @@ export function newTradeNo(userId: number, now = Math.floor(Date.now() / 1000)):
   return `USR${userId}NO${random}${now}`;
 }
 
+/** Shared by all instances with REDIS_URL; refused (503) when Redis is unreachable. */
 async function consumeOrderPoint(userId: number): Promise<void> {
-  try {
-    await limiter.consume(String(userId));
-  } catch (res) {
-    if (res instanceof RateLimiterRes)
-      throw new AppError("rate_limited", "topup_too_many_orders", {
-        seconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-      });
-    throw res;
-  }
+  const seconds = await consumePoint("topup_orders", TOPUP_ORDER_LIMIT, String(userId));
+  if (seconds > 0) throw new AppError("rate_limited", "topup_too_many_orders", { seconds });
 }
 
 export async function createTopupOrder(
