@@ -3,7 +3,8 @@
 // periodic re-read is 60 s (cluster.ts), so only cross-instance invalidation can pass. Measurement:
 // from the moment A's admin call returned, B is polled every 50 ms for WINDOW_MS; the first request
 // that sees the change must have started before 1000 ms and none started after 1000 ms may miss it.
-import { chat, MODEL, PRICE_QUOTA, PRICE_USD, putOption, startCluster, type ChatResult, type Cluster } from "./cluster";
+import { MODEL, PRICE_QUOTA, PRICE_USD, putOption, startCluster, type Cluster } from "./cluster";
+import { chat, type ChatResult } from "./cluster-calls";
 import { servedBy, startClusterUpstream, type ClusterUpstream } from "./cluster-upstream";
 
 const LIMIT_MS = 1000;

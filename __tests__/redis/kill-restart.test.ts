@@ -1,16 +1,8 @@
 // Acceptance (issue 8): kill -9 of one instance under load — the other keeps serving; after the
 // restart, no request that finished more than 1 s before the kill is unbilled, and none is billed
 // twice. Clients identify each request by its X-Request-Id answer header (logs.requestId).
-import {
-  chat,
-  MODEL,
-  PRICE_USD,
-  putOption,
-  startCluster,
-  statusCounts,
-  type ChatResult,
-  type Cluster,
-} from "./cluster";
+import { MODEL, PRICE_USD, putOption, startCluster, type Cluster } from "./cluster";
+import { chat, statusCounts, type ChatResult } from "./cluster-calls";
 import { startClusterUpstream, type ClusterUpstream } from "./cluster-upstream";
 
 const CLIENTS = 20;

@@ -1,17 +1,8 @@
 // Acceptance (issue 8): 500 concurrent requests spread over two instances against quota for 50 are
 // never overdrawn and Σ consume logs == quota consumed; /metrics on both instances adds up to the
 // consume logs. Each request costs exactly PRICE_QUOTA (ModelPrice), so "quota for 50" is exact.
-import {
-  chat,
-  MODEL,
-  PRICE_QUOTA,
-  PRICE_USD,
-  putOption,
-  startCluster,
-  statusCounts,
-  sumMetric,
-  type Cluster,
-} from "./cluster";
+import { MODEL, PRICE_QUOTA, PRICE_USD, putOption, startCluster, type Cluster } from "./cluster";
+import { chat, statusCounts, sumMetric } from "./cluster-calls";
 import { startClusterUpstream, type ClusterUpstream } from "./cluster-upstream";
 
 /** The metric names the gateway exports (one place, so they can be aligned with lib/server/metrics). */

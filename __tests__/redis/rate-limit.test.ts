@@ -2,7 +2,8 @@
 // together. ModelRequestRateLimitCount counts every request of a user (failures included) per
 // ModelRequestRateLimitDurationMinutes (lib/server/relay/pipeline.ts, server-behaviour §6.1), so
 // 3N concurrent requests spread over A and B must give exactly N answers 200 and 2N answers 429.
-import { chat, MODEL, PRICE_QUOTA, PRICE_USD, putOption, startCluster, statusCounts, type Cluster } from "./cluster";
+import { MODEL, PRICE_QUOTA, PRICE_USD, putOption, startCluster, type Cluster } from "./cluster";
+import { chat, statusCounts } from "./cluster-calls";
 import { startClusterUpstream, type ClusterUpstream } from "./cluster-upstream";
 
 const N = 10;
