@@ -78,7 +78,10 @@ test("kill -9 of A under load: B keeps serving, finished requests are billed onc
   const billedTimes = new Map(logged.map((r) => [r.requestId, r.n]));
   const onB = results.filter((r) => r.node === "b");
   const onAAfterKill = results.filter((r) => r.node === "a" && r.startedAt > killAt);
+  const okOnA = results.filter((r) => r.node === "a" && r.status === 200);
   const outcome = {
+    // Context for a failure (compared to itself): how much of A's work reached the database at all.
+    billedOfAnsweredOnA: `${okOnA.filter((r) => billedTimes.has(r.requestId)).length}/${okOnA.length}`,
     // The requests the acceptance is about: answered by A more than 1 s before it died.
     finishedOnABeforeKill: results.filter(
       (r) => r.node === "a" && r.status === 200 && r.endedAt < killAt - BILLED_BEFORE_KILL_MS,
@@ -98,6 +101,7 @@ test("kill -9 of A under load: B keeps serving, finished requests are billed onc
     withoutRequestId: logged.filter((r) => !r.requestId).length,
   };
   expect(outcome).toEqual({
+    billedOfAnsweredOnA: outcome.billedOfAnsweredOnA,
     finishedOnABeforeKill: outcome.finishedOnABeforeKill,
     failedOnB: [],
     answeredByDeadA: 0,
