@@ -72,7 +72,7 @@ function gatewayPid(dataDir: string): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (!cmdline.includes("server.mjs")) continue;
+      if (!/serve(r)?\.mjs/.test(cmdline)) continue; // scripts/serve.mjs loads the bundle in-process
       const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8");
       if (environ.startsWith(marker) || environ.includes(`\0${marker}`)) return Number(entry);
     } catch {
