@@ -74,7 +74,11 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.getByTestId("me-models-toggle").click();
     const all = await page.getByTestId("me-model-tag").allInnerTexts();
     assert.ok(all.length >= MODELS.length, `all models are listed once expanded (${all.length})`);
-    for (const m of MODELS) assert.ok(all.some((text) => text.includes(m)), `${m} is listed`);
+    for (const m of MODELS)
+      assert.ok(
+        all.some((text) => text.includes(m)),
+        `${m} is listed`,
+      );
     await page.getByTestId("me-models-toggle").click();
 
     // check in: toast with the reward, balance within [500000, 1000000], then disabled
