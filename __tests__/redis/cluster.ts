@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startGateway, type Gateway } from "../relay/gateway";
 import { startRedis, type TestRedis } from "../support/redis-server";
+import { alive, gatewayChildren, gatewayPid } from "./cluster-processes";
 
 export type NodeName = "a" | "b";
 export type ClusterNode = Gateway & { name: NodeName; pid: number };
@@ -62,34 +63,11 @@ const SETTLE_POLL_MS = 400;
 const SETTLE_QUIET_POLLS = 3;
 
 const SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP"];
+const DB_PREFIX = "cluster_";
+/** A cluster database older than this belongs to a run that died without cleaning up. */
+const STALE_DATABASE_MS = 3 * 3600_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The pid of the gateway serving from this data folder (its environment names the folder). */
-function gatewayPid(dataDir: string): number {
-  const marker = `DATA_DIR=${dataDir}\0`;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (!cmdline.includes("server.mjs")) continue;
-      const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8");
-      if (environ.startsWith(marker) || environ.includes(`\0${marker}`)) return Number(entry);
-    } catch {
-      // the process ended meanwhile, or is not ours
-    }
-  }
-  throw new Error(`no gateway process found for ${dataDir}`);
-}
-
-function alive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !/^\d+ \(.*\) Z/.test(stat);
-  } catch {
-    return false;
-  }
-}
 
 function sqlOn(pool: pg.Pool): Cluster["sql"] {
   return async (query, ...args) => {
@@ -107,8 +85,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const pids = new Set<number>();
   let redis: TestRedis | null = null;
   // Runs on any exit of the test process (a crash, a timeout): no orphan gateway or redis-server.
-  const killGateways = () => {
-    for (const pid of pids) {
+  const killGateways = (alsoStarting = false) => {
+    for (const pid of alsoStarting ? new Set([...pids, ...gatewayChildren()]) : pids) {
       try {
         process.kill(pid, "SIGKILL");
       } catch {
@@ -117,27 +95,37 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     }
   };
   const killAll = () => {
-    killGateways();
+    // Also one still starting (not tracked yet): any gateway child of this process.
+    killGateways(true);
     redis?.kill();
   };
   process.on("exit", killAll);
-  // A terminating signal skips "exit": kill the children, then let the signal do its default.
-  const onSignal = (signal: NodeJS.Signals) => {
-    killAll();
-    process.kill(process.pid, signal);
-  };
-  for (const signal of SIGNALS) process.once(signal, onSignal);
-
-  const dbName = `cluster_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const dbName = `${DB_PREFIX}${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
     try {
-      await c.query(q);
+      return (await c.query(q)).rows as { datname: string }[];
     } finally {
       await c.end();
     }
   };
+  // A terminating signal skips "exit": kill the children, drop the database (bounded), then let the
+  // signal do its default.
+  const onSignal = (signal: NodeJS.Signals) => {
+    killAll();
+    const drop = admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    void Promise.race([drop, sleep(3_000)]).then(() => process.kill(process.pid, signal));
+  };
+  for (const signal of SIGNALS) process.once(signal, onSignal);
+
+  // Databases of runs that were killed outright (SIGKILL leaves no chance to clean up).
+  const stale = await admin(`SELECT datname FROM pg_database WHERE datname LIKE '${DB_PREFIX}%'`);
+  for (const { datname } of stale) {
+    const started = Number(datname.slice(DB_PREFIX.length).split("_")[0]);
+    if (Date.now() - started > STALE_DATABASE_MS)
+      await admin(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+  }
   await admin(`CREATE DATABASE "${dbName}"`);
   const u = new URL(base);
   u.pathname = `/${dbName}`;
