@@ -204,6 +204,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         await sleep(10);
       }
       pids.delete(node.pid);
+      // Its data folder (PostgreSQL holds the data) is not reused: a restart gets a fresh one.
+      fs.rmSync(node.dataDir, { recursive: true, force: true });
     };
 
     const settle: Cluster["settle"] = async ({ consumeLogs, tokenId } = {}) => {
