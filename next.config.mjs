@@ -6,6 +6,9 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // A self-contained server tree in .next/standalone (traced node_modules) for the container image;
+  // scripts/assemble-runtime.mjs completes it with our bundled server (.next/gateway/server.mjs).
+  output: "standalone",
   // Native / Node-only packages stay out of the bundles and are required at run time.
   serverExternalPackages: ["better-sqlite3", "pg", "pino", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg"],
   // Tests and scripts are type-checked by `npm run typecheck`, not by every build.

@@ -50,6 +50,11 @@ const envSchema = z.object({
   CHANNEL_TEST_FREQUENCY: z.coerce.number().int().min(0).default(0),
   /** Minutes between balance refreshes of all channels (0 = off; new-api's CHANNEL_UPDATE_FREQUENCY). */
   CHANNEL_UPDATE_FREQUENCY: z.coerce.number().int().min(0).default(0),
+  /**
+   * Seconds a SIGTERM/SIGINT waits for in-flight requests (long streams included) to finish before
+   * the remaining connections are cut; bookkeeping is flushed after that either way.
+   */
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(0).default(30),
   /** Largest accepted relay request body (after which 413 is answered). */
   RELAY_MAX_BODY_MB: z.coerce.number().positive().default(16),
   /** Seconds to wait for upstream response headers (0 = no limit). */
@@ -61,6 +66,12 @@ const envSchema = z.object({
   TASK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
   /** Unfinished tasks older than this many minutes fail and are refunded. */
   TASK_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(1440),
+  /**
+   * TEST-ONLY. When > 0, the minute-based background jobs (channel auto-test, balance refresh, the
+   * hourly log-retention check) tick every this many milliseconds instead, so the test suites can
+   * watch several passes. Never set it in a deployment: it turns hourly work into a busy loop.
+   */
+  JOBS_TICK_MS_FOR_TESTS: z.coerce.number().int().min(0).default(0),
   /**
    * TEST-ONLY. Lets notification webhooks use http:// and loopback addresses so the test suites can
    * run a receiver on 127.0.0.1. Never set it in a real deployment: it weakens the outbound

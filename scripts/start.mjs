@@ -4,8 +4,9 @@ import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate } from "./migrate.mjs";
-import { buildServer, SERVER_BUNDLE } from "./build-server.mjs";
+import { buildServer } from "./build-server.mjs";
 import { needsBuild } from "./build-state.mjs";
+import { serverV8Flags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -20,17 +21,15 @@ if (needsBuild(root)) {
   await buildServer();
 }
 
-// A small young generation keeps short-lived request garbage from being promoted, which keeps the
-// resident size low under load; both limits can be raised with NODE_OPTIONS.
-const v8Flags = [
-  "--max-semi-space-size=8",
-  `--max-old-space-size=${process.env.GATEWAY_MAX_OLD_SPACE_MB || 384}`,
-  "--enable-source-maps",
-];
-const child = spawn(process.execPath, [...v8Flags, SERVER_BUNDLE, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit",
-  env: { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...process.env },
-});
+// scripts/serve.mjs runs the bundled server (.next/gateway/server.mjs) with the build's Next config.
+const child = spawn(
+  process.execPath,
+  [...serverV8Flags(), path.join(root, "scripts/serve.mjs"), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...process.env },
+  },
+);
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -32,6 +32,10 @@ export type Gateway = {
   waitFor: (condition: () => boolean | Promise<boolean>, timeoutMs?: number) => Promise<void>;
   /** Waits until the bookkeeping writer has persisted everything (no pending deltas). */
   settle: () => Promise<void>;
+  /** Sends a signal to the server process (graceful-shutdown tests). */
+  signal: (sig: NodeJS.Signals) => void;
+  /** Resolves with the server's exit code once the process has exited. */
+  exited: Promise<number | null>;
   stop: (keepData?: boolean) => Promise<void>;
 };
 
@@ -115,11 +119,13 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--max-semi-space-size=8", "--enable-source-maps", SERVER_BUNDLE],
+    // scripts/serve.mjs runs the bundle with the build's Next config, as `npm start` and the image do.
+    ["--max-semi-space-size=8", "--enable-source-maps", path.join(ROOT, "scripts/serve.mjs")],
     { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -226,10 +232,12 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     waitFor,
     sql,
     settle,
+    signal: (sig) => child.kill(sig),
+    exited,
     stop: async (keepData = false) => {
       await closeDb();
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
       if (process.env.GATEWAY_TEST_STDERR && stderr) process.stderr.write(stderr);
       if (!keepData) {
         if (pgBase && pgUrl && !opts.databaseUrl) {

@@ -3,6 +3,7 @@
 //   fail-<status>        answers that HTTP status with an OpenAI error body
 //   nousage-*            answers without usage (JSON) / without a usage chunk (SSE)
 //   slow-*               streams 50 chunks, 20 ms apart (for client-abort tests)
+//   slow-<N>ms-*         streams 50 chunks, N ms apart (long streams: graceful-shutdown tests)
 //   stall-*              streams 2 chunks, then goes silent for 5 s (timeout / keep-alive tests)
 //   anything else        a normal completion with usage {prompt 12, completion 11}
 // Every request is recorded (path, headers, body) so tests can assert what reached upstream.
@@ -28,19 +29,20 @@ function chunk(model: string, delta: Record<string, unknown>, finish: string | n
 async function stream(res: http.ServerResponse, model: string, body: Record<string, unknown>) {
   res.writeHead(200, { "content-type": "text/event-stream" });
   const slow = model.startsWith("slow-");
+  const gapMs = Number(/^slow-(\d+)ms-/.exec(model)?.[1] ?? 20);
   const n = slow ? 50 : 5;
   const write = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
   write(chunk(model, { role: "assistant", content: "" }));
   if (model.startsWith("stall-")) {
     write(chunk(model, { content: "before the stall " }));
-    await new Promise((r) => setTimeout(r, 5000));
+    await new Promise((r) => setTimeout(r, 5000).unref()); // unref: never holds a finished test run open
     if (!res.destroyed) res.end("data: [DONE]\n\n");
     return;
   }
   for (let i = 0; i < n; i++) {
     if (res.destroyed) return;
     write(chunk(model, { content: `word${i} ` }));
-    if (slow) await new Promise((r) => setTimeout(r, 20));
+    if (slow) await new Promise((r) => setTimeout(r, gapMs));
   }
   write(chunk(model, {}, "stop"));
   const wantsUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;

@@ -1,12 +1,15 @@
 "use client";
 
-// Operation tab (spec 2 §2): general operation, monitoring, logs, sensitive words, drawing, data
+// Operation tab (spec 2 §2): general operation, monitoring, logs (+ retention and, for root, cleanup), sensitive words, drawing, data
 // dashboard, check-in, quota, rebate, token chat, group ratios, payment (EPay), other ratios (fallback pricing) and
 // the three-tab model pricing area.
 import { useTranslations } from "next-intl";
 import type { FieldSpec } from "@/components/settings/option-fields";
 import { OptionSection } from "@/components/settings/option-section";
 import { PricingArea } from "@/components/settings/pricing/pricing-area";
+import { LogCleanupCard } from "@/components/settings/log-cleanup-card";
+import { useSite } from "@/components/providers/site-context";
+import { ROLE } from "@/lib/constants";
 import { checkFallbackPricing } from "@/lib/settings/option-rules";
 
 const GENERAL: FieldSpec[] = [
@@ -31,6 +34,7 @@ const LOGS: FieldSpec[] = [
   { key: "LogConsumeEnabled", kind: "bool" },
   { key: "LogErrorEnabled", kind: "bool" },
   { key: "LogChatContentEnabled", kind: "bool", hint: true },
+  { key: "LogRetentionDays", kind: "number", min: 0, step: 1, hint: true },
 ];
 const SENSITIVE: FieldSpec[] = [
   { key: "CheckSensitiveEnabled", kind: "bool" },
@@ -96,11 +100,14 @@ const FALLBACK: FieldSpec[] = [
 
 export function OperationTab() {
   const t = useTranslations("settings");
+  const { user } = useSite();
+  const isRoot = (user?.role ?? 0) >= ROLE.root;
   return (
     <div className="flex flex-col gap-4">
       <OptionSection id="general" fields={GENERAL} />
       <OptionSection id="monitor" fields={MONITOR} />
       <OptionSection id="logs" fields={LOGS} />
+      {isRoot ? <LogCleanupCard /> : null}
       <OptionSection id="sensitive" fields={SENSITIVE} />
       <OptionSection id="drawing" fields={DRAWING} />
       <OptionSection id="dashboard" fields={DASHBOARD} />

@@ -1,19 +1,26 @@
-// Shutdown hooks: bookkeeping batchers register a flush here so SIGTERM loses nothing.
+// Shutdown hooks, run by lib/server/main.ts once in-flight requests have drained. "flush" hooks
+// (bookkeeping batchers, pollers) run first, then "close" hooks (connections such as Redis), then the
+// database closes: a flush may still need a connection, never the other way round.
 import { disconnectDb } from "@/lib/server/db";
 
 type Hook = () => Promise<void> | void;
-const g = globalThis as unknown as { __gatewayShutdownHooks?: Hook[] };
+type Phase = "flush" | "close";
+const g = globalThis as unknown as { __gatewayShutdownHooks?: { hook: Hook; phase: Phase }[] };
 
-export function onShutdown(hook: Hook): void {
-  (g.__gatewayShutdownHooks ??= []).push(hook);
+export function onShutdown(hook: Hook, phase: Phase = "flush"): void {
+  (g.__gatewayShutdownHooks ??= []).push({ hook, phase });
 }
 
 export async function runShutdownHooks(): Promise<void> {
-  for (const hook of g.__gatewayShutdownHooks ?? []) {
-    try {
-      await hook();
-    } catch {
-      // keep flushing the others
+  const hooks = g.__gatewayShutdownHooks ?? [];
+  for (const phase of ["flush", "close"] as const) {
+    for (const entry of hooks) {
+      if (entry.phase !== phase) continue;
+      try {
+        await entry.hook();
+      } catch {
+        // keep flushing the others
+      }
     }
   }
   await disconnectDb();

@@ -3,19 +3,26 @@
 // - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/handler.ts, so the hot path does
 //   not pay for Next's routing.
 // - /healthz and /readyz for load balancers and orchestrators (lib/server/health.ts).
-// - Graceful shutdown on SIGTERM/SIGINT: readyz turns 503, stop accepting, drain, flush bookkeeping,
-//   close the DB.
+// - Background jobs (task polling, channel tests and balances, log retention, usage flush) once per
+//   cluster (lib/server/cluster/jobs.ts).
+// - Graceful shutdown on SIGTERM/SIGINT (lib/server/drain.ts): readyz turns 503 and new requests are
+//   refused, in-flight ones (streams included) finish within SHUTDOWN_TIMEOUT, idle sockets are
+//   closed, THEN the shutdown hooks flush bookkeeping and close the DB, and the process exits 0.
 import http from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
+import { createDrain } from "@/lib/server/drain";
 import { handleHealth, isHealthPath, markDraining } from "@/lib/server/health";
 import { logger } from "@/lib/server/logger";
 import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
-import { startTaskPolling } from "@/lib/server/relay/tasks/scheduler";
+import { startBackgroundJobs } from "@/lib/server/cluster/jobs";
+
+/** Beyond SHUTDOWN_TIMEOUT: cut streams settle, bookkeeping flushes, connections close. */
+const HOOKS_GRACE_MS = 15_000;
 
 async function main() {
   const e = env();
@@ -23,8 +30,8 @@ async function main() {
   const app = next({ dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
+  startBackgroundJobs();
   registerQuotaWarningDelivery();
-  startTaskPolling();
   if (e.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS)
     logger().warn("NOTIFY_ALLOW_LOOPBACK_FOR_TESTS is on: webhooks may use http:// and loopback (tests only)");
 
@@ -36,11 +43,14 @@ async function main() {
       : "";
     req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
     const pathname = (req.url ?? "/").split("?")[0]!;
-    if (isHealthPath(pathname)) void handleHealth(req, res, pathname);
-    else if (isMetricsPath(pathname)) void handleMetrics(req, res);
-    else if (isRelayPath(pathname)) void handleRelay(req, res);
-    else void handle(req, res);
+    if (isHealthPath(pathname) || isMetricsPath(pathname)) {
+      // Still answered while draining (readyz says 503, a last scrape), on a connection that then closes.
+      if (drain.draining) res.setHeader("connection", "close");
+      void (isHealthPath(pathname) ? handleHealth(req, res, pathname) : handleMetrics(req, res));
+    } else if (drain.refuse(res)) req.resume();
+    else drain.track(res, isRelayPath(pathname) ? handleRelay(req, res) : handle(req, res));
   });
+  const drain = createDrain(server);
   server.keepAliveTimeout = 65_000;
   server.listen(e.PORT, e.HOSTNAME, () => {
     logger().info({ port: e.PORT, database: e.databaseType, dev }, "gateway listening");
@@ -52,11 +62,22 @@ async function main() {
     closing = true;
     logger().info({ signal }, "shutting down");
     markDraining();
-    server.close();
-    server.closeIdleConnections();
-    const force = setTimeout(() => process.exit(1), 30_000);
-    force.unref();
-    void runShutdownHooks().finally(() => process.exit(0));
+    const timeoutMs = e.SHUTDOWN_TIMEOUT * 1000;
+    // Last resort if a hook hangs: drain deadline + settling after the cut + time for the hooks.
+    setTimeout(() => process.exit(1), timeoutMs + HOOKS_GRACE_MS).unref();
+    void drain
+      .drain(timeoutMs)
+      .then(({ drained, cut }) => {
+        if (!drained) logger().warn({ cut }, "shutdown timeout reached; remaining requests were cut");
+        return runShutdownHooks();
+      })
+      .then(
+        () => process.exit(0),
+        (err) => {
+          logger().error({ err }, "shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -25,7 +25,8 @@ export type OptionProblemId =
   | "auto_retry_count_range"
   | "ping_interval_min"
   | "fallback_min"
-  | "fallback_mixed";
+  | "fallback_mixed"
+  | "log_retention_min";
 
 export type OptionProblem = { id: OptionProblemId; params: Record<string, string | number> };
 
@@ -111,6 +112,7 @@ export const OPTION_RULES: Readonly<Record<string, Rule>> = {
   AutomaticRetryStatusCodes: { kind: "status_codes" },
   // site and data
   DataExportInterval: int(1),
+  LogRetentionDays: int(0, undefined, "log_retention_min"),
   DataExportDefaultTime: { kind: "enum", values: ["hour", "day", "week"] },
   "general_setting.quota_display_type": { kind: "enum", values: ["USD", "CNY", "TOKENS", "CUSTOM"] },
   ServerAddress: { kind: "url" },

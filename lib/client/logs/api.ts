@@ -70,3 +70,7 @@ export type UserInfo = {
   email: string;
 };
 export const fetchUserInfo = (id: number, signal?: AbortSignal) => apiData<UserInfo>(`/api/user/${id}`, { signal });
+
+/** DELETE /api/log/?target_timestamp= (root): removes every log created before that unix time; answers the count. */
+export const deleteLogsBefore = (targetTimestamp: number) =>
+  apiData<number>("/api/log/", { method: "DELETE", query: { target_timestamp: targetTimestamp } });

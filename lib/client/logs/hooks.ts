@@ -1,7 +1,7 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { fetchLogStat, fetchLogs, fetchUserInfo, type LogFilters } from "@/lib/client/logs/api";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { deleteLogsBefore, fetchLogStat, fetchLogs, fetchUserInfo, type LogFilters } from "@/lib/client/logs/api";
 import { logKeys } from "@/lib/client/logs/keys";
 
 export function useLogs(admin: boolean, filters: LogFilters, page: number, pageSize: number) {
@@ -27,5 +27,14 @@ export function useUserInfo(id: number | null) {
     queryKey: logKeys.user(id ?? 0),
     queryFn: ({ signal }) => fetchUserInfo(id!, signal),
     enabled: id !== null,
+  });
+}
+
+/** Root: deletes the logs created before a unix time (seconds); every log list refetches. */
+export function useDeleteLogsBefore() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteLogsBefore,
+    onSuccess: () => client.invalidateQueries({ queryKey: logKeys.all }),
   });
 }

@@ -131,6 +131,8 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   LogConsumeEnabled: "true",
   LogChatContentEnabled: "false",
   LogErrorEnabled: "false",
+  // days of logs kept; older ones are deleted hourly (0 = keep forever)
+  LogRetentionDays: "0",
   CheckSensitiveEnabled: "true",
   CheckSensitiveOnPromptEnabled: "true",
   CheckSensitiveOnCompletionEnabled: "false",

@@ -41,11 +41,12 @@ function connect(role: "commands" | "subscriber"): Redis {
   client.on("error", (err) => logger().warn({ err: err.message, role }, "redis connection error"));
   if (!state.hooked) {
     state.hooked = true;
+    // After every other hook (flushes, retries, lease releases still need the connection).
     onShutdown(async () => {
       await Promise.allSettled([state.client?.quit(), state.subscriber?.quit()]);
       state.client = null;
       state.subscriber = null;
-    });
+    }, "close");
   }
   return client;
 }

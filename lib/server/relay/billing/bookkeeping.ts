@@ -28,6 +28,7 @@ import { dropAccounts } from "@/lib/server/relay/billing/memory-ledger";
 import { sharedLockStatement } from "@/lib/server/relay/billing/balance-lock";
 import { writeOutsideRelay } from "@/lib/server/relay/billing/outside-write";
 import { redisEnabled } from "@/lib/server/redis/client";
+import { queueSharedUsage } from "@/lib/server/relay/billing/usage-redis";
 
 export const FLUSH_MS = 250;
 
@@ -130,6 +131,7 @@ function scheduleBuckets(): void {
  * bucket is written once the oldest pending one has waited that long (or on shutdown).
  */
 export function queueUsage(key: UsageBucketKey, quota: number, tokens: number, holdMinutes = 5): void {
+  if (redisEnabled()) return queueSharedUsage(key, quota, tokens); // written by the usage-flush job
   if (!state.buckets.size) state.bucketsSince = Date.now();
   state.bucketHoldMs = Math.max(0, holdMinutes) * 60_000;
   const id = `${key.userId}|${key.modelName}|${key.hour}|${key.group}|${key.tokenId}|${key.channelId}`;

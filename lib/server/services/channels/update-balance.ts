@@ -1,6 +1,7 @@
 // GET /api/channel/update_balance/{id}/ (one channel, answered) and GET /api/channel/update_balance
 // (every enabled single-key channel of a supported type, in the background). A zero or negative
-// balance auto-disables the channel when auto-disable is on and the channel allows it.
+// balance auto-disables the channel when auto-disable is on and the channel allows it. The periodic
+// refresh (CHANNEL_UPDATE_FREQUENCY, lib/server/cluster/jobs.ts) awaits the same pass.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { open } from "@/lib/server/crypto/secret-box";
@@ -41,11 +42,12 @@ export async function updateChannelBalance(id: number): Promise<number> {
   return balance;
 }
 
-async function updateAll(): Promise<void> {
+async function updateAll(signal?: AbortSignal): Promise<void> {
   const types = Object.keys(BALANCE_PROVIDERS).map(Number);
   const rows = await db().channel.findMany({ where: { status: 1, type: { in: types } } });
   const options = await getOptions();
   for (const row of rows) {
+    if (signal?.aborted) return;
     try {
       const balance = await updateChannelBalance(row.id);
       if (balance <= 0 && row.autoBan === 1 && options.get("AutomaticDisableChannelEnabled") === "true")
@@ -65,4 +67,16 @@ export function startUpdateAllBalances(): boolean {
     running.active = false;
   });
   return true;
+}
+
+/** One scheduled pass, awaited; false when a manual update-all is already running in this process. */
+export async function updateAllBalancesScheduled(signal?: AbortSignal): Promise<boolean> {
+  if (running.active) return false;
+  running.active = true;
+  try {
+    await updateAll(signal);
+    return true;
+  } finally {
+    running.active = false;
+  }
 }

@@ -1,0 +1,16 @@
+// Runs the bundled server (.next/gateway/server.mjs, lib/server/main.ts) the way Next's standalone
+// server.js runs Next: with the configuration the build serialised into
+// .next/required-server-files.json. So neither next.config.mjs nor its plugins are loaded at run time
+// (the container image ships without them), and Next does not warn that `output: "standalone"` is
+// served by a custom server. Used by `npm start` and the container entrypoint; run it with the V8
+// flags of scripts/server-flags.mjs.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const { config } = JSON.parse(fs.readFileSync(path.join(root, ".next", "required-server-files.json"), "utf8"));
+// The build records its own absolute folder; the runtime may live elsewhere (same as server.js does).
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, distDir: "./.next" });
+await import(pathToFileURL(path.join(root, ".next", "gateway", "server.mjs")).href);

@@ -1,0 +1,17 @@
+// The V8 flags the server runs with, shared by `npm start` (scripts/start.mjs) and the container
+// entrypoint (scripts/docker-entrypoint.sh prints them with `node scripts/server-flags.mjs`).
+// A small young generation keeps short-lived request garbage from being promoted, which keeps the
+// resident size low under load; both limits can be raised with NODE_OPTIONS.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export function serverV8Flags(env = process.env) {
+  return [
+    "--max-semi-space-size=8",
+    `--max-old-space-size=${env.GATEWAY_MAX_OLD_SPACE_MB || 384}`,
+    "--enable-source-maps",
+  ];
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
+if (isMain) process.stdout.write(serverV8Flags().join(" ") + "\n");
