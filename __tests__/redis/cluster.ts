@@ -6,15 +6,14 @@
 // one instance, /metrics scrapes. startGateway migrates the database (a no-op from the second start
 // on). Every child process is killed in close(), on process exit and on a terminating signal, so a
 // failing or interrupted test leaves nothing running.
-import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startGateway, type Gateway } from "../relay/gateway";
 import { startRedis, type TestRedis } from "../support/redis-server";
-import { alive, gatewayChildren, gatewayPid } from "./cluster-processes";
+import { gatewayChildren } from "./cluster-processes";
 
 export type NodeName = "a" | "b";
-export type ClusterNode = Gateway & { name: NodeName; pid: number };
+export type ClusterNode = Gateway & { name: NodeName };
 export type ApiCall = Gateway["api"];
 
 export type Cluster = {
@@ -82,21 +81,20 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   if (!base || !/^postgres(ql)?:\/\//.test(base))
     throw new Error("TEST_DATABASE_URL=postgres://... is required (bash /tmp/pgstart.sh locally)");
 
-  const pids = new Set<number>();
+  const nodes = {} as Record<NodeName, ClusterNode>;
+  const dead = new Set<NodeName>();
   let redis: TestRedis | null = null;
   // Runs on any exit of the test process (a crash, a timeout): no orphan gateway or redis-server.
-  const killGateways = (alsoStarting = false) => {
-    for (const pid of alsoStarting ? new Set([...pids, ...gatewayChildren()]) : pids) {
+  const killAll = () => {
+    for (const node of Object.values(nodes)) node.signal("SIGKILL");
+    // Also one still starting (startGateway has not answered yet): any gateway child of this process.
+    for (const pid of gatewayChildren()) {
       try {
         process.kill(pid, "SIGKILL");
       } catch {
         // already gone
       }
     }
-  };
-  const killAll = () => {
-    // Also one still starting (not tracked yet): any gateway child of this process.
-    killGateways(true);
     redis?.kill();
   };
   process.on("exit", killAll);
@@ -138,18 +136,13 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   pool.on("error", () => undefined); // an idle connection dropped with the database at the end
   const sql = sqlOn(pool);
   const metricsToken = randomBytes(16).toString("hex");
-  const nodes = {} as Record<NodeName, ClusterNode>;
-  const dead = new Set<NodeName>();
 
   const dropAll = async () => {
     const stops = (Object.keys(nodes) as NodeName[]).map(async (name) => {
       const node = nodes[name];
-      if (dead.has(name)) {
-        fs.rmSync(node.dataDir, { recursive: true, force: true });
-        return;
-      }
+      if (dead.has(name)) return; // stopped by kill()
       // A hung shutdown must not hang the suite: SIGKILL after 15 s (stop() then resolves too).
-      const guard = setTimeout(() => alive(node.pid) && process.kill(node.pid, "SIGKILL"), 15_000);
+      const guard = setTimeout(() => node.signal("SIGKILL"), 15_000);
       try {
         await node.stop();
       } finally {
@@ -157,7 +150,6 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       }
     });
     await Promise.allSettled(stops);
-    killGateways();
     await pool.end().catch(() => undefined);
     await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
     // stop() (SIGTERM, waits for the exit), never kill() first: a signalled child keeps exitCode null.
@@ -180,15 +172,13 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     };
     const start = async (name: NodeName): Promise<ClusterNode> => {
       const gw = await startGateway({ databaseUrl, env: { ...shared, NODE_NAME: name } });
-      const pid = gatewayPid(gw.dataDir);
-      pids.add(pid);
+      nodes[name] = Object.assign(gw, { name });
+      dead.delete(name);
       // Traffic only once /readyz says so, as a load balancer would route it.
       for (let i = 0; (await fetch(`${gw.url}/readyz`).catch(() => null))?.status !== 200; i++) {
         if (i > 150) throw new Error(`instance ${name} never became ready (/readyz)`);
         await sleep(200);
       }
-      nodes[name] = Object.assign(gw, { name, pid });
-      dead.delete(name);
       return nodes[name];
     };
     // A runs the setup (root account); B then finds it set up and only logs in.
@@ -197,15 +187,11 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
 
     const kill: Cluster["kill"] = async (name) => {
       const node = nodes[name];
-      process.kill(node.pid, "SIGKILL");
       dead.add(name);
-      for (let i = 0; alive(node.pid); i++) {
-        if (i > 200) throw new Error(`instance ${name} (pid ${node.pid}) survived SIGKILL`);
-        await sleep(10);
-      }
-      pids.delete(node.pid);
+      node.signal("SIGKILL");
+      await node.exited;
       // Its data folder (PostgreSQL holds the data) is not reused: a restart gets a fresh one.
-      fs.rmSync(node.dataDir, { recursive: true, force: true });
+      await node.stop();
     };
 
     const settle: Cluster["settle"] = async ({ consumeLogs, tokenId } = {}) => {
