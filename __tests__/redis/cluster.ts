@@ -6,14 +6,14 @@
 // one instance, /metrics scrapes. startGateway migrates the database (a no-op from the second start
 // on). Every child process is killed in close(), on process exit and on a terminating signal, so a
 // failing or interrupted test leaves nothing running.
-import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startGateway, type Gateway } from "../relay/gateway";
 import { startRedis, type TestRedis } from "../support/redis-server";
+import { gatewayChildren } from "./cluster-processes";
 
 export type NodeName = "a" | "b";
-export type ClusterNode = Gateway & { name: NodeName; pid: number };
+export type ClusterNode = Gateway & { name: NodeName };
 export type ApiCall = Gateway["api"];
 
 export type Cluster = {
@@ -62,34 +62,11 @@ const SETTLE_POLL_MS = 400;
 const SETTLE_QUIET_POLLS = 3;
 
 const SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP"];
+const DB_PREFIX = "cluster_";
+/** A cluster database older than this belongs to a run that died without cleaning up. */
+const STALE_DATABASE_MS = 3 * 3600_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The pid of the gateway serving from this data folder (its environment names the folder). */
-function gatewayPid(dataDir: string): number {
-  const marker = `DATA_DIR=${dataDir}\0`;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (!/serve(r)?\.mjs/.test(cmdline)) continue; // scripts/serve.mjs loads the bundle in-process
-      const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8");
-      if (environ.startsWith(marker) || environ.includes(`\0${marker}`)) return Number(entry);
-    } catch {
-      // the process ended meanwhile, or is not ours
-    }
-  }
-  throw new Error(`no gateway process found for ${dataDir}`);
-}
-
-function alive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !/^\d+ \(.*\) Z/.test(stat);
-  } catch {
-    return false;
-  }
-}
 
 function sqlOn(pool: pg.Pool): Cluster["sql"] {
   return async (query, ...args) => {
@@ -104,40 +81,49 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   if (!base || !/^postgres(ql)?:\/\//.test(base))
     throw new Error("TEST_DATABASE_URL=postgres://... is required (bash /tmp/pgstart.sh locally)");
 
-  const pids = new Set<number>();
+  const nodes = {} as Record<NodeName, ClusterNode>;
+  const dead = new Set<NodeName>();
   let redis: TestRedis | null = null;
   // Runs on any exit of the test process (a crash, a timeout): no orphan gateway or redis-server.
-  const killGateways = () => {
-    for (const pid of pids) {
+  const killAll = () => {
+    for (const node of Object.values(nodes)) node.signal("SIGKILL");
+    // Also one still starting (startGateway has not answered yet): any gateway child of this process.
+    for (const pid of gatewayChildren()) {
       try {
         process.kill(pid, "SIGKILL");
       } catch {
         // already gone
       }
     }
-  };
-  const killAll = () => {
-    killGateways();
     redis?.kill();
   };
   process.on("exit", killAll);
-  // A terminating signal skips "exit": kill the children, then let the signal do its default.
-  const onSignal = (signal: NodeJS.Signals) => {
-    killAll();
-    process.kill(process.pid, signal);
-  };
-  for (const signal of SIGNALS) process.once(signal, onSignal);
-
-  const dbName = `cluster_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const dbName = `${DB_PREFIX}${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
     try {
-      await c.query(q);
+      return (await c.query(q)).rows as { datname: string }[];
     } finally {
       await c.end();
     }
   };
+  // A terminating signal skips "exit": kill the children, drop the database (bounded), then let the
+  // signal do its default.
+  const onSignal = (signal: NodeJS.Signals) => {
+    killAll();
+    const drop = admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    void Promise.race([drop, sleep(3_000)]).then(() => process.kill(process.pid, signal));
+  };
+  for (const signal of SIGNALS) process.once(signal, onSignal);
+
+  // Databases of runs that were killed outright (SIGKILL leaves no chance to clean up).
+  const stale = await admin(`SELECT datname FROM pg_database WHERE datname LIKE '${DB_PREFIX}%'`);
+  for (const { datname } of stale) {
+    const started = Number(datname.slice(DB_PREFIX.length).split("_")[0]);
+    if (Date.now() - started > STALE_DATABASE_MS)
+      await admin(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+  }
   await admin(`CREATE DATABASE "${dbName}"`);
   const u = new URL(base);
   u.pathname = `/${dbName}`;
@@ -150,18 +136,13 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   pool.on("error", () => undefined); // an idle connection dropped with the database at the end
   const sql = sqlOn(pool);
   const metricsToken = randomBytes(16).toString("hex");
-  const nodes = {} as Record<NodeName, ClusterNode>;
-  const dead = new Set<NodeName>();
 
   const dropAll = async () => {
     const stops = (Object.keys(nodes) as NodeName[]).map(async (name) => {
       const node = nodes[name];
-      if (dead.has(name)) {
-        fs.rmSync(node.dataDir, { recursive: true, force: true });
-        return;
-      }
+      if (dead.has(name)) return; // stopped by kill()
       // A hung shutdown must not hang the suite: SIGKILL after 15 s (stop() then resolves too).
-      const guard = setTimeout(() => alive(node.pid) && process.kill(node.pid, "SIGKILL"), 15_000);
+      const guard = setTimeout(() => node.signal("SIGKILL"), 15_000);
       try {
         await node.stop();
       } finally {
@@ -169,7 +150,6 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       }
     });
     await Promise.allSettled(stops);
-    killGateways();
     await pool.end().catch(() => undefined);
     await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
     // stop() (SIGTERM, waits for the exit), never kill() first: a signalled child keeps exitCode null.
@@ -192,15 +172,13 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     };
     const start = async (name: NodeName): Promise<ClusterNode> => {
       const gw = await startGateway({ databaseUrl, env: { ...shared, NODE_NAME: name } });
-      const pid = gatewayPid(gw.dataDir);
-      pids.add(pid);
+      nodes[name] = Object.assign(gw, { name });
+      dead.delete(name);
       // Traffic only once /readyz says so, as a load balancer would route it.
       for (let i = 0; (await fetch(`${gw.url}/readyz`).catch(() => null))?.status !== 200; i++) {
         if (i > 150) throw new Error(`instance ${name} never became ready (/readyz)`);
         await sleep(200);
       }
-      nodes[name] = Object.assign(gw, { name, pid });
-      dead.delete(name);
       return nodes[name];
     };
     // A runs the setup (root account); B then finds it set up and only logs in.
@@ -209,13 +187,11 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
 
     const kill: Cluster["kill"] = async (name) => {
       const node = nodes[name];
-      process.kill(node.pid, "SIGKILL");
       dead.add(name);
-      for (let i = 0; alive(node.pid); i++) {
-        if (i > 200) throw new Error(`instance ${name} (pid ${node.pid}) survived SIGKILL`);
-        await sleep(10);
-      }
-      pids.delete(node.pid);
+      node.signal("SIGKILL");
+      await node.exited;
+      // Its data folder (PostgreSQL holds the data) is not reused: a restart gets a fresh one.
+      await node.stop();
     };
 
     const settle: Cluster["settle"] = async ({ consumeLogs, tokenId } = {}) => {
