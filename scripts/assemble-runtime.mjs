@@ -176,7 +176,7 @@ async function main() {
 
   const buildId = fs.readFileSync(path.join(distDir, "BUILD_ID"), "utf8").trim();
   fs.writeFileSync(path.join(out, MARKER), `build ${buildId}\n`);
-  console.log(`assembled runtime in ${out} (build ${buildId}, ${traced} traced node_modules files)`);
+  process.stdout.write(`assembled runtime in ${out} (build ${buildId}, ${traced} traced node_modules files)\n`);
 }
 
 await main();
