@@ -1,8 +1,8 @@
 // The Redis quota ledger against a real redis-server and a real database: atomic reservations under
 // concurrency, settlement clamped at zero, refunds, outside writes moved into Redis exactly, the
 // reservations of a dead instance given back, and fail-closed behaviour while Redis is down.
-import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
-import { createUser, setupApiHarness } from "@/__tests__/api/harness";
+import { createUser } from "@/__tests__/api/harness";
+import { setupRedisAndDatabase } from "./in-process";
 import { db } from "@/lib/server/db";
 import { redis } from "@/lib/server/redis/client";
 import { refund, reserve, settle } from "@/lib/server/relay/billing/ledger";
@@ -10,18 +10,8 @@ import { redisBalances } from "@/lib/server/relay/billing/redis-ledger";
 import { pendingRetries, sweepDeadInstances } from "@/lib/server/relay/billing/redis-upkeep";
 import { flushBookkeeping, writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { RedisUnavailableError } from "@/lib/server/redis/client";
-import { runShutdownHooks } from "@/lib/server/lifecycle";
 
-let server: TestRedis;
-beforeAll(async () => {
-  server = await startRedis();
-  process.env.REDIS_URL = server.url;
-}, 30_000);
-setupApiHarness();
-afterAll(async () => {
-  await runShutdownHooks().catch(() => undefined);
-  await server?.stop();
-}, 30_000);
+const redisServer = setupRedisAndDatabase();
 
 async function account(quota: number, remain: number, unlimited = false) {
   const user = await createUser({ quota });
@@ -143,7 +133,7 @@ test("Redis down: reservations are refused (fail closed); a settlement waits and
   const { userId, tokenId } = await account(1_000, 1_000);
   const r = await reserve(userId, tokenId, 100);
   if (!r.ok) throw new Error("reserve failed");
-  server.kill();
+  redisServer.server().kill();
   await new Promise((res) => setTimeout(res, 200));
   const started = Date.now();
   await expect(reserve(userId, tokenId, 10)).rejects.toBeInstanceOf(RedisUnavailableError);
@@ -153,7 +143,7 @@ test("Redis down: reservations are refused (fail closed); a settlement waits and
   expect(pendingRetries()).toEqual([expect.objectContaining({ command: "gwSettle" })]);
   expect(await dbBalances(userId, tokenId)).toMatchObject({ userQuota: 940, tokenRemain: 940 });
 
-  server = await startRedis(server.port); // empty: balances reload from the database
+  await redisServer.restart(); // empty: balances reload from the database
   for (let i = 0; i < 50 && pendingRetries().length > 0; i++) await new Promise((res) => setTimeout(res, 200));
   expect(pendingRetries()).toEqual([]);
   const again = await reserve(userId, tokenId, 10);

@@ -1,23 +1,12 @@
 // With Redis the hourly usage buckets of all instances add up in Redis and one flush writes them to
 // quota_data: exact sums, no double counting across flushes, nothing lost when a write fails.
-import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
-import { setupApiHarness } from "@/__tests__/api/harness";
+import { setupRedisAndDatabase } from "./in-process";
 import { db } from "@/lib/server/db";
 import { readyRedis } from "@/lib/server/redis/when-ready";
 import { queueUsage } from "@/lib/server/relay/billing/bookkeeping";
 import { flushSharedUsage, flushSharedUsageIfDue } from "@/lib/server/relay/billing/usage-redis";
-import { runShutdownHooks } from "@/lib/server/lifecycle";
 
-let server: TestRedis;
-beforeAll(async () => {
-  server = await startRedis();
-  process.env.REDIS_URL = server.url;
-}, 30_000);
-setupApiHarness();
-afterAll(async () => {
-  await runShutdownHooks().catch(() => undefined);
-  await server?.stop();
-}, 30_000);
+setupRedisAndDatabase();
 
 const key = (model: string) => ({
   userId: 7,
