@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# `npm test`: the full suite.
-#   1. typecheck (app + tests), the PostgreSQL schema-twin check, and eslint (~7 s)
-#   2. jest unit project (node + jsdom)
-#   3. jest api project on SQLite (a temp database per test file)
-#   4. jest api and relay projects again on a throwaway PostgreSQL cluster, when PostgreSQL is installed,
-#      then the redis project (real redis-server, several gateway instances on that PostgreSQL)
-#   5. browser end-to-end specs, when chromium is installed
-#   6. jest relay project: the production server + the OpenAI SDK + a loopback mock upstream
-# With CI=true a missing PostgreSQL or chromium is an error instead of a skipped step.
-# Ends with one line "N passed, N failed" (all jest runs) and a non-zero exit on any failure.
+# `npm test`: the full suite (how it is organised and why: docs/testing.md).
+#   In the background from the start: typecheck + schema twin + eslint, the production build, and a
+#   throwaway PostgreSQL server with the migrated test templates (one migration per run).
+#   1. jest unit (node + jsdom)
+#   2. jest api on SQLite (every file; each gets a copy of the migrated template)
+#   3. jest api on PostgreSQL: only the engine-dependent files (*.engine.test.ts)
+#   4. jest relay on SQLite (the production build, official SDKs, loopback mock upstreams)
+#   5. jest relay on PostgreSQL: only *.engine.test.ts
+#   6. jest redis on PostgreSQL: a real redis-server, several gateway instances on one database
+#   7. browser specs on SQLite (every spec, in parallel, each on its own server), then the smoke
+#      flow (01-03) on PostgreSQL
+# With CI=true a missing PostgreSQL, redis-server or chromium is an error instead of a skipped step.
+# Prints each step's time, the 15 slowest test files and the total; ends with one line
+# "N passed, N failed" (all jest runs and browser specs) and a non-zero exit on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,11 +21,18 @@ CI="${CI:-false}"
 RESULTS="$(mktemp -d "${TMPDIR:-/tmp}/gateway-test-results.XXXXXX")"
 PG_DIR=""
 PG_CTL=""
+PG_URL=""
 FAILED_STEPS=()
+STEP_TIMES=()
 JEST_FLAGS=()
 [ "$CI" = "true" ] && JEST_FLAGS+=(--ci)
+ENGINE_FILES='\.engine\.test\.ts$'
+SUITE_STARTED=$SECONDS
 
 cleanup() {
+  local pids
+  pids="$(jobs -p)"
+  [ -n "$pids" ] && kill $pids 2>/dev/null
   if [ -n "$PG_CTL" ] && [ -n "$PG_DIR" ]; then
     as_pg_user "$PG_CTL" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
   fi
@@ -36,18 +47,44 @@ as_pg_user() {
   if [ "$(id -u)" = "0" ]; then runuser -u nobody -- "$@"; else "$@"; fi
 }
 
+record() {
+  local name="$1" status="$2" seconds="$3"
+  STEP_TIMES+=("$(printf '%6d s  %s' "$seconds" "$name")")
+  if [ "$status" = "0" ]; then
+    echo "--- $name: ok ($seconds s)"
+  else
+    echo "--- $name: FAILED ($seconds s)"
+    FAILED_STEPS+=("$name")
+  fi
+}
+
 step() {
   local name="$1"
   shift
   local started=$SECONDS
   echo
   echo "=== $name"
-  if "$@"; then
-    echo "--- $name: ok ($((SECONDS - started)) s)"
-  else
-    echo "--- $name: FAILED ($((SECONDS - started)) s)"
-    FAILED_STEPS+=("$name")
-  fi
+  "$@"
+  record "$name" "$?" $((SECONDS - started))
+}
+
+# A step in the background: its output is kept and printed by wait_step, with its own time.
+declare -A BG_PID BG_START
+bg_step() {
+  local name="$1" key="$2"
+  shift 2
+  BG_START[$key]=$SECONDS
+  ("$@" >"$RESULTS/$key.log" 2>&1; echo $? >"$RESULTS/$key.status"; echo $SECONDS >"$RESULTS/$key.end") &
+  BG_PID[$key]=$!
+}
+
+wait_step() {
+  local name="$1" key="$2"
+  wait "${BG_PID[$key]}"
+  echo
+  echo "=== $name (in the background)"
+  cat "$RESULTS/$key.log"
+  record "$name" "$(cat "$RESULTS/$key.status")" $(($(cat "$RESULTS/$key.end") - BG_START[$key]))
 }
 
 missing() {
@@ -66,8 +103,9 @@ jest_run() {
   node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/$out.json" "$@"
 }
 
-typecheck() {
-  node node_modules/typescript/bin/tsc --noEmit && node scripts/pg-schema.mjs --check
+static_checks() {
+  node node_modules/typescript/bin/tsc --noEmit && node scripts/pg-schema.mjs --check &&
+    node node_modules/eslint/bin/eslint.js .
 }
 
 find_pg_bin() {
@@ -89,7 +127,7 @@ free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(s.address().port+"\n");s.close()})'
 }
 
-postgres_run() {
+start_postgres() {
   local bin port
   bin="$(find_pg_bin)" || return 1
   port="$(free_port)"
@@ -102,63 +140,73 @@ postgres_run() {
   }
   PG_CTL="$bin/pg_ctl"
   as_pg_user "$PG_CTL" -D "$PG_DIR/data" -w -t 60 -l "$PG_DIR/server.log" \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
     start >/dev/null || {
     cat "$PG_DIR/server.log"
     return 1
   }
+  PG_URL="postgres://postgres@127.0.0.1:$port/postgres"
   echo "PostgreSQL $("$bin/postgres" --version | grep -oE '[0-9]+(\.[0-9]+)+' | head -1) on 127.0.0.1:$port"
-  # Each test file spends ~10 s idle in `prisma migrate deploy` (see __tests__/api/harness.ts), so
-  # more workers than cores pays off here: ~55 s instead of ~100 s on 2 cores.
-  TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run api-postgres --selectProjects api --maxWorkers=3 || return 1
-  # The relay (ledger, raw-SQL bookkeeping) against PostgreSQL too: needs the production build.
-  node scripts/build-if-needed.mjs || return 1
-  TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run relay-postgres --selectProjects relay || return 1
-  # Several instances on one PostgreSQL + a real Redis (ledger, limits, invalidation, leases).
-  if command -v redis-server >/dev/null 2>&1; then
-    TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" jest_run redis --selectProjects redis --maxWorkers=1 || return 1
-  elif [ "$CI" = "true" ]; then
-    echo "ERROR: redis-server not installed, required when CI=true (apt-get install -y redis-server)"
-    return 1
-  else
-    echo "redis-server not installed: skipped the Redis / multi-instance run (apt-get install -y redis-server)"
-  fi
-  # The browser flows (setup -> login -> shell) on PostgreSQL as well.
-  if [ -x /usr/bin/chromium ]; then E2E_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" node __tests__/e2e/run.mjs; fi
 }
 
-step "typecheck + schema twin" typecheck
-step "eslint" node node_modules/eslint/bin/eslint.js .
-step "jest unit" jest_run unit --selectProjects unit
-step "jest api (SQLite)" jest_run api-sqlite --selectProjects api
+have_chromium() { [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; }
 
+# ---- background from the start: static checks, the production build, PostgreSQL + templates
+bg_step "typecheck + schema twin + eslint" static static_checks
+bg_step "production build" build node scripts/build-if-needed.mjs
 if find_pg_bin >/dev/null; then
-  step "jest api (PostgreSQL)" postgres_run
+  step "PostgreSQL server" start_postgres
 else
   missing "PostgreSQL" "apt-get install -y postgresql"
 fi
+bg_step "migrated test templates" templates env TEST_DATABASE_URL="$PG_URL" node scripts/prepare-test-templates.mjs
 
-if [ -x /usr/bin/chromium ]; then
-  step "e2e (chromium)" node __tests__/e2e/run.mjs
+# ---- jest on the in-process projects
+step "jest unit" jest_run unit --selectProjects unit
+wait_step "migrated test templates" templates
+step "jest api (SQLite)" jest_run api-sqlite --selectProjects api
+if [ -n "$PG_URL" ]; then
+  step "jest api (PostgreSQL, engine files)" env TEST_DATABASE_URL="$PG_URL" \
+    node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/api-postgres.json" \
+    --selectProjects api --testPathPatterns "$ENGINE_FILES"
+fi
+wait_step "typecheck + schema twin + eslint" static
+wait_step "production build" build
+
+# ---- the production server: relay, redis, browser
+step "jest relay (SQLite)" jest_run relay-sqlite --selectProjects relay
+if [ -n "$PG_URL" ]; then
+  step "jest relay (PostgreSQL, engine files)" env TEST_DATABASE_URL="$PG_URL" \
+    node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/relay-postgres.json" \
+    --selectProjects relay --testPathPatterns "$ENGINE_FILES"
+  if command -v redis-server >/dev/null 2>&1; then
+    step "jest redis (PostgreSQL)" env TEST_DATABASE_URL="$PG_URL" \
+      node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/redis.json" \
+      --selectProjects redis --maxWorkers=1
+  else
+    missing "redis-server" "apt-get install -y redis-server"
+  fi
+fi
+if have_chromium; then
+  step "browser specs (SQLite)" node __tests__/e2e/run.mjs --report "$RESULTS/e2e-sqlite.json"
+  if [ -n "$PG_URL" ]; then
+    step "browser smoke flow (PostgreSQL)" env E2E_DATABASE_URL="$PG_URL" E2E_ONLY=01,02,03 \
+      node __tests__/e2e/run.mjs --report "$RESULTS/e2e-postgres.json"
+  fi
 else
   missing "chromium" "apt-get install -y chromium fonts-noto-cjk"
 fi
 
-step "jest relay (production build)" jest_run relay --selectProjects relay
-
-# Sum the jest --json reports. A run that crashed before writing its report counts as a failed step.
-summary="$(node -e '
-  const fs = require("fs"), path = require("path");
-  let passed = 0, failed = 0;
-  for (const f of fs.readdirSync(process.argv[1]).filter((f) => f.endsWith(".json"))) {
-    const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
-  }
-  process.stdout.write(`${passed} passed, ${failed} failed\n`);
-' "$RESULTS")"
-
+# ---- summary: step times, the slowest files, the total, "N passed, N failed"
 echo
+echo "=== step times"
+printf '%s\n' "${STEP_TIMES[@]}"
+echo
+echo "=== the 15 slowest test files"
+node scripts/test-report.mjs slowest 15 "$RESULTS"
+summary="$(node scripts/test-report.mjs count "$RESULTS")"
+echo
+echo "total: $((SECONDS - SUITE_STARTED)) s"
 if [ "${#FAILED_STEPS[@]}" -gt 0 ]; then
   echo "failed steps:"
   printf '  - %s\n' "${FAILED_STEPS[@]}"

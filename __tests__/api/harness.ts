@@ -1,15 +1,12 @@
 // API integration harness. Every test file that calls setupApiHarness() gets its own, freshly migrated
-// database (a temp SQLite file, or a throwaway database on the PostgreSQL server named by
-// TEST_DATABASE_URL), its own DATA_DIR and fresh module caches, and calls route handlers in-process
+// database (a copy of the migrated template: a temp SQLite file, or a throwaway database on the
+// PostgreSQL server named by TEST_DATABASE_URL; see ../support/db-template.ts), its own DATA_DIR and fresh module caches, and calls route handlers in-process
 // exactly as Next would: `handler(NextRequest, { params: Promise })`.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import { NextRequest } from "next/server";
-import { Client } from "pg";
 import { resetEnvForTests } from "@/lib/env";
 import { db, disconnectDb } from "@/lib/server/db";
 import { invalidateOptionsCache } from "@/lib/server/options/store";
@@ -21,9 +18,7 @@ import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { ROLE } from "@/lib/constants";
 import * as setupRoute from "@/app/api/setup/route";
 import * as loginRoute from "@/app/api/user/login/route";
-
-const execFileAsync = promisify(execFile);
-const ROOT = path.resolve(__dirname, "..", "..");
+import { copySqliteTemplate, createPostgresFromTemplate, dropPostgresDatabase } from "../support/db-template";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -40,27 +35,16 @@ export function testDatabaseKind(): "sqlite" | "postgres" {
 type Created = { url: string; drop: () => Promise<void> };
 
 async function createSqliteDatabase(dir: string): Promise<Created> {
-  return { url: `file:${path.join(dir, "test.db")}`, drop: async () => undefined };
+  const file = path.join(dir, "test.db");
+  await copySqliteTemplate(file);
+  return { url: `file:${file}`, drop: async () => undefined };
 }
 
 async function createPostgresDatabase(): Promise<Created> {
-  const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
+  const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl.toString());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: serverUrl.toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const url = await createPostgresFromTemplate(serverUrl, name);
+  return { url, drop: () => dropPostgresDatabase(serverUrl, name) };
 }
 
 /** Drops every process-wide cache the app keeps on globalThis, so the next call sees process.env anew. */
@@ -106,15 +90,9 @@ export function setupApiHarness(options: HarnessOptions = {}): Harness {
       TRUST_PROXY: "false",
       ...options.env,
     });
-    // The real migration script, exactly as `npm run db:migrate` applies it.
-    await execFileAsync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], {
-      cwd: ROOT,
-      env: { ...process.env, CHECKPOINT_DISABLE: "1" },
-      timeout: 120_000,
-    });
     await resetServerState();
-    // `migrate deploy` on PostgreSQL idles ~10 s before exiting (the wasm schema engine leaves its
-    // advisory-lock timeout timer running), hence the generous hook timeouts.
+    // A copy of the template migrated once per run by the real migration script (db-template.ts);
+    // the first file of a run by hand may build the template, hence the generous hook timeout.
   }, 180_000);
 
   afterAll(async () => {

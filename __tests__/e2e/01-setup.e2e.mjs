@@ -2,6 +2,9 @@
 // initialising creates root and then /setup redirects home.
 import assert from "node:assert/strict";
 
+/** run.mjs fixture: it initialises the server itself. */
+export const needs = "nothing";
+
 export async function run({ browser, baseUrl, screenshot }) {
   const zh = await browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 860 } });
   try {

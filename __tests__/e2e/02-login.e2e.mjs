@@ -2,6 +2,9 @@
 // /login?returnTo=..., and logging in lands on /app/tokens inside the console shell.
 import assert from "node:assert/strict";
 
+/** run.mjs fixture: it registers alice through the form. */
+export const needs = "root";
+
 export async function run({ browser, baseUrl, screenshot }) {
   const ctx = await browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 860 } });
   try {

@@ -203,7 +203,14 @@ export async function run({ browser, baseUrl, screenshot }) {
     assert.equal(await htmlBody.locator("script").count(), 0);
     assert.equal(await htmlBody.locator("[onerror]").count(), 0);
     assert.equal(await htmlBody.locator('a[href^="javascript"]').count(), 0);
-    await alice.waitForTimeout(300);
+    // every image of the body has loaded or failed: an injected onerror handler would have run by now
+    await htmlBody.evaluate((el) =>
+      Promise.all(
+        [...el.querySelectorAll("img")].map((img) =>
+          img.complete ? null : new Promise((r) => ["load", "error"].forEach((e) => img.addEventListener(e, r))),
+        ),
+      ),
+    );
     assert.equal(await alice.evaluate(() => window.__xss), undefined, "no injected script ran");
 
     // --- screenshots in en and on mobile ---

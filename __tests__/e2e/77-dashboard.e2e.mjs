@@ -57,7 +57,7 @@ async function waitForAggregate(page) {
     const count = (m) => sumOf(res.data ?? [], "count", (r) => r.model_name === m);
     if (count(ROOT_MODEL) >= 3 && count(SHARED_MODEL) >= 3) return;
     if (Date.now() > deadline) throw new Error(`usage not aggregated in time: ${JSON.stringify(res)}`);
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(500);
   }
 }
 

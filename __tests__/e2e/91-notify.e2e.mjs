@@ -11,6 +11,7 @@ import { apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./
 
 const MODEL = "e2e-notify-model";
 const USER = { username: "e2e_notify", password: "notifypass1" };
+const SENTINEL = { username: "e2e_sentinel", password: "sentinelpass1" };
 const SECRET = "e2e-hook-secret";
 
 async function startReceiver() {
@@ -51,10 +52,12 @@ async function prepare(browser, baseUrl, upstreamUrl) {
       value: JSON.stringify({ ...JSON.parse(current), [MODEL]: 0.002 }),
     });
     assert.equal(price.success, true, price.message);
-    const created = await apiAs(page, "POST", "/api/user/", { ...USER, display_name: USER.username });
-    assert.equal(created.success, true, created.message);
-    const topped = await apiAs(page, "PUT", "/api/user/", { id: created.data.id, quota: 1_000_000 });
-    assert.equal(topped.success, true, topped.message);
+    for (const account of [USER, SENTINEL]) {
+      const created = await apiAs(page, "POST", "/api/user/", { ...account, display_name: account.username });
+      assert.equal(created.success, true, created.message);
+      const topped = await apiAs(page, "PUT", "/api/user/", { id: created.data.id, quota: 1_000_000 });
+      assert.equal(topped.success, true, topped.message);
+    }
   } finally {
     await ctx.close();
   }
@@ -100,7 +103,8 @@ async function notificationTab(page, baseUrl, receiver, screenshot) {
   await screenshot("notify-webhook-zh", page);
 }
 
-async function relayAndExpectOneAlert(page, baseUrl, receiver) {
+/** Three relay calls as the page's user through the openai SDK (each drops the balance further). */
+async function relayThrice(page, baseUrl) {
   const token = await apiAs(page, "POST", "/api/token/", { name: "e2e-notify", unlimited_quota: true });
   assert.equal(token.success, true, token.message);
   const client = new OpenAI({ apiKey: token.data.key, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
@@ -108,10 +112,38 @@ async function relayAndExpectOneAlert(page, baseUrl, receiver) {
     const reply = await client.chat.completions.create({ model: MODEL, messages: [{ role: "user", content: "hi" }] });
     assert.equal(reply.choices[0].message.content, "This is a mock completion.");
   }
-  for (let i = 0; i < 50 && receiver.hits.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-  await new Promise((r) => setTimeout(r, 1500));
-  assert.equal(receiver.hits.length, 1, "exactly one alert within the 2 h window");
-  const [hit] = receiver.hits;
+}
+
+async function waitForHit(receiver, path) {
+  for (let i = 0; i < 100 && !receiver.hits.some((h) => h.path === path); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  assert.ok(
+    receiver.hits.some((h) => h.path === path),
+    `no alert reached ${path}`,
+  );
+}
+
+async function relayAndExpectOneAlert(browser, page, baseUrl, receiver) {
+  await relayThrice(page, baseUrl);
+  await waitForHit(receiver, "/alerts");
+  // No second alert is on its way: another user's alert, decided after those calls, has arrived
+  // (alerts go out in the order they are decided).
+  const sentinel = await loggedInContext(browser, baseUrl, SENTINEL);
+  try {
+    const saved = await apiAs(sentinel.page, "PUT", "/api/user/setting", {
+      notify_type: "webhook",
+      quota_warning_threshold: 5_000_000,
+      webhook_url: `${receiver.url}/sentinel`,
+    });
+    assert.equal(saved.success, true, saved.message);
+    await relayThrice(sentinel.page, baseUrl);
+    await waitForHit(receiver, "/sentinel");
+  } finally {
+    await sentinel.ctx.close();
+  }
+  const alerts = receiver.hits.filter((h) => h.path === "/alerts");
+  assert.equal(alerts.length, 1, "exactly one alert within the 2 h window");
+  const [hit] = alerts;
   assert.equal(hit.path, "/alerts");
   assert.equal(hit.headers.authorization, `Bearer ${SECRET}`);
   assert.equal(hit.headers["x-webhook-signature"], createHmac("sha256", SECRET).update(hit.body).digest("hex"));
@@ -151,7 +183,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     const { ctx, page } = await loggedInContext(browser, baseUrl, USER);
     try {
       await notificationTab(page, baseUrl, receiver, screenshot);
-      await relayAndExpectOneAlert(page, baseUrl, receiver);
+      await relayAndExpectOneAlert(browser, page, baseUrl, receiver);
       await switchTabs(page, baseUrl, screenshot);
 
       await setLanguage(page, "en");

@@ -4,16 +4,46 @@ import { tsImport } from "tsx/esm/api";
 export const ROOT = { username: "root", password: "rootpassword" };
 export const ALICE = { username: "alice", password: "alicepass1" };
 
-/** A browser context (zh unless told otherwise) logged in through the login form. */
+/**
+ * A browser context (zh unless told otherwise) already signed in: logs in through POST /api/user/login
+ * and hands the session cookie and the stored user (what the login form keeps in localStorage) to a
+ * fresh context, then opens /app/tokens. The login form itself is tested in 02-login.
+ */
 export async function loggedInContext(browser, baseUrl, account = ROOT, options = {}) {
   const { locale = "zh-CN", width = 1280, height = 860 } = options;
-  const ctx = await browser.newContext({ locale, viewport: { width, height } });
+  const res = await fetch(`${baseUrl}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  });
+  const json = await res.json();
+  if (!json.success) throw new Error(`login as ${account.username} failed: ${json.message}`);
+  const cookies = res.headers.getSetCookie().map((line) => {
+    const [pair, ...attrs] = line.split(";");
+    const eq = pair.indexOf("=");
+    const flag = (n) => attrs.some((a) => a.trim().toLowerCase() === n);
+    const sameSite =
+      attrs
+        .map((a) => a.trim())
+        .find((a) => /^samesite=/i.test(a))
+        ?.split("=")[1] ?? "Lax";
+    return {
+      name: pair.slice(0, eq).trim(),
+      value: pair.slice(eq + 1).trim(),
+      url: baseUrl,
+      httpOnly: flag("httponly"),
+      secure: flag("secure"),
+      sameSite: sameSite[0].toUpperCase() + sameSite.slice(1).toLowerCase(),
+    };
+  });
+  const storageState = {
+    cookies: [],
+    origins: [{ origin: baseUrl, localStorage: [{ name: "user", value: JSON.stringify(json.data) }] }],
+  };
+  const ctx = await browser.newContext({ locale, viewport: { width, height }, storageState });
+  await ctx.addCookies(cookies);
   const page = await ctx.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByTestId("login-username").fill(account.username);
-  await page.getByTestId("login-password").fill(account.password);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL((u) => new URL(u).pathname === "/app/tokens", { timeout: 15_000 });
+  await page.goto(`${baseUrl}/app/tokens`);
   return { ctx, page };
 }
 

@@ -3,14 +3,15 @@
 // balancer: the same SESSION_SECRET / CRYPTO_SECRET (a root session cookie minted by one instance
 // is valid on the other), NODE_NAME a / b, a METRICS_TOKEN. Helpers: admin calls through either
 // instance, direct SQL reads, settle() (both instances' bookkeeping persisted), kill -9 / restart of
-// one instance, /metrics scrapes. startGateway migrates the database (a no-op from the second start
-// on). Every child process is killed in close(), on process exit and on a terminating signal, so a
-// failing or interrupted test leaves nothing running.
+// one instance, /metrics scrapes. The database is a copy of the migrated template. Every child
+// process is killed in close(), on process exit and on a terminating signal, so a failing or
+// interrupted test leaves nothing running.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startGateway, type Gateway } from "../relay/gateway";
 import { startRedis, type TestRedis } from "../support/redis-server";
 import { gatewayChildren } from "./cluster-processes";
+import { createPostgresFromTemplate } from "../support/db-template";
 
 export type NodeName = "a" | "b";
 export type ClusterNode = Gateway & { name: NodeName };
@@ -124,7 +125,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     if (Date.now() - started > STALE_DATABASE_MS)
       await admin(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
   }
-  await admin(`CREATE DATABASE "${dbName}"`);
+  await createPostgresFromTemplate(base, dbName); // migrated once per run (db-template.ts)
   const u = new URL(base);
   u.pathname = `/${dbName}`;
   const databaseUrl = u.toString();

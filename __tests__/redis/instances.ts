@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startGateway, type Gateway } from "@/__tests__/relay/gateway";
 import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
+import { createPostgresFromTemplate } from "../support/db-template";
 
 export type Instances = {
   gateways: Gateway[];
@@ -42,7 +43,7 @@ export async function startInstances(
 ): Promise<Instances> {
   const base = postgresBase();
   const name = `cluster_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  await admin(base, (c) => c.query(`CREATE DATABASE "${name}"`));
+  await createPostgresFromTemplate(base, name); // migrated once per run (db-template.ts)
   const url = new URL(base);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();

@@ -113,12 +113,13 @@ test("two instances contend: exactly one of them runs the job on each tick", asy
   const runs: Run[] = [];
   const a = await instance("A", "contend", runs);
   const b = await instance("B", "contend", runs);
-  await sleep(2_000);
+  // Both have ticked 8 times since they started: every tick of the holder ran, none of the other's.
+  await waitUntil(() => a.ticks >= 8 && b.ticks >= 8);
   const owners = new Set(runs.map((r) => r.owner));
   expect(owners.size).toBe(1);
-  // Ticks every 200 ms (+20 ms of work): one runner gives about 9 passes in 2 s, two would give ~18.
-  expect(runs.length).toBeGreaterThanOrEqual(5);
-  expect(runs.length).toBeLessThanOrEqual(11);
+  expect(runs.length).toBe(a.runs + b.runs);
+  expect(Math.min(a.runs, b.runs)).toBe(0);
+  expect(Math.max(a.runs, b.runs)).toBeGreaterThanOrEqual(7);
   expectNoOverlap(runs);
   expect([a.holding(), b.holding()].filter(Boolean)).toHaveLength(1);
 });
@@ -129,8 +130,8 @@ test("when the holder dies (stops renewing, never releases) the other takes over
   const interval = 200;
   const a = await instance("A", "takeover", runs, { leaseTtlMs: ttl, intervalMs: interval });
   await waitUntil(() => runs.length > 0);
-  await instance("B", "takeover", runs, { leaseTtlMs: ttl, intervalMs: interval });
-  await sleep(500);
+  const b = await instance("B", "takeover", runs, { leaseTtlMs: ttl, intervalMs: interval });
+  await waitUntil(() => b.ticks >= 2); // B tried twice and found the lease taken
   expect(runs.every((r) => r.owner === "A")).toBe(true);
 
   a.abandonForTests();
@@ -151,13 +152,14 @@ test("a run longer than the ttl keeps its lease: nobody else runs meanwhile", as
   await ready(c);
   await instance("A", "long", runs, { leaseTtlMs: ttl, workMs: 3 * ttl });
   await waitUntil(() => runs.length > 0);
-  await instance("B", "long", runs, { leaseTtlMs: ttl });
-  await sleep(2 * ttl);
+  const b = await instance("B", "long", runs, { leaseTtlMs: ttl });
+  await sleep(2 * ttl); // real time past the ttl: only a renewal keeps the key
   expect(await c.get("lease:long")).toBe("A"); // renewed past its ttl while the run goes on
   await waitUntil(() => runs[0]!.end > 0, 3_000);
   expect(runs[0]!.aborted).toBe(false);
   expect(runs[0]!.end - runs[0]!.start).toBeGreaterThanOrEqual(3 * ttl);
-  await sleep(300);
+  const tb = b.ticks;
+  await waitUntil(() => b.ticks >= tb + 1);
   expect(runs.every((r) => r.owner === "A")).toBe(true);
   expectNoOverlap(runs);
 });
@@ -172,7 +174,8 @@ test("a holder whose lease was taken aborts its run and stops counting itself as
   await waitUntil(() => runs[0]!.end > 0, 2_000);
   expect(runs[0]!.aborted).toBe(true);
   expect(a.holding()).toBe(false);
-  await sleep(400);
+  const ticked = a.ticks;
+  await waitUntil(() => a.ticks >= ticked + 2);
   expect(runs).toHaveLength(1); // its next ticks cannot take the lease back
 });
 
@@ -180,13 +183,15 @@ test("Redis down: no run anywhere (one warning); runs resume when Redis is back"
   const { logger } = await import("@/lib/server/logger");
   const warn = jest.spyOn(logger(), "warn");
   const runs: Run[] = [];
-  await instance("A", "outage", runs);
-  await instance("B", "outage", runs);
+  const a = await instance("A", "outage", runs);
+  const b = await instance("B", "outage", runs);
   await waitUntil(() => runs.length >= 3);
 
   server.kill();
   const killedAt = Date.now();
-  await sleep(2_000);
+  // Every tick from now on finds Redis down: wait for several of each instance's.
+  const [ta, tb] = [a.ticks, b.ticks];
+  await waitUntil(() => a.ticks >= ta + 4 && b.ticks >= tb + 4);
   const started = runs.filter((r) => r.start > killedAt + 50);
   expect(started).toHaveLength(0);
   const outageWarnings = warn.mock.calls.filter((c) => String(c[1]).includes("Redis unreachable"));
@@ -194,8 +199,7 @@ test("Redis down: no run anywhere (one warning); runs resume when Redis is back"
 
   server = await startRedis(port); // a new, empty redis-server on the same port
   const backAt = Date.now();
-  await waitUntil(() => runs.some((r) => r.start > backAt), 5_000);
-  await sleep(1_000);
+  await waitUntil(() => runs.filter((r) => r.start > backAt).length >= 3, 5_000);
   const after = runs.filter((r) => r.start > backAt);
   expect(new Set(after.map((r) => r.owner)).size).toBe(1);
   expect(after.length).toBeGreaterThanOrEqual(3);
@@ -231,7 +235,7 @@ test("without Redis the job simply runs locally on every tick", async () => {
     },
   });
   jobs.push(job);
-  await sleep(550);
+  await waitUntil(() => job.ticks >= 4);
   expect(job.holding()).toBe(true);
   expect(runs.length).toBeGreaterThanOrEqual(4);
   expect(job.runs).toBe(runs.length);

@@ -175,7 +175,11 @@ test("Redis down: limits refuse (503 / unavailable), nothing passes; they recove
   const port = server.port;
   server.kill();
   killed = true;
-  await new Promise((r) => setTimeout(r, 200));
+  // until both instances' connections have seen it go (no fixed wait)
+  for (const deadline = Date.now() + 5_000; ; await new Promise((r) => setTimeout(r, 10))) {
+    if ([a, b].every((i) => i.client.redis()!.status !== "ready")) break;
+    if (Date.now() > deadline) throw new Error("the Redis connections never noticed the kill");
+  }
 
   const zh = await a.protection.checkRateLimit(key, limit).catch((e: unknown) => e);
   // (each instance has its own copy of the RelayError class: compare by name)

@@ -6,6 +6,7 @@ import pg from "pg";
 import { startGateway, type Gateway } from "@/__tests__/relay/gateway";
 import { startMockUpstream, type MockUpstream } from "@/__tests__/relay/mock-upstream";
 import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
+import { createPostgresFromTemplate } from "../support/db-template";
 
 const N = 10;
 const MODEL = "rl-two";
@@ -56,7 +57,7 @@ function chat(gw: Gateway, headers: Record<string, string> = {}): Promise<Respon
 
 beforeAll(async () => {
   dbName = `limits_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await admin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+  await createPostgresFromTemplate(pgBase(), dbName); // migrated once per run (db-template.ts)
   const u = new URL(pgBase());
   u.pathname = `/${dbName}`;
   redis = await startRedis();

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { copySqliteTemplate, createPostgresFromTemplate } from "../support/db-template";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -70,6 +71,8 @@ export type StartOptions = {
   /** Skip setup + root login. */ fresh?: boolean;
   /** Use this PostgreSQL database as is (several instances on one database): no create, no drop. */
   databaseUrl?: string;
+  /** With databaseUrl: run the migration script on it first (it is not a copy of the template). */
+  migrate?: boolean;
 };
 
 export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
@@ -101,22 +104,21 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     pgUrl = opts.databaseUrl;
     env.DATABASE_URL = pgUrl;
   } else if (pgBase) {
-    const name = reuse
-      ? fs.readFileSync(path.join(dataDir, "pg-database"), "utf8")
-      : `relay_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    if (!reuse) {
-      const admin = new pg.Client({ connectionString: pgBase });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      await admin.end();
+    if (reuse) {
+      const u = new URL(pgBase);
+      u.pathname = `/${fs.readFileSync(path.join(dataDir, "pg-database"), "utf8")}`;
+      pgUrl = u.toString();
+    } else {
+      const name = `relay_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+      pgUrl = await createPostgresFromTemplate(pgBase, name);
       fs.writeFileSync(path.join(dataDir, "pg-database"), name);
     }
-    const u = new URL(pgBase);
-    u.pathname = `/${name}`;
-    pgUrl = u.toString();
     env.DATABASE_URL = pgUrl;
+  } else if (!reuse) {
+    await copySqliteTemplate(path.join(dataDir, "gateway.db"));
   }
-  execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
+  if (opts.databaseUrl && opts.migrate)
+    execFileSync(process.execPath, [path.join(ROOT, "scripts/migrate.mjs")], { cwd: ROOT, env, stdio: "ignore" });
   const child: ChildProcess = spawn(
     process.execPath,
     // scripts/serve.mjs runs the bundle with the build's Next config, as `npm start` and the image do.

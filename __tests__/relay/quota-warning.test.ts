@@ -39,7 +39,20 @@ async function receiver(answer: (res: http.ServerResponse) => void = (res) => re
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let sentinels = 0;
+/**
+ * Proves that no further alert is on its way, without sleeping: a fresh user drops under the same
+ * kind of threshold AFTER the calls that must not alert, and we wait for that user's alert
+ * (`arrived` tells it). Alerts are decided in the settle path of each call and delivered in order,
+ * so once the later one has arrived an earlier one would have too.
+ */
+async function sentinelAlert(gw: Gateway, setting: Record<string, unknown>, arrived: () => boolean): Promise<void> {
+  const u = await makeUser(gw, `sentinel${++sentinels}`, 100_000);
+  const saved = await u.call("PUT", "/api/user/setting", { quota_warning_threshold: 1_000_000, ...setting });
+  expect(saved.success).toBe(true);
+  await u.relay();
+  await gw.waitFor(arrived, 10_000);
+}
 
 /** A registered user with some quota, logged in, with a token (see makeUserSession). */
 async function makeUser(gw: Gateway, name: string, quota: number) {
@@ -108,8 +121,10 @@ describe("with the test-only loopback mode on", () => {
 
       await u.relay();
       await u.relay();
-      await sleep(1500);
-      expect(hook.hits).toHaveLength(1);
+      await sentinelAlert(gw, { notify_type: "webhook", webhook_url: `${hook.url}/sentinel` }, () =>
+        hook.hits.some((h) => h.path === "/sentinel"),
+      );
+      expect(hook.hits.filter((h) => h.path !== "/sentinel")).toHaveLength(1);
     } finally {
       await hook.close();
     }
@@ -131,8 +146,11 @@ describe("with the test-only loopback mode on", () => {
       expect(saved.success).toBe(true);
       await u.relay();
       await gw.waitFor(() => redirector.hits.length > 0);
-      await sleep(1000);
-      expect(redirector.hits).toHaveLength(1);
+      // a later alert through the same redirector: had the first redirect been followed, it would be there by now
+      await sentinelAlert(gw, { notify_type: "webhook", webhook_url: `${redirector.url}/sentinel` }, () =>
+        redirector.hits.some((h) => h.path === "/sentinel"),
+      );
+      expect(redirector.hits).toHaveLength(2);
       expect(redirector.hits[0]!.headers.authorization).toBeUndefined(); // no secret set, no header
       expect(target.hits).toHaveLength(0);
     } finally {
@@ -192,8 +210,10 @@ describe("with the test-only loopback mode on", () => {
       expect(text).toContain("您的额度即将用尽，当前剩余额度为 $0.20");
       expect(text).toContain("<a href='https://gw.example.com/app/wallet'>https://gw.example.com/app/wallet</a>");
       await u.relay();
-      await sleep(1500);
-      expect(smtp.mails).toHaveLength(1);
+      await sentinelAlert(gw, { notify_type: "email", notification_email: "sentinel@example.com" }, () =>
+        smtp.mails.some((m) => m.to.includes("sentinel@example.com")),
+      );
+      expect(smtp.mails.filter((m) => m.to.includes("alerts@example.com"))).toHaveLength(1);
     } finally {
       await smtp.close();
     }
@@ -202,6 +222,7 @@ describe("with the test-only loopback mode on", () => {
 
 test("outside the test-only mode a loopback webhook is refused at save and never called", async () => {
   const hook = await receiver();
+  const smtp = await startSmtpServer("mailer@example.com", "smtp-pass");
   // Stored while the test-only mode was on, then the server restarts without it.
   const first = await startGateway({ env: TEST_ENV });
   let second: Gateway | undefined;
@@ -233,11 +254,26 @@ test("outside the test-only mode a loopback webhook is refused at save and never
     // drop the user under the threshold: the stored loopback URL is refused at delivery too
     await second.api("PUT", "/api/user/", { id: u.id, quota: 100_000 });
     await again.relay();
-    await sleep(2000);
+    // an e-mail alert decided after that call has arrived, so the webhook would have been called by now
+    for (const [key, value] of Object.entries({
+      SMTPServer: "127.0.0.1",
+      SMTPPort: String(smtp.port),
+      SMTPAccount: "mailer@example.com",
+      SMTPToken: "smtp-pass",
+      SMTPFrom: "noreply@example.com",
+      SMTPSSLEnabled: "false",
+    }))
+      expect((await second.api("PUT", "/api/option/", { key, value })).json.success).toBe(true);
+    await sentinelAlert(
+      second,
+      { notify_type: "email", notification_email: "sentinel@example.com" },
+      () => smtp.mails.length > 0,
+    );
     expect(hook.hits).toHaveLength(0);
   } finally {
     await second?.stop();
     await hook.close();
+    await smtp.close();
   }
 }, 240_000);
 

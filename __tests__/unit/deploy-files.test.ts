@@ -1,7 +1,7 @@
 // Invariants of the container files that no test can run here (no Docker engine on the test
 // machines): the Dockerfile's stages, user and health check, and docker-compose.yml's two gateways on
 // one PostgreSQL + Redis behind the load balancer. The runtime the image runs is exercised for real by
-// __tests__/relay/runtime-image.test.ts.
+// __tests__/relay/runtime-image.engine.test.ts.
 import fs from "node:fs";
 import path from "node:path";
 

@@ -73,6 +73,8 @@ export type ClusterJob = {
   readonly name: string;
   /** Passes this instance has completed. */
   readonly runs: number;
+  /** Ticks this instance has finished (claimed and ran, or found the lease taken or Redis down). */
+  readonly ticks: number;
   /** Whether this instance currently believes it holds the lease (always true without Redis). */
   holding: () => boolean;
   /** Stops ticking, aborts and awaits a run in progress, releases the lease. */
@@ -113,6 +115,7 @@ export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
   let stopped = false;
   let held = !lease;
   let runs = 0;
+  let ticks = 0;
   let tickTimer: NodeJS.Timeout | null = null;
   let renewTimer: NodeJS.Timeout | null = null;
   let current: { promise: Promise<void>; abort: AbortController } | null = null;
@@ -196,6 +199,7 @@ export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
       if (stopped) return;
       await runOnce();
     }
+    ticks++;
     schedule(opts.intervalMs);
   };
 
@@ -212,6 +216,9 @@ export function startClusterJob(opts: ClusterJobOptions): ClusterJob {
     name: opts.name,
     get runs() {
       return runs;
+    },
+    get ticks() {
+      return ticks;
     },
     holding: () => held,
     stop: async () => {

@@ -6,7 +6,7 @@ import * as selfRoute from "@/app/api/data/self/route";
 import * as usersRoute from "@/app/api/data/users/route";
 import type { QuotaDataRow, UserQuotaDataRow } from "@/lib/schemas/dashboard";
 import { db } from "@/lib/server/db";
-import { flushBookkeeping, queueUsage } from "@/lib/server/relay/billing/bookkeeping";
+import { flushBookkeeping, queueUsage, writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();
@@ -200,7 +200,7 @@ describe("the relay's usage-bucket writer", () => {
 
   test("buckets wait for DataExportInterval; a shorter interval brings the write forward", async () => {
     queueUsage(key(bob, "held-model"), 10, 1, 5);
-    await new Promise((r) => setTimeout(r, 700)); // well past the 250 ms log flush
+    await writeAfterFlush(async () => undefined, {}); // what every periodic flush does: held buckets stay
     expect(await rowsOf("held-model")).toHaveLength(0);
     queueUsage(key(bob, "held-model"), 10, 1, 0.01); // 600 ms, counted from the first pending bucket
     for (let i = 0; i < 40 && !(await rowsOf("held-model")).length; i++) await new Promise((r) => setTimeout(r, 100));
