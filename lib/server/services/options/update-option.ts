@@ -31,7 +31,8 @@ function describeChange(key: string, before: string, after: string): string {
 }
 
 export async function updateOptions(entries: UpdateOptionInput, actor: Actor): Promise<void> {
-  const current = await getOptions();
+  // A copy: the live map is updated in place by the writes below, and the audit needs the old values.
+  const current = new Map(await getOptions());
   const next = new Map(current);
   for (const { key, value } of entries) {
     checkOptionWrite(key, value, actor.role, next);
