@@ -1,4 +1,4 @@
-// Option LogRetentionDays (issue 8): default 0 (keep forever); admins and root may set it; anything
+// Option LogRetentionDays (issue 8): default 0 (keep forever); only root may set it (issue 17); anything
 // but a whole number ≥ 0 is refused with its own message (zh/en) and nothing is stored; and the
 // hourly retention pass (applyLogRetention, run by the cluster's job holder) removes exactly the logs
 // older than now − N days, nothing at 0.
@@ -41,8 +41,12 @@ test("visitors and ordinary users cannot change it", async () => {
   expect(await stored()).toBe("0");
 });
 
-test("admins and root set it; the value is stored as given", async () => {
-  expect((await put("30", adminCookie)).status).toBe(200);
+test("root sets it; the value is stored as given; an admin may not (it erases the audit trail)", async () => {
+  const refused = await put("1", adminCookie);
+  expect(refused.status).toBe(403);
+  expect(refused.json.message).toBe(serverMessage("zh", "option_root_only", { key: "LogRetentionDays" }));
+  expect(await stored()).toBe("0");
+  expect((await put("30", rootCookie)).status).toBe(200);
   expect(await stored()).toBe("30");
   expect((await put(90, rootCookie)).status).toBe(200);
   expect(await stored()).toBe("90");
@@ -61,7 +65,7 @@ test.each(["-1", "1.5", "abc", "", " "])("%j is refused with a clear message and
 });
 
 test("English callers get the English message", async () => {
-  const res = await put("-3", adminCookie, { "accept-language": "en-US,en" });
+  const res = await put("-3", rootCookie, { "accept-language": "en-US,en" });
   expect(res.status).toBe(400);
   expect(res.json.message).toBe("Log retention must be a whole number of days, 0 or more (0 keeps logs forever)");
 });
@@ -82,7 +86,10 @@ describe("the retention pass", () => {
     });
   });
   const remaining = async () =>
-    (await db().log.findMany({ select: { content: true }, orderBy: { createdAt: "asc" } })).map((r) => r.content);
+    // type 2 only: setting the option itself writes a (fresh) audit log of type 3
+    (await db().log.findMany({ where: { type: 2 }, select: { content: true }, orderBy: { createdAt: "asc" } })).map(
+      (r) => r.content,
+    );
 
   test("0 keeps every log", async () => {
     expect((await put("0", rootCookie)).status).toBe(200);

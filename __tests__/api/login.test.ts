@@ -1,11 +1,26 @@
 // POST /api/user/login and GET /api/user/logout: credentials, bans, the password-login switch, the
-// per-address failure limit, and the session cookie's attributes.
+// per-address and per-account failure limits (a success resets neither the address nor another
+// account's counter), the dummy-hash comparison for unknown names, and the session cookie's
+// attributes (issue 17 item 7).
 import * as loginRoute from "@/app/api/user/login/route";
 import * as logoutRoute from "@/app/api/user/logout/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import { USER_STATUS } from "@/lib/constants";
 import { sessionCookieName } from "@/lib/server/auth/session";
 import { call, createUser, sessionCookieFrom, setOptions, setupRoot, setupApiHarness } from "./harness";
+
+// Every bcrypt comparison the server makes (hash argument), to see that unknown names are compared too.
+const mockCompares: string[] = [];
+jest.mock("bcryptjs", () => {
+  const actual = jest.requireActual("bcryptjs");
+  const real = actual.default ?? actual;
+  const compare = (plain: string, hash: string) => {
+    mockCompares.push(hash);
+    return real.compare(plain, hash);
+  };
+  const wrapped = { ...real, compare };
+  return { __esModule: true, ...wrapped, default: wrapped };
+});
 
 const LIMIT = 3;
 setupApiHarness({ env: { LOGIN_RATE_LIMIT: String(LIMIT), LOGIN_RATE_LIMIT_WINDOW: "600" } });
@@ -93,13 +108,41 @@ test(`after ${LIMIT} failures from one address the next attempt gets 429, other 
   expect((await postLogin("frank", "frank-pass-1", freshIp())).status).toBe(200);
 });
 
-test("a success resets the failure count of the address", async () => {
+test("a success resets neither the address counter nor another account's counter", async () => {
   await createUser({ username: "grace", password: "grace-pass-1" });
+  await createUser({ username: "mallory", password: "mallory-pass-1" });
   const ip = freshIp();
-  for (let round = 0; round < 2; round++) {
-    for (let i = 0; i < LIMIT - 1; i++) await postLogin("grace", "wrong-password", ip);
-    expect((await postLogin("grace", "grace-pass-1", ip)).status).toBe(200);
-  }
+  // The attacker guesses at grace, and signs in to their own account in between to reset the count.
+  for (let i = 0; i < LIMIT - 1; i++) expect((await postLogin("grace", "guess-" + i, ip)).status).toBe(400);
+  expect((await postLogin("mallory", "mallory-pass-1", ip)).status).toBe(200);
+  expect((await postLogin("grace", "guess-last", ip)).status).toBe(400);
+  const blocked = await postLogin("grace", "guess-more", ip);
+  expect(blocked.status).toBe(429);
+  // The address is blocked for every account now, including the attacker's own.
+  expect((await postLogin("mallory", "mallory-pass-1", ip)).status).toBe(429);
+});
+
+test("failures are counted per account too: guesses from many addresses are stopped", async () => {
+  await createUser({ username: "ivan", password: "ivan-pass-12" });
+  // Twice the per-address limit, each guess from a new address.
+  for (let i = 0; i < LIMIT * 2; i++) expect((await postLogin("ivan", "guess-" + i, freshIp())).status).toBe(400);
+  const blocked = await postLogin("ivan", "ivan-pass-12", freshIp());
+  expect(blocked.status).toBe(429);
+  expect(blocked.json.message).toMatch(/^登录失败次数过多，请 \d+ 秒后再试$/);
+  // Another account from the same fresh address is not affected.
+  await createUser({ username: "judy", password: "judy-pass-12" });
+  expect((await postLogin("judy", "judy-pass-12", freshIp())).status).toBe(200);
+});
+
+test("an unknown name is compared against a bcrypt hash of the real cost, like a wrong password", async () => {
+  await createUser({ username: "kim", password: "kim-pass-123" });
+  mockCompares.length = 0;
+  expect((await postLogin("kim", "wrong-password", freshIp())).status).toBe(400);
+  expect((await postLogin("no-such-user-at-all", "wrong-password", freshIp())).status).toBe(400);
+  expect(mockCompares).toHaveLength(2);
+  const cost = (hash: string) => /^\$2[aby]\$(\d\d)\$/.exec(hash)?.[1];
+  expect(cost(mockCompares[1]!)).toBeDefined();
+  expect(cost(mockCompares[1]!)).toBe(cost(mockCompares[0]!));
 });
 
 test("the session cookie is HttpOnly, SameSite=Lax, Path=/ and works; logout clears it", async () => {

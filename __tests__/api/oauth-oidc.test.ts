@@ -7,6 +7,8 @@ import { db } from "@/lib/server/db";
 import { forgetOidcDiscovery } from "@/lib/server/oauth/oidc-discovery";
 import { authorizeUrl } from "@/lib/oauth/providers";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { call, createUser, createUserAndLogin, setOptions, setupApiHarness, setupRoot } from "./harness";
 import {
   callback,
@@ -235,6 +237,87 @@ describe("the state", () => {
   });
 });
 
+describe("the id_token is what vouches for the account (issue 17)", () => {
+  const invalid = {
+    success: false,
+    message: "OIDC 返回的 id_token 无效（签名、签发者、受众、有效期或 nonce 校验失败），请重新登录",
+  };
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+
+  /**
+   * Whoever answers at the token and userinfo endpoints (before issue 17 an admin could point them
+   * anywhere): passes the code exchange through to the real provider, then claims to be `victim`
+   * with an unsigned id_token (or none) and a matching userinfo answer.
+   */
+  async function startImpostor(victim: string, idToken: "forged" | "none") {
+    const server = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (c) => (raw += c));
+      req.on("end", async () => {
+        res.setHeader("content-type", "application/json");
+        if (req.url === "/me") return res.end(JSON.stringify({ sub: victim, preferred_username: victim }));
+        const upstream = await fetch(`${idp.issuer}/token`, {
+          method: "POST",
+          body: raw,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+          },
+        });
+        const answer = (await upstream.json()) as Record<string, unknown>;
+        const real = JSON.parse(Buffer.from(String(answer.id_token).split(".")[1]!, "base64url").toString());
+        if (idToken === "none") delete answer.id_token;
+        else answer.id_token = `${b64({ alg: "none", typ: "JWT" })}.${b64({ ...real, sub: victim })}.`;
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await setOptions({ "oidc.token_endpoint": `${base}/token`, "oidc.user_info_endpoint": `${base}/me` });
+    return async () => {
+      await setOptions({ "oidc.token_endpoint": "", "oidc.user_info_endpoint": "" });
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    };
+  }
+
+  test("an unsigned id_token naming another account does not sign in as that account", async () => {
+    const victim = await createUser({ username: "victim_o" });
+    await db().user.update({ where: { id: victim.id }, data: { oidcId: "victim-sub" } });
+    const stop = await startImpostor("victim-sub", "forged");
+    try {
+      const browser: Browser = {};
+      const res = await oidcRoundTrip(browser, config(), "mallory");
+      expect(res.json).toEqual(invalid);
+      expect(browser.session).toBeUndefined();
+    } finally {
+      await stop();
+    }
+  });
+
+  test("a token answer without an id_token is refused", async () => {
+    const stop = await startImpostor("victim-sub", "none");
+    try {
+      const res = await oidcRoundTrip({}, config(), "mallory");
+      expect(res.json).toEqual(invalid);
+      expect(res.setCookie.filter((c) => !c.startsWith("oauth-browser="))).toEqual([]);
+    } finally {
+      await stop();
+    }
+  });
+
+  test("an id_token without this sign-in's nonce is refused; with it the same login works", async () => {
+    const browser: Browser = {};
+    const state = await getState(browser, "?provider=oidc");
+    const authorize = new URL(authorizeUrl("oidc", config(), state.json.data, ORIGIN)!);
+    expect(authorize.searchParams.get("nonce")).toBe(state.json.data);
+    authorize.searchParams.delete("nonce");
+    const back = await loginAtIdp(authorize.href, "carol");
+    const res = await callback(browser, "oidc", back.searchParams.get("code")!, back.searchParams.get("state")!);
+    expect(res.json).toEqual(invalid);
+    expect((await oidcRoundTrip({}, config(), "carol")).json.success).toBe(true);
+  });
+});
+
 describe("provider configuration", () => {
   test("a disabled provider refuses the callback", async () => {
     const browser: Browser = {};
@@ -246,7 +329,7 @@ describe("provider configuration", () => {
     await setOptions({ "oidc.enabled": "true" });
   });
 
-  test("a client registered for client_secret_post works; saved endpoints are used without discovery", async () => {
+  test("a client registered for client_secret_post works; saved endpoints are used, discovery still gives the keys", async () => {
     await setOptions({
       "oidc.client_id": "gateway-post",
       "oidc.client_secret": "post-secret",
@@ -254,6 +337,13 @@ describe("provider configuration", () => {
       "oidc.token_endpoint": `${idp.issuer}/token`,
       "oidc.user_info_endpoint": `${idp.issuer}/me`,
     });
+    // Without the discovery document there is no issuer and no key set to verify the id_token with.
+    const noKeys = await oidcRoundTrip({}, { ...config(), oidc_client_id: "gateway-post" }, "kate");
+    expect(noKeys.json).toEqual({
+      success: false,
+      message: "OIDC 需要填写 Well-Known URL，以获取签发者和用于验证 id_token 的公钥",
+    });
+    await setOptions({ "oidc.well_known": idp.wellKnown });
     const res = await oidcRoundTrip({}, { ...config(), oidc_client_id: "gateway-post" }, "kate");
     expect(res.json).toMatchObject({ success: true, data: { username: "kate" } });
     await setOptions({

@@ -1,6 +1,8 @@
-// GET/PUT /api/option/ and POST /api/option/rest_model_ratio: roles (admins manage options, secrets
-// are root-only and never returned), every settings validation message of spec 2 §5 on the input
-// that causes it, nothing stored on refusal, and saved options visible at once (/api/status).
+// GET/PUT /api/option/ and POST /api/option/rest_model_ratio: roles (admins write only the
+// allow-list, secrets and everything that routes a secret or vouches for an identity are root-only,
+// secrets are never returned), every settings validation message of spec 2 §5 on the input that
+// causes it, nothing stored on refusal, saved options visible at once (/api/status), a moved
+// endpoint clearing its secret, and the audit log of every write (issue 17 item 1).
 import * as optionRoute from "@/app/api/option/route";
 import * as resetRoute from "@/app/api/option/rest_model_ratio/route";
 import * as statusRoute from "@/app/api/status/route";
@@ -49,10 +51,10 @@ test("an admin reads and writes ordinary options; the status call sees them at o
   expect((await options()).get("SystemName")?.value).toBe("Settings Gateway");
   const status = await call<Record<string, unknown>>(statusRoute, "GET", "/api/status");
   expect(status.json.data.system_name).toBe("Settings Gateway");
-  expect((await put("PasswordLoginEnabled", false)).json.success).toBe(true);
+  expect((await put("PasswordLoginEnabled", false, rootCookie)).json.success).toBe(true);
   const status2 = await call<Record<string, unknown>>(statusRoute, "GET", "/api/status");
   expect(status2.json.data.password_login_enabled).toBe(false);
-  await put("PasswordLoginEnabled", "true");
+  await put("PasswordLoginEnabled", "true", rootCookie);
 });
 
 test("secrets: never returned, only a set/not-set flag; writable by root only", async () => {
@@ -145,14 +147,14 @@ test("fallback pricing: a single price or both ratios, never mixed", async () =>
 });
 
 test("a sign-in provider is enabled only once configured", async () => {
-  const res = await put("GitHubOAuthEnabled", "true");
+  const res = await put("GitHubOAuthEnabled", "true", rootCookie);
   expect(res.status).toBe(400);
   expect(res.json.message).toBe(
     zh("option_enable_requires", { key: "GitHubOAuthEnabled", need: "GitHubClientId, GitHubClientSecret" }),
   );
-  await put("GitHubClientId", "cid");
+  await put("GitHubClientId", "cid", rootCookie);
   await put("GitHubClientSecret", "csecret", rootCookie);
-  expect((await put("GitHubOAuthEnabled", "true")).status).toBe(200);
+  expect((await put("GitHubOAuthEnabled", "true", rootCookie)).status).toBe(200);
   const status = await call<Record<string, unknown>>(statusRoute, "GET", "/api/status");
   expect(status.json.data).toMatchObject({ github_oauth: true, github_client_id: "cid" });
   expect(JSON.stringify(status.json)).not.toContain("csecret");
@@ -166,9 +168,12 @@ test("values are accepted as numbers and booleans and stored as strings", async 
   expect(o.get("CheckInEnabled")?.value).toBe("true");
 });
 
-test("rest_model_ratio resets the four pricing maps to the bundled defaults", async () => {
+test("rest_model_ratio is root-only and resets the four pricing maps to the bundled defaults", async () => {
   await setOptions({ ModelRatio: '{"mine":3}', ModelPrice: '{"x":1}' });
-  const res = await call(resetRoute, "POST", "/api/option/rest_model_ratio", { cookie: adminCookie });
+  const refused = await call(resetRoute, "POST", "/api/option/rest_model_ratio", { cookie: adminCookie });
+  expect(refused.status).toBe(403);
+  expect(JSON.parse((await options()).get("ModelRatio")!.value)).toEqual({ mine: 3 });
+  const res = await call(resetRoute, "POST", "/api/option/rest_model_ratio", { cookie: rootCookie });
   expect(res.status).toBe(200);
   expect(res.json.message).toBe("预设倍率重置成功");
   const o = await options();

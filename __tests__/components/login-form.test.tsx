@@ -49,16 +49,20 @@ describe("LoginForm", () => {
     expect(toast.success).toHaveBeenCalledWith("登录成功！");
   });
 
-  it.each(["//evil.example/x", "https://evil.example", "/\\evil.example", undefined])(
-    "ignores unsafe returnTo %j",
-    async (returnTo) => {
-      mockFetch({ body: { success: true, message: "", data: user } });
-      renderAuth(<LoginForm returnTo={returnTo} />);
-      fill("alice", "secret123");
-      fireEvent.click(screen.getByTestId("login-submit"));
-      await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/app/tokens"));
-    },
-  );
+  it.each([
+    "//evil.example/x",
+    "https://evil.example",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "/%09/evil.example",
+    undefined,
+  ])("ignores unsafe returnTo %j", async (returnTo) => {
+    mockFetch({ body: { success: true, message: "", data: user } });
+    renderAuth(<LoginForm returnTo={returnTo} />);
+    fill("alice", "secret123");
+    fireEvent.click(screen.getByTestId("login-submit"));
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/app/tokens"));
+  });
 
   it("warns about the default root password before leaving", async () => {
     mockFetch({ body: { success: true, message: "", data: { ...user, username: "root" } } });

@@ -66,6 +66,7 @@ describe("OAuthLoginButtons", () => {
       client_id: "gateway",
       scope: "openid profile email",
       redirect_uri: "http://localhost/oauth/oidc",
+      nonce: "STATE123",
       state: "STATE123",
     });
     expect(sessionStorage.getItem("oauth_return_to")).toBe("/app/logs");

@@ -6,6 +6,7 @@ import { NextIntlClientProvider } from "next-intl";
 import type { ReactElement } from "react";
 import { SiteProvider } from "@/components/providers/site-context";
 import type { StatusData } from "@/lib/server/services/status/get-status";
+import type { StoredUser } from "@/lib/client/storage";
 import { catalogues } from "@/messages";
 
 export const zh = catalogues.zh;
@@ -70,7 +71,7 @@ export function fakeStatus(overrides: Partial<StatusData> = {}): StatusData {
 /** Errors the global handler would toast (it is silenced by meta, like AppProviders). */
 export const globalErrors: unknown[] = [];
 
-export function renderAuth(ui: ReactElement, status: StatusData = fakeStatus()) {
+export function renderAuth(ui: ReactElement, status: StatusData = fakeStatus(), user: StoredUser | null = null) {
   const onError = (err: unknown, meta?: Record<string, unknown>) => {
     if (!meta?.silent) globalErrors.push(err);
   };
@@ -82,7 +83,7 @@ export function renderAuth(ui: ReactElement, status: StatusData = fakeStatus()) 
   return render(
     <NextIntlClientProvider locale="zh" messages={zh}>
       <QueryClientProvider client={client}>
-        <SiteProvider value={{ status, user: null }}>{ui}</SiteProvider>
+        <SiteProvider value={{ status, user }}>{ui}</SiteProvider>
       </QueryClientProvider>
     </NextIntlClientProvider>,
   );

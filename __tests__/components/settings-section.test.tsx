@@ -1,11 +1,13 @@
 // The shared settings-section pattern: values from GET /api/option/, only changed keys sent (one
-// PUT each, switches last), 你似乎并没有修改什么 / 保存成功 / 部分保存失败，请重试, client-side rules
-// with the spec's messages, secrets write-only, and the password-login switch that asks first.
+// PUT with the list, switches last), 你似乎并没有修改什么 / 保存成功 / 保存失败，请重试, client-side
+// rules with the spec's messages, secrets write-only, the password-login switch that asks first, and
+// for an admin the root-only settings shown read-only and never sent (issue 17).
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
 import type { FieldSpec } from "@/components/settings/option-fields";
 import { OptionSection } from "@/components/settings/option-section";
-import { renderAuth } from "./render-auth";
+import { ROLE } from "@/lib/constants";
+import { fakeStatus, renderAuth, zh } from "./render-auth";
 
 jest.mock("sonner", () => ({
   toast: Object.assign(jest.fn(), { success: jest.fn(), error: jest.fn(), info: jest.fn() }),
@@ -19,7 +21,8 @@ const OPTIONS = [
   { key: "SMTPToken", value: "", secret: true, is_set: true },
 ];
 
-type Call = { method: string; url: string; body?: { key: string; value: string } };
+type Entry = { key: string; value: string };
+type Call = { method: string; url: string; body?: Entry[] };
 let calls: Call[] = [];
 let failKeys = new Set<string>();
 
@@ -29,7 +32,7 @@ beforeEach(() => {
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method: init?.method ?? "GET", url, body });
-    const ok = !(body && failKeys.has(body.key));
+    const ok = !(Array.isArray(body) && body.some((e: Entry) => failKeys.has(e.key)));
     const json =
       init?.method === "PUT"
         ? { success: ok, message: ok ? "" : "返佣百分比必须在0到100之间", data: null }
@@ -46,8 +49,10 @@ const FIELDS: FieldSpec[] = [
   { key: "SMTPToken", kind: "secret" },
 ];
 
-async function renderSection() {
-  renderAuth(<OptionSection id="site" fields={FIELDS} />);
+const asRole = (role: number) => ({ id: 1, username: "u", display_name: "u", role, status: 1, group: "default" });
+
+async function renderSection(role: number = ROLE.root, fields: FieldSpec[] = FIELDS) {
+  renderAuth(<OptionSection id="site" fields={fields} />, fakeStatus(), asRole(role));
   await waitFor(() => expect((screen.getByTestId("opt-SystemName") as HTMLInputElement).value).toBe("New API"));
 }
 const puts = () => calls.filter((c) => c.method === "PUT").map((c) => c.body);
@@ -65,19 +70,21 @@ test("nothing changed: no call, 你似乎并没有修改什么", async () => {
   expect(puts()).toEqual([]);
 });
 
-test("only the changed keys are sent, one PUT each, switches last", async () => {
+test("only the changed keys are sent, in one PUT, switches last", async () => {
   await renderSection();
   fireEvent.click(screen.getByTestId("opt-RegisterEnabled"));
   fireEvent.change(screen.getByTestId("opt-SystemName"), { target: { value: "My Gateway" } });
   await save();
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith("保存成功"));
   expect(puts()).toEqual([
-    { key: "SystemName", value: "My Gateway" },
-    { key: "RegisterEnabled", value: "false" },
+    [
+      { key: "SystemName", value: "My Gateway" },
+      { key: "RegisterEnabled", value: "false" },
+    ],
   ]);
 });
 
-test("the spec's range message blocks the save; a failed PUT among several is a partial failure", async () => {
+test("the spec's range message blocks the save; a refused save stores nothing: 保存失败", async () => {
   await renderSection();
   fireEvent.change(screen.getByTestId("opt-RebatePercentage"), { target: { value: "150" } });
   await save();
@@ -89,28 +96,44 @@ test("the spec's range message blocks the save; a failed PUT among several is a 
   fireEvent.change(screen.getByTestId("opt-SystemName"), { target: { value: "Renamed" } });
   await save();
   await waitFor(() =>
-    expect(toast.error).toHaveBeenCalledWith("部分保存失败，请重试", {
+    expect(toast.error).toHaveBeenCalledWith("保存失败，请重试", {
       description: "返佣百分比必须在0到100之间",
     }),
   );
 });
 
-test("all PUTs failing is 保存失败，请重试", async () => {
-  await renderSection();
-  failKeys = new Set(["SystemName"]);
-  fireEvent.change(screen.getByTestId("opt-SystemName"), { target: { value: "Nope" } });
-  await save();
-  await waitFor(() => expect(toast.error).toHaveBeenCalledWith("保存失败，请重试", expect.anything()));
-});
-
 test("secrets are write-only with a set/not-set hint; only root may type (others see why)", async () => {
-  await renderSection();
+  await renderSection(ROLE.admin);
   const input = screen.getByTestId("opt-SMTPToken") as HTMLInputElement;
   expect(input.type).toBe("password");
   expect(input.value).toBe("");
   expect(screen.getByText("已设置")).toBeTruthy();
   expect(input.disabled).toBe(true); // the site user here is not root
   expect(screen.getByText("仅超级管理员可以修改")).toBeTruthy();
+});
+
+test("an admin sees root-only settings read-only with a note, and a save sends only the allow-list", async () => {
+  await renderSection(ROLE.admin);
+  const register = screen.getByTestId("opt-RegisterEnabled");
+  expect(register.hasAttribute("disabled")).toBe(true);
+  expect(screen.getAllByText(zh.settings.root_only_field).length).toBe(2); // RegisterEnabled, PasswordLoginEnabled
+  expect((screen.getByTestId("opt-SystemName") as HTMLInputElement).disabled).toBe(false);
+  fireEvent.click(register); // a disabled switch does not change
+  fireEvent.change(screen.getByTestId("opt-SystemName"), { target: { value: "Admin Named" } });
+  await save();
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith("保存成功"));
+  expect(puts()).toEqual([[{ key: "SystemName", value: "Admin Named" }]]);
+});
+
+test("for an admin a section of root-only settings explains itself and has no save button", async () => {
+  const smtp: FieldSpec[] = [
+    { key: "SMTPServer", kind: "text" },
+    { key: "SMTPToken", kind: "secret" },
+  ];
+  renderAuth(<OptionSection id="site" fields={smtp} />, fakeStatus(), asRole(ROLE.admin));
+  expect(await screen.findByText(zh.settings.root_only_section)).toBeTruthy();
+  expect(screen.queryByTestId("settings-save-site")).toBeNull();
+  expect((screen.getByTestId("opt-SMTPServer") as HTMLInputElement).disabled).toBe(true);
 });
 
 test("turning password login off asks; cancel restores the switch, confirm turns it off", async () => {
@@ -127,5 +150,5 @@ test("turning password login off asks; cancel restores the switch, confirm turns
   fireEvent.click(await screen.findByTestId("opt-PasswordLoginEnabled-confirm-confirm"));
   expect(sw.getAttribute("aria-checked")).toBe("false");
   await save();
-  await waitFor(() => expect(puts()).toEqual([{ key: "PasswordLoginEnabled", value: "false" }]));
+  await waitFor(() => expect(puts()).toEqual([[{ key: "PasswordLoginEnabled", value: "false" }]]));
 });

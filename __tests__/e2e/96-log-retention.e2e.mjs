@@ -1,7 +1,8 @@
 // Log retention in /admin/settings (operation tab, logs section): root sets LogRetentionDays (a bad
 // value is refused with its message, the saved one survives a reload), and, root only, cleans up the
 // logs before a date — cancel keeps them, confirm deletes them and says how many; an admin sees the
-// retention field but not the cleanup. zh/en desktop/mobile screenshots.
+// retention field read-only (root-only option, issue 17) and not the cleanup. zh/en desktop/mobile
+// screenshots.
 import assert from "node:assert/strict";
 import { apiAs, loggedInContext, seedRows, setLanguage } from "./support.mjs";
 
@@ -94,6 +95,7 @@ async function adminSeesNoCleanup(browser, baseUrl, rootPage) {
   try {
     await openLogs(page, baseUrl);
     assert.equal(await page.getByTestId("opt-LogRetentionDays").inputValue(), "1000");
+    assert.equal(await page.getByTestId("opt-LogRetentionDays").isDisabled(), true, "root-only option");
     assert.equal(await page.getByTestId("settings-log-cleanup").count(), 0, "only root may clean up logs");
   } finally {
     await ctx.close();

@@ -1,7 +1,9 @@
 "use client";
 
 // Declarative option fields: one spec per option key, rendered with the UI kit. Labels come from
-// settings.fields.<key>, hints (when declared) from settings.hints.<key>.
+// settings.fields.<key>, hints (when declared) from settings.hints.<key>. For an admin, a field
+// outside the admin allow-list (lib/settings/option-access.ts) is shown read-only with a note saying
+// that only root may change it, so a save never sends it.
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { fieldId, type SettingsSection } from "@/components/settings/use-settings-section";
@@ -14,6 +16,14 @@ import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { ROLE } from "@/lib/constants";
 import { useSite } from "@/components/providers/site-context";
+import { isAdminWritableOption } from "@/lib/settings/option-access";
+
+/** Which options the signed-in user may change (root: all; admin: the allow-list). */
+export function useOptionWriteAccess(): (key: string) => boolean {
+  const { user } = useSite();
+  const isRoot = (user?.role ?? 0) >= ROLE.root;
+  return (key) => isRoot || isAdminWritableOption(key);
+}
 
 export type FieldSpec = {
   key: string;
@@ -33,7 +43,7 @@ export type FieldSpec = {
 
 const testId = (key: string) => `opt-${fieldId(key)}`;
 
-function BoolField({ spec, section, label, hint }: FieldProps) {
+function BoolField({ spec, section, label, hint, locked }: FieldProps) {
   const t = useTranslations("settings");
   const [asking, setAsking] = useState(false);
   const checked = section.value(spec.key) === "true";
@@ -50,6 +60,7 @@ function BoolField({ spec, section, label, hint }: FieldProps) {
         id={id}
         data-testid={id}
         checked={checked}
+        disabled={locked}
         onCheckedChange={(on) => {
           if (!on && spec.confirmOff) setAsking(true);
           else section.set(spec.key, on ? "true" : "false");
@@ -73,7 +84,7 @@ function BoolField({ spec, section, label, hint }: FieldProps) {
   );
 }
 
-type FieldProps = { spec: FieldSpec; section: SettingsSection; label: string; hint?: ReactNode };
+type FieldProps = { spec: FieldSpec; section: SettingsSection; label: string; hint?: ReactNode; locked: boolean };
 
 function SecretField({ spec, section, label, hint }: FieldProps) {
   const t = useTranslations("settings");
@@ -108,10 +119,11 @@ function SecretField({ spec, section, label, hint }: FieldProps) {
 
 export function OptionField({ spec, section }: { spec: FieldSpec; section: SettingsSection }) {
   const t = useTranslations("settings");
+  const locked = !useOptionWriteAccess()(spec.key);
   const fid = fieldId(spec.key);
   const label = t(`fields.${fid}` as never);
-  const hint = spec.hint ? t(`hints.${fid}` as never) : undefined;
-  const props: FieldProps = { spec, section, label, hint };
+  const hint = locked ? t("root_only_field") : spec.hint ? t(`hints.${fid}` as never) : undefined;
+  const props: FieldProps = { spec, section, label, hint, locked };
   if (spec.kind === "bool") return <BoolField {...props} />;
   if (spec.kind === "secret") return <SecretField {...props} />;
   const id = testId(spec.key);
@@ -124,6 +136,7 @@ export function OptionField({ spec, section }: { spec: FieldSpec; section: Setti
         id={id}
         data-testid={id}
         rows={spec.rows ?? 6}
+        disabled={locked}
         value={value}
         placeholder={spec.placeholder}
         onChange={set}
@@ -136,6 +149,7 @@ export function OptionField({ spec, section }: { spec: FieldSpec; section: Setti
         id={id}
         data-testid={id}
         rows={spec.rows ?? 4}
+        disabled={locked}
         value={value}
         placeholder={spec.placeholder}
         onChange={(e) => set(e.target.value)}
@@ -146,6 +160,7 @@ export function OptionField({ spec, section }: { spec: FieldSpec; section: Setti
       <Select
         aria-label={label}
         data-testid={id}
+        disabled={locked}
         value={value}
         onValueChange={set}
         options={(spec.options ?? []).map((o) => ({ value: o, label: t(`choices.${o}` as never) }))}
@@ -161,6 +176,7 @@ export function OptionField({ spec, section }: { spec: FieldSpec; section: Setti
         step={spec.step}
         min={spec.min}
         max={spec.max}
+        disabled={locked}
         value={value}
         placeholder={spec.placeholder}
         onChange={(e) => set(e.target.value)}

@@ -4,7 +4,7 @@
 // keys (use-settings-section.ts). Sections with extra rules pass `validate`.
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { OptionField, type FieldSpec } from "@/components/settings/option-fields";
+import { OptionField, useOptionWriteAccess, type FieldSpec } from "@/components/settings/option-fields";
 import {
   useSettingsSection,
   type SectionValues,
@@ -64,26 +64,38 @@ export function OptionSection({
   children?: (section: SettingsSection) => ReactNode;
 }) {
   const t = useTranslations("settings");
-  const section = useSettingsSection(fields.map((f) => f.key));
+  const canWrite = useOptionWriteAccess();
+  // Only what this user may change is ever sent; a section of root-only settings has no save button.
+  const writable = fields.map((f) => f.key).filter(canWrite);
+  const section = useSettingsSection(writable);
   const desc = `sections.${id}.description`;
+  const readOnly = writable.length === 0;
   return (
     <SectionCard
       testId={`settings-section-${id}`}
       title={t(`sections.${id}.title` as never)}
-      description={t.has(desc as never) ? t(desc as never) : undefined}
+      description={
+        readOnly ? (
+          <span data-testid={`settings-root-only-${id}`}>{t("root_only_section")}</span>
+        ) : t.has(desc as never) ? (
+          t(desc as never)
+        ) : undefined
+      }
       actions={
-        <Button
-          onClick={() => void section.submit(validate)}
-          loading={section.saving}
-          disabled={!section.ready}
-          data-testid={`settings-save-${id}`}
-        >
-          {t("save_section")}
-        </Button>
+        readOnly ? null : (
+          <Button
+            onClick={() => void section.submit(validate)}
+            loading={section.saving}
+            disabled={!section.ready}
+            data-testid={`settings-save-${id}`}
+          >
+            {t("save_section")}
+          </Button>
+        )
       }
     >
       <FieldGrid fields={fields} section={section} />
-      {children?.(section)}
+      {readOnly ? null : children?.(section)}
     </SectionCard>
   );
 }

@@ -73,6 +73,9 @@ export function authorizeUrl(
     url.searchParams.set("response_type", "code");
     url.searchParams.set("client_id", config.oidc_client_id);
     url.searchParams.set("scope", OIDC_SCOPE);
+    // The state doubles as the nonce: random, single use and bound to this browser; the server
+    // checks that the id_token carries it (lib/server/oauth/oidc-id-token.ts).
+    url.searchParams.set("nonce", state);
   }
   url.searchParams.set("redirect_uri", redirect);
   url.searchParams.set("state", state);

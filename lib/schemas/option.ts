@@ -1,9 +1,19 @@
 import { z } from "zod";
 
-/** PUT /api/option/ body: one key per call; booleans and numbers are stored as strings. Per-key
- * rules live in lib/settings/option-rules.ts. */
-export const updateOptionSchema = z.object({
+const optionEntrySchema = z.object({
   key: z.string().trim().min(1).max(200),
   value: z.union([z.string().max(1_000_000), z.number(), z.boolean()]).transform((v) => String(v)),
 });
+export type OptionEntryInput = z.infer<typeof optionEntrySchema>;
+
+/**
+ * PUT /api/option/ body: one {key, value} (new-api's form) or a list of them saved together, in
+ * order, all or nothing. A list lets root move an endpoint and its secret in one request (changing
+ * an endpoint alone clears its secret). Booleans and numbers are stored as strings. Per-key rules
+ * live in lib/settings/option-rules.ts.
+ */
+export const updateOptionSchema = z.union([
+  optionEntrySchema.transform((e) => [e]),
+  z.array(optionEntrySchema).min(1).max(200),
+]);
 export type UpdateOptionInput = z.infer<typeof updateOptionSchema>;

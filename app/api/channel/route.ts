@@ -1,3 +1,4 @@
+import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
 import { route } from "@/lib/server/http/route";
 import { channelSearchQuerySchema, createChannelSchema, updateChannelSchema } from "@/lib/schemas/channel";
 import { createChannel } from "@/lib/server/services/channels/create-channel";
@@ -8,7 +9,18 @@ import { updateChannel } from "@/lib/server/services/channels/update-channel";
 export const GET = route({ role: "admin", query: channelSearchQuerySchema }, ({ query }) => searchChannels(query));
 
 // POST /api/channel/ – create channel(s) (single, batch or multi_to_single); admin
-export const POST = route({ role: "admin", body: createChannelSchema }, ({ body }) => createChannel(body));
+export const POST = route({ role: "admin", body: createChannelSchema }, async ({ body, user }) => {
+  const created = await createChannel(body);
+  await recordChannelAction(user, "create", `#${created.ids.join(", #")}（${body.channel.name}）`, {
+    ids: created.ids,
+  });
+  return created;
+});
 
 // PUT /api/channel/ – update a channel by id (full or partial); admin
-export const PUT = route({ role: "admin", body: updateChannelSchema }, ({ body }) => updateChannel(body));
+export const PUT = route({ role: "admin", body: updateChannelSchema }, async ({ body, user }) => {
+  const updated = await updateChannel(body);
+  const fields = Object.keys(body).filter((k) => k !== "id");
+  await recordChannelAction(user, "update", `#${body.id}：${fields.join(", ")}`, { id: body.id, fields });
+  return updated;
+});

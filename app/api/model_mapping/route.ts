@@ -7,6 +7,6 @@ import { putModelMapping } from "@/lib/server/services/model-mapping/put-model-m
 export const GET = route({ role: "admin" }, () => getModelMapping());
 
 // PUT /api/model_mapping/ – replace the mapping {mapping}, validated; admin
-export const PUT = route({ role: "admin", body: putModelMappingSchema }, async ({ body, t }) =>
-  envelope(await putModelMapping(body), t("mapping_saved")),
+export const PUT = route({ role: "admin", body: putModelMappingSchema }, async ({ body, user, t }) =>
+  envelope(await putModelMapping(body, user), t("mapping_saved")),
 );

@@ -7,7 +7,7 @@ import { createUserByAdmin } from "@/lib/server/services/users/create-user";
 import { listUsers } from "@/lib/server/services/users/list-users";
 
 // GET /api/user/?p&page_size – every user, newest first (deleted ones included); admin
-export const GET = route({ role: "admin", query: pageQuerySchema }, ({ query }) => listUsers(query));
+export const GET = route({ role: "admin", query: pageQuerySchema }, ({ query, user }) => listUsers(query, user));
 
 // POST /api/user/ – an admin adds an ordinary user {username, display_name, password}
 export const POST = route({ role: "admin", body: createUserSchema }, async ({ user, body, t }) => {

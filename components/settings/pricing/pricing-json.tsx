@@ -1,7 +1,8 @@
 "use client";
 
 // Model ratio settings: the four pricing options as JSON text areas (validated on blur), and the
-// reset to the bundled public defaults (POST /api/option/rest_model_ratio) behind a confirmation.
+// reset to the bundled public defaults (POST /api/option/rest_model_ratio, root only: it overwrites
+// every price at once) behind a confirmation; admins see a note instead of the button.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -11,6 +12,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { describeError } from "@/lib/client/describe-error";
 import { useResetModelRatio } from "@/lib/client/settings/hooks";
+import { useSite } from "@/components/providers/site-context";
+import { ROLE } from "@/lib/constants";
 
 const FIELDS = [
   { key: "ModelPrice", kind: "json", hint: true, rows: 8 },
@@ -24,13 +27,21 @@ export function PricingJson({ section }: { section: SettingsSection }) {
   const te = useTranslations("errors");
   const reset = useResetModelRatio();
   const [asking, setAsking] = useState(false);
+  const { user } = useSite();
+  const isRoot = (user?.role ?? 0) >= ROLE.root;
   return (
     <div className="flex flex-col gap-4">
       <FieldGrid fields={FIELDS} section={section} />
       <div>
-        <Button variant="outline" onClick={() => setAsking(true)} data-testid="pricing-reset">
-          {t("pricing.reset")}
-        </Button>
+        {isRoot ? (
+          <Button variant="outline" onClick={() => setAsking(true)} data-testid="pricing-reset">
+            {t("pricing.reset")}
+          </Button>
+        ) : (
+          <p className="text-xs text-muted" data-testid="pricing-reset-root-only">
+            {t("pricing.reset_root_only")}
+          </p>
+        )}
       </div>
       <ConfirmDialog
         open={asking}

@@ -21,8 +21,9 @@ export async function fetchOptions(signal?: AbortSignal): Promise<OptionsSnapsho
   return snapshot;
 }
 
-export const putOption = (key: string, value: string) =>
-  apiFetch<null>("/api/option/", { method: "PUT", body: { key, value } });
+/** One PUT for a section's changes, saved in order and all or nothing (an endpoint and its secret together). */
+export const putOptions = (entries: { key: string; value: string }[]) =>
+  apiFetch<null>("/api/option/", { method: "PUT", body: entries });
 
 export const resetModelRatio = () => apiFetch<null>("/api/option/rest_model_ratio", { method: "POST" });
 

@@ -7,7 +7,7 @@ import {
   fetchModelMapping,
   fetchOptions,
   putModelMapping,
-  putOption,
+  putOptions,
   reloadModelMapping,
   resetModelRatio,
 } from "@/lib/client/settings/api";
@@ -27,21 +27,22 @@ export function useOptions() {
 
 export type SaveResult = { saved: string[]; failed: { key: string; error: unknown }[] };
 
-/** PUTs each changed key (one call per key, in saveOrder); failures are collected, not thrown. */
+/**
+ * PUTs the changed keys in one request (in saveOrder; the server checks each against the ones before
+ * it and stores all or none), so an endpoint and its secret change together. A failure is reported,
+ * not thrown.
+ */
 export function useSaveOptions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (changes: Record<string, string>): Promise<SaveResult> => {
-      const result: SaveResult = { saved: [], failed: [] };
-      for (const key of saveOrder(Object.keys(changes), changes)) {
-        try {
-          await putOption(key, changes[key]!);
-          result.saved.push(key);
-        } catch (error) {
-          result.failed.push({ key, error });
-        }
+      const keys = saveOrder(Object.keys(changes), changes);
+      try {
+        await putOptions(keys.map((key) => ({ key, value: changes[key]! })));
+        return { saved: keys, failed: [] };
+      } catch (error) {
+        return { saved: [], failed: [{ key: keys[0] ?? "", error }] };
       }
-      return result;
     },
     onSettled: () => client.invalidateQueries({ queryKey: settingsKeys.options() }),
   });

@@ -1,5 +1,6 @@
 // The only shapes in which users leave the server. Password hashes and access-token hashes never do.
 import type { Prisma } from "@/lib/server/db";
+import { ROLE } from "@/lib/constants";
 
 export const userDtoSelect = {
   id: true,
@@ -61,9 +62,27 @@ export function toUserDto(u: UserRow) {
   };
 }
 
-/** A user as admins see them: the owner's notification secrets stay with the owner. */
-export function toAdminUserDto(u: UserRow) {
+/**
+ * A user as admins see them: the owner's notification secrets stay with the owner. An admin does
+ * not see the e-mail, provider ids or settings of another user whose role is equal to or above their
+ * own: with them an admin could ask for root's password-reset mail or impersonate root at a
+ * sign-in provider (issue 17). Root sees everyone.
+ */
+export function toAdminUserDto(u: UserRow, viewer: { id: number; role: number }) {
   const dto = toUserDto(u);
+  if (viewer.role < ROLE.root && u.id !== viewer.id && u.role >= viewer.role) {
+    return {
+      ...dto,
+      email: "",
+      github_id: "",
+      oidc_id: "",
+      wechat_id: "",
+      telegram_id: "",
+      linux_do_id: "",
+      setting: "{}",
+      identity_hidden: true,
+    };
+  }
   return { ...dto, setting: withoutSecrets(dto.setting) };
 }
 

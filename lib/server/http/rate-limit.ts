@@ -13,6 +13,7 @@ import { singleton } from "@/lib/server/singleton";
 type LimiterName =
   | "critical"
   | "login_failures"
+  | "login_account_failures"
   | "redeem_failures"
   | "user_critical"
   | "mail_send_ip"
@@ -21,6 +22,13 @@ type LimiterName =
   | "mail_code_failures";
 
 export type LimiterSpec = { points: number; duration: number };
+
+/**
+ * Failed logins allowed per account (by any address) within LOGIN_RATE_LIMIT_WINDOW: twice the
+ * per-address limit, so one address cannot lock a user out by itself, while guessing one password
+ * from many addresses is still bounded.
+ */
+const LOGIN_ACCOUNT_FACTOR = 2;
 
 /** Failed redemption attempts allowed per user per window (brute force of codes). */
 export const REDEEM_FAILURES = { points: 10, duration: 600 } as const;
@@ -41,6 +49,8 @@ function specOf(name: LimiterName): LimiterSpec {
       return { points: e.CRITICAL_RATE_LIMIT, duration: e.CRITICAL_RATE_LIMIT_WINDOW };
     case "login_failures":
       return { points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW };
+    case "login_account_failures":
+      return { points: e.LOGIN_RATE_LIMIT * LOGIN_ACCOUNT_FACTOR, duration: e.LOGIN_RATE_LIMIT_WINDOW };
     case "redeem_failures":
       return REDEEM_FAILURES;
     case "user_critical":

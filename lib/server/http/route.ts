@@ -8,7 +8,7 @@ import { ROLE } from "@/lib/constants";
 import { resolveCurrentUser, type CurrentUser } from "@/lib/server/auth/current-user";
 import { AppError } from "@/lib/server/http/app-error";
 import { consume } from "@/lib/server/http/rate-limit";
-import { isCrossSite } from "@/lib/server/http/same-site";
+import { isCrossSite, isCrossSiteNavigation } from "@/lib/server/http/same-site";
 import { clientIpFrom } from "@/lib/server/client-ip";
 import { newRequestId } from "@/lib/server/http/route-id";
 import { localeOfRequest, serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
@@ -41,6 +41,11 @@ export type RouteOptions<B, Q, R extends Role> = {
   critical?: boolean;
   /** Maximum request body in bytes (default 512 KB for public routes, 2 MB otherwise). */
   bodyLimit?: number;
+  /**
+   * A GET that changes state (rotates a token, tests channels, refreshes balances, logs out): it
+   * gets the cross-site refusal of writes, including cross-site top-level navigations.
+   */
+  changesState?: boolean;
 };
 
 /** What a handler may return: data for the envelope, or a full Response (cookies, redirects). */
@@ -102,6 +107,9 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
       const method = req.method.toUpperCase();
       const isWrite = method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
       if (isWrite && isCrossSite(req.headers)) throw new AppError("forbidden", "cross_site_refused");
+      if (options.changesState && isCrossSiteNavigation(req.headers)) {
+        throw new AppError("forbidden", "cross_site_refused");
+      }
       if (options.critical) {
         const wait = await consume("critical", ip);
         if (wait > 0) {

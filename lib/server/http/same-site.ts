@@ -16,3 +16,14 @@ export function isCrossSite(headers: Headers): boolean {
   const host = forwarded || headers.get("host");
   return !host || sourceHost.toLowerCase() !== host.toLowerCase();
 }
+
+/**
+ * For GETs that change state (rotate a token, test channels, log out): a cross-site top-level
+ * navigation sends no Origin and may hide its Referer, but browsers label it Sec-Fetch-Site. Only
+ * our own pages ("same-origin") and a URL the user typed ("none") pass; a foreign Origin/Referer is
+ * refused as for writes. Scripts send none of these headers and keep working.
+ */
+export function isCrossSiteNavigation(headers: Headers): boolean {
+  const site = headers.get("sec-fetch-site");
+  return (!!site && site !== "same-origin" && site !== "none") || isCrossSite(headers);
+}

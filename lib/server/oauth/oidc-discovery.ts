@@ -1,6 +1,7 @@
 // The OIDC provider's endpoints: the ones root saved (oidc.token_endpoint, oidc.user_info_endpoint),
-// else the discovery document at oidc.well_known, fetched once and kept for ten minutes. Every URL
-// must be http(s) (spec 1 §7).
+// else the discovery document at oidc.well_known, fetched once and kept for ten minutes. The
+// discovery document is always needed: its issuer and jwks_uri verify the id_token (issue 17).
+// Every URL must be http(s) (spec 1 §7).
 import { AppError } from "@/lib/server/http/app-error";
 import { getOption } from "@/lib/server/options/store";
 import { field, fetchProviderJson } from "@/lib/server/oauth/fetch-json";
@@ -14,9 +15,12 @@ export type OidcEndpoints = {
   userinfo: string;
   /** token_endpoint_auth_methods_supported of the discovery document ([] when unknown). */
   authMethods: string[];
+  /** The issuer and key set that id_tokens must match. */
+  issuer: string;
+  jwksUri: string;
 };
 
-type Discovery = { token: string; userinfo: string; authMethods: string[] };
+type Discovery = { token: string; userinfo: string; authMethods: string[]; issuer: string; jwksUri: string };
 
 const g = globalThis as unknown as { __oidcDiscovery?: Map<string, { at: number; doc: Discovery }> };
 const cache = (g.__oidcDiscovery ??= new Map());
@@ -36,23 +40,22 @@ async function discover(wellKnown: string): Promise<Discovery> {
     token: field(answer.json, "token_endpoint"),
     userinfo: field(answer.json, "userinfo_endpoint"),
     authMethods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === "string") : [],
+    issuer: field(answer.json, "issuer"),
+    jwksUri: field(answer.json, "jwks_uri"),
   };
   cache.set(wellKnown, { at: Date.now(), doc });
   return doc;
 }
 
 export async function oidcEndpoints(): Promise<OidcEndpoints> {
-  let token = (await getOption("oidc.token_endpoint")).trim();
-  let userinfo = (await getOption("oidc.user_info_endpoint")).trim();
-  let authMethods: string[] = [];
   const wellKnown = (await getOption("oidc.well_known")).trim();
-  if (wellKnown && (!token || !userinfo)) {
-    if (!isHttpUrl(wellKnown)) throw new AppError("bad_request", "oauth_oidc_config_invalid");
-    const doc = await discover(wellKnown);
-    token ||= doc.token;
-    userinfo ||= doc.userinfo;
-    authMethods = doc.authMethods;
+  if (!wellKnown) throw new AppError("bad_request", "oauth_oidc_well_known_required");
+  if (!isHttpUrl(wellKnown)) throw new AppError("bad_request", "oauth_oidc_config_invalid");
+  const doc = await discover(wellKnown);
+  const token = (await getOption("oidc.token_endpoint")).trim() || doc.token;
+  const userinfo = (await getOption("oidc.user_info_endpoint")).trim() || doc.userinfo;
+  if (!isHttpUrl(token) || !isHttpUrl(userinfo) || !doc.issuer || !isHttpUrl(doc.jwksUri)) {
+    throw new AppError("bad_request", "oauth_oidc_config_invalid");
   }
-  if (!isHttpUrl(token) || !isHttpUrl(userinfo)) throw new AppError("bad_request", "oauth_oidc_config_invalid");
-  return { token, userinfo, authMethods };
+  return { token, userinfo, authMethods: doc.authMethods, issuer: doc.issuer, jwksUri: doc.jwksUri };
 }

@@ -1,13 +1,15 @@
-// OpenID Connect sign-in (authorization code flow, scope "openid profile email"). The code is
-// exchanged at the token endpoint with the client secret (client_secret_basic, the standard's
-// default, falling back to client_secret_post when the provider refuses it), and the account is read
-// from the userinfo endpoint with the access token: a server-to-provider answer over the configured
-// endpoint, so the id_token's signature is not needed to trust it; its `sub` must still match.
+// OpenID Connect sign-in (authorization code flow, scope "openid profile email", nonce = the state).
+// The code is exchanged at the token endpoint with the client secret (client_secret_basic, the
+// standard's default, falling back to client_secret_post when the provider refuses it). The answer's
+// id_token is verified (oidc-id-token.ts: JWKS signature, issuer, audience, expiry, nonce) and is
+// what vouches for the account; the userinfo answer (read with the access token) only supplies the
+// profile and must name the same `sub`.
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption, getOption } from "@/lib/server/options/store";
 import { basicAuth } from "@/lib/server/oauth/basic-auth";
 import { field, fetchProviderJson, FORM_HEADERS, formBody, type ProviderAnswer } from "@/lib/server/oauth/fetch-json";
 import { oidcEndpoints } from "@/lib/server/oauth/oidc-discovery";
+import { verifyIdToken } from "@/lib/server/oauth/oidc-id-token";
 import { reach, type OAuthProfile, type OAuthProvider } from "@/lib/server/oauth/types";
 import { OAUTH_PROVIDER_LABEL } from "@/lib/oauth/providers";
 
@@ -29,18 +31,7 @@ async function requestToken(url: string, method: AuthMethod, code: string, redir
   return fetchProviderJson(url, { method: "POST", headers, body: formBody(fields) });
 }
 
-/** The `sub` claim of an id_token, read without verifying (only compared with the userinfo one). */
-function idTokenSubject(idToken: string): string {
-  const part = idToken.split(".")[1];
-  if (!part) return "";
-  try {
-    return field(JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>, "sub");
-  } catch {
-    return "";
-  }
-}
-
-async function fetchProfile(code: string, redirectUri: string): Promise<OAuthProfile> {
+async function fetchProfile(code: string, redirectUri: string, state: string): Promise<OAuthProfile> {
   const endpoints = await oidcEndpoints();
   return reach(label, async () => {
     let token: ProviderAnswer | undefined;
@@ -51,12 +42,16 @@ async function fetchProfile(code: string, redirectUri: string): Promise<OAuthPro
     }
     const accessToken = field(token?.json ?? null, "access_token");
     if (!token?.ok || !accessToken) throw new AppError("bad_request", "oauth_token_failed", { provider: label });
+    const subject = await verifyIdToken(field(token.json, "id_token"), {
+      jwksUri: endpoints.jwksUri,
+      issuer: endpoints.issuer,
+      clientId: await getOption("oidc.client_id"),
+      nonce: state,
+    });
 
     const info = await fetchProviderJson(endpoints.userinfo, { headers: { Authorization: `Bearer ${accessToken}` } });
     const sub = field(info.json, "sub");
-    if (!info.ok || !sub) throw new AppError("bad_request", "oauth_user_info_empty", { provider: label });
-    const idToken = field(token.json, "id_token");
-    if (idToken && idTokenSubject(idToken) !== sub) {
+    if (!info.ok || !sub || sub !== subject) {
       throw new AppError("bad_request", "oauth_user_info_empty", { provider: label });
     }
     const username = field(info.json, "preferred_username");

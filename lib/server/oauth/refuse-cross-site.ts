@@ -5,11 +5,8 @@
 // then sign in as the victim. Browsers label every request with Sec-Fetch-Site; only our own pages
 // ("same-origin") and a URL typed by the user ("none") pass. Scripts send no such header.
 import { AppError } from "@/lib/server/http/app-error";
-import { isCrossSite } from "@/lib/server/http/same-site";
+import { isCrossSiteNavigation } from "@/lib/server/http/same-site";
 
 export function refuseCrossSite(headers: Headers): void {
-  const site = headers.get("sec-fetch-site");
-  if ((site && site !== "same-origin" && site !== "none") || isCrossSite(headers)) {
-    throw new AppError("forbidden", "cross_site_refused");
-  }
+  if (isCrossSiteNavigation(headers)) throw new AppError("forbidden", "cross_site_refused");
 }

@@ -28,8 +28,11 @@ export type OAuthProvider = {
   usernamePrefix: string;
   userField: OAuthUserField;
   isEnabled(): Promise<boolean>;
-  /** Exchanges the code for an access token and reads the account. Throws AppError on failure. */
-  fetchProfile(code: string, redirectUri: string): Promise<OAuthProfile>;
+  /**
+   * Exchanges the code for an access token and reads the account. `state` is the sign-in's state,
+   * already checked; OIDC uses it as the nonce. Throws AppError on failure.
+   */
+  fetchProfile(code: string, redirectUri: string, state: string): Promise<OAuthProfile>;
   /** Refuses an account that may not join (register or bind), e.g. LinuxDO's minimum trust level. */
   admit?(profile: OAuthProfile): Promise<void>;
 };

@@ -1,3 +1,4 @@
+import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
 import { deleteChannel } from "@/lib/server/services/channels/delete-channel";
@@ -7,7 +8,9 @@ import { getChannelOrThrow } from "@/lib/server/services/channels/get-channel";
 export const GET = route({ role: "admin" }, ({ params }) => getChannelOrThrow(idParam(params)));
 
 // DELETE /api/channel/{id}/ – delete a channel; admin
-export const DELETE = route({ role: "admin" }, async ({ params }) => {
-  await deleteChannel(idParam(params));
+export const DELETE = route({ role: "admin" }, async ({ params, user }) => {
+  const id = idParam(params);
+  await deleteChannel(id);
+  await recordChannelAction(user, "delete", `#${id}`, { id });
   return null;
 });

@@ -1,5 +1,10 @@
+import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
 import { route } from "@/lib/server/http/route";
 import { deleteAutoDisabledChannels } from "@/lib/server/services/channels/delete-channels";
 
 // DELETE /api/channel/disabled – delete every auto-disabled channel; answers the count; admin
-export const DELETE = route({ role: "admin" }, () => deleteAutoDisabledChannels());
+export const DELETE = route({ role: "admin" }, async ({ user }) => {
+  const count = await deleteAutoDisabledChannels();
+  await recordChannelAction(user, "delete_disabled", `（${count} 个）`, { count });
+  return count;
+});

@@ -1,6 +1,11 @@
+import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
 import { route } from "@/lib/server/http/route";
 import { editTagSchema } from "@/lib/schemas/channel";
 import { editTag } from "@/lib/server/services/channels/edit-tag";
 
 // PUT /api/channel/tag {tag, new_tag, model_mapping, groups, models, priority, weight} – edit a tag's channels; admin
-export const PUT = route({ role: "admin", body: editTagSchema }, ({ body }) => editTag(body));
+export const PUT = route({ role: "admin", body: editTagSchema }, async ({ body, user }) => {
+  const result = await editTag(body);
+  await recordChannelAction(user, "edit_tag", body.tag, { tag: body.tag });
+  return result;
+});

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { startTestAllChannels } from "@/lib/server/services/channels/test-all-channels";
 
 // GET /api/channel/test – test every enabled channel in the background (answers at once); admin
-export const GET = route({ role: "admin" }, ({ user, t }) => {
+export const GET = route({ role: "admin", changesState: true }, ({ user, t }) => {
   if (!startTestAllChannels(user)) throw new AppError("conflict", "channel_test_all_running");
   return envelope(null, t("channel_test_all_started"));
 });

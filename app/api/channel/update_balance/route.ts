@@ -3,7 +3,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { startUpdateAllBalances } from "@/lib/server/services/channels/update-balance";
 
 // GET /api/channel/update_balance – refresh every enabled channel's balance in the background; admin
-export const GET = route({ role: "admin" }, ({ t }) => {
+export const GET = route({ role: "admin", changesState: true }, ({ t }) => {
   if (!startUpdateAllBalances()) throw new AppError("conflict", "channel_balance_all_running");
   return envelope(null, t("channel_balance_all_started"));
 });

@@ -1,8 +1,8 @@
 import { envelope, route } from "@/lib/server/http/route";
 import { resetModelRatio } from "@/lib/server/services/options/reset-model-ratio";
 
-// POST /api/option/rest_model_ratio – reset ModelRatio/CompletionRatio/CacheRatio/ModelPrice to the bundled defaults; admin
-export const POST = route({ role: "admin" }, async ({ t }) => {
-  await resetModelRatio();
+// POST /api/option/rest_model_ratio – reset ModelRatio/CompletionRatio/CacheRatio/ModelPrice to the bundled defaults; root
+export const POST = route({ role: "root" }, async ({ user, t }) => {
+  await resetModelRatio(user);
   return envelope(null, t("option_reset_ratio_success"));
 });

@@ -3,4 +3,4 @@ import { userSearchQuerySchema } from "@/lib/schemas/account";
 import { listUsers } from "@/lib/server/services/users/list-users";
 
 // GET /api/user/search?keyword&group&p&page_size – users by id/username/display name/email and group; admin
-export const GET = route({ role: "admin", query: userSearchQuerySchema }, ({ query }) => listUsers(query));
+export const GET = route({ role: "admin", query: userSearchQuerySchema }, ({ query, user }) => listUsers(query, user));

@@ -2,4 +2,4 @@
 import { route } from "@/lib/server/http/route";
 import { resetAccessToken } from "@/lib/server/services/me/reset-access-token";
 
-export const GET = route({ role: "user" }, ({ user }) => resetAccessToken(user.id));
+export const GET = route({ role: "user", changesState: true }, ({ user }) => resetAccessToken(user.id));

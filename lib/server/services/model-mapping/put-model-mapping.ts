@@ -2,11 +2,15 @@
 // the ModelMapping option; the relay re-parses it on its next request (memoised per value).
 import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
-import { setOption } from "@/lib/server/options/store";
+import { getOption, setOption } from "@/lib/server/options/store";
+import { auditValue, recordAdminAction, type AdminActor } from "@/lib/server/services/logs/record-admin-action";
 import type { PutModelMappingInput } from "@/lib/schemas/model-mapping";
 import { checkModelMapping, entriesToMapping, mappingToEntries, type ModelMapping } from "@/lib/settings/model-mapping";
 
-export async function putModelMapping({ mapping }: PutModelMappingInput): Promise<{ mapping: ModelMapping }> {
+export async function putModelMapping(
+  { mapping }: PutModelMappingInput,
+  actor: AdminActor,
+): Promise<{ mapping: ModelMapping }> {
   let value: unknown = mapping;
   if (typeof mapping === "string") {
     try {
@@ -18,6 +22,18 @@ export async function putModelMapping({ mapping }: PutModelMappingInput): Promis
   const problem = checkModelMapping(value);
   if (problem) throw new AppError("bad_request", `mapping_${problem.id}` as ServerMessageKey, problem.params);
   const clean = entriesToMapping(mappingToEntries(value as ModelMapping));
-  await setOption("ModelMapping", JSON.stringify(clean));
+  const before = await getOption("ModelMapping");
+  const after = JSON.stringify(clean);
+  await setOption("ModelMapping", after);
+  if (before !== after) {
+    await recordAdminAction(
+      actor,
+      "update_options",
+      `修改了设置 ModelMapping：${auditValue(before)} → ${auditValue(after)}`,
+      {
+        keys: ["ModelMapping"],
+      },
+    );
+  }
   return { mapping: clean };
 }

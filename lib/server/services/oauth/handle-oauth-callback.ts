@@ -34,7 +34,7 @@ export async function handleOAuthCallback(input: OAuthCallbackInput): Promise<OA
     throw new AppError("forbidden", "oauth_state_invalid");
   if (!input.code) throw new AppError("bad_request", "oauth_invalid_code");
 
-  const profile = await provider.fetchProfile(input.code, input.redirectUri);
+  const profile = await provider.fetchProfile(input.code, input.redirectUri, input.state);
   if (payload.mode === "bind") {
     await bindOAuthAccount(payload.uid, provider, profile);
     return { kind: "bind" };

@@ -1,4 +1,5 @@
-// Everything PUT /api/option/ checks before a write: the key exists, secrets are root-only, the
+// Everything PUT /api/option/ checks before a write: the key exists, admins write only the
+// allow-list of lib/settings/option-access.ts (secrets and everything else are root-only), the
 // value passes its rule (spec 2 §5), and cross-key rules hold against the stored options
 // (fallback pricing never mixed; a sign-in provider is enabled only once configured).
 import { ROLE } from "@/lib/constants";
@@ -6,6 +7,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { isSecretOptionKey, OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 import { checkModelMapping } from "@/lib/settings/model-mapping";
+import { isAdminWritableOption } from "@/lib/settings/option-access";
 import { checkFallbackPricing, checkOptionValue } from "@/lib/settings/option-rules";
 
 const FALLBACK_KEYS = {
@@ -31,7 +33,10 @@ function problem(id: string, params: Record<string, string | number>): AppError 
 
 export function checkOptionWrite(key: string, value: string, role: number, current: ReadonlyMap<string, string>): void {
   if (!(key in OPTION_DEFAULTS)) throw new AppError("bad_request", "option_unknown", { key });
-  if (isSecretOptionKey(key) && role < ROLE.root) throw new AppError("forbidden", "option_secret_root_only", { key });
+  if (role < ROLE.root) {
+    if (isSecretOptionKey(key)) throw new AppError("forbidden", "option_secret_root_only", { key });
+    if (!isAdminWritableOption(key)) throw new AppError("forbidden", "option_root_only", { key });
+  }
 
   const p = checkOptionValue(key, value);
   if (p) throw problem(p.id, { key, ...p.params });

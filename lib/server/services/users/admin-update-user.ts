@@ -8,6 +8,7 @@ import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
 import { loadManageTarget } from "@/lib/server/services/users/manage-rules";
 import { logQuotaChange } from "@/lib/server/services/users/adjust-user-quota";
+import { recordAdminAction } from "@/lib/server/services/logs/record-admin-action";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import type { AdminUpdateUserInput } from "@/lib/schemas/account";
 
@@ -32,6 +33,17 @@ export async function adminUpdateUser(actor: CurrentUser, input: AdminUpdateUser
       const before = (await tx.user.findUniqueOrThrow({ where: { id: target.id }, select: { quota: true } })).quota;
       if (input.quota !== undefined) data.quota = BigInt(input.quota);
       const updated = await tx.user.update({ where: { id: target.id }, data, select: { username: true } });
+      // Audit trail: which fields (never the password); the quota change has its own log below.
+      const fields = Object.keys(data).filter((k) => k !== "authVersion" && k !== "quota");
+      if (fields.length > 0) {
+        await recordAdminAction(
+          actor,
+          "update_user",
+          `修改了用户 ${updated.username}（ID ${target.id}）的 ${fields.join(", ")}`,
+          { target_id: target.id, fields },
+          tx,
+        );
+      }
       if (input.quota !== undefined && BigInt(input.quota) !== before) {
         await logQuotaChange(tx, actor, { id: target.id, username: updated.username }, "override", {
           before,

@@ -10,5 +10,5 @@ export async function getUserForAdmin(actor: CurrentUser, id: number) {
   const user = await db().user.findUnique({ where: { id }, select: userDtoSelect });
   if (!user) throw new AppError("not_found", "user_not_found");
   assertCanManage(actor, user);
-  return toAdminUserDto(user);
+  return toAdminUserDto(user, actor);
 }

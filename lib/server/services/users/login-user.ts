@@ -1,8 +1,12 @@
-// Password login by username or email. Failed attempts are limited per client address; the same
-// generic message answers a wrong password, an unknown user and a banned user (no enumeration).
+// Password login by username or email. Failed attempts are counted per client address and, apart,
+// per account (or per unknown name), and each limit refuses on its own. A success clears only its own
+// account's counter: never the address counter, which would let an attacker with any account of
+// their own reset it between guesses (issue 17). The same generic message answers a wrong password,
+// an unknown user and a banned user, and an unknown name is compared against a dummy hash so it takes
+// as long as a wrong password (no enumeration by message or timing).
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { verifyPassword } from "@/lib/server/auth/password";
+import { verifyPasswordOrDummy } from "@/lib/server/auth/password";
 import { blockedFor, consume, reset } from "@/lib/server/http/rate-limit";
 import { getBoolOption } from "@/lib/server/options/store";
 import { USER_STATUS } from "@/lib/constants";
@@ -27,12 +31,17 @@ export async function loginUser(input: LoginInput, ip: string): Promise<LoggedIn
     },
     select: { ...authUserSelect, password: true },
   });
-  const ok = user ? await verifyPassword(input.password, user.password) : false;
+  const account = user ? `id:${user.id}` : `name:${input.username.toLowerCase()}`;
+  const accountWait = await blockedFor("login_account_failures", account);
+  if (accountWait > 0) throw new AppError("rate_limited", "login_too_many_failures", { seconds: accountWait });
+
+  const ok = await verifyPasswordOrDummy(input.password, user?.password);
   if (!user || !ok || user.status !== USER_STATUS.enabled) {
     await consume("login_failures", ip);
+    await consume("login_account_failures", account);
     throw new AppError("bad_request", "login_failed");
   }
-  await reset("login_failures", ip);
+  await reset("login_account_failures", account);
   await db().user.update({ where: { id: user.id }, data: { lastLoginAt: Math.floor(Date.now() / 1000) } });
   const { password: _password, deletedAt: _deletedAt, ...rest } = user;
   return rest;

@@ -1,6 +1,11 @@
+import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
 import { route } from "@/lib/server/http/route";
 import { batchTagSchema } from "@/lib/schemas/channel";
 import { setChannelsTag } from "@/lib/server/services/channels/set-channels-tag";
 
 // POST /api/channel/batch/tag {ids, tag} – tag the selected channels; answers the count; admin
-export const POST = route({ role: "admin", body: batchTagSchema }, ({ body }) => setChannelsTag(body.ids, body.tag));
+export const POST = route({ role: "admin", body: batchTagSchema }, async ({ body, user }) => {
+  const count = await setChannelsTag(body.ids, body.tag);
+  await recordChannelAction(user, "tag_many", `#${body.ids.join(", #")} → ${body.tag ?? ""}`, { ids: body.ids });
+  return count;
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
 import { copyChannel, COPY_SUFFIX } from "@/lib/server/services/channels/copy-channel";
@@ -6,5 +7,10 @@ import { copyChannel, COPY_SUFFIX } from "@/lib/server/services/channels/copy-ch
 // POST /api/channel/copy/{id}?suffix= – duplicate a channel (keys copied server-side, counters reset); admin
 export const POST = route(
   { role: "admin", query: z.object({ suffix: z.string().max(50).optional() }) },
-  ({ params, query }) => copyChannel(idParam(params), query.suffix ?? COPY_SUFFIX),
+  async ({ params, query, user }) => {
+    const id = idParam(params);
+    const copy = await copyChannel(id, query.suffix ?? COPY_SUFFIX);
+    await recordChannelAction(user, "copy", `#${id} → #${copy.id}`, { id, copy: copy.id });
+    return copy;
+  },
 );

@@ -6,7 +6,7 @@ import { testChannel } from "@/lib/server/services/channels/test-channel";
 
 // GET /api/channel/test/{id}?model= – test one channel; answers {success, message, time}; admin
 export const GET = route(
-  { role: "admin", query: z.object({ model: z.string().max(200).optional() }) },
+  { role: "admin", changesState: true, query: z.object({ model: z.string().max(200).optional() }) },
   async ({ user, params, query, t }) => {
     const result = await testChannel(user, idParam(params), query.model, t);
     // new-api clients read the top-level fields; the console reads data like every other call.
