@@ -162,23 +162,26 @@ fi
 bg_step "migrated test templates" templates env TEST_DATABASE_URL="$PG_URL" node scripts/prepare-test-templates.mjs
 
 # ---- jest on the in-process projects
-step "jest unit" jest_run unit --selectProjects unit
+# jest's default is one worker on 2 cores (cores - 1): use both (the background steps wait on I/O
+# much of the time).
+step "jest unit" jest_run unit --selectProjects unit --maxWorkers=2
 wait_step "migrated test templates" templates
-step "jest api (SQLite)" jest_run api-sqlite --selectProjects api
+step "jest api (SQLite)" jest_run api-sqlite --selectProjects api --maxWorkers=2
 if [ -n "$PG_URL" ]; then
   step "jest api (PostgreSQL, engine files)" env TEST_DATABASE_URL="$PG_URL" \
     node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/api-postgres.json" \
-    --selectProjects api --testPathPatterns "$ENGINE_FILES"
+    --selectProjects api --testPathPatterns "$ENGINE_FILES" --maxWorkers=2
 fi
 wait_step "typecheck + schema twin + eslint" static
 wait_step "production build" build
 
 # ---- the production server: relay, redis, browser
-step "jest relay (SQLite)" jest_run relay-sqlite --selectProjects relay
+# Relay files wait on their server process most of the time: two at once.
+step "jest relay (SQLite)" jest_run relay-sqlite --selectProjects relay --maxWorkers=2
 if [ -n "$PG_URL" ]; then
   step "jest relay (PostgreSQL, engine files)" env TEST_DATABASE_URL="$PG_URL" \
     node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/relay-postgres.json" \
-    --selectProjects relay --testPathPatterns "$ENGINE_FILES"
+    --selectProjects relay --testPathPatterns "$ENGINE_FILES" --maxWorkers=2
   if command -v redis-server >/dev/null 2>&1; then
     step "jest redis (PostgreSQL)" env TEST_DATABASE_URL="$PG_URL" \
       node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/redis.json" \

@@ -4,6 +4,7 @@
 // the bundled server), with a clean environment and a fresh data folder. On PostgreSQL too when
 // TEST_DATABASE_URL is set (a fresh database, migrated by the runtime's own prisma CLI).
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -34,6 +35,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** scripts/assemble-runtime.mjs run once per build and assembler version, kept in the temp folder. */
+function assembledRuntime(): string {
+  const buildId = fs.readFileSync(path.join(ROOT, ".next", "BUILD_ID"), "utf8").trim();
+  const script = fs.readFileSync(path.join(ROOT, "scripts/assemble-runtime.mjs"));
+  const key = createHash("sha256").update(buildId).update(script).digest("hex").slice(0, 12);
+  const cache = path.join(os.tmpdir(), "gateway-test-runtime", key);
+  if (fs.existsSync(cache)) return cache;
+  const building = `${cache}.building-${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  execFileSync(process.execPath, [path.join(ROOT, "scripts/assemble-runtime.mjs"), building], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  fs.renameSync(building, cache);
+  return cache;
+}
+
 /** Symlinks in the folder that point outside it (the runtime must not lean on the checkout). */
 function escapingLinks(dir: string, top = dir): string[] {
   const found: string[] = [];
@@ -54,10 +72,9 @@ beforeAll(async () => {
   up = await startMockUpstream();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gw-runtime-"));
   app = path.join(tmp, "app");
-  execFileSync(process.execPath, [path.join(ROOT, "scripts/assemble-runtime.mjs"), app], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  // A hard-linked copy of the runtime assembled once per build (the SQLite and the PostgreSQL run
+  // share it); what the server writes lands in this copy only.
+  execFileSync("cp", ["-al", assembledRuntime(), app]);
 
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
