@@ -111,6 +111,26 @@ describe("list, search, get", () => {
   });
 });
 
+test("new-api's expired_time (unix s, 0 = never) is valid_until on create and edit, and lists carry it", async () => {
+  const name = uniqueName();
+  const until = now() + 7200;
+  const key = (await create({ name, expired_time: until })).json.data[0]!;
+  expect(Number((await codeByKey(key)).validUntil)).toBe(until);
+  // valid_until wins when both are sent
+  const both = (await create({ name: uniqueName(), expired_time: until, valid_until: until + 60 })).json.data[0]!;
+  expect(Number((await codeByKey(both)).validUntil)).toBe(until + 60);
+
+  const list = await call<Page>(searchRoute, "GET", `/api/redemption/search?keyword=${name}`, { cookie: session.admin });
+  expect(list.json.data.items[0]).toMatchObject({ valid_until: until, expired_time: until });
+
+  const id = (await codeByKey(key)).id;
+  const edit = (body: Record<string, unknown>) =>
+    call<Code>(listRoute, "PUT", "/api/redemption/", { cookie: session.admin, body: { id, ...body } });
+  expect((await edit({ expired_time: 0 })).json.data).toMatchObject({ valid_until: 0, expired_time: 0 });
+  expect(Number((await codeByKey(key)).validUntil)).toBe(0);
+  expect((await edit({ expired_time: -5 })).status).toBe(400);
+});
+
 describe("PUT /api/redemption/ (edit, status)", () => {
   test("edits an unused code", async () => {
     const code = await oneCode();

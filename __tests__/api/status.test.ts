@@ -116,3 +116,11 @@ test("footer HTML is sanitized", async () => {
   expect(footer).not.toMatch(/javascript:/i);
   expect(footer).not.toContain("alert");
 });
+
+test("carries new-api's names for what new-api consoles read (checkin_enabled, price)", async () => {
+  await setOptions({ CheckInEnabled: "true", Price: "6.5" });
+  const on = await getStatus();
+  expect(on).toMatchObject({ checkin_enabled: true, check_in_enabled: true, price: 6.5 });
+  await setOptions({ CheckInEnabled: "false" });
+  expect(await getStatus()).toMatchObject({ checkin_enabled: false, check_in_enabled: false });
+});

@@ -218,7 +218,9 @@ describe("validation and roles", () => {
       headers: { "accept-language": "en" },
     });
     expect(res.json.message).toBe("The start time cannot be later than the end time");
-    expect((await get(taskSelfRoute, "/api/task/self?page_size=101", alice.cookie)).status).toBe(400);
+    expect((await get(taskSelfRoute, "/api/task/self?page_size=0", alice.cookie)).status).toBe(400);
+    const clamped = await get<{ page_size: number }>(taskSelfRoute, "/api/task/self?page_size=101", alice.cookie);
+    expect(clamped.json.data.page_size).toBe(100);
     expect((await get(taskSelfRoute, "/api/task/self?p=-1", alice.cookie)).status).toBe(400);
   });
 

@@ -134,6 +134,15 @@ describe("configured", () => {
     }
   });
 
+  test("pay: new-api's alipay / wxpay are aliases of zfb / wx", async () => {
+    const user = await createUserAndLogin();
+    for (const method of ["alipay", "wxpay"]) {
+      const answer = (await pay(user.cookie, { amount: 10, payment_method: method })).json as unknown as PayAnswer;
+      expect(answer).toMatchObject({ success: true, data: { type: method } });
+      expect((await orderOf(answer.data.out_trade_no!)).paymentMethod).toBe(method);
+    }
+  });
+
   test("pay: a pending order and a form the gateway accepts (signature, notify and return URLs)", async () => {
     const user = await createUserAndLogin();
     const res = await pay(user.cookie, { amount: 10, payment_method: "wx", top_up_code: "" });

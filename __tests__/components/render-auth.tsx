@@ -39,6 +39,8 @@ export function fakeStatus(overrides: Partial<StatusData> = {}): StatusData {
     chat_link2: "",
     aff_enabled: true,
     check_in_enabled: false,
+    checkin_enabled: false,
+    price: 7.3,
     log_chat_content_enabled: false,
     turnstile_check: false,
     turnstile_site_key: "",

@@ -1,5 +1,6 @@
 // /app/tokens: create a token in the drawer (with the name-required message first), copy its key,
-// call the relay with it through the official openai SDK, and see the used quota in the table;
+// call the relay with it through the official openai SDK (the table and the copy carry "sk-", the
+// API's keys do not), and see the used quota in the table;
 // batch creation, search, copy-selected, disable and delete with confirmation.
 import assert from "node:assert/strict";
 import OpenAI from "openai";
@@ -62,6 +63,13 @@ export async function run({ browser, baseUrl, screenshot }) {
       await page.getByText("已复制到剪贴板！").first().waitFor();
       const key = await page.evaluate(() => navigator.clipboard.readText());
       assert.match(key, /^sk-[A-Za-z0-9]{40,}$/);
+      // The API answers keys without "sk-" (new-api's contract); the table shows and copies them with it.
+      const masked = (await row.getByTestId("token-key").innerText()).trim();
+      assert.match(masked, /^sk-[A-Za-z0-9]{4}\*{10}[A-Za-z0-9]{4}$/);
+      assert.ok(key.startsWith(masked.slice(0, 7)) && key.endsWith(masked.slice(-4)), `${masked} masks ${key}`);
+      const listed = (await apiAs(page, "GET", "/api/token/?p=1&size=10")).data.items.find((t) => t.name === "e2e-main");
+      assert.equal(listed.key, masked.slice(3));
+      assert.equal((await apiAs(page, "POST", `/api/token/${listed.id}/key`)).data.key, key.slice(3));
       const client = new OpenAI({ apiKey: key, baseURL: `${baseUrl}/v1` });
       const reply = await client.chat.completions.create({ model: MODEL, messages: [{ role: "user", content: "hi" }] });
       assert.equal(reply.choices[0].message.content, "This is a mock completion.");

@@ -252,8 +252,10 @@ async function chatPages(browser, baseUrl, screenshot) {
     ok(created);
     const list = await apiAs(page, "GET", "/api/token/?p=1&size=100");
     const firstEnabled = list.data.items.find((t) => t.status === 1);
-    const key = (await apiAs(page, "POST", `/api/token/${firstEnabled.id}/key`)).data.key;
-    assert.match(key, /^sk-/);
+    // The API answers the key without "sk-" (new-api); the chat link carries it with the prefix.
+    const bare = (await apiAs(page, "POST", `/api/token/${firstEnabled.id}/key`)).data.key;
+    assert.match(bare, /^[A-Za-z0-9]{48}$/);
+    const key = `sk-${bare}`;
     await page.goto(`${baseUrl}/chat/0`);
     const src = await page.getByTestId("chat-iframe").getAttribute("src");
     assert.ok(src.includes(`key=${key}`), `the frame carries the key: ${src}`);

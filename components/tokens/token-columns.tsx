@@ -55,7 +55,7 @@ export function useTokenColumns(actions: TokenRowActions): Column<TokenItem>[] {
       header: t("col_key"),
       cell: (r) => (
         <span className="inline-flex items-center gap-1 font-mono text-xs">
-          {r.key}
+          <span data-testid="token-key">{r.key}</span>
           <Button
             variant="ghost"
             size="icon"

@@ -5,7 +5,7 @@
 
 export type ChatLinkResult = { ok: true; url: string } | { ok: false };
 
-/** Keys from GET /api/token/{id}/key already carry "sk-"; new-api's older answers did not. */
+/** Keys from the token API carry no "sk-" (as in new-api); what users see and copy does. */
 export function withSkPrefix(key: string): string {
   return key.startsWith("sk-") ? key : `sk-${key}`;
 }

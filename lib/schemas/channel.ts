@@ -120,6 +120,19 @@ const queryList = z
   );
 const intList = queryList.transform((l) => l.map(Number).filter((n) => Number.isInteger(n)));
 
+/**
+ * A channel status filter value: a status number, or new-api's names. "enabled" is 1; "disabled" and
+ * 0 mean every disabled state (2 manually, 3 automatically), as in new-api. Anything else filters
+ * nothing, as new-api ignores an unknown status.
+ */
+export function channelStatusesOf(value: string): number[] {
+  const v = value.trim().toLowerCase();
+  if (v === "enabled") return [1];
+  if (v === "disabled" || v === "0") return [2, 3];
+  return /^\d{1,3}$/.test(v) ? [Number(v)] : [];
+}
+const statusList = queryList.transform((l) => l.flatMap(channelStatusesOf));
+
 /** GET /api/channel/ and /api/channel/search (the list is a search without filters). */
 export const channelSearchQuerySchema = pageQuerySchema.extend({
   id_sort: bool,
@@ -128,11 +141,11 @@ export const channelSearchQuerySchema = pageQuerySchema.extend({
   group: z.string().trim().max(200).optional(),
   model: z.string().trim().max(200).optional(),
   types: intList,
-  statuses: intList,
+  statuses: statusList,
   tags: queryList,
   // new-api list filters (single values) are accepted too.
   type: z.coerce.number().int().optional(),
-  status: z.coerce.number().int().optional(),
+  status: z.string().max(20).optional().transform((v) => (v === undefined ? [] : channelStatusesOf(v))),
 });
 export type ChannelSearchQuery = z.infer<typeof channelSearchQuerySchema>;
 export const channelListQuerySchema = channelSearchQuerySchema;

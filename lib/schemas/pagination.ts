@@ -1,8 +1,23 @@
 // The paging contract of the console's list calls: ?p (1-based; 0 is read as 1, as new-api clients
-// send either) and ?page_size; answers carry {items, total, page, page_size}.
+// send either) and ?page_size (alias ?ps; above 100 it is clamped to 100, not refused, as new-api
+// scripts ask for "everything" that way); answers carry {items, total, page, page_size}.
 import { z } from "zod";
 
 export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 10;
+
+/** A page size: a positive integer, clamped to PAGE_SIZE_MAX. */
+export const pageSizeSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .transform((n) => Math.min(n, PAGE_SIZE_MAX));
+
+/** Query aliases new-api accepts: ?ps for ?page_size (page_size wins when both are sent). */
+export function withPageAliases(query: Record<string, string>): Record<string, string> {
+  if (query.ps === undefined || query.page_size !== undefined) return query;
+  return { ...query, page_size: query.ps };
+}
 
 export const pageQuerySchema = z.object({
   p: z.coerce
@@ -11,7 +26,7 @@ export const pageQuerySchema = z.object({
     .min(0)
     .default(1)
     .transform((p) => Math.max(1, p)),
-  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
+  page_size: pageSizeSchema.default(PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

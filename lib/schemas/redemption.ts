@@ -50,9 +50,19 @@ export const REDEMPTION_DEFAULTS = {
   key: "",
 };
 
+/**
+ * new-api names the end of validity expired_time (unix seconds, 0 = never): the same field as
+ * valid_until, which wins when both are sent.
+ */
+function withExpiredTimeAlias<T extends { valid_until?: number; expired_time?: number }>(v: T) {
+  const { expired_time, ...rest } = v;
+  return rest.valid_until === undefined && expired_time !== undefined ? { ...rest, valid_until: expired_time } : rest;
+}
+
 export const createRedemptionSchema = z
   .object({
     ...redemptionShape,
+    expired_time: unixSeconds,
     count: z
       .number({ error: "redemption_count_range" })
       .int("redemption_count_range")
@@ -66,7 +76,7 @@ export const createRedemptionSchema = z
   .partial()
   .transform((v) => ({
     ...REDEMPTION_DEFAULTS,
-    ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== null)),
+    ...Object.fromEntries(Object.entries(withExpiredTimeAlias(v)).filter(([, x]) => x !== undefined && x !== null)),
   }))
   .refine(validWindowOk, { message: "redemption_valid_range", path: ["valid_until"] })
   .refine((v) => !v.key || v.count === 1, { message: "redemption_key_single", path: ["key"] });
@@ -78,8 +88,10 @@ export const updateRedemptionSchema = z
   .extend({
     id: z.number({ error: "redemption_not_found" }).int().positive("redemption_not_found"),
     status: z.union([z.literal(1), z.literal(2)], { error: "redemption_status_invalid" }).optional(),
-  });
-export type UpdateRedemptionInput = z.infer<typeof updateRedemptionSchema>;
+    expired_time: unixSeconds.optional(),
+  })
+  .transform(withExpiredTimeAlias);
+export type UpdateRedemptionInput = z.output<typeof updateRedemptionSchema>;
 
 export const redemptionSearchQuerySchema = pageQuerySchema.extend({
   keyword: z.string().max(100).default(""),

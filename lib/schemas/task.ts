@@ -1,7 +1,7 @@
 // Drawing-task and task-log filters (spec 2 §7 "Drawing and tasks"), shared by /api/mj, /api/task
 // and the two log pages. Query values arrive as strings; an empty one means "not set".
 import { z } from "zod";
-import { PAGE_SIZE_MAX } from "@/lib/schemas/pagination";
+import { pageSizeSchema } from "@/lib/schemas/pagination";
 
 /** Rows per page when the caller sends no page_size (new-api's ItemsPerPage of the array answer). */
 export const TASK_LEGACY_PAGE_SIZE = 10;
@@ -29,7 +29,7 @@ const taskId = z.string().trim().max(TASK_ID_MAX, "task_id_too_long").default(""
 // TASK_LEGACY_PAGE_SIZE rows; with page_size, p is 1-based (0 read as 1) and the answer is a page.
 const paging = {
   p: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).optional()),
-  page_size: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional()),
+  page_size: z.preprocess(blankToUndefined, pageSizeSchema.optional()),
 };
 
 type Range = { start_timestamp?: number; end_timestamp?: number };

@@ -1,5 +1,6 @@
 // Token payloads (spec 2 §3 Token), shared by /api/token routes and the token drawer.
 import { z } from "zod";
+import { PAGE_SIZE_DEFAULT, pageSizeSchema } from "@/lib/schemas/pagination";
 
 export const TOKEN_NAME_MAX = 50;
 export const TOKEN_QUOTA_MAX = 1_000_000_000 * 500_000;
@@ -84,8 +85,8 @@ export type UpdateTokenInput = z.infer<typeof updateTokenSchema>;
 
 export const tokenListQuerySchema = z.object({
   p: z.coerce.number().int().min(0).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-  page_size: z.coerce.number().int().min(1).max(100).optional(),
+  size: pageSizeSchema.default(PAGE_SIZE_DEFAULT),
+  page_size: pageSizeSchema.optional(),
 });
 
 export const tokenSearchQuerySchema = tokenListQuerySchema.extend({

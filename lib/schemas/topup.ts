@@ -23,8 +23,14 @@ export const topupAmountSchema = z.object({
 });
 export type TopupAmountInput = z.infer<typeof topupAmountSchema>;
 
+/** new-api's names of the same methods (its EPay types), accepted from new-api clients. */
+const PAYMENT_METHOD_ALIASES: Record<string, TopupPaymentMethod> = { alipay: "zfb", wxpay: "wx" };
+
 export const topupPaySchema = topupAmountSchema.extend({
-  payment_method: z.enum(TOPUP_PAYMENT_METHODS, { error: "topup_payment_method_invalid" }),
+  payment_method: z.preprocess(
+    (v) => (typeof v === "string" && Object.hasOwn(PAYMENT_METHOD_ALIASES, v) ? PAYMENT_METHOD_ALIASES[v] : v),
+    z.enum(TOPUP_PAYMENT_METHODS, { error: "topup_payment_method_invalid" }),
+  ),
 });
 export type TopupPayInput = z.infer<typeof topupPaySchema>;
 

@@ -1,5 +1,6 @@
 // Production/dev HTTP server: one Node http server in front of Next's request handler.
 // - Stamps the trusted client address header (never taken from the client unless TRUST_PROXY).
+// - Serves /api/x/ as /api/x, without Next's 308 (lib/server/http/api-path.ts).
 // - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/handler.ts, so the hot path does
 //   not pay for Next's routing.
 // - /healthz and /readyz for load balancers and orchestrators (lib/server/health.ts).
@@ -14,6 +15,7 @@ import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { createDrain } from "@/lib/server/drain";
 import { handleHealth, isHealthPath, markDraining } from "@/lib/server/health";
+import { withoutApiTrailingSlash } from "@/lib/server/http/api-path";
 import { logger } from "@/lib/server/logger";
 import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
@@ -42,7 +44,8 @@ async function main() {
           ?.trim()
       : "";
     req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
-    const pathname = (req.url ?? "/").split("?")[0]!;
+    req.url = withoutApiTrailingSlash(req.url ?? "/");
+    const pathname = req.url.split("?")[0]!;
     if (isHealthPath(pathname) || isMetricsPath(pathname)) {
       // Still answered while draining (readyz says 503, a last scrape), on a connection that then closes.
       if (drain.draining) res.setHeader("connection", "close");

@@ -2,6 +2,7 @@
 import { apiData } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
 import type { CreateTokenInput, UpdateTokenInput } from "@/lib/schemas/token";
+import { withSkPrefix } from "@/lib/playground/chat-link";
 
 export type TokenItem = {
   id: number;
@@ -27,17 +28,21 @@ export type TokenItem = {
 export type TokenFilters = { page: number; pageSize: number; keyword: string; token: string };
 export type GroupInfo = { desc: string; ratio: number };
 
+// The API answers keys without "sk-" (new-api's contract); the console shows and copies them with it.
+const prefixed = (t: TokenItem): TokenItem => ({ ...t, key: withSkPrefix(t.key) });
+
 export function fetchTokens(f: TokenFilters, signal?: AbortSignal) {
   const searching = f.keyword.trim() !== "" || f.token.trim() !== "";
   return apiData<PageResult<TokenItem>>(searching ? "/api/token/search" : "/api/token/", {
     signal,
     query: { p: f.page, size: f.pageSize, keyword: f.keyword.trim(), token: f.token.trim() },
-  });
+  }).then((page) => ({ ...page, items: page.items.map(prefixed) }));
 }
 
-export const fetchToken = (id: number, signal?: AbortSignal) => apiData<TokenItem>(`/api/token/${id}`, { signal });
+export const fetchToken = (id: number, signal?: AbortSignal) =>
+  apiData<TokenItem>(`/api/token/${id}`, { signal }).then(prefixed);
 export const fetchTokenKey = (id: number) =>
-  apiData<{ key: string }>(`/api/token/${id}/key`, { method: "POST" }).then((d) => d.key);
+  apiData<{ key: string }>(`/api/token/${id}/key`, { method: "POST" }).then((d) => withSkPrefix(d.key));
 export const createToken = (body: CreateTokenInput) =>
   apiData<TokenItem & { key: string }>("/api/token/", { method: "POST", body });
 export const updateToken = (body: UpdateTokenInput) => apiData<TokenItem>("/api/token/", { method: "PUT", body });

@@ -37,6 +37,8 @@ export function toRedemptionDto(r: RedemptionRow) {
     used_count: r.usedCount,
     valid_from: Number(r.validFrom),
     valid_until: Number(r.validUntil),
+    // new-api's name of the same value (0 = never)
+    expired_time: Number(r.validUntil),
   };
 }
 export type RedemptionDto = ReturnType<typeof toRedemptionDto>;

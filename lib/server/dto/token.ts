@@ -1,8 +1,10 @@
 // Tokens leave the server with a masked key; the full key only through POST /api/token/{id}/key.
+// Neither carries "sk-", as in new-api: its clients add the prefix themselves (a prefixed answer made
+// them send "sk-sk-…", which the relay refuses). Our console adds it where it shows or copies a key.
 import type { Token as TokenRow } from "@/lib/generated/sqlite/client";
 
 export function maskKey(prefix: string, suffix: string): string {
-  return `sk-${prefix}**********${suffix}`;
+  return `${prefix}**********${suffix}`;
 }
 
 export function toTokenDto(t: TokenRow) {

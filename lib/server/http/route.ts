@@ -6,6 +6,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z, type ZodType } from "zod";
 import { ROLE } from "@/lib/constants";
 import { resolveCurrentUser, type CurrentUser } from "@/lib/server/auth/current-user";
+import { withPageAliases } from "@/lib/schemas/pagination";
 import { AppError } from "@/lib/server/http/app-error";
 import { consume } from "@/lib/server/http/rate-limit";
 import { isCrossSite, isCrossSiteNavigation } from "@/lib/server/http/same-site";
@@ -125,7 +126,7 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
       }
 
       const query = options.query
-        ? options.query.safeParse(Object.fromEntries(req.nextUrl.searchParams.entries()))
+        ? options.query.safeParse(withPageAliases(Object.fromEntries(req.nextUrl.searchParams.entries())))
         : undefined;
       if (query && !query.success) return errorResponse(400, validationMessage(query.error, t), requestId);
 

@@ -1,4 +1,4 @@
-// POST /api/user/pay {amount, top_up_code, payment_method zfb|wx} – opens an EPay order: data = the form fields, url beside data; user
+// POST /api/user/pay {amount, top_up_code, payment_method zfb|wx (or new-api's alipay|wxpay)} – opens an EPay order: data = the form fields, url beside data; user
 import { NextResponse } from "next/server";
 import { route } from "@/lib/server/http/route";
 import { topupPaySchema } from "@/lib/schemas/topup";

@@ -35,7 +35,7 @@ function matchesModel(c: Slim, model: string): boolean {
 type Unit = { tag: string | null; ids: number[] };
 
 export async function searchChannels(q: ChannelSearchQuery) {
-  const statuses = q.status !== undefined ? [...q.statuses, q.status] : q.statuses;
+  const statuses = [...q.statuses, ...q.status];
   const types = q.type !== undefined ? [...q.types, q.type] : q.types;
   const where: Prisma.ChannelWhereInput = {};
   if (statuses.length) where.status = { in: statuses };

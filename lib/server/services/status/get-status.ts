@@ -33,6 +33,9 @@ export async function getStatus() {
     chat_link2: s("ChatLink2"),
     aff_enabled: b("AffEnabled"),
     check_in_enabled: b("CheckInEnabled"),
+    // new-api's names for what new-api consoles read (same values as ours above)
+    checkin_enabled: b("CheckInEnabled"),
+    price: n("Price"),
     turnstile_check: b("TurnstileCheckEnabled"),
     turnstile_site_key: s("TurnstileSiteKey"),
     email_verification: b("EmailVerificationEnabled"),

@@ -3,8 +3,9 @@ import { idParam } from "@/lib/server/http/params";
 import { open } from "@/lib/server/crypto/secret-box";
 import { getOwnTokenOrThrow } from "@/lib/server/services/tokens/get-token-or-throw";
 
-// POST /api/token/{id}/key – the full key of one of the caller's tokens (for copying)
+// POST /api/token/{id}/key – the full key of one of the caller's tokens (for copying), without "sk-"
+// as in new-api (see lib/server/dto/token.ts)
 export const POST = route({ role: "user" }, async ({ user, params }) => {
   const token = await getOwnTokenOrThrow(user.id, idParam(params));
-  return { key: `sk-${open(token.keyCipher)}` };
+  return { key: open(token.keyCipher) };
 });

@@ -1,0 +1,6 @@
+import { route } from "@/lib/server/http/route";
+import { listModelsByChannelType } from "@/lib/server/services/channels/list-models-by-channel-type";
+
+// GET /api/models – {channel type: [model names]} of the channel-type catalogue (new-api's
+// DashboardListModels); any logged-in user, as in new-api
+export const GET = route({ role: "user" }, () => listModelsByChannelType());
