@@ -103,6 +103,11 @@ jest_run() {
   node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/$out.json" "$@"
 }
 
+# A jest run against the throwaway PostgreSQL server.
+jest_pg() {
+  TEST_DATABASE_URL="$PG_URL" jest_run "$@"
+}
+
 static_checks() {
   node node_modules/typescript/bin/tsc --noEmit && node scripts/pg-schema.mjs --check &&
     node node_modules/eslint/bin/eslint.js .
@@ -168,9 +173,8 @@ step "jest unit" jest_run unit --selectProjects unit --maxWorkers=2
 wait_step "migrated test templates" templates
 step "jest api (SQLite)" jest_run api-sqlite --selectProjects api --maxWorkers=2
 if [ -n "$PG_URL" ]; then
-  step "jest api (PostgreSQL, engine files)" env TEST_DATABASE_URL="$PG_URL" \
-    node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/api-postgres.json" \
-    --selectProjects api --testPathPatterns "$ENGINE_FILES" --maxWorkers=2
+  step "jest api (PostgreSQL, engine files)" jest_pg api-postgres --selectProjects api \
+    --testPathPatterns "$ENGINE_FILES" --maxWorkers=2
 fi
 wait_step "typecheck + schema twin + eslint" static
 wait_step "production build" build
@@ -179,13 +183,11 @@ wait_step "production build" build
 # Relay files wait on their server process most of the time: two at once.
 step "jest relay (SQLite)" jest_run relay-sqlite --selectProjects relay --maxWorkers=2
 if [ -n "$PG_URL" ]; then
-  step "jest relay (PostgreSQL, engine files)" env TEST_DATABASE_URL="$PG_URL" \
-    node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/relay-postgres.json" \
-    --selectProjects relay --testPathPatterns "$ENGINE_FILES" --maxWorkers=2
+  step "jest relay (PostgreSQL, engine files)" jest_pg relay-postgres --selectProjects relay \
+    --testPathPatterns "$ENGINE_FILES" --maxWorkers=2
   if command -v redis-server >/dev/null 2>&1; then
-    step "jest redis (PostgreSQL)" env TEST_DATABASE_URL="$PG_URL" \
-      node node_modules/jest/bin/jest.js "${JEST_FLAGS[@]}" --json --outputFile="$RESULTS/redis.json" \
-      --selectProjects redis --maxWorkers=1
+    # one file at a time: the multi-instance files each run two gateways and a load
+    step "jest redis (PostgreSQL)" jest_pg redis --selectProjects redis --maxWorkers=1
   else
     missing "redis-server" "apt-get install -y redis-server"
   fi

@@ -39,6 +39,20 @@ async function receiver(answer: (res: http.ServerResponse) => void = (res) => re
   };
 }
 
+/** Points the gateway's mail options at the loopback SMTP server (account mailer@example.com). */
+async function useSmtp(gw: Gateway, port: number) {
+  const options = {
+    SMTPServer: "127.0.0.1",
+    SMTPPort: String(port),
+    SMTPAccount: "mailer@example.com",
+    SMTPToken: "smtp-pass",
+    SMTPFrom: "noreply@example.com",
+    SMTPSSLEnabled: "false",
+  };
+  for (const [key, value] of Object.entries(options))
+    expect((await gw.api("PUT", "/api/option/", { key, value })).json.success).toBe(true);
+}
+
 let sentinels = 0;
 /**
  * Proves that no further alert is on its way, without sleeping: a fresh user drops under the same
@@ -184,15 +198,7 @@ describe("with the test-only loopback mode on", () => {
   test("e-mail: one mail through the configured SMTP server (with auth) to the notification address", async () => {
     const smtp = await startSmtpServer("mailer@example.com", "smtp-pass");
     try {
-      for (const [key, value] of Object.entries({
-        SMTPServer: "127.0.0.1",
-        SMTPPort: String(smtp.port),
-        SMTPAccount: "mailer@example.com",
-        SMTPToken: "smtp-pass",
-        SMTPFrom: "noreply@example.com",
-        SMTPSSLEnabled: "false",
-      }))
-        expect((await gw.api("PUT", "/api/option/", { key, value })).json.success).toBe(true);
+      await useSmtp(gw, smtp.port);
       const u = await makeUser(gw, "mailuser", 100_000);
       const saved = await u.call("PUT", "/api/user/setting", {
         notify_type: "email",
@@ -255,15 +261,7 @@ test("outside the test-only mode a loopback webhook is refused at save and never
     await second.api("PUT", "/api/user/", { id: u.id, quota: 100_000 });
     await again.relay();
     // an e-mail alert decided after that call has arrived, so the webhook would have been called by now
-    for (const [key, value] of Object.entries({
-      SMTPServer: "127.0.0.1",
-      SMTPPort: String(smtp.port),
-      SMTPAccount: "mailer@example.com",
-      SMTPToken: "smtp-pass",
-      SMTPFrom: "noreply@example.com",
-      SMTPSSLEnabled: "false",
-    }))
-      expect((await second.api("PUT", "/api/option/", { key, value })).json.success).toBe(true);
+    await useSmtp(second, smtp.port);
     await sentinelAlert(
       second,
       { notify_type: "email", notification_email: "sentinel@example.com" },
