@@ -12,6 +12,7 @@ import { relayStream } from "@/lib/server/relay/stream";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/tokenize";
 import { mapStatus } from "@/lib/server/relay/transform";
 import { sendUpstream, type UpstreamResponse } from "@/lib/server/relay/upstream";
+import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
 
 const MAX_ERROR_BODY = 64 * 1024;
 
@@ -72,12 +73,13 @@ export async function openUpstream(
   res.once("close", onClientGone);
   let up: UpstreamResponse;
   try {
-    up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000);
+    up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000, channelPrivateAllowed(options));
   } catch (err) {
     throw new RelayError(502, `upstream request failed: ${(err as Error).message}`, {
       type: "upstream_error",
       code: "do_request_failed",
       retryable: true,
+      upstreamFault: true,
     });
   } finally {
     res.off("close", onClientGone);

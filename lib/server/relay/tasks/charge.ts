@@ -184,6 +184,7 @@ export async function upstreamJson(
       type: "upstream_error",
       code: "upstream_unreachable",
       retryable: true,
+      upstreamFault: true,
     });
   }
   const text = await res.text();

@@ -5,6 +5,7 @@ import { ROLE } from "@/lib/constants";
 import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { isSecretOptionKey, OPTION_DEFAULTS } from "@/lib/server/options/defaults";
+import { CHANNEL_PRIVATE_OPTION } from "@/lib/server/net/channel-address";
 import { checkModelMapping } from "@/lib/settings/model-mapping";
 import { checkFallbackPricing, checkOptionValue } from "@/lib/settings/option-rules";
 
@@ -32,6 +33,9 @@ function problem(id: string, params: Record<string, string | number>): AppError 
 export function checkOptionWrite(key: string, value: string, role: number, current: ReadonlyMap<string, string>): void {
   if (!(key in OPTION_DEFAULTS)) throw new AppError("bad_request", "option_unknown", { key });
   if (isSecretOptionKey(key) && role < ROLE.root) throw new AppError("forbidden", "option_secret_root_only", { key });
+  // Decides where channel keys may be sent (issue 17 item 2): root's call, not an admin's.
+  if (key === CHANNEL_PRIVATE_OPTION && role < ROLE.root)
+    throw new AppError("forbidden", "option_secret_root_only", { key });
 
   const p = checkOptionValue(key, value);
   if (p) throw problem(p.id, { key, ...p.params });
