@@ -13,6 +13,7 @@ import { singleton } from "@/lib/server/singleton";
 type LimiterName =
   | "critical"
   | "login_failures"
+  | "relay_auth_failures"
   | "redeem_failures"
   | "user_critical"
   | "mail_send_ip"
@@ -41,6 +42,8 @@ function specOf(name: LimiterName): LimiterSpec {
       return { points: e.CRITICAL_RATE_LIMIT, duration: e.CRITICAL_RATE_LIMIT_WINDOW };
     case "login_failures":
       return { points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW };
+    case "relay_auth_failures":
+      return { points: e.RELAY_AUTH_FAILURE_LIMIT, duration: e.RELAY_AUTH_FAILURE_WINDOW };
     case "redeem_failures":
       return REDEEM_FAILURES;
     case "user_critical":
