@@ -1,7 +1,9 @@
 // Issue 17 (items 2, 3, 4, 6, 9) as attacks over HTTP against the production server, one gateway:
-// keys never follow redirects or go to a repointed channel, our own refusals never disable a
-// channel, output is capped to the balance, the console sends its security headers, and upstream
-// error texts reach callers without keys or internal addresses.
+// keys never follow redirects or go to a repointed channel (task APIs included), our own refusals
+// never disable a channel, output is capped to the balance, the console sends its security headers,
+// upstream error texts reach callers without keys or internal addresses, and an invalid-key spray
+// is cut off per address (RELAY_AUTH_FAILURE_LIMIT 5 here; that test runs last, as it blocks the
+// loopback address for the rest of the window).
 import http from "node:http";
 import { startGateway, type Gateway } from "./gateway";
 import { listenLoopback } from "./loopback";
@@ -48,7 +50,9 @@ function upstream(s: Seen, res: http.ServerResponse) {
   if (model === "fail401-x") return json(res, 401, { error: { message: "invalid key" } });
   if (model === "leak-x")
     return json(res, 400, {
-      error: { message: `Incorrect API key provided: ${KEY}. Upstream http://10.1.2.3:8000/v1 refused (host 192.168.7.9)` },
+      error: {
+        message: `Incorrect API key provided: ${KEY}. Upstream http://10.1.2.3:8000/v1 refused (host 192.168.7.9)`,
+      },
     });
   const limit = Number(s.body.max_tokens ?? s.body.max_completion_tokens ?? 100_000);
   json(res, 200, {
@@ -74,10 +78,14 @@ const channelStatus = async (id: number) =>
 beforeAll(async () => {
   up = await listenLoopback(recorder(upSeen, upstream));
   sink = await listenLoopback(recorder(sinkSeen, (_s, res) => json(res, 200, { data: [{ id: "stolen" }] })));
-  gw = await startGateway();
+  gw = await startGateway({ env: { RELAY_AUTH_FAILURE_LIMIT: "5", RELAY_AUTH_FAILURE_WINDOW: "600" } });
   const ratios = { "long-x": 1, "c-model": 1, "leak-x": 1, "fail401-x": 1 };
   await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify(ratios) });
   await gw.api("PUT", "/api/option/", { key: "CompletionRatio", value: JSON.stringify(ratios) });
+  await gw.api("PUT", "/api/option/", {
+    key: "ModelPrice",
+    value: JSON.stringify({ mj_imagine: 0.02, suno_music: 0.1 }),
+  });
 }, 600_000);
 
 afterAll(async () => {
@@ -114,14 +122,47 @@ describe("item 2: channel keys stay with the channel", () => {
     try {
       const page = await gw.raw("GET", "/admin/channels");
       expect(await page.text()).toMatch(/channel-address-policy[^>]*>[^<]*(blocked|已禁止)/);
-      const created = await gw.api("POST", "/api/channel/", { type: 1, name: "lo", key: "k", base_url: up.url, models: "c-model" });
+      const created = await gw.api("POST", "/api/channel/", {
+        type: 1,
+        name: "lo",
+        key: "k",
+        base_url: up.url,
+        models: "c-model",
+      });
       expect(created.json.success).toBe(false);
-      const r = await relay(t.key, "/v1/chat/completions", { model: "c-model", messages: [{ role: "user", content: "hi" }] });
+      const r = await relay(t.key, "/v1/chat/completions", {
+        model: "c-model",
+        messages: [{ role: "user", content: "hi" }],
+      });
       expect(r.status).toBeGreaterThanOrEqual(500);
       expect(upSeen.length).toBe(before);
     } finally {
       await gw.api("PUT", "/api/option/", { key: "ChannelPrivateAddressEnabled", value: "true" });
       await gw.api("DELETE", `/api/channel/${id}`);
+    }
+  });
+});
+
+describe("item 2: task APIs follow the channel address rule", () => {
+  test("with private addresses turned off, Midjourney and Suno submits send no key to a loopback channel", async () => {
+    const mj = await gw.createChannel({ type: 2, name: "mj", key: KEY, base_url: up.url, models: "mj_imagine" });
+    const suno = await gw.createChannel({ type: 36, name: "suno", key: KEY, base_url: up.url, models: "suno_music" });
+    const t = await gw.createToken({ unlimited_quota: false, remain_quota: 1_000_000 });
+    const before = upSeen.length;
+    await gw.api("PUT", "/api/option/", { key: "ChannelPrivateAddressEnabled", value: "false" });
+    try {
+      const imagine = await relay(t.key, "/mj/submit/imagine", { prompt: "a cat" });
+      expect(imagine.status).toBeGreaterThanOrEqual(500);
+      const music = await relay(t.key, "/suno/submit/music", { prompt: "a song", mv: "chirp-v3-5" });
+      expect(music.status).toBeGreaterThanOrEqual(500);
+      expect(upSeen.length).toBe(before);
+      // Nothing was charged for the refused calls.
+      const [row] = await gw.sql<{ usedQuota: number }>("select usedQuota from tokens where id = ?", t.id);
+      expect(Number(row!.usedQuota)).toBe(0);
+    } finally {
+      await gw.api("PUT", "/api/option/", { key: "ChannelPrivateAddressEnabled", value: "true" });
+      await gw.api("DELETE", `/api/channel/${mj}`);
+      await gw.api("DELETE", `/api/channel/${suno}`);
     }
   });
 });
@@ -181,7 +222,11 @@ describe("item 4: output is capped to the balance", () => {
 
   test("nothing affordable: refused, stating what is needed and available (zh and en)", async () => {
     const t = await gw.createToken({ unlimited_quota: false, remain_quota: 2 });
-    const body = { model: "long-x", max_tokens: 100, messages: [{ role: "user", content: "a long prompt ".repeat(20) }] };
+    const body = {
+      model: "long-x",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "a long prompt ".repeat(20) }],
+    };
     const en = await relay(t.key, "/v1/chat/completions", body, { "accept-language": "en" });
     expect(en.status).toBe(403);
     const enMsg = ((await en.json()) as { error: { message: string } }).error.message;
@@ -209,11 +254,53 @@ describe("item 9: upstream error texts are redacted", () => {
   test("the channel key and internal addresses never reach the caller", async () => {
     await gw.createChannel({ name: "leaky", key: KEY, base_url: up.url, models: "leak-x" });
     const t = await gw.createToken();
-    const r = await relay(t.key, "/v1/chat/completions", { model: "leak-x", messages: [{ role: "user", content: "hi" }] });
+    const r = await relay(t.key, "/v1/chat/completions", {
+      model: "leak-x",
+      messages: [{ role: "user", content: "hi" }],
+    });
     const text = await r.text();
     expect(text).toContain("Incorrect API key provided");
     expect(text).not.toContain(KEY);
     expect(text).not.toContain("10.1.2.3");
     expect(text).not.toContain("192.168.7.9");
+  });
+});
+
+// Last in this file: it leaves the loopback address blocked for unknown keys.
+describe("item 9: an invalid-key spray is cut off per address", () => {
+  test("past 5 unknown keys: 429 in each endpoint's error shape (zh and en); a cached key still works", async () => {
+    const t = await gw.createToken();
+    expect((await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${t.key}` } })).status).toBe(200);
+    const bad = () => `sk-${Math.random().toString(36).slice(2)}${"x".repeat(30)}`;
+    const chat = { model: "c-model", messages: [{ role: "user", content: "hi" }] };
+    for (let i = 0; i < 5; i++) expect((await relay(bad(), "/v1/chat/completions", chat)).status).toBe(401);
+
+    const openai = await relay(bad(), "/v1/chat/completions", chat, { "accept-language": "zh-CN" });
+    expect(openai.status).toBe(429);
+    const o = (await openai.json()) as { error: { message: string; code: string } };
+    expect(o.error.code).toBe("too_many_invalid_keys");
+    expect(o.error.message).toMatch(/你的地址使用无效 API 密钥的请求过多/);
+
+    const claude = await fetch(`${gw.url}/v1/messages`, {
+      method: "POST",
+      headers: { "x-api-key": bad(), "anthropic-version": "2023-06-01", "accept-language": "en" },
+      body: JSON.stringify({ model: "c-model", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(claude.status).toBe(429);
+    const c = (await claude.json()) as { type: string; error: { type: string; message: string } };
+    expect(c).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
+    expect(c.error.message).toMatch(/Too many requests with invalid API keys/);
+
+    const gemini = await fetch(`${gw.url}/v1beta/models/c-model:generateContent?key=${bad()}`, {
+      method: "POST",
+      body: JSON.stringify({ contents: [{ parts: [{ text: "hi" }] }] }),
+    });
+    expect(gemini.status).toBe(429);
+    expect(((await gemini.json()) as { error: { status: string } }).error.status).toBe("RESOURCE_EXHAUSTED");
+
+    // A token created now (not yet cached) from the blocked address waits too; the cached one works.
+    const late = await gw.createToken();
+    expect((await relay(late.key, "/v1/chat/completions", chat)).status).toBe(429);
+    expect((await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${t.key}` } })).status).toBe(200);
   });
 });
