@@ -108,9 +108,13 @@ describe("failed authentications per address", () => {
     expect(await refusal(await createTokenViaApi(), freshIp())).toBeNull();
   });
 
-  test("a missing key is not counted as a failure", async () => {
+  test("a missing key or a deleted token's key is not counted as a failure", async () => {
     const ip = freshIp();
     for (let i = 0; i < 8; i++) expect((await refusal("", ip))?.status).toBe(401);
+    const revoked = newKey();
+    await plantToken(revoked);
+    await db().token.updateMany({ where: { keyHash: sha256Hex(revoked) }, data: { deletedAt: new Date() } });
+    for (let i = 0; i < 8; i++) expect((await refusal(`sk-${revoked}`, ip))?.status).toBe(401);
     expect((await refusal(`sk-${newKey()}`, ip))?.status).toBe(401);
   });
 });

@@ -87,10 +87,13 @@ export async function authenticateToken(
   const token = keyPart
     ? await getTokenByKey(keyPart, () => failureLimit(() => blockedFor("relay_auth_failures", ip), headers))
     : null;
-  if (!token || token.deleted) {
+  if (!token) {
+    // Only keys that match nothing count: a deleted token is a real (revoked) key, cached like any
+    // other, and a client still using one should not block its address.
     await failureLimit(() => consume("relay_auth_failures", ip), headers);
     throw unauthorized("Invalid API key");
   }
+  if (token.deleted) throw unauthorized("Invalid API key");
   if (token.status === 2) throw unauthorized("This token is disabled");
   if (token.status === 3) throw unauthorized("This token has expired");
   if (token.status === 4) throw unauthorized("This token's quota is exhausted");
