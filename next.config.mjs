@@ -2,6 +2,25 @@ import createNextIntlPlugin from "next-intl/plugin";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
+// The console's Content-Security-Policy. Pragmatic rather than nonce-based: Next's App Router
+// inlines its bootstrap scripts, so scripts need 'unsafe-inline' (plus the two sign-in widgets we
+// load: Cloudflare Turnstile and Telegram). What it still buys: no plugins, no <base> hijack, forms
+// only to us, no framing by other sites (frame-ancestors), and no fetch/XHR to other origins.
+// Admin-set frames (home/about page URLs, chat links) and images in Markdown may be anywhere.
+const CSP = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === "production" ? "" : " 'unsafe-eval'"} https://challenges.cloudflare.com https://telegram.org`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self' https: http:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join("; ");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -21,6 +40,7 @@ const nextConfig = {
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
           { key: "X-Frame-Options", value: "SAMEORIGIN" },
+          { key: "Content-Security-Policy", value: CSP },
         ],
       },
     ];

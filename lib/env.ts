@@ -30,6 +30,9 @@ const envSchema = z.object({
   /** Failed logins allowed per client address within LOGIN_RATE_LIMIT_WINDOW seconds. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(900),
+  /** Relay calls with an unknown API key allowed per client address within RELAY_AUTH_FAILURE_WINDOW s. */
+  RELAY_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
+  RELAY_AUTH_FAILURE_WINDOW: z.coerce.number().int().min(1).default(60),
   /** Requests per IP per window on the anonymous /api routes (setup, register, login, reset). */
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   CRITICAL_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(600),

@@ -127,9 +127,11 @@ test("update: partial fields, key kept when empty, replaced when given; validati
   const quick = await put({ id, priority: 5 });
   expect(quick.json.data).toMatchObject({ id, priority: 5, name: "upd", models: "m1" });
   expect(open((await db().channel.findUniqueOrThrow({ where: { id } })).key)).toBe("old-key");
-  await put({ id, key: "", name: "upd2", models: "m1,m2", base_url: "http://h/" });
+  // A new base URL would send the stored key elsewhere: it needs the key in the same request.
+  expect((await put({ id, key: "", name: "upd2", base_url: "http://h/" })).status).toBe(400);
+  await put({ id, key: "", name: "upd2", models: "m1,m2", base_url: "" });
   const row = await db().channel.findUniqueOrThrow({ where: { id } });
-  expect([row.name, row.models, row.baseUrl, open(row.key)]).toEqual(["upd2", "m1,m2", "http://h", "old-key"]);
+  expect([row.name, row.models, row.baseUrl, open(row.key)]).toEqual(["upd2", "m1,m2", "", "old-key"]);
   expect(await abilitiesOf(id)).toEqual(["default/m1:1:", "default/m2:1:"]);
   await put({ id, key: "new-key" });
   expect(open((await db().channel.findUniqueOrThrow({ where: { id } })).key)).toBe("new-key");

@@ -25,8 +25,8 @@ beforeAll(async () => {
   await setOptions({
     ModelRatio: JSON.stringify({ "p-ratio": 2.5 }),
     CompletionRatio: JSON.stringify({ "p-ratio": 3 }),
-    ModelPrice: JSON.stringify({ "p-call": 0.02 }),
-    GroupRatio: JSON.stringify({ default: 1, vip: 0.8 }),
+    ModelPrice: JSON.stringify({ "p-call": 0.02, "p-internal": 0.5 }),
+    GroupRatio: JSON.stringify({ default: 1, vip: 0.8, internal: 0.1 }),
     UserUsableGroups: JSON.stringify({ default: "默认分组", vip: "vip分组" }),
   });
   const channel = await db().channel.create({ data: { name: "p", type: 1, key: "k", status: 1 } });
@@ -36,6 +36,9 @@ beforeAll(async () => {
       { group: "vip", model: "p-ratio", channelId: channel.id },
       { group: "vip", model: "p-call", channelId: channel.id },
       { group: "default", model: "p-unpriced", channelId: channel.id },
+      // An internal group (not in UserUsableGroups): only its members may learn of it.
+      { group: "internal", model: "p-ratio", channelId: channel.id },
+      { group: "internal", model: "p-internal", channelId: channel.id },
     ],
   });
   invalidateChannels();
@@ -72,4 +75,21 @@ test("a signed-in user's own group is listed first", async () => {
   const user = await createUserAndLogin({ group: "svip" });
   const body = (await call(pricingRoute, "GET", "/api/pricing", { cookie: user.cookie })).json as unknown as Pricing;
   expect(Object.keys(body.usable_group)[0]).toBe("svip");
+});
+
+test("issue 17: visitors and users see only the groups they may use, never internal ones", async () => {
+  const visitor = (await call(pricingRoute, "GET", "/api/pricing")).json as unknown as Pricing;
+  expect(JSON.stringify(visitor)).not.toContain("internal");
+  expect(visitor.data.map((m) => m.model_name)).toEqual(["p-call", "p-ratio"]);
+
+  const outsider = await createUserAndLogin({ group: "default" });
+  const seen = (await call(pricingRoute, "GET", "/api/pricing", { cookie: outsider.cookie })).json as unknown as Pricing;
+  expect(JSON.stringify(seen)).not.toContain("internal");
+
+  const member = await createUserAndLogin({ group: "internal" });
+  const own = (await call(pricingRoute, "GET", "/api/pricing", { cookie: member.cookie })).json as unknown as Pricing;
+  expect(own.group_ratio).toEqual({ default: 1, vip: 0.8, internal: 0.1 });
+  expect(Object.keys(own.usable_group)).toEqual(["internal", "default", "vip"]);
+  expect(own.data.find((m) => m.model_name === "p-internal")?.enable_groups).toEqual(["internal"]);
+  expect(own.data.find((m) => m.model_name === "p-ratio")?.enable_groups).toEqual(["default", "internal", "vip"]);
 });

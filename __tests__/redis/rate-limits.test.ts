@@ -58,6 +58,8 @@ beforeAll(async () => {
     LOG_LEVEL: "silent",
     LOGIN_RATE_LIMIT: "5",
     LOGIN_RATE_LIMIT_WINDOW: "600",
+    RELAY_AUTH_FAILURE_LIMIT: "4",
+    RELAY_AUTH_FAILURE_WINDOW: "60",
   });
   useRedis(server.url);
   a = await loadInstance();
@@ -150,6 +152,16 @@ test("named limiters (login failures, top-up orders) hold across instances", asy
     Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).limits.consumePoint("topup_orders", spec, user)),
   );
   expect(waits.filter((w) => w === 0)).toHaveLength(10);
+});
+
+test("relay key failures are counted per address across instances (issue 17 item 9)", async () => {
+  const ip = `10.1.0.${scopeSeq++}`;
+  for (let i = 0; i < 2; i++) expect(await a.limits.consume("relay_auth_failures", ip)).toBe(0);
+  for (let i = 0; i < 2; i++) expect(await b.limits.consume("relay_auth_failures", ip)).toBe(0);
+  // Four failures in all (RELAY_AUTH_FAILURE_LIMIT 4): both instances now refuse the address.
+  expect(await a.limits.blockedFor("relay_auth_failures", ip)).toBeGreaterThan(0);
+  expect(await b.limits.consume("relay_auth_failures", ip)).toBeGreaterThan(0);
+  expect(await a.limits.blockedFor("relay_auth_failures", `${ip}9`)).toBe(0);
 });
 
 test("the quota warning is sent once per user across instances", async () => {

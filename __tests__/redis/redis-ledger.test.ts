@@ -90,6 +90,17 @@ test("an unlimited token is bounded by its user; a playground call bills the use
   expect(await reserve(userId, null, 101)).toMatchObject({ ok: false, reason: "user_insufficient" });
 });
 
+test("a reservation with a minimum takes what the balances hold (output capped to it), never less", async () => {
+  const { userId, tokenId } = await account(10_000, 700);
+  const a = await reserve(userId, tokenId, 5_000, 100);
+  expect(a).toMatchObject({ ok: true, reservation: { amount: 700 } });
+  expect(await reserve(userId, tokenId, 5_000, 1)).toMatchObject({ ok: false, reason: "token_exhausted" });
+  if (!a.ok) throw new Error("reserve failed");
+  expect((await settle(a.reservation, 650, 1)).charged).toBe(650);
+  expect(await reserve(userId, tokenId, 5_000, 100)).toMatchObject({ ok: false, reason: "token_insufficient" });
+  expect(await redisBalances(userId, tokenId)).toMatchObject({ tokenRemain: 50 });
+});
+
 test("outside writes (a top-up, an admin edit) move the shared balance by exactly what they changed", async () => {
   const { userId, tokenId } = await account(1_000, 1_000);
   const held = await reserve(userId, tokenId, 300); // outstanding while the writes happen

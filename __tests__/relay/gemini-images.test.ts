@@ -18,12 +18,19 @@ let gem: MockGemini;
 let images: http.Server;
 let imageBase: string;
 let token: { id: number; key: string };
+let imageHits = 0;
 
 beforeAll(async () => {
   images = http.createServer((req, res) => {
-    if (req.url === "/cat.png") {
+    if (req.url?.startsWith("/cat.png")) {
+      imageHits++;
       res.writeHead(200, { "content-type": "image/png", "content-length": PNG.length });
       res.end(PNG);
+    } else if (req.url?.startsWith("/big.png")) {
+      // 9 MB each (under the 10 MB per image), sent without a length: only counting bytes can stop it.
+      imageHits++;
+      res.writeHead(200, { "content-type": "image/png" });
+      res.end(Buffer.alloc(9 * 1024 * 1024, 1));
     } else {
       res.writeHead(200, { "content-type": "text/html" });
       res.end("<html>not an image</html>");
@@ -44,15 +51,20 @@ afterAll(async () => {
   await new Promise((r) => images?.close(r));
 });
 
-const ask = (url: string) =>
-  new OpenAI({ apiKey: token.key, baseURL: `${gw.url}/v1`, maxRetries: 0 }).chat.completions.create({
+const ask = (url: string | string[], headers: Record<string, string> = {}) =>
+  new OpenAI({
+    apiKey: token.key,
+    baseURL: `${gw.url}/v1`,
+    maxRetries: 0,
+    defaultHeaders: headers,
+  }).chat.completions.create({
     model: "gemini-2.5-flash",
     messages: [
       {
         role: "user",
         content: [
           { type: "text", text: "what is this?" },
-          { type: "image_url", image_url: { url } },
+          ...(Array.isArray(url) ? url : [url]).map((u) => ({ type: "image_url" as const, image_url: { url: u } })),
         ],
       },
     ],
@@ -79,4 +91,28 @@ test.each([
   expect(e.code).toBe("image_url_fetch_failed");
   expect(e.message).toContain(why);
   expect(gem.requests.length).toBe(before);
+});
+
+describe("issue 17 item 9: inline image fetches are bounded per request", () => {
+  test("more than 20 MB in total is refused with a 400 before it reaches the upstream", async () => {
+    const before = gem.requests.length;
+    const urls = [1, 2, 3].map((i) => `${imageBase}/big.png?i=${i}`);
+    const err = await ask(urls, { "accept-language": "en" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    const e = err as InstanceType<typeof OpenAI.BadRequestError>;
+    expect(e.code).toBe("image_urls_too_large");
+    expect(e.message).toContain("more than 20 MB");
+    expect(gem.requests.length).toBe(before);
+  });
+
+  test("more than 16 image URLs are refused (zh) without fetching any", async () => {
+    const hits = imageHits;
+    const urls = Array.from({ length: 17 }, (_, i) => `${imageBase}/cat.png?i=${i}`);
+    const err = await ask(urls, { "accept-language": "zh-CN" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    const e = err as InstanceType<typeof OpenAI.BadRequestError>;
+    expect(e.code).toBe("too_many_image_urls");
+    expect(e.message).toContain("每个请求最多下载 16 个图片 URL");
+    expect(imageHits).toBe(hits);
+  });
 });

@@ -203,10 +203,21 @@ test("image proxy streams the stored image of a task (no key) and refuses unknow
   const t = await gw.createToken();
   const { result: id } = (await (await submit(t.key, { prompt: "for the proxy" })).json()) as { result: string };
   await gw.waitFor(async () => (await fetchTask(t.key, id)).status === "SUCCESS", 15_000);
+  // The proxy exists only while forwarding is on.
+  expect((await fetch(`${gw.url}/mj/image/${id}`)).status).toBe(404);
+  await gw.api("PUT", "/api/option/", { key: "MjForwardUrlEnabled", value: "true" });
   const img = await fetch(`${gw.url}/mj/image/${id}`);
   expect(img.status).toBe(200);
   expect(img.headers.get("content-type")).toBe("image/png");
+  expect(img.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+  expect(img.headers.get("x-content-type-options")).toBe("nosniff");
   expect(Buffer.from(await img.arrayBuffer()).equals(PNG)).toBe(true);
+  // An upstream "image/svg+xml" is not a raster image by its bytes: never served from our origin.
+  const { result: svgId } = (await (await submit(t.key, { prompt: "svgimage" })).json()) as { result: string };
+  await gw.waitFor(async () => (await fetchTask(t.key, svgId)).status === "SUCCESS", 15_000);
+  const svg = await fetch(`${gw.url}/mj/image/${svgId}`);
+  expect(svg.status).toBe(502);
+  expect(svg.headers.get("content-type")).toBe("application/json");
   expect((await fetch(`${gw.url}/mj/image/nope`)).status).toBe(404);
   // Only image/* answers are passed on.
   const { result: textId } = (await (await submit(t.key, { prompt: "textimage" })).json()) as { result: string };
@@ -217,7 +228,6 @@ test("image proxy streams the stored image of a task (no key) and refuses unknow
 
   // MjForwardUrlEnabled: clients get our proxy URL instead of the upstream's.
   await gw.api("PUT", "/api/option/", { key: "ServerAddress", value: "https://gw.example" });
-  await gw.api("PUT", "/api/option/", { key: "MjForwardUrlEnabled", value: "true" });
   expect((await fetchTask(t.key, id)).imageUrl).toBe(`https://gw.example/mj/image/${id}`);
   await gw.api("PUT", "/api/option/", { key: "MjForwardUrlEnabled", value: "false" });
 });

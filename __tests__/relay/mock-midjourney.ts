@@ -6,7 +6,8 @@
 //                                   SUBMITTED -> IN_PROGRESS 50% -> SUCCESS 100% with imageUrl /img/<id>.png,
 //                                   or FAILURE on the second poll when its prompt contains "fail"
 //   GET  /mj/task/<id>/image-seed -> {code:1, result:"seed-<id>"}
-//   GET  /img/<id>.png           -> a small PNG;  GET /img/text -> text/plain (refused by the proxy;
+//   GET  /img/<id>.png           -> a small PNG;  GET /img/svg -> an SVG with a script (refused: not a
+//                                   raster type by its bytes);  GET /img/text -> text/plain (refused by the proxy;
 //                                   the image URL of tasks whose prompt contains "textimage")
 // Suno (Authorization: Bearer):
 //   POST /suno/submit/{music,lyrics} -> {code:"success", data:"<id>"}; a prompt containing "refuse" ->
@@ -55,6 +56,11 @@ export async function startMockTasks(): Promise<MockTasks> {
           res.writeHead(200, { "content-type": "text/plain" });
           return res.end("not an image");
         }
+        if (path === "/img/svg") {
+          // An "image" that would run script on the gateway's origin if served as is.
+          res.writeHead(200, { "content-type": "image/svg+xml" });
+          return res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+        }
         res.writeHead(200, { "content-type": "image/png", "content-length": PNG.length });
         return res.end(PNG);
       }
@@ -91,7 +97,11 @@ export async function startMockTasks(): Promise<MockTasks> {
               progress: "100%",
               startTime: 1700000000000,
               finishTime: 1700000060000,
-              imageUrl: t.prompt.includes("textimage") ? `${url}/img/text` : `${url}/img/${id}.png`,
+              imageUrl: t.prompt.includes("textimage")
+                ? `${url}/img/text`
+                : t.prompt.includes("svgimage")
+                  ? `${url}/img/svg`
+                  : `${url}/img/${id}.png`,
               buttons: [{ customId: `MJ::JOB::upsample::1::${id}`, label: "U1" }],
             },
           ];

@@ -146,6 +146,7 @@ test("the Midjourney image proxy refuses a loopback image address in a normal de
     ).json()) as { status: string };
     return task.status === "SUCCESS";
   }, 15_000);
+  await gw.api("PUT", "/api/option/", { key: "MjForwardUrlEnabled", value: "true" });
   const img = await fetch(`${gw.url}/mj/image/${id}`);
   expect(img.status).toBe(502);
   expect(((await img.json()) as { description: string }).description).toMatch(/not allowed/);

@@ -88,3 +88,19 @@ test("playground reservations (no token) bill the user only", async () => {
   expect(settle(r.reservation, 50, 2)).toBe(50);
   expect(userQuota(1)).toBe(950);
 });
+
+test("a reservation with a minimum takes what the balances hold, down to that minimum", async () => {
+  await ensureAccounts(1, 10);
+  // Token 10 holds 300: asked for 1000 with minimum 50, the whole 300 is reserved (output capped to it).
+  const r = reserve(1, 10, 1000, 50);
+  expect(r).toMatchObject({ ok: true, reservation: { amount: 300 } });
+  expect(tokenRemain(10)).toBe(0);
+  expect(reserve(1, 10, 1000, 50)).toMatchObject({ ok: false, reason: "token_exhausted" });
+  if (r.ok) settle(r.reservation, 300, 1);
+  expect(tokenRemain(10)).toBe(0);
+  // Unlimited token: the user's 700 bounds it; below the minimum nothing is reserved.
+  await ensureAccounts(1, 11);
+  expect(reserve(1, 11, 5000, 800)).toMatchObject({ ok: false, reason: "user_insufficient", userQuota: 700 });
+  expect(reserve(1, 11, 5000, 100)).toMatchObject({ ok: true, reservation: { amount: 700 } });
+  expect(userQuota(1)).toBe(0);
+});

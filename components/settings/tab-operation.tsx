@@ -30,6 +30,8 @@ const MONITOR: FieldSpec[] = [
   { key: "AutomaticEnableChannelEnabled", kind: "bool" },
   { key: "AutomaticDisableKeywords", kind: "textarea", rows: 5, hint: true },
 ];
+/** Root only: whether channel base URLs may point at private or loopback addresses. */
+const CHANNEL_ADDRESS: FieldSpec = { key: "ChannelPrivateAddressEnabled", kind: "bool", hint: true };
 const LOGS: FieldSpec[] = [
   { key: "LogConsumeEnabled", kind: "bool" },
   { key: "LogErrorEnabled", kind: "bool" },
@@ -105,7 +107,7 @@ export function OperationTab() {
   return (
     <div className="flex flex-col gap-4">
       <OptionSection id="general" fields={GENERAL} />
-      <OptionSection id="monitor" fields={MONITOR} />
+      <OptionSection id="monitor" fields={isRoot ? [...MONITOR, CHANNEL_ADDRESS] : MONITOR} />
       <OptionSection id="logs" fields={LOGS} />
       {isRoot ? <LogCleanupCard /> : null}
       <OptionSection id="sensitive" fields={SENSITIVE} />

@@ -31,12 +31,26 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** No "@": password login also matches a name containing "@" against e-mail addresses, so a user
+ *  named like someone's address would compete with that account at login. */
+export const USERNAME_NO_AT = /^[^@]*$/;
+
 export const usernameSchema = z
   .string()
   .trim()
   .min(1, "username_required")
   .max(USERNAME_MAX, "username_too_long")
-  .regex(/^\S+$/, "username_invalid");
+  .regex(/^\S+$/, "username_invalid")
+  .regex(USERNAME_NO_AT, "username_no_at");
+
+/** An address an admin sets on a user: stored trimmed and lower-cased like every e-mail feature
+ *  stores it ("" clears it); uniqueness among users is checked by the service. */
+const adminEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(50, "email_too_long")
+  .refine((v) => v === "" || z.email().safeParse(v).success, "email_invalid");
 
 export const registerSchema = z
   .object({
@@ -68,7 +82,7 @@ export const adminUpdateUserSchema = z.object({
   username: usernameSchema.optional(),
   display_name: z.string().trim().max(USERNAME_MAX, "display_name_too_long").optional(),
   password: z.union([z.literal(""), password]).optional(),
-  email: z.string().trim().max(50, "email_too_long").optional(),
+  email: adminEmailSchema.optional(),
   group: z.string().trim().min(1).max(64).optional(),
   quota: z.number().int("token_quota_integer").min(0, "token_quota_range").max(Number.MAX_SAFE_INTEGER).optional(),
   remark: z.string().max(255).optional(),

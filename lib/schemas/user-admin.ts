@@ -2,6 +2,7 @@
 // the routes and the users admin forms. Issue messages are server message keys.
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "@/lib/constants";
+import { USERNAME_NO_AT } from "@/lib/schemas/account";
 
 /** Largest quota an admin may set or move in one step ($2 billion at 500000 per unit). */
 export const USER_QUOTA_MAX = 1_000_000_000_000_000;
@@ -13,7 +14,8 @@ export const createUserSchema = z.object({
     .trim()
     .min(1, "user_create_required")
     .max(USERNAME_MAX, "username_too_long")
-    .regex(/^\S+$/, "username_invalid"),
+    .regex(/^\S+$/, "username_invalid")
+    .regex(USERNAME_NO_AT, "username_no_at"),
   display_name: z.string().trim().max(USERNAME_MAX, "display_name_too_long").optional(),
   password: z
     .string({ error: "user_create_required" })

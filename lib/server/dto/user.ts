@@ -89,10 +89,11 @@ export function toAdminUserDto(u: UserRow, viewer: { id: number; role: number })
 /**
  * The caller's own account (GET /api/user/self): the webhook secret is not echoed back either; the
  * settings form only needs to know whether one is stored (an empty field on save keeps it).
+ * `hasPassword` is false for accounts created through a sign-in provider.
  */
-/** The caller's own account; `hasPassword` false for accounts created through a sign-in provider. */
 export function toSelfUserDto(u: UserRow, hasPassword = true) {
-  const dto = toUserDto(u);
+  // The remark is the admins' note about the user, not the user's to read.
+  const { remark: _remark, ...dto } = toUserDto(u);
   return {
     ...dto,
     setting: withoutSecrets(dto.setting),

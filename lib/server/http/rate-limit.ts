@@ -14,6 +14,7 @@ type LimiterName =
   | "critical"
   | "login_failures"
   | "login_account_failures"
+  | "relay_auth_failures"
   | "redeem_failures"
   | "user_critical"
   | "mail_send_ip"
@@ -51,6 +52,8 @@ function specOf(name: LimiterName): LimiterSpec {
       return { points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW };
     case "login_account_failures":
       return { points: e.LOGIN_RATE_LIMIT * LOGIN_ACCOUNT_FACTOR, duration: e.LOGIN_RATE_LIMIT_WINDOW };
+    case "relay_auth_failures":
+      return { points: e.RELAY_AUTH_FAILURE_LIMIT, duration: e.RELAY_AUTH_FAILURE_WINDOW };
     case "redeem_failures":
       return REDEEM_FAILURES;
     case "user_critical":

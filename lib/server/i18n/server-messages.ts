@@ -23,3 +23,13 @@ export function localeOfRequest(headers: Headers): Locale {
   if (isLocale(fromCookie)) return fromCookie;
   return localeFromAcceptLanguage(headers.get("accept-language"));
 }
+
+/** localeOfRequest for node:http headers (the relay): cookie, else Accept-Language. */
+export function localeOfNodeHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Locale {
+  const h = new Headers();
+  for (const name of ["cookie", "accept-language"]) {
+    const v = headers[name];
+    if (typeof v === "string") h.set(name, v);
+  }
+  return localeOfRequest(h);
+}

@@ -67,15 +67,3 @@ export async function openPublicImage(
     throw err;
   }
 }
-
-/** The image at `url` as a data: URL (for upstreams that only take inline images). */
-export async function fetchImageAsDataUrl(url: string, opts: { timeoutMs: number; maxBytes: number }): Promise<string> {
-  const img = await openPublicImage(url, opts);
-  try {
-    const parts: Buffer[] = [];
-    for await (const chunk of img.chunks) parts.push(chunk);
-    return `data:${img.type};base64,${Buffer.concat(parts).toString("base64")}`;
-  } finally {
-    await img.close();
-  }
-}

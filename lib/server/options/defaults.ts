@@ -123,6 +123,8 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   // channels and relay
   RetryTimes: "0",
   AutomaticDisableChannelEnabled: "false",
+  // Root only (check-option-write.ts): channel base URLs may point inside the network.
+  ChannelPrivateAddressEnabled: "true",
   AutomaticEnableChannelEnabled: "false",
   AutomaticDisableKeywords: DEFAULT_DISABLE_KEYWORDS,
   AutomaticDisableStatusCodes: "401",

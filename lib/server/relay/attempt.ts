@@ -12,6 +12,8 @@ import { relayStream } from "@/lib/server/relay/stream";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/tokenize";
 import { mapStatus } from "@/lib/server/relay/transform";
 import { sendUpstream, type UpstreamResponse } from "@/lib/server/relay/upstream";
+import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
+import { redactUpstreamText } from "@/lib/server/relay/redact";
 
 const MAX_ERROR_BODY = 64 * 1024;
 
@@ -38,6 +40,7 @@ export async function upstreamError(up: UpstreamResponse, actx: AdapterContext, 
     if (text.trim()) message = text.trim().slice(0, 500);
   }
   const status = mapStatus(up.statusCode, actx.channel.statusCodeMapping);
+  message = redactUpstreamText(message, [actx.key, ...actx.channel.keys], actx.channel.baseUrl);
   return new RelayError(status, hide ? `upstream error (HTTP ${up.statusCode})` : message, {
     type: type === "invalid_request_error" ? "invalid_request_error" : "upstream_error",
     code,
@@ -72,12 +75,14 @@ export async function openUpstream(
   res.once("close", onClientGone);
   let up: UpstreamResponse;
   try {
-    up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000);
+    up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000, channelPrivateAllowed(options));
   } catch (err) {
-    throw new RelayError(502, `upstream request failed: ${(err as Error).message}`, {
+    const reason = redactUpstreamText((err as Error).message, [], actx.channel.baseUrl);
+    throw new RelayError(502, `upstream request failed: ${reason}`, {
       type: "upstream_error",
       code: "do_request_failed",
       retryable: true,
+      upstreamFault: true,
     });
   } finally {
     res.off("close", onClientGone);

@@ -1,6 +1,11 @@
 // Who is calling the relay, from memory: the sk- token (Authorization: Bearer, x-api-key on
 // /v1/messages and /v1/models, x-goog-api-key or ?key= on Gemini paths), its owner, and the group
 // the call is billed under. Status codes follow server-behaviour §1.3.
+// Invalid-key sprays: unknown keys are counted per client address (RELAY_AUTH_FAILURE_LIMIT per
+// RELAY_AUTH_FAILURE_WINDOW, in Redis with REDIS_URL so the limit holds across instances); past the
+// limit an unknown key is answered 429. A blocked address never reaches the database: keys no cache
+// knows are refused before the lookup, while a token the cache already holds keeps working (one
+// misconfigured client behind a shared address does not lock out its neighbours' working keys).
 import type { IncomingMessage } from "node:http";
 import { ROLE, USER_STATUS } from "@/lib/constants";
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
@@ -9,6 +14,11 @@ import { getTokenByKey, getUser, type CachedToken, type CachedUser } from "@/lib
 import { RelayError } from "@/lib/server/relay/errors";
 import { db } from "@/lib/server/db";
 import { invalidateToken } from "@/lib/server/relay/cache/token-cache";
+import { AppError } from "@/lib/server/http/app-error";
+import { blockedFor, consume } from "@/lib/server/http/rate-limit";
+import { localeOfNodeHeaders, serverMessage } from "@/lib/server/i18n/server-messages";
+
+type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 export type RelayCaller = { token: CachedToken | null; user: CachedUser; group: string; channelPin: number | null };
 
@@ -48,11 +58,42 @@ export function usableGroups(user: CachedUser, options: ReadonlyMap<string, stri
   return groups;
 }
 
-export async function authenticateToken(rawKey: string, ip: string): Promise<RelayCaller> {
+/** The failure limiter's verdict as a relay error: 429 when blocked, 503 when Redis is down. */
+async function failureLimit(check: () => Promise<number>, headers: RequestHeaders): Promise<void> {
+  let wait: number;
+  try {
+    wait = await check();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    throw new RelayError(503, serverMessage(localeOfNodeHeaders(headers), "relay_auth_unavailable"), {
+      code: "rate_limit_unavailable",
+    });
+  }
+  if (wait > 0)
+    throw new RelayError(
+      429,
+      serverMessage(localeOfNodeHeaders(headers), "relay_auth_rate_limited", { seconds: wait }),
+      { code: "too_many_invalid_keys" },
+    );
+}
+
+export async function authenticateToken(
+  rawKey: string,
+  ip: string,
+  headers: RequestHeaders = {},
+): Promise<RelayCaller> {
   if (!rawKey) throw unauthorized("No API key provided (use Authorization: Bearer sk-...)");
   const [keyPart, pinPart] = rawKey.replace(/^sk-/, "").split("-");
-  const token = keyPart ? await getTokenByKey(keyPart) : null;
-  if (!token || token.deleted) throw unauthorized("Invalid API key");
+  const token = keyPart
+    ? await getTokenByKey(keyPart, () => failureLimit(() => blockedFor("relay_auth_failures", ip), headers))
+    : null;
+  if (!token) {
+    // Only keys that match nothing count: a deleted token is a real (revoked) key, cached like any
+    // other, and a client still using one should not block its address.
+    await failureLimit(() => consume("relay_auth_failures", ip), headers);
+    throw unauthorized("Invalid API key");
+  }
+  if (token.deleted) throw unauthorized("Invalid API key");
   if (token.status === 2) throw unauthorized("This token is disabled");
   if (token.status === 3) throw unauthorized("This token has expired");
   if (token.status === 4) throw unauthorized("This token's quota is exhausted");

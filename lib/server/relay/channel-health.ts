@@ -65,9 +65,13 @@ export function retryPolicy(
   };
 }
 
+/**
+ * Only an upstream fault counts (its status, its error body, or a network failure): our own refusals
+ * of a request (an endpoint the channel type cannot serve, a type without an adapter, a broken model
+ * mapping) can be triggered by any API key and must never take a channel out of service.
+ */
 export function shouldDisable(err: RelayError, statusCodes: string, keywords: string): boolean {
-  if (err.code.startsWith("channel:")) return true;
-  if (!err.retryable) return false;
+  if (!err.upstreamFault) return false;
   const status = err.upstreamStatus ?? err.status;
   if (statusIn(status, parseStatusRanges(statusCodes))) return true;
   const message = err.message.toLowerCase();

@@ -9,6 +9,7 @@ import type { Usage } from "@/lib/server/relay/billing/pricing";
 import type { AttemptInput } from "@/lib/server/relay/endpoint";
 import { relayEvents, type EventPipe } from "@/lib/server/relay/event-stream";
 import { inlineRemoteImages } from "@/lib/server/relay/inline-images";
+import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
 import { upstreamJsonObject } from "@/lib/server/relay/json";
 import { formatFor } from "@/lib/server/relay/formats";
 import { chunkText, embeddingsToBase64, usageToOpenAI } from "@/lib/server/relay/formats/openai";
@@ -78,7 +79,7 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
   if (native) outBody = passThrough ? { ...ctx.body } : wire.prepareNative(ctx.body, o);
   else {
     pivot = applySystemPrompt(omitZeroTokenLimits(client.toOpenAIRequest(ctx.body, o)), actx.channel.systemPrompt);
-    if (wire.name === "gemini") pivot = await inlineRemoteImages(pivot);
+    if (wire.name === "gemini") pivot = await inlineRemoteImages(pivot, ctx, localeOfNodeHeaders(ctx.headers));
     outBody = wire.fromOpenAIRequest(pivot, o);
   }
   if (!passThrough) outBody = applyParamOverride(outBody, actx.channel.paramOverride);

@@ -16,11 +16,20 @@ export class RelayError extends Error {
   readonly retryable: boolean;
   /** Raw upstream details kept for logs (never shown to callers). */
   readonly upstreamStatus?: number;
+  /** The upstream failed (answered an error status, a bad body, or could not be reached): only
+   *  these count towards automatic channel disabling. Implied by upstreamStatus. */
+  readonly upstreamFault: boolean;
 
   constructor(
     status: number,
     message: string,
-    opts: { type?: RelayErrorType; code?: string; retryable?: boolean; upstreamStatus?: number } = {},
+    opts: {
+      type?: RelayErrorType;
+      code?: string;
+      retryable?: boolean;
+      upstreamStatus?: number;
+      upstreamFault?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = "RelayError";
@@ -29,6 +38,7 @@ export class RelayError extends Error {
     this.code = opts.code ?? "";
     this.retryable = opts.retryable ?? false;
     this.upstreamStatus = opts.upstreamStatus;
+    this.upstreamFault = opts.upstreamFault ?? opts.upstreamStatus !== undefined;
   }
 }
 

@@ -124,7 +124,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
     if (path === "/v1beta/models") format = "gemini";
     if (endpoint || isModels || geminiModels) {
       await refuseBrowserExtension(req);
-      const caller = await authenticateToken(extractKey(req, path, url.searchParams), ip);
+      const caller = await authenticateToken(extractKey(req, path, url.searchParams), ip, req.headers);
       if (geminiModels)
         return path === "/v1beta/models"
           ? await listGeminiModels(res, caller, requestId)

@@ -7,7 +7,8 @@ import type { AdapterContext } from "@/lib/server/relay/adapters/types";
 import { usableGroups } from "@/lib/server/relay/auth";
 import { refund } from "@/lib/server/relay/billing/ledger";
 import { reserveOrRefuse } from "@/lib/server/relay/reserve-quota";
-import { getPriceTable, priceModel, quotaToReserve } from "@/lib/server/relay/billing/pricing";
+import { getPriceTable, priceModel } from "@/lib/server/relay/billing/pricing";
+import { capOutputTokens, planReservation } from "@/lib/server/relay/output-cap";
 import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import { autoDisable, retryPolicy, shouldDisable, shouldRetry } from "@/lib/server/relay/channel-health";
 import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/context";
@@ -163,12 +164,26 @@ export async function runRelay(
     }
 
     const tokenId = base.playground ? null : (caller.token?.id ?? null);
-    // Enough for whichever actual model ends up serving (settle then charges the real price).
-    const c = ctx;
-    const upperBound = Math.max(
-      ...routes.map((rt) => quotaToReserve(rt.pricing, c.promptTokens, c.maxTokens, table, c.otherRatio)),
+    // Enough for whichever actual model ends up serving (settle then charges the real price); the
+    // output limit sent upstream never exceeds what the reservation pays for (output-cap.ts).
+    const plan = planReservation(
+      routes.map((rt) => rt.pricing),
+      ctx.promptTokens,
+      ctx.maxTokens,
+      table,
+      ctx.otherRatio,
+      ctx.mode,
     );
-    ctx.reservation = await reserveOrRefuse(caller.user.id, caller.token, tokenId, upperBound);
+    ctx.reservation = await reserveOrRefuse(caller.user.id, caller.token, tokenId, plan.amount, {
+      min: plan.min,
+      outputTokens: plan.requested,
+      headers: req.headers,
+    });
+    const cap = plan.capFor(ctx.reservation.amount);
+    if (cap !== null) {
+      capOutputTokens(ctx.body, ctx.format, ctx.mode, cap);
+      ctx.maxTokens = cap;
+    }
 
     const retry = retryPolicy(options, caller.channelPin !== null);
     const retryTimes = retry.times;

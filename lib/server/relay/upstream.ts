@@ -1,19 +1,9 @@
-// Upstream HTTP: one keep-alive undici Agent for the process. Streams are read as they arrive.
-import { Agent, request, type Dispatcher } from "undici";
-import { singleton } from "@/lib/server/singleton";
+// Upstream HTTP: keep-alive undici Agents shared by the process (net/channel-address.ts: one open,
+// one that connects to public addresses only). Streams are read as they arrive. undici's request()
+// never follows redirects, so a key is only ever sent to the channel's own address.
+import { request, type Dispatcher } from "undici";
+import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
 import type { UpstreamRequest } from "@/lib/server/relay/adapters/types";
-
-const agent = singleton(
-  "relay.agent",
-  () =>
-    new Agent({
-      keepAliveTimeout: 90_000,
-      keepAliveMaxTimeout: 600_000,
-      connections: 512,
-      pipelining: 1,
-      connect: { timeout: 30_000 },
-    }),
-);
 
 export type UpstreamResponse = Dispatcher.ResponseData;
 
@@ -21,13 +11,15 @@ export function sendUpstream(
   req: UpstreamRequest,
   signal: AbortSignal,
   headersTimeoutMs: number,
+  allowPrivate = true,
 ): Promise<UpstreamResponse> {
+  assertChannelTarget(req.url, allowPrivate);
   return request(req.url, {
     method: req.method ?? "POST",
     headers: req.headers,
     body: req.method === "GET" ? undefined : req.body,
     signal,
-    dispatcher: agent,
+    dispatcher: channelAgent(allowPrivate),
     headersTimeout: headersTimeoutMs,
     bodyTimeout: 0, // the stream inactivity timer is ours
   });

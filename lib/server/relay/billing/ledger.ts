@@ -10,13 +10,19 @@ import type { Reservation, ReserveResult } from "@/lib/server/relay/billing/memo
 export type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/relay/billing/memory-ledger";
 
 /**
- * Reserves `amount` from the user and (unless null, e.g. the playground) the token, atomically.
- * Throws RedisUnavailableError when the shared ledger cannot be reached (the caller refuses).
+ * Reserves `amount` from the user and (unless null, e.g. the playground) the token, atomically;
+ * with `min` < `amount`, as much of `amount` as the balances hold, if that is at least `min` (the
+ * reservation says how much). Throws RedisUnavailableError when the shared ledger cannot be reached.
  */
-export async function reserve(userId: number, tokenId: number | null, amount: number): Promise<ReserveResult> {
-  if (redisEnabled()) return shared.reserve(userId, tokenId, amount);
+export async function reserve(
+  userId: number,
+  tokenId: number | null,
+  amount: number,
+  min = amount,
+): Promise<ReserveResult> {
+  if (redisEnabled()) return shared.reserve(userId, tokenId, amount, min);
   await memory.ensureAccounts(userId, tokenId);
-  return memory.reserve(userId, tokenId, amount);
+  return memory.reserve(userId, tokenId, amount, min);
 }
 
 /**

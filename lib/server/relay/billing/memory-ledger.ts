@@ -86,9 +86,10 @@ export function tokenRemain(tokenId: number): number {
 
 /**
  * Reserves `amount` from the user and (unless null, e.g. the playground) the token, atomically.
- * Call ensureAccounts first.
+ * With `min` below `amount`, a smaller balance is reserved whole as long as it covers `min` (the
+ * caller then caps the output to what was reserved). Call ensureAccounts first.
  */
-export function reserve(userId: number, tokenId: number | null, amount: number): ReserveResult {
+export function reserve(userId: number, tokenId: number | null, amount: number, min = amount): ReserveResult {
   const user = state.users.get(userId);
   const token = tokenId === null ? null : state.tokens.get(tokenId);
   if (!user || (tokenId !== null && !token)) throw new Error("ledger: accounts not loaded");
@@ -101,6 +102,10 @@ export function reserve(userId: number, tokenId: number | null, amount: number):
   });
   if (token && !token.unlimited && token.remain <= 0) return fail("token_exhausted");
   if (user.quota <= 0) return fail("user_exhausted");
+  if (min < amount) {
+    const available = token && !token.unlimited ? Math.min(user.quota, token.remain) : user.quota;
+    amount = Math.max(min, Math.min(amount, available));
+  }
   if (user.quota < amount) return fail("user_insufficient");
   if (token && !token.unlimited && token.remain < amount) return fail("token_insufficient");
   user.quota -= amount;

@@ -57,7 +57,13 @@ async function loadBalances(userId: number, tokenId: number | null): Promise<voi
   );
 }
 
-async function tryReserve(userId: number, tokenId: number | null, amount: number, id: string): Promise<number[]> {
+async function tryReserve(
+  userId: number,
+  tokenId: number | null,
+  amount: number,
+  min: number,
+  id: string,
+): Promise<number[]> {
   return scripted().gwReserve(
     userKey(userId),
     tokenKey(tokenId),
@@ -65,27 +71,35 @@ async function tryReserve(userId: number, tokenId: number | null, amount: number
     amount,
     tokenId === null ? "0" : "1",
     id,
-    `${userId}:${tokenId ?? "-"}:${amount}`,
+    `${userId}:${tokenId ?? "-"}:`,
     BALANCE_TTL_MS,
+    min,
   );
 }
 
-export async function reserve(userId: number, tokenId: number | null, amount: number): Promise<ReserveResult> {
+export async function reserve(
+  userId: number,
+  tokenId: number | null,
+  amount: number,
+  min = amount,
+): Promise<ReserveResult> {
   amount = Math.max(0, Math.round(amount));
+  min = Math.min(amount, Math.max(0, Math.round(min)));
   try {
     await readyRedis(); // right after start or a reconnect: wait a moment rather than refuse
     await ensureUpkeep();
     const id = String(++state.nextId);
-    let out = await tryReserve(userId, tokenId, amount, id);
+    let out = await tryReserve(userId, tokenId, amount, min, id);
     if (out[0] === -1) {
       await loadBalances(userId, tokenId);
-      out = await tryReserve(userId, tokenId, amount, id);
+      out = await tryReserve(userId, tokenId, amount, min, id);
       if (out[0] === -1) throw new Error("ledger: balances vanished right after loading");
     }
     if (out[0] !== 0) {
       const tokenRemain = tokenId === null ? Infinity : Number(out[2]);
       return { ok: false, reason: REASONS[out[0]!]!, userQuota: Number(out[1]), tokenRemain };
     }
+    amount = Number(out[3] ?? amount);
     state.outstanding.count += 1;
     state.outstanding.quota += amount;
     return { ok: true, reservation: { userId, tokenId, amount, settled: false, id } };

@@ -9,9 +9,10 @@ import type Redis from "ioredis";
 import { redis } from "@/lib/server/redis/client";
 import { singleton } from "@/lib/server/singleton";
 
-/** KEYS user, token, resv; ARGV amount, hasToken, resvId, resvValue, ttlMs.
- *  → {0, uq, tr} ok | {-1} not loaded | {1..4, uq, tr} refused (token_exhausted, user_exhausted,
- *  user_insufficient, token_insufficient). */
+/** KEYS user, token, resv; ARGV amount, hasToken, resvId, resvValue prefix ("<user>:<token>:", the
+ *  amount reserved is appended), ttlMs, min (≤ amount: reserve what the balances hold down to min).
+ *  → {0, uq, tr, reserved} ok | {-1} not loaded | {1..4, uq, tr} refused (token_exhausted,
+ *  user_exhausted, user_insufficient, token_insufficient). */
 export const RESERVE = `
 local uq = redis.call('HGET', KEYS[1], 'q')
 if not uq then return {-1} end
@@ -27,6 +28,13 @@ if hasToken then
 end
 if hasToken and unl == 0 and tr <= 0 then return {1, uq, tr} end
 if uq <= 0 then return {2, uq, tr} end
+local min = tonumber(ARGV[6] or ARGV[1])
+if min < amount then
+  local avail = uq
+  if hasToken and unl == 0 and tr < avail then avail = tr end
+  if avail < amount then amount = avail end
+  if amount < min then amount = min end
+end
 if uq < amount then return {3, uq, tr} end
 if hasToken and unl == 0 and tr < amount then return {4, uq, tr} end
 redis.call('HINCRBY', KEYS[1], 'q', 0 - amount)
@@ -35,8 +43,8 @@ if hasToken then
   redis.call('HINCRBY', KEYS[2], 'r', 0 - amount)
   redis.call('PEXPIRE', KEYS[2], ARGV[5])
 end
-redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
-return {0, uq - amount, tr - amount}
+redis.call('HSET', KEYS[3], ARGV[3], ARGV[4] .. amount)
+return {0, uq - amount, tr - amount, amount}
 `;
 
 /** KEYS user, token, resv; ARGV resvId, reserved, actual, hasToken, fixed ('1': charge exactly

@@ -2,12 +2,17 @@
 // and are dropped at once by invalidateToken / invalidateUser, which every token/user write calls;
 // with Redis the drop reaches every instance through the event bus (a disabled token is refused
 // everywhere within milliseconds).
+// Keys that match no token are remembered apart (a bounded negative cache: MAX_MISSES entries, the
+// oldest dropped first, NEGATIVE_TTL_MS each), so a spray of invalid keys neither queries the
+// database for a key it already tried nor pushes valid tokens out of the cache. Creating a token
+// clears it on every instance (invalidateMissingTokens), so a new key never stays "unknown".
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { sha256Hex } from "@/lib/server/crypto/secret-box";
 import { singleton } from "@/lib/server/singleton";
 import { emitEvent, onEvent } from "@/lib/server/redis/bus";
 import { parseAllowList, type ipAllowed } from "@/lib/server/relay/cache/ip-allow-list";
+import { NegativeCache } from "@/lib/server/relay/cache/negative-cache";
 
 export type CachedToken = {
   id: number;
@@ -47,13 +52,19 @@ export type CachedUser = {
 type Entry<T> = { value: T | null; at: number };
 type State = {
   tokens: Map<string, Entry<CachedToken>>;
+  /** Key hashes that matched no token (bounded, short-lived). */
+  misses: NegativeCache;
   tokenHashById: Map<number, string>;
   users: Map<number, Entry<CachedUser>>;
   /** Bumped by every invalidation: a read that began before one must not be cached after it. */
   generation: number;
 };
+export const MAX_MISSES = 10_000;
+export const NEGATIVE_TTL_MS = 10_000;
+
 const state = singleton<State>("relay.tokens", () => ({
   tokens: new Map(),
+  misses: new NegativeCache(MAX_MISSES, NEGATIVE_TTL_MS),
   tokenHashById: new Map(),
   users: new Map(),
   generation: 0,
@@ -65,10 +76,16 @@ function fresh(at: number): boolean {
   return Date.now() - at < env().SYNC_FREQUENCY * 1000;
 }
 
-export async function getTokenByKey(rawKey: string): Promise<CachedToken | null> {
+/**
+ * The token of a key, from memory when possible. `beforeQuery` runs only when the database is about
+ * to be asked (neither cache knows the key): the relay refuses blocked addresses there.
+ */
+export async function getTokenByKey(rawKey: string, beforeQuery?: () => Promise<void>): Promise<CachedToken | null> {
   const hash = sha256Hex(rawKey);
   const hit = state.tokens.get(hash);
   if (hit && fresh(hit.at)) return hit.value;
+  if (state.misses.has(hash)) return null;
+  await beforeQuery?.();
   const generation = state.generation;
   const row = await db().token.findUnique({ where: { keyHash: hash } });
   const value: CachedToken | null = row
@@ -96,9 +113,13 @@ export async function getTokenByKey(rawKey: string): Promise<CachedToken | null>
       }
     : null;
   if (generation !== state.generation) return value;
+  if (!value) {
+    state.misses.add(hash);
+    return null;
+  }
   if (state.tokens.size > MAX_ENTRIES) state.tokens.clear();
   state.tokens.set(hash, { value, at: Date.now() });
-  if (value) state.tokenHashById.set(value.id, hash);
+  state.tokenHashById.set(value.id, hash);
   return value;
 }
 
@@ -153,6 +174,7 @@ function dropToken(tokenId: number): void {
 function dropAll(): void {
   state.generation++;
   state.tokens.clear();
+  state.misses.clear();
   state.tokenHashById.clear();
   state.users.clear();
 }
@@ -165,6 +187,10 @@ singleton("relay.tokens.events", () => {
     state.users.delete(Number(id));
   });
   onEvent("tokens:all", dropAll);
+  onEvent("tokens:created", () => {
+    state.generation++;
+    state.misses.clear();
+  });
   return true;
 });
 
@@ -178,4 +204,9 @@ export function invalidateUser(userId: number): void {
 
 export function invalidateAllTokens(): void {
   emitEvent("tokens:all", null);
+}
+
+/** A token was created: no key may stay remembered as unknown (on any instance). */
+export function invalidateMissingTokens(): void {
+  emitEvent("tokens:created", null);
 }

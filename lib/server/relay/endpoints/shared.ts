@@ -14,13 +14,13 @@ import { baseHeaders, readBody } from "@/lib/server/relay/http-io";
 import { applyParamOverride } from "@/lib/server/relay/transform";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream";
 
-/** Refuses (retryably: another channel may serve it) channels that do not speak OpenAI's API. */
+/** Refuses channels that do not speak OpenAI's API: a client error (400), never retried and never
+ *  counted against the channel (any API key could otherwise get a channel auto-disabled). */
 export function requireOpenAIChannel(adapter: ChannelAdapter, path: string): void {
   if ((adapter.format ?? "openai") !== "openai")
     throw new RelayError(400, `This channel type does not serve ${path}`, {
       type: "invalid_request_error",
-      code: "channel:unsupported_endpoint",
-      retryable: true,
+      code: "unsupported_endpoint",
     });
 }
 

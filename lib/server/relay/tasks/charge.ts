@@ -159,43 +159,6 @@ export async function releaseTaskCall(call: TaskCall): Promise<void> {
   await refund(call.reservation);
 }
 
-/** Seconds to wait for an upstream task API (RELAY_TIMEOUT when set, else 60). */
-export function upstreamTimeoutMs(): number {
-  const t = env().RELAY_TIMEOUT;
-  return (t > 0 ? t : 60) * 1000;
-}
-
-/** A JSON call to a task upstream; answers the status and the parsed body (null if not JSON). */
-export async function upstreamJson(
-  url: string,
-  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: unknown },
-): Promise<{ status: number; json: unknown }> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: init.method,
-      headers: { ...init.headers, ...(init.body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(upstreamTimeoutMs()),
-      redirect: "manual",
-    });
-  } catch (err) {
-    throw new RelayError(502, `Upstream request failed: ${(err as Error).name}`, {
-      type: "upstream_error",
-      code: "upstream_unreachable",
-      retryable: true,
-    });
-  }
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    json = null;
-  }
-  return { status: res.status, json };
-}
-
 /** Unfinished tasks older than this fail and are refunded (TASK_TIMEOUT_MINUTES, new-api's 1440). */
 export function taskTimeoutMs(): number {
   return env().TASK_TIMEOUT_MINUTES * 60_000;

@@ -58,7 +58,7 @@ export async function handleTaskRelay(
     if (mj && image && req.method === "GET")
       return await proxyMidjourneyImage(res, decodeURIComponent(image[1]!), r.requestId);
 
-    const caller = await authenticateToken(extractKey(req, r.path, r.url.searchParams), r.ip);
+    const caller = await authenticateToken(extractKey(req, r.path, r.url.searchParams), r.ip, req.headers);
     const body = req.method === "POST" ? await readJson(req) : {};
     const tr: TaskRequest = { requestId: r.requestId, ip: r.ip, caller, path: r.path, subPath, body };
 

@@ -9,7 +9,8 @@ import type { RelayCaller } from "@/lib/server/relay/auth";
 import { getRouting } from "@/lib/server/relay/cache/channel-cache";
 import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
 import { sendJson } from "@/lib/server/relay/http-io";
-import { chargeTaskCall, prepareTaskCall, releaseTaskCall, upstreamJson } from "@/lib/server/relay/tasks/charge";
+import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/lib/server/relay/tasks/charge";
+import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import { mjAction, mjModelName, MJ_SUBMIT_PATHS, originTaskId } from "@/lib/server/relay/tasks/mj-actions";
 
 export type TaskRequest = {

@@ -5,7 +5,8 @@
 import type { Midjourney as MidjourneyRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
 import { getRouting } from "@/lib/server/relay/cache/channel-cache";
-import { taskTimeoutMs, upstreamJson } from "@/lib/server/relay/tasks/charge";
+import { taskTimeoutMs } from "@/lib/server/relay/tasks/charge";
+import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import { mjModelName } from "@/lib/server/relay/tasks/mj-actions";
 import { refundFailedTask } from "@/lib/server/relay/tasks/refund-task";
 

@@ -4,7 +4,8 @@
 import type { Task as TaskRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
 import { getRouting } from "@/lib/server/relay/cache/channel-cache";
-import { taskTimeoutMs, upstreamJson } from "@/lib/server/relay/tasks/charge";
+import { taskTimeoutMs } from "@/lib/server/relay/tasks/charge";
+import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import { refundFailedTask } from "@/lib/server/relay/tasks/refund-task";
 
 const UNFINISHED = ["", "NOT_START", "SUBMITTED", "QUEUED", "IN_PROGRESS"];

@@ -7,7 +7,8 @@ import type { Task as TaskRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
 import { RelayError } from "@/lib/server/relay/errors";
 import { sendJson } from "@/lib/server/relay/http-io";
-import { chargeTaskCall, prepareTaskCall, releaseTaskCall, upstreamJson } from "@/lib/server/relay/tasks/charge";
+import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/lib/server/relay/tasks/charge";
+import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import type { TaskRequest } from "@/lib/server/relay/tasks/midjourney";
 
 const ACTIONS: Record<string, { action: string; model: string }> = {

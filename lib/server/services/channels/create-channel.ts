@@ -12,6 +12,7 @@ import {
   normaliseList,
   sealKeys,
 } from "@/lib/server/services/channels/channel-data";
+import { checkChannelBaseUrl } from "@/lib/server/services/channels/check-channel-target";
 import { rebuildAbilities } from "@/lib/server/services/channels/rebuild-abilities";
 import { multiKeyAllowed } from "@/lib/channel-rules";
 import type { CreateChannelInput } from "@/lib/schemas/channel";
@@ -25,6 +26,7 @@ export async function createChannel(input: CreateChannelInput): Promise<{ ids: n
   if (input.mode !== "single" && !multiKeyAllowed(c.type))
     throw new AppError("bad_request", "channel_multi_key_refused");
   const typeFields = checkTypeRules(c);
+  await checkChannelBaseUrl(c.base_url);
 
   const units: { name: string; keys: string[] }[] =
     input.mode === "batch"

@@ -13,6 +13,7 @@ import type { Json } from "@/lib/server/relay/formats/types";
 import { selectKey } from "@/lib/server/relay/select-channel";
 import { applyParamOverride, mapModel } from "@/lib/server/relay/transform";
 import { sendUpstream } from "@/lib/server/relay/upstream";
+import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
 import { notifyRoot } from "@/lib/server/services/logs/notify-root";
 import { splitList } from "@/lib/server/services/channels/rebuild-abilities";
@@ -70,7 +71,7 @@ export async function testChannel(
   let result: ChannelTestResult;
   let usage = { prompt_tokens: 0, completion_tokens: 0 };
   try {
-    const up = await sendUpstream(request, AbortSignal.timeout(60_000), 60_000);
+    const up = await sendUpstream(request, AbortSignal.timeout(60_000), 60_000, channelPrivateAllowed(options));
     const text = await up.body.text();
     const seconds = (Date.now() - started) / 1000;
     if (up.statusCode !== 200) {

@@ -1,5 +1,6 @@
 // PUT /api/channel/: full or partial update by id (the list's quick edits send only id plus status,
 // priority, weight or models). An empty key keeps the stored keys; a new key text replaces them.
+// Changing where the key goes (base URL, type, overrides) needs the key in the same request.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toChannelDto } from "@/lib/server/dto/channel";
@@ -12,6 +13,7 @@ import {
   normaliseList,
   sealKeys,
 } from "@/lib/server/services/channels/channel-data";
+import { checkChannelUpdateTarget } from "@/lib/server/services/channels/check-channel-target";
 import { rebuildAbilities } from "@/lib/server/services/channels/rebuild-abilities";
 import type { UpdateChannelInput } from "@/lib/schemas/channel";
 
@@ -26,6 +28,7 @@ export async function updateChannel(input: UpdateChannelInput) {
   const type = input.type ?? current.type;
   const data = channelData({ ...input, ...checkTypeRules({ type, other: input.other }) });
   const keys = input.key ? keysOf(input.key, type) : [];
+  await checkChannelUpdateTarget(input, current, keys.length > 0);
   if (keys.length) {
     const info = JSON.parse(current.channelInfo || "{}") as { multi_key_mode?: "random" | "polling" };
     data.key = sealKeys(keys);

@@ -1,11 +1,16 @@
-// A GET to a channel's upstream for the console (model lists, balances). Admins may point channels at
-// any host, loopback included, so there is no address filter here; what we guard is the answer: the
-// key is never echoed back (upstreams put it in error texts and URLs), and upstream bodies are
-// reduced to their error message, redacted and cut short.
+// A GET to a channel's upstream for the console (model lists, balances). The address follows the
+// channel rule (net/channel-address.ts: private addresses only while ChannelPrivateAddressEnabled),
+// and a redirect is a failure, never followed: the request carries the key. The answer is guarded
+// too: the key is never echoed back (upstreams put it in error texts and URLs), and upstream bodies
+// are reduced to their error message, redacted and cut short.
+import { request } from "undici";
+import { assertChannelTarget, channelAgent, channelPrivateAllowed } from "@/lib/server/net/channel-address";
+import { getOptions } from "@/lib/server/options/store";
 
 export class UpstreamFailure extends Error {}
 
 const TIMEOUT_MS = 20_000;
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Replaces every occurrence of the secrets (and any bearer token) in a text. */
 export function redactSecrets(text: string, secrets: string[]): string {
@@ -29,24 +34,41 @@ export async function upstreamGetJson(
   headers: Record<string, string>,
   secrets: string[],
 ): Promise<unknown> {
-  let res: Response;
+  const allowPrivate = channelPrivateAllowed(await getOptions());
+  let status: number;
+  let body = "";
   try {
-    res = await fetch(url, {
+    assertChannelTarget(url, allowPrivate);
+    const res = await request(url, {
+      method: "GET",
       headers: { accept: "application/json", ...headers },
+      dispatcher: channelAgent(allowPrivate),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+    status = res.statusCode;
+    if (status >= 300 && status < 400) {
+      res.body.destroy();
+      throw new UpstreamFailure(`HTTP ${status}: redirects are not followed`);
+    }
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      body += chunk.toString("utf8");
+      if (body.length > MAX_BODY_BYTES) {
+        res.body.destroy();
+        throw new UpstreamFailure(`HTTP ${status}: answer too large`);
+      }
+    }
   } catch (err) {
+    if (err instanceof UpstreamFailure) throw err;
     const cause = (err as { cause?: { message?: string } }).cause?.message;
     throw new UpstreamFailure(redactSecrets(cause || (err as Error).message, secrets).slice(0, 200));
   }
-  const body = await res.text();
-  if (!res.ok) {
+  if (status < 200 || status > 299) {
     const detail = redactSecrets(errorText(body), secrets).slice(0, 200);
-    throw new UpstreamFailure(`HTTP ${res.status}${detail ? `: ${detail}` : ""}`);
+    throw new UpstreamFailure(`HTTP ${status}${detail ? `: ${detail}` : ""}`);
   }
   try {
     return JSON.parse(body) as unknown;
   } catch {
-    throw new UpstreamFailure(`HTTP ${res.status}: not JSON`);
+    throw new UpstreamFailure(`HTTP ${status}: not JSON`);
   }
 }

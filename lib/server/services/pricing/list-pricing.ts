@@ -2,6 +2,10 @@
 // groups it is offered in, the group ratios and the groups the caller may use (spec 2 §3 "Pricing
 // model", §7 Pricing). Visitors get the default group; unpriced models are left out unless the site
 // runs in self-use mode, as the relay would refuse them.
+// Only usable groups are shown (new-api's GetPricing filters group_ratio the same way): a visitor sees
+// the groups a new user could use (UserUsableGroups plus "default"), a signed-in user UserUsableGroups
+// plus their own group. Other groups (internal or granted per user) are neither listed nor named in
+// enable_groups, and a model offered only in them is left out.
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
 import { getPriceTable, priceModel } from "@/lib/server/relay/billing/pricing";
 import { getRouting } from "@/lib/server/relay/cache/channel-cache";
@@ -17,9 +21,14 @@ export type PricingModel = {
 
 export async function listPricing(caller: { group: string } | null) {
   const [routing, table, options] = await Promise.all([getRouting(), getPriceTable(), getOptions()]);
+  const usable = parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {});
+  const ownGroup = caller?.group ?? "default";
+  const usableGroup: Record<string, string> = { [ownGroup]: usable[ownGroup] ?? ownGroup, ...usable };
   const groupsOf = new Map<string, string[]>();
-  for (const [group, models] of routing.abilities)
+  for (const [group, models] of routing.abilities) {
+    if (!Object.hasOwn(usableGroup, group)) continue;
     for (const model of models.keys()) groupsOf.set(model, [...(groupsOf.get(model) ?? []), group]);
+  }
 
   const data: PricingModel[] = [];
   for (const [model, groups] of [...groupsOf].sort(([a], [b]) => a.localeCompare(b))) {
@@ -45,8 +54,8 @@ export async function listPricing(caller: { group: string } | null) {
           },
     );
   }
-  const usable = parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {});
-  const ownGroup = caller?.group ?? "default";
-  const usableGroup: Record<string, string> = { [ownGroup]: usable[ownGroup] ?? ownGroup, ...usable };
-  return { data, group_ratio: table.groupRatio, usable_group: usableGroup };
+  const groupRatio = Object.fromEntries(
+    Object.entries(table.groupRatio).filter(([group]) => Object.hasOwn(usableGroup, group)),
+  );
+  return { data, group_ratio: groupRatio, usable_group: usableGroup };
 }

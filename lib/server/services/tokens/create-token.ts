@@ -2,6 +2,7 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toTokenDto } from "@/lib/server/dto/token";
 import { generateTokenKey } from "@/lib/server/services/tokens/generate-token-key";
+import { invalidateMissingTokens } from "@/lib/server/relay/cache/token-cache";
 import { assertUsableGroup } from "@/lib/server/services/tokens/validate-token-fields";
 import type { CreateTokenInput } from "@/lib/schemas/token";
 
@@ -36,5 +37,7 @@ export async function createToken(userId: number, input: CreateTokenInput) {
       rateLimitSuccess: input.rate_limit_success,
     },
   });
+  // The relay may remember this key as unknown (someone tried it): forget every such miss.
+  invalidateMissingTokens();
   return { ...toTokenDto(row), key: `sk-${k.key}` };
 }

@@ -1,6 +1,8 @@
 // PUT /api/user/: an admin edits a user of LOWER role (root edits anyone; see manage-rules.ts).
 // A new password revokes the user's sessions. A quota value sets the balance inside the ledger queue
-// and, when it changes, writes a type-3 log naming the admin in the same transaction.
+// and, when it changes, writes a type-3 log naming the admin in the same transaction. An address is
+// stored lower-cased (the schema) and must not belong to another user: login by e-mail and password
+// reset pick one account per address, so a duplicate would hand one user's account to another.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword } from "@/lib/server/auth/password";
@@ -9,6 +11,8 @@ import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
 import { loadManageTarget } from "@/lib/server/services/users/manage-rules";
 import { logQuotaChange } from "@/lib/server/services/users/adjust-user-quota";
 import { recordAdminAction } from "@/lib/server/services/logs/record-admin-action";
+import { findEmailOwner } from "@/lib/server/services/verification/assert-email-available";
+import { lockIdentity } from "@/lib/server/services/users/identity-lock";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import type { AdminUpdateUserInput } from "@/lib/schemas/account";
 
@@ -30,6 +34,11 @@ export async function adminUpdateUser(actor: CurrentUser, input: AdminUpdateUser
   }
   const write = () =>
     db().$transaction(async (tx) => {
+      if (input.email) {
+        await lockIdentity(tx, `email:${input.email}`);
+        if ((await findEmailOwner(tx, input.email, target.id)) !== null)
+          throw new AppError("conflict", "email_taken_by_user");
+      }
       const before = (await tx.user.findUniqueOrThrow({ where: { id: target.id }, select: { quota: true } })).quota;
       if (input.quota !== undefined) data.quota = BigInt(input.quota);
       const updated = await tx.user.update({ where: { id: target.id }, data, select: { username: true } });

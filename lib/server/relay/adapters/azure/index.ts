@@ -48,8 +48,7 @@ export const azureAdapter: ChannelAdapter = {
     if (!task)
       throw new RelayError(400, `Azure channels do not serve ${ctx.path}`, {
         type: "invalid_request_error",
-        code: "channel:unsupported_endpoint",
-        retryable: true,
+        code: "unsupported_endpoint",
       });
     const url = `${baseUrlOf(ctx, "")}/openai/deployments/${encodeURIComponent(deployment)}/${task}?api-version=${encodeURIComponent(version)}`;
     return {

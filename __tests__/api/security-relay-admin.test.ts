@@ -1,0 +1,98 @@
+// Issue 17 items 2 and 9 through the console API: an admin cannot move a channel's stored key to a
+// new destination, nor decide that channels may reach private addresses; a user does not read the
+// admins' remark about them.
+import * as channelRoute from "@/app/api/channel/route";
+import * as optionRoute from "@/app/api/option/route";
+import * as selfRoute from "@/app/api/user/self/route";
+import { ROLE } from "@/lib/constants";
+import { db } from "@/lib/server/db";
+import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
+
+setupApiHarness();
+
+let admin: string;
+let root: string;
+
+beforeAll(async () => {
+  await setupRoot();
+  root = await login(ROOT_USER.username, ROOT_USER.password);
+  admin = (await createUserAndLogin({ role: ROLE.admin })).cookie;
+});
+
+async function newChannel(): Promise<number> {
+  const res = await call<{ ids: number[] }>(channelRoute, "POST", "/api/channel/", {
+    cookie: admin,
+    body: { type: 1, name: "c", key: "sk-stored-key", base_url: "https://api.example.com", models: "m", group: "default" },
+  });
+  expect(res.json.success).toBe(true);
+  return res.json.data.ids[0]!;
+}
+
+describe("PUT /api/channel/: changing where the key goes needs the key", () => {
+  test.each([
+    ["base_url", { base_url: "https://attacker.example" }],
+    ["type", { type: 14 }],
+    ["header_override", { header_override: '{"x-forward":"1"}' }],
+    ["param_override", { param_override: '{"stream":true}' }],
+  ])("%s without the key is refused and nothing changes", async (_field, change) => {
+    const id = await newChannel();
+    const res = await call(channelRoute, "PUT", "/api/channel/", { cookie: admin, body: { id, ...change } });
+    expect(res.status).toBe(400);
+    expect(res.json.success).toBe(false);
+    const row = await db().channel.findUniqueOrThrow({ where: { id } });
+    expect(row.baseUrl).toBe("https://api.example.com");
+    expect(row.type).toBe(1);
+    expect(row.headerOverride ?? "").toBe("");
+  });
+
+  test("the full edit form (unchanged target, no key) and a retarget with the key are accepted", async () => {
+    const id = await newChannel();
+    const same = await call(channelRoute, "PUT", "/api/channel/", {
+      cookie: admin,
+      body: { id, type: 1, base_url: "https://api.example.com", name: "renamed", key: "" },
+    });
+    expect(same.json.success).toBe(true);
+    const moved = await call(channelRoute, "PUT", "/api/channel/", {
+      cookie: admin,
+      body: { id, base_url: "https://other.example.com", key: "sk-new-key" },
+    });
+    expect(moved.json.success).toBe(true);
+  });
+});
+
+describe("ChannelPrivateAddressEnabled", () => {
+  test("is root's to change; when off, private and loopback base URLs are refused", async () => {
+    const byAdmin = await call(optionRoute, "PUT", "/api/option/", {
+      cookie: admin,
+      body: { key: "ChannelPrivateAddressEnabled", value: "false" },
+    });
+    expect(byAdmin.status).toBe(403);
+    const local = { type: 1, name: "ollama", key: "k", base_url: "http://127.0.0.1:11434", models: "m", group: "default" };
+    expect((await call(channelRoute, "POST", "/api/channel/", { cookie: admin, body: local })).json.success).toBe(true);
+
+    const byRoot = await call(optionRoute, "PUT", "/api/option/", {
+      cookie: root,
+      body: { key: "ChannelPrivateAddressEnabled", value: "false" },
+    });
+    expect(byRoot.json.success).toBe(true);
+    for (const base_url of ["http://127.0.0.1:11434", "http://10.0.0.5", "http://[::1]:8000", "http://169.254.169.254"]) {
+      const res = await call(channelRoute, "POST", "/api/channel/", { cookie: admin, body: { ...local, base_url } });
+      expect(res.status).toBe(400);
+    }
+    const id = await newChannel();
+    const repoint = await call(channelRoute, "PUT", "/api/channel/", {
+      cookie: admin,
+      body: { id, key: "k", base_url: "http://192.168.1.2" },
+    });
+    expect(repoint.status).toBe(400);
+  });
+});
+
+test("GET /api/user/self does not return the admins' remark", async () => {
+  const user = await createUserAndLogin();
+  await db().user.update({ where: { id: user.id }, data: { remark: "suspected reseller" } });
+  const res = await call<Record<string, unknown>>(selfRoute, "GET", "/api/user/self", { cookie: user.cookie });
+  expect(res.json.success).toBe(true);
+  expect(res.json.data).not.toHaveProperty("remark");
+  expect(JSON.stringify(res.json.data)).not.toContain("suspected reseller");
+});
