@@ -90,7 +90,7 @@ test("the spec's range message blocks the save; a failed PUT among several is a 
   await save();
   await waitFor(() =>
     expect(toast.error).toHaveBeenCalledWith("部分保存失败，请重试", {
-      description: "返佣百分比必须在0到100之间",
+      description: "错误：返佣百分比必须在0到100之间",
     }),
   );
 });

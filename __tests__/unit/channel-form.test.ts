@@ -21,6 +21,8 @@ test("the spec's checks, in order", () => {
     [{ name: " " }, "name_key_required"],
     [{ key: " , \n" }, "name_key_required"],
     [{ models: [] }, "models_required"],
+    // new-api's guard: models that are not a list (a stale double submit) -> 提交失败，请勿重复提交！
+    [{ models: "m" as unknown as string[] }, "duplicate_submit"],
     [{ groups: [" "] }, "groups_required"],
     [{ model_mapping: "{x" }, "json_model_mapping"],
     [{ setting: "[" }, "json_setting"],

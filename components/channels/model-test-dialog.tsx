@@ -15,6 +15,7 @@ import { ApiError } from "@/lib/client/api";
 import { testChannelModel, type ChannelItem } from "@/lib/client/channels/api";
 import { useUpdateChannel } from "@/lib/client/channels/hooks";
 import {
+  ChannelInvalid,
   clampConcurrency,
   CONCURRENCY_DEFAULT,
   CONCURRENCY_MAX,
@@ -47,11 +48,14 @@ export function ModelTestDialog({ channel, onClose }: { channel: ChannelItem | n
   );
 }
 
+const isValidChannel = (channel: ChannelItem) => Number.isInteger(channel.id) && channel.id > 0;
+
 async function testOne(channelId: number, model: string, signal: AbortSignal) {
   try {
     const r = await testChannelModel(channelId, model, signal);
     return { success: true, time: r.time, message: "" };
   } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw new ChannelInvalid();
     if (err instanceof ApiError && err.kind === "failed") return { success: false, time: 0, message: err.message };
     throw err;
   }
@@ -91,6 +95,7 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
   };
 
   const run = async (list: string[], kind: "all" | "retry" | "one") => {
+    if (!isValidChannel(channel)) return void toast.error(t("test_invalid_channel"));
     if (list.length === 0) return void toast.error(kind === "retry" ? t("no_retryable") : t("no_models_to_test"));
     const abort = new AbortController();
     controller.current = abort;
@@ -110,6 +115,7 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
       toast.success(t("test_done", { ok, failed: done.length - ok }));
     } catch (err) {
       if (err instanceof TestCancelled) toast.info(kind === "retry" ? t("retry_cancelled") : t("test_cancelled"));
+      else if (err instanceof ChannelInvalid) toast.error(t("test_invalid_channel"));
       else toast.error(t("test_batch_error", { message: (err as Error).message }));
     } finally {
       controller.current = null;

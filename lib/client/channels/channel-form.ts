@@ -56,6 +56,7 @@ export const JSON_FIELDS: JsonField[] = [
 export type ChannelFormError =
   | "name_key_required"
   | "models_required"
+  | "duplicate_submit"
   | "groups_required"
   | "region_json"
   | "priority_integer"
@@ -136,6 +137,8 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
   const needsKey = action === "create";
   if (!v.name.trim() || (needsKey && (v.type === 41 ? !v.key.trim() : keys.length === 0)))
     return { ok: false, error: "name_key_required" };
+  // new-api refuses a form whose models are not a list (a stale double submit) with 提交失败，请勿重复提交！
+  if (!Array.isArray(v.models)) return { ok: false, error: "duplicate_submit" };
   const models = toList(v.models);
   if (models.length === 0) return { ok: false, error: "models_required" };
   const groups = toList(v.groups);

@@ -71,6 +71,14 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Thrown by testOne when the channel itself is gone: stops the whole run, no retries. */
+export class ChannelInvalid extends Error {
+  constructor() {
+    super("channel_invalid");
+    this.name = "ChannelInvalid";
+  }
+}
+
 async function testWithRetries(
   model: string,
   opts: Required<Pick<RunOptions, "testOne" | "retries" | "sleep">> & { signal?: AbortSignal },
@@ -85,6 +93,7 @@ async function testWithRetries(
       if (r.success) return last;
     } catch (err) {
       if (opts.signal?.aborted) throw new TestCancelled();
+      if (err instanceof ChannelInvalid) throw err;
       last = { model, success: false, time: 0, message: (err as Error).message, isRetryable: true };
     }
   }
