@@ -39,6 +39,7 @@ function fakeChannel(overrides: Partial<ChannelItem> = {}): ChannelItem {
     system_prompt: "",
     model_prefix: "",
     max_input_tokens: 0,
+    expired_time: 0,
     ...overrides,
   } as ChannelItem;
 }
