@@ -95,6 +95,24 @@ describe("AppShell sidebar", () => {
     expect(screen.getByTestId("side-item-/app/logs/tasks")).toBeInTheDocument();
   });
 
+  it("nests the stored chats in a Chat sub-menu of Playground, which folds", () => {
+    renderShell({
+      user: makeUser(1),
+      pathname: "/playground",
+      status: makeStatus({ chats: [{ "Next Web": "https://a" }, { LobeChat: "https://b" }] }),
+    });
+    const submenu = screen.getByTestId("side-submenu-chat");
+    expect(screen.getByTestId("side-group-main")).toContainElement(submenu);
+    const toggle = screen.getByTestId("side-submenu-chat-toggle");
+    expect(toggle).toHaveTextContent("Chat");
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(submenu).toContainElement(screen.getByRole("link", { name: "Next Web" }));
+    expect(screen.getByRole("link", { name: "LobeChat" })).toHaveAttribute("href", "/chat/1");
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("link", { name: "Next Web" })).not.toBeInTheDocument();
+  });
+
   it("marks the current page as active", () => {
     renderShell({ user: makeUser(1), pathname: "/app/tokens" });
     expect(screen.getByTestId("side-item-/app/tokens")).toHaveAttribute("aria-current", "page");
