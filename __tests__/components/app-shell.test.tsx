@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { usePathname } from "next/navigation";
 import { AppShell } from "@/components/layout/app-shell";
@@ -176,6 +176,12 @@ describe("AppShell top navigation", () => {
   it("shows the demo badge on demo sites", () => {
     renderShell({ user: null, pathname: "/", status: makeStatus({ demo_site_enabled: true }) });
     expect(screen.getByTestId("mode-badge")).toHaveTextContent("Demo site");
+  });
+
+  it("never hides the top-bar badge by width (601–767 px included)", () => {
+    renderShell({ user: makeUser(1), pathname: "/app/tokens", status: makeStatus({ demo_site_enabled: true }) });
+    const badge = within(screen.getByTestId("top-nav")).getByTestId("mode-badge");
+    expect(badge.className.split(/\s+/).filter((c) => /(^|:)hidden$/.test(c))).toEqual([]);
   });
 
   it("links console to tokens for users and adds docs only when configured", () => {
