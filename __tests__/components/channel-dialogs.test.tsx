@@ -1,5 +1,5 @@
 // Channel dialogs: the model test dialog's failure texts (spec 2 §5, §8).
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
 import { ModelTestDialog } from "@/components/channels/model-test-dialog";
 import type { ChannelItem } from "@/lib/client/channels/api";
@@ -64,5 +64,46 @@ describe("model test dialog", () => {
     fireEvent.click(screen.getByTestId("model-test-all"));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("当前测试渠道无效或缺少必需属性"));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("model test dialog batch delay (spec 2 §9)", () => {
+  it("is clamped to 0–60000 ms and remembered for the next opening", () => {
+    const { unmount } = renderAuth(<ModelTestDialog channel={fakeChannel()} onClose={() => {}} />);
+    const input = screen.getByTestId("model-test-batch-delay");
+    expect(input).toHaveValue(200);
+    fireEvent.change(input, { target: { value: "1500" } });
+    fireEvent.blur(input);
+    expect(window.localStorage.getItem("channel_test_batch_delay")).toBe("1500");
+    fireEvent.change(input, { target: { value: "-5" } });
+    fireEvent.blur(input);
+    expect(input).toHaveValue(0);
+    fireEvent.change(input, { target: { value: "750" } });
+    fireEvent.blur(input);
+    unmount();
+    renderAuth(<ModelTestDialog channel={fakeChannel()} onClose={() => {}} />);
+    expect(screen.getByTestId("model-test-batch-delay")).toHaveValue(750);
+  });
+
+  it("waits the chosen delay between batches", async () => {
+    jest.useFakeTimers();
+    try {
+      const fetchMock = mockFetch({ body: { success: true, message: "", data: { time: 0.1 } } });
+      renderAuth(<ModelTestDialog channel={fakeChannel({ models: "m1,m2" })} onClose={() => {}} />);
+      fireEvent.change(screen.getByTestId("model-test-concurrency"), { target: { value: "1" } });
+      fireEvent.change(screen.getByTestId("model-test-batch-delay"), { target: { value: "30000" } });
+      fireEvent.click(screen.getByTestId("model-test-all"));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(29_000);
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1_500);
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

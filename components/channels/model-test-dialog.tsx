@@ -15,12 +15,16 @@ import { ApiError } from "@/lib/client/api";
 import { testChannelModel, type ChannelItem } from "@/lib/client/channels/api";
 import { useUpdateChannel } from "@/lib/client/channels/hooks";
 import {
+  BATCH_DELAY_KEY,
+  BATCH_DELAY_MAX,
   ChannelInvalid,
+  clampBatchDelay,
   clampConcurrency,
   CONCURRENCY_DEFAULT,
   CONCURRENCY_MAX,
   CONCURRENCY_MIN,
   modelsWithoutFailed,
+  readBatchDelay,
   readCachedResults,
   retryableModels,
   runModelTests,
@@ -70,6 +74,14 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
     return store ? readCachedResults(store, channel.id) : {};
   });
   const [concurrency, setConcurrency] = useState(String(CONCURRENCY_DEFAULT));
+  const [batchDelay, setBatchDelay] = useState(() => String(readBatchDelay(storage())));
+  /** The delay as used: clamped, and remembered for the next opening. */
+  const commitBatchDelay = () => {
+    const ms = clampBatchDelay(Number(batchDelay));
+    setBatchDelay(String(ms));
+    storage()?.setItem(BATCH_DELAY_KEY, String(ms));
+    return ms;
+  };
   const [progress, setProgress] = useState<RunProgress | null>(null);
   const [testing, setTesting] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState("");
@@ -105,7 +117,7 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
       const done = await runModelTests({
         models: list,
         concurrency: clampConcurrency(Number(concurrency)),
-        batchDelayMs: 200,
+        batchDelayMs: commitBatchDelay(),
         signal: abort.signal,
         testOne: (m, signal) => testOne(channel.id, m, signal),
         onResult: record,
@@ -166,6 +178,21 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
             onChange={(e) => setConcurrency(e.target.value)}
             onBlur={() => setConcurrency(String(clampConcurrency(Number(concurrency))))}
             data-testid="model-test-concurrency"
+          />
+        </label>
+        <label className="inline-flex items-center gap-2 text-sm">
+          {t("batch_delay")}
+          <Input
+            type="number"
+            min={0}
+            max={BATCH_DELAY_MAX}
+            step={100}
+            className="h-8 w-24"
+            value={batchDelay}
+            disabled={running}
+            onChange={(e) => setBatchDelay(e.target.value)}
+            onBlur={commitBatchDelay}
+            data-testid="model-test-batch-delay"
           />
         </label>
         {running ? (
