@@ -47,6 +47,27 @@ test("single create stores the channel sealed, answers without the key, and buil
   expect(JSON.stringify(got.json)).not.toContain("sk-secret-1");
 });
 
+test("max_input_tokens, model_prefix and expired_time (spec 2 §3) are stored, read back and updated", async () => {
+  const id = await createChannel(root, {
+    name: "crud-extra",
+    key: "sk-extra",
+    models: "m",
+    group: "default",
+    max_input_tokens: 4096,
+    model_prefix: "acme/",
+    expired_time: 1_900_000_000,
+  });
+  const read = async () =>
+    (await call<ChannelRow>(oneRoute, "GET", `/api/channel/${id}`, { cookie: root, params: { id: String(id) } })).json
+      .data;
+  expect(await read()).toMatchObject({ max_input_tokens: 4096, model_prefix: "acme/", expired_time: 1_900_000_000 });
+  expect((await put({ id, max_input_tokens: 0, model_prefix: "", expired_time: 0 })).status).toBe(200);
+  expect(await read()).toMatchObject({ max_input_tokens: 0, model_prefix: "", expired_time: 0 });
+  // Beyond the Int column: a 400, nothing stored.
+  expect((await put({ id, max_input_tokens: 2 ** 31 })).status).toBe(400);
+  expect(await read()).toMatchObject({ max_input_tokens: 0 });
+});
+
 test("batch creates one channel per key; multi_to_single one multi-key channel; comma keys too", async () => {
   const batch = await createChannels(root, {
     mode: "batch",

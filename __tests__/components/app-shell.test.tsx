@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { usePathname } from "next/navigation";
 import { AppShell } from "@/components/layout/app-shell";
@@ -95,6 +95,24 @@ describe("AppShell sidebar", () => {
     expect(screen.getByTestId("side-item-/app/logs/tasks")).toBeInTheDocument();
   });
 
+  it("nests the stored chats in a Chat sub-menu of Playground, which folds", () => {
+    renderShell({
+      user: makeUser(1),
+      pathname: "/playground",
+      status: makeStatus({ chats: [{ "Next Web": "https://a" }, { LobeChat: "https://b" }] }),
+    });
+    const submenu = screen.getByTestId("side-submenu-chat");
+    expect(screen.getByTestId("side-group-main")).toContainElement(submenu);
+    const toggle = screen.getByTestId("side-submenu-chat-toggle");
+    expect(toggle).toHaveTextContent("Chat");
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(submenu).toContainElement(screen.getByRole("link", { name: "Next Web" }));
+    expect(screen.getByRole("link", { name: "LobeChat" })).toHaveAttribute("href", "/chat/1");
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("link", { name: "Next Web" })).not.toBeInTheDocument();
+  });
+
   it("marks the current page as active", () => {
     renderShell({ user: makeUser(1), pathname: "/app/tokens" });
     expect(screen.getByTestId("side-item-/app/tokens")).toHaveAttribute("aria-current", "page");
@@ -158,6 +176,12 @@ describe("AppShell top navigation", () => {
   it("shows the demo badge on demo sites", () => {
     renderShell({ user: null, pathname: "/", status: makeStatus({ demo_site_enabled: true }) });
     expect(screen.getByTestId("mode-badge")).toHaveTextContent("Demo site");
+  });
+
+  it("never hides the top-bar badge by width (601–767 px included)", () => {
+    renderShell({ user: makeUser(1), pathname: "/app/tokens", status: makeStatus({ demo_site_enabled: true }) });
+    const badge = within(screen.getByTestId("top-nav")).getByTestId("mode-badge");
+    expect(badge.className.split(/\s+/).filter((c) => /(^|:)hidden$/.test(c))).toEqual([]);
   });
 
   it("links console to tokens for users and adds docs only when configured", () => {

@@ -71,9 +71,9 @@ describe("ResetConfirmForm", () => {
     expect(screen.getByTestId("reset-confirm-submit")).toBeDisabled();
   });
 
-  it("shows the address read-only, submits, shows the new password and copies it on click", async () => {
+  it("shows the address read-only, submits, shows the new password and copies it at once and on click", async () => {
     const fetchMock = mockFetch({ body: { success: true, message: "", data: "NewPass234abcdEF" } });
-    (copyText as jest.Mock).mockResolvedValueOnce(true);
+    (copyText as jest.Mock).mockResolvedValue(true);
     renderAuth(<ResetConfirmForm email="a@example.com" token="tok123" />);
     expect(screen.getByTestId("reset-confirm-email")).toHaveValue("a@example.com");
     expect(screen.getByTestId("reset-confirm-email")).toHaveAttribute("readonly");
@@ -83,16 +83,23 @@ describe("ResetConfirmForm", () => {
     expect(sentBody(fetchMock)).toEqual({ email: "a@example.com", token: "tok123" });
     expect(screen.getByTestId("reset-new-password")).toHaveTextContent("NewPass234abcdEF");
     expect(screen.queryByTestId("reset-confirm-submit")).toBeNull(); // the link is used up
+    // copied without a click (spec 2 §8)
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("密码重置成功，新密码已复制到剪贴板"));
+    expect(copyText).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByTestId("reset-new-password"));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("新密码已复制到剪贴板"));
-    expect(copyText).toHaveBeenCalledWith("NewPass234abcdEF");
+    expect(copyText).toHaveBeenCalledTimes(2);
+    expect(copyText).toHaveBeenLastCalledWith("NewPass234abcdEF");
   });
 
   it("opens the manual-copy dialog when the clipboard fails", async () => {
     mockFetch({ body: { success: true, message: "", data: "NewPass234abcdEF" } });
-    (copyText as jest.Mock).mockResolvedValueOnce(false);
+    (copyText as jest.Mock).mockResolvedValue(false);
     renderAuth(<ResetConfirmForm email="a@example.com" token="tok123" />);
     fireEvent.click(screen.getByTestId("reset-confirm-submit"));
+    // the automatic copy failed: no "copied" claim, no dialog until the visitor asks
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("密码重置成功，请使用新密码登录"));
+    expect(screen.queryByTestId("manual-copy-text")).toBeNull();
     fireEvent.click(await screen.findByTestId("reset-new-password"));
     expect(await screen.findByTestId("manual-copy-text")).toHaveValue("NewPass234abcdEF");
     expect(screen.getByText("无法复制到剪贴板，请手动复制")).toBeInTheDocument();

@@ -136,7 +136,7 @@ test("a refused save shows 更新设置失败 with the server message", async ()
   await click("notify-save");
   await waitFor(() =>
     expect(toast.error).toHaveBeenCalledWith("更新设置失败", {
-      description: "Webhook地址不能指向内网、本机或保留地址",
+      description: "错误：Webhook地址不能指向内网、本机或保留地址",
     }),
   );
   expect(screen.getByTestId("notify-save-error").textContent).toBe("Webhook地址不能指向内网、本机或保留地址");

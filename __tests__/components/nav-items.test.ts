@@ -69,15 +69,31 @@ describe("buildSideNav", () => {
     ]);
   });
 
-  it("adds one /chat/{index} entry per configured chat, labelled with its name", () => {
+  it("puts one /chat/{index} entry per configured chat into a Chat sub-menu of Playground", () => {
     const main = buildSideNav(
       { ...baseStatus, chats: [{ "Next Web": "https://a" }, null, { LobeChat: "https://b" }] },
       member,
     )[0];
     expect(main?.items).toEqual([
+      {
+        href: "/playground",
+        icon: "playground",
+        labelKey: "playground",
+        submenu: {
+          labelKey: "chat",
+          icon: "chat",
+          items: [
+            { href: "/chat/0", icon: "chat", label: "Next Web" },
+            { href: "/chat/2", icon: "chat", label: "LobeChat" },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it("has no Chat sub-menu without stored chats", () => {
+    expect(buildSideNav(baseStatus, member)[0]?.items).toEqual([
       { href: "/playground", icon: "playground", labelKey: "playground" },
-      { href: "/chat/0", icon: "chat", label: "Next Web" },
-      { href: "/chat/2", icon: "chat", label: "LobeChat" },
     ]);
   });
 });

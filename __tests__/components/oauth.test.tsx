@@ -141,7 +141,24 @@ describe("OAuthCallback", () => {
       expect(screen.getByTestId("oauth-callback-prompt")).toHaveTextContent("操作失败，正在重定向...");
       expect(hardNavigate).not.toHaveBeenCalled();
       act(() => jest.advanceTimersByTime(FAILURE_REDIRECT_MS));
-      expect(hardNavigate).toHaveBeenCalledWith("/login");
+      // Not signed in: /admin/settings would refuse, so /app/me (which asks to log in first).
+      expect(hardNavigate).toHaveBeenCalledWith("/app/me");
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it.each([
+    [10, "/admin/settings"],
+    [1, "/app/me"],
+  ])("a failure (role %i) redirects to %s", async (role, target) => {
+    jest.useFakeTimers();
+    try {
+      mockFetch({ status: 400, body: { success: false, message: "该账户已绑定" } });
+      renderWith(page(), oidcStatus, { ...alice, role });
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith("错误：该账户已绑定"));
+      act(() => jest.advanceTimersByTime(FAILURE_REDIRECT_MS));
+      expect(hardNavigate).toHaveBeenCalledWith(target);
     } finally {
       jest.useRealTimers();
     }

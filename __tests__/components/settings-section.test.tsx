@@ -97,7 +97,7 @@ test("the spec's range message blocks the save; a refused save stores nothing: �
   await save();
   await waitFor(() =>
     expect(toast.error).toHaveBeenCalledWith("保存失败，请重试", {
-      description: "返佣百分比必须在0到100之间",
+      description: "错误：返佣百分比必须在0到100之间",
     }),
   );
 });

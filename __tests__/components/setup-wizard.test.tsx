@@ -109,6 +109,19 @@ describe("SetupWizard", () => {
     expect(hardNavigate).not.toHaveBeenCalled();
   });
 
+  it("toasts 表单引用错误，请刷新页面重试 when the form left out the account the server still needs", async () => {
+    const fetchMock = mockFetch(
+      { status: 400, body: { success: false, message: "请输入管理员用户名" } },
+      { body: { success: true, message: "", data: fresh } },
+    );
+    renderAuth(<SetupWizard initialStatus={{ ...fresh, root_init: true }} />);
+    fireEvent.click(screen.getByTestId("setup-submit"));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("表单引用错误，请刷新页面重试"));
+    // The status is read again, so the account section comes back.
+    expect(await screen.findByTestId("setup-username")).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it("toasts 初始化失败，请重试 when the request never gets an answer", async () => {
     global.fetch = jest.fn(async () => {
       throw new TypeError("Failed to fetch");

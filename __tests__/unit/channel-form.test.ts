@@ -21,6 +21,8 @@ test("the spec's checks, in order", () => {
     [{ name: " " }, "name_key_required"],
     [{ key: " , \n" }, "name_key_required"],
     [{ models: [] }, "models_required"],
+    // new-api's guard: models that are not a list (a stale double submit) -> 提交失败，请勿重复提交！
+    [{ models: "m" as unknown as string[] }, "duplicate_submit"],
     [{ groups: [" "] }, "groups_required"],
     [{ model_mapping: "{x" }, "json_model_mapping"],
     [{ setting: "[" }, "json_setting"],
@@ -32,6 +34,26 @@ test("the spec's checks, in order", () => {
   ];
   for (const [patch, error] of cases)
     expect([patch, formToPayload(valid(patch), "create")]).toEqual([patch, { ok: false, error }]);
+});
+
+test("max input tokens, model prefix and expiry (spec 2 §3) go into the payload", () => {
+  const r = formToPayload(
+    valid({ max_input_tokens: "4096", model_prefix: " acme/ ", expiry: "2030-01-02T03:04" }),
+    "create",
+  );
+  expect(r.ok && r.channel).toMatchObject({
+    max_input_tokens: 4096,
+    model_prefix: "acme/",
+    expired_time: Math.floor(new Date("2030-01-02T03:04").getTime() / 1000),
+  });
+  const never = formToPayload(valid(), "create");
+  expect(never.ok && never.channel).toMatchObject({ max_input_tokens: 0, model_prefix: "", expired_time: 0 });
+  for (const max_input_tokens of ["-1", "1.5", "abc", "2147483648"])
+    expect(formToPayload(valid({ max_input_tokens }), "create")).toEqual({
+      ok: false,
+      error: "max_input_tokens_invalid",
+    });
+  expect(formToPayload(valid({ expiry: "not a date" }), "create")).toEqual({ ok: false, error: "expiry_invalid" });
 });
 
 test("editing may leave the key empty (kept); creating may not", () => {
@@ -105,9 +127,15 @@ test("a channel becomes a form (lists split, numbers as text, multi-key mode kep
     header_override: "",
     system_prompt: "",
     remark: "",
+    max_input_tokens: 8192,
+    model_prefix: "p/",
+    expired_time: Math.floor(new Date("2031-05-06T07:08").getTime() / 1000),
     channel_info: { is_multi_key: true, key_count: 2 },
   } as ChannelItem;
   expect(channelToForm(c)).toMatchObject({
+    max_input_tokens: "8192",
+    model_prefix: "p/",
+    expiry: "2031-05-06T07:08",
     models: ["a", "b"],
     priority: "2",
     keyMode: "multi",

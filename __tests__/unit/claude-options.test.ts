@@ -5,6 +5,7 @@ import {
   thinkingAdapterEnabled,
   thinkingBudgetShare,
 } from "@/lib/server/relay/formats/claude/options";
+import { OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 
 const map = (o: Record<string, string>) => new Map(Object.entries(o));
 
@@ -17,6 +18,14 @@ test("defaultMaxTokens: per model, then default, then 8192; invalid values ignor
   expect(defaultMaxTokens(table, "other")).toBe(2000);
   expect(defaultMaxTokens(map({ "claude.default_max_tokens": "not json" }), "x")).toBe(8192);
   expect(defaultMaxTokens(map({}), "x")).toBe(8192);
+});
+
+test("the default option (spec 2 §9): 8192, and 4096 for the older models", () => {
+  const defaults = map({ "claude.default_max_tokens": OPTION_DEFAULTS["claude.default_max_tokens"]! });
+  expect(defaultMaxTokens(defaults, "claude-sonnet-4-20250514")).toBe(8192);
+  expect(defaultMaxTokens(defaults, "claude-3-5-sonnet-20241022")).toBe(8192);
+  for (const old of ["claude-3-haiku-20240307", "claude-3-opus-20240229", "claude-3-sonnet-20240229", "claude-2.1"])
+    expect(defaultMaxTokens(defaults, old)).toBe(4096);
 });
 
 test("thinking adapter: enabled unless 'false'; budget share within (0,1) else 0.8", () => {

@@ -1,18 +1,19 @@
 "use client";
 
 // The OAuth callback page (spec 1 §2): a processing spinner while GET /api/oauth/{provider} runs.
-// - message "bind": 绑定成功！ and on to /admin/settings (admins; ordinary users cannot open that
-//   page, so they go to /app/me, where the binding shows).
+// - message "bind": 绑定成功！ and on to /admin/settings.
 // - otherwise: the returned user is stored, 登录成功！, and a full navigation to the page the
 //   sign-in started from (returnTo) or /app/tokens.
-// - failure: the message, then the operation-failed notice, then a redirect (the settings page as
-//   above when signed in, else the login page).
+// - failure: the message, then the operation-failed notice, then /admin/settings.
+// /admin/settings refuses everyone but admins, so the others go to /app/me instead (where a binding
+// shows; a visitor who is not signed in is then asked to log in and comes back there).
 import { CircleAlert, Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { useSite } from "@/components/providers/site-context";
+import { ApiError } from "@/lib/client/api";
 import { describeError } from "@/lib/client/describe-error";
 import { safeReturnTo } from "@/lib/client/auth/safe-return-to";
 import { hardNavigate } from "@/lib/client/navigate";
@@ -44,7 +45,7 @@ export function OAuthCallback({
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
   const label = OAUTH_PROVIDER_LABEL[provider];
-  const settingsPage = user ? (user.role >= ROLE.admin ? "/admin/settings" : "/app/me") : null;
+  const settingsPage = user && user.role >= ROLE.admin ? "/admin/settings" : "/app/me";
 
   useEffect(() => {
     // Strict mode mounts twice in development; a state can be used once.
@@ -53,7 +54,7 @@ export function OAuthCallback({
     const fail = (message: string) => {
       toast.error(message);
       setFailed(true);
-      window.setTimeout(() => hardNavigate(settingsPage ?? "/login"), FAILURE_REDIRECT_MS);
+      window.setTimeout(() => hardNavigate(settingsPage), FAILURE_REDIRECT_MS);
     };
     if (providerError) return fail(t("provider_refused", { provider: label, message: providerError }));
     complete.mutate(
@@ -62,14 +63,21 @@ export function OAuthCallback({
         onSuccess: (outcome) => {
           if (outcome.kind === "bind") {
             toast.success(t("bind_success"));
-            hardNavigate(settingsPage ?? "/app/me");
+            hardNavigate(settingsPage);
             return;
           }
           setStoredUser(outcome.user);
           toast.success(t("login_success"));
           hardNavigate(safeReturnTo(takeOAuthReturnTo()));
         },
-        onError: (err) => fail(describeError(err, te)),
+        // The callback shows the server's reason (spec 1 §2 "the message is shown"), also on a 403
+        // (a stale state, a banned account), where the generic text would hide what to do.
+        onError: (err) =>
+          fail(
+            err instanceof ApiError && err.kind === "forbidden" && !err.challenge && err.message
+              ? te("generic", { message: err.message })
+              : describeError(err, te),
+          ),
       },
     );
   }, [complete, code, label, provider, providerError, settingsPage, state, t, te]);

@@ -46,7 +46,13 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
     setErrors((errs) => ({ ...errs, [field]: undefined }));
   };
 
-  const failureText = (err: unknown) => {
+  const failureText = (err: unknown, sentAccount: boolean) => {
+    // The form left out the account section (root looked initialised) but the server wants it: the
+    // form no longer matches the server, so the page must be reloaded (spec 1 §5 "Missing form").
+    if (!sentAccount && err instanceof ApiError && err.kind === "failed" && err.status === 400) {
+      void statusQuery.refetch();
+      return t("form_ref_error");
+    }
     // A refusal from the server carries its own message; without one, or when the request never
     // got an answer, fall back to the setup-specific wording (spec 1 §8).
     if (err instanceof ApiError && err.kind === "failed") return err.message || t("submit_failed");
@@ -76,7 +82,7 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
           setReloading(true);
           reloadTimer.current = setTimeout(() => hardNavigate("/"), RELOAD_DELAY_MS);
         },
-        onError: (err) => toast.error(failureText(err)),
+        onError: (err) => toast.error(failureText(err, !status.root_init)),
       },
     );
   };

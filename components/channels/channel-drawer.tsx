@@ -103,6 +103,8 @@ function ChannelForm({
   };
 
   const submit = () => {
+    // A second submit while the first is on its way (Enter pressed twice) is refused (spec 2 §8).
+    if (create.isPending || update.isPending) return void toast.error(t("error_duplicate_submit"));
     const result = formToPayload(values, action);
     if (!result.ok) {
       setError(result.error);

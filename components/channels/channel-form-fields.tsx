@@ -144,6 +144,26 @@ export function ChannelFormFields({
           value={v.test_model}
           onChange={(e) => onChange({ test_model: e.target.value })}
         />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField
+            id="channel-model-prefix"
+            label={t("field_model_prefix")}
+            hint={t("model_prefix_hint")}
+            value={v.model_prefix}
+            maxLength={200}
+            onChange={(e) => onChange({ model_prefix: e.target.value })}
+          />
+          <TextField
+            id="channel-max-input-tokens"
+            type="number"
+            min={0}
+            label={t("field_max_input_tokens")}
+            hint={t("max_input_tokens_hint")}
+            value={v.max_input_tokens}
+            error={err("max_input_tokens_invalid")}
+            onChange={(e) => onChange({ max_input_tokens: e.target.value })}
+          />
+        </div>
       </Section>
 
       <Section title={t("section_routing")}>
@@ -185,6 +205,15 @@ export function ChannelFormFields({
           label={t("field_tag")}
           value={v.tag}
           onChange={(e) => onChange({ tag: e.target.value })}
+        />
+        <TextField
+          id="channel-expired-time"
+          type="datetime-local"
+          label={t("field_expired_time")}
+          hint={t("expired_time_hint")}
+          value={v.expiry}
+          error={err("expiry_invalid")}
+          onChange={(e) => onChange({ expiry: e.target.value })}
         />
         <label className="inline-flex cursor-pointer items-center gap-3 text-sm">
           <Switch

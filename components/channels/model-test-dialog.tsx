@@ -15,11 +15,16 @@ import { ApiError } from "@/lib/client/api";
 import { testChannelModel, type ChannelItem } from "@/lib/client/channels/api";
 import { useUpdateChannel } from "@/lib/client/channels/hooks";
 import {
+  BATCH_DELAY_KEY,
+  BATCH_DELAY_MAX,
+  ChannelInvalid,
+  clampBatchDelay,
   clampConcurrency,
   CONCURRENCY_DEFAULT,
   CONCURRENCY_MAX,
   CONCURRENCY_MIN,
   modelsWithoutFailed,
+  readBatchDelay,
   readCachedResults,
   retryableModels,
   runModelTests,
@@ -47,11 +52,14 @@ export function ModelTestDialog({ channel, onClose }: { channel: ChannelItem | n
   );
 }
 
+const isValidChannel = (channel: ChannelItem) => Number.isInteger(channel.id) && channel.id > 0;
+
 async function testOne(channelId: number, model: string, signal: AbortSignal) {
   try {
     const r = await testChannelModel(channelId, model, signal);
     return { success: true, time: r.time, message: "" };
   } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw new ChannelInvalid();
     if (err instanceof ApiError && err.kind === "failed") return { success: false, time: 0, message: err.message };
     throw err;
   }
@@ -66,6 +74,14 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
     return store ? readCachedResults(store, channel.id) : {};
   });
   const [concurrency, setConcurrency] = useState(String(CONCURRENCY_DEFAULT));
+  const [batchDelay, setBatchDelay] = useState(() => String(readBatchDelay(storage())));
+  /** The delay as used: clamped, and remembered for the next opening. */
+  const commitBatchDelay = () => {
+    const ms = clampBatchDelay(Number(batchDelay));
+    setBatchDelay(String(ms));
+    storage()?.setItem(BATCH_DELAY_KEY, String(ms));
+    return ms;
+  };
   const [progress, setProgress] = useState<RunProgress | null>(null);
   const [testing, setTesting] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState("");
@@ -91,6 +107,7 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
   };
 
   const run = async (list: string[], kind: "all" | "retry" | "one") => {
+    if (!isValidChannel(channel)) return void toast.error(t("test_invalid_channel"));
     if (list.length === 0) return void toast.error(kind === "retry" ? t("no_retryable") : t("no_models_to_test"));
     const abort = new AbortController();
     controller.current = abort;
@@ -100,7 +117,7 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
       const done = await runModelTests({
         models: list,
         concurrency: clampConcurrency(Number(concurrency)),
-        batchDelayMs: 200,
+        batchDelayMs: commitBatchDelay(),
         signal: abort.signal,
         testOne: (m, signal) => testOne(channel.id, m, signal),
         onResult: record,
@@ -110,6 +127,7 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
       toast.success(t("test_done", { ok, failed: done.length - ok }));
     } catch (err) {
       if (err instanceof TestCancelled) toast.info(kind === "retry" ? t("retry_cancelled") : t("test_cancelled"));
+      else if (err instanceof ChannelInvalid) toast.error(t("test_invalid_channel"));
       else toast.error(t("test_batch_error", { message: (err as Error).message }));
     } finally {
       controller.current = null;
@@ -160,6 +178,21 @@ function ModelTester({ channel }: { channel: ChannelItem }) {
             onChange={(e) => setConcurrency(e.target.value)}
             onBlur={() => setConcurrency(String(clampConcurrency(Number(concurrency))))}
             data-testid="model-test-concurrency"
+          />
+        </label>
+        <label className="inline-flex items-center gap-2 text-sm">
+          {t("batch_delay")}
+          <Input
+            type="number"
+            min={0}
+            max={BATCH_DELAY_MAX}
+            step={100}
+            className="h-8 w-24"
+            value={batchDelay}
+            disabled={running}
+            onChange={(e) => setBatchDelay(e.target.value)}
+            onBlur={commitBatchDelay}
+            data-testid="model-test-batch-delay"
           />
         </label>
         {running ? (

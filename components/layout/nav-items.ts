@@ -38,7 +38,10 @@ export type SideItemIcon =
   | "me";
 
 /** A chat entry's label comes from the admin's Chats option, so it is shown as is (not translated). */
-export type SideItem = { href: string; icon: SideItemIcon } & ({ labelKey: SideLabelKey } | { label: string });
+export type SideItem = { href: string; icon: SideItemIcon } & ({ labelKey: SideLabelKey } | { label: string }) & {
+    /** A sub-menu under the item (the stored chats under Playground, spec 1 §2). */
+    submenu?: { labelKey: SideLabelKey; icon: SideItemIcon; items: SideItem[] };
+  };
 export type SideGroup = {
   id: "main" | "console" | "admin" | "personal";
   titleKey: SideLabelKey | null;
@@ -75,9 +78,14 @@ export function chatEntries(chats: unknown): { index: number; name: string }[] {
 }
 
 export function buildSideNav(status: NavStatus, user: NavUser): SideGroup[] {
-  const main: SideItem[] = [{ href: "/playground", icon: "playground", labelKey: "playground" }];
-  for (const chat of chatEntries(status.chats))
-    main.push({ href: `/chat/${chat.index}`, icon: "chat", label: chat.name });
+  const playground: SideItem = { href: "/playground", icon: "playground", labelKey: "playground" };
+  const chats: SideItem[] = chatEntries(status.chats).map((chat) => ({
+    href: `/chat/${chat.index}`,
+    icon: "chat",
+    label: chat.name,
+  }));
+  if (chats.length > 0) playground.submenu = { labelKey: "chat", icon: "chat", items: chats };
+  const main: SideItem[] = [playground];
 
   const consoleItems: SideItem[] = [];
   if (status.enable_data_export)

@@ -2,7 +2,8 @@
 
 // Password reset confirmation (spec 1 §2 "/user/reset"; spec 2 "Password reset pages"): the address
 // from the link, read-only, and a submit button; the server answers with a new password, shown
-// once here — a click copies it (a manual-copy dialog opens when the clipboard is unavailable).
+// once here and copied to the clipboard at once (spec 2 §8); a click copies it again (a manual-copy
+// dialog opens when the clipboard is unavailable).
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
@@ -12,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import { useConfirmPasswordReset } from "@/lib/client/mail-auth/use-password-reset";
+import { copyText } from "@/lib/client/copy-text";
 import { useCopy } from "@/lib/client/use-copy";
 
 export function ResetConfirmForm({ email, token }: { email: string; token: string }) {
@@ -27,9 +29,11 @@ export function ResetConfirmForm({ email, token }: { email: string; token: strin
     confirm.mutate(
       { email, token },
       {
-        onSuccess: (newPassword) => {
+        onSuccess: async (newPassword) => {
           setPassword(newPassword);
-          toast.success(t("done"));
+          // Quietly: when the browser refuses, the password is on screen with click-to-copy.
+          const copied = await copyText(newPassword);
+          toast.success(copied ? t("done_copied") : t("done"));
         },
       },
     );

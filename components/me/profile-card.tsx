@@ -46,7 +46,7 @@ export function bindingRows(self: SelfProfile, status: StatusData): { key: Bindi
   return rows.filter((r) => r.shown).map(({ key, value }) => ({ key, value }));
 }
 
-function DisplayNameForm({ self }: { self: SelfProfile }) {
+export function DisplayNameForm({ self }: { self: SelfProfile }) {
   const t = useTranslations("me");
   const issueText = useIssueText();
   const router = useRouter();

@@ -7,15 +7,14 @@ import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { toast, Toaster } from "sonner";
 import { ApiError } from "@/lib/client/api";
-import { describeError } from "@/lib/client/describe-error";
+import { globalErrorToast } from "@/lib/client/describe-error";
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const t = useTranslations("errors");
   const [client] = useState(() => {
     const onError = (err: unknown, meta?: Record<string, unknown>) => {
-      if (meta?.silent) return;
-      if (err instanceof Error && err.name === "AbortError") return;
-      toast.error(describeError(err, t));
+      const shown = globalErrorToast(err, meta, t);
+      if (shown) toast.error(shown.title, shown.description ? { description: shown.description } : undefined);
     };
     return new QueryClient({
       queryCache: new QueryCache({ onError: (err, query) => onError(err, query.meta) }),

@@ -1,7 +1,8 @@
 "use client";
 
-// Adds to or subtracts from a user's balance (POST /api/user/manage add_quota): a relative change
-// on the server, so a relay charge in flight is never overwritten; logged as an admin action.
+// Changes a user's balance. Add / subtract go through POST /api/user/manage add_quota: a relative
+// change on the server, so a relay charge in flight is never overwritten; logged as an admin action.
+// "Set to" writes an exact value through PUT /api/user/ (spec 1 §6 "set group and quota").
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -11,23 +12,38 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { AdminUser } from "@/lib/client/users/api";
-import { useManageUser } from "@/lib/client/users/hooks";
+import { useManageUser, useUpdateUser } from "@/lib/client/users/hooks";
 import { formatQuota } from "@/lib/format";
 
 export function QuotaAdjust({ user }: { user: AdminUser }) {
   const t = useTranslations("users");
   const { status } = useSite();
   const manage = useManageUser();
-  const [mode, setMode] = useState<"add" | "subtract">("add");
+  const update = useUpdateUser();
+  const [mode, setMode] = useState<"add" | "subtract" | "set">("add");
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | null>(null);
   const money = (q: number) => formatQuota(q, { inCurrency: true, quotaPerUnit: status.quota_per_unit, digits: 2 });
   const value = Number(amount);
-  const valid = amount.trim() !== "" && Number.isInteger(value) && value > 0;
+  // An exact balance may be 0; a change must move it.
+  const valid =
+    amount.trim() !== "" && Number.isSafeInteger(value) && (mode === "set" ? value >= 0 : value > 0);
 
   const apply = () => {
-    if (!valid) return setError(t("quota_amount_invalid"));
+    if (!valid) return setError(t(mode === "set" ? "quota_set_invalid" : "quota_amount_invalid"));
     setError(null);
+    if (mode === "set") {
+      update.mutate(
+        { id: user.id, quota: value },
+        {
+          onSuccess: (message) => {
+            toast.success(message || t("done"));
+            setAmount("");
+          },
+        },
+      );
+      return;
+    }
     manage.mutate(
       { id: user.id, action: "add_quota", mode, value },
       {
@@ -54,10 +70,14 @@ export function QuotaAdjust({ user }: { user: AdminUser }) {
           <Select
             id="quota-mode"
             value={mode}
-            onValueChange={(m) => setMode(m as "add" | "subtract")}
+            onValueChange={(m) => {
+              setMode(m as "add" | "subtract" | "set");
+              setError(null);
+            }}
             options={[
               { value: "add", label: t("quota_add") },
               { value: "subtract", label: t("quota_subtract") },
+              { value: "set", label: t("quota_set") },
             ]}
             aria-label={t("quota_mode")}
             data-testid="quota-mode"
@@ -74,7 +94,7 @@ export function QuotaAdjust({ user }: { user: AdminUser }) {
             data-testid="quota-amount"
           />
         </Field>
-        <Button type="button" variant="outline" loading={manage.isPending} onClick={apply} data-testid="quota-apply">
+        <Button type="button" variant="outline" loading={manage.isPending || update.isPending} onClick={apply} data-testid="quota-apply">
           {t("quota_apply")}
         </Button>
       </div>

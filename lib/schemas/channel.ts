@@ -29,7 +29,8 @@ const channelShape = {
   type: z.number().int().min(0).max(1000),
   key: z.string().max(200_000),
   openai_organization: z.string().trim().max(200),
-  max_input_tokens: z.number().int().min(0),
+  // An Int column: a larger value must be a 400, not a database error.
+  max_input_tokens: z.number().int().min(0).max(2_147_483_647),
   base_url: z.string().trim().max(2000).transform(normalizeBaseUrl),
   other: z.string().max(10_000),
   model_mapping: jsonText("channel_json_model_mapping").transform(sanitizeModelMapping),
@@ -47,7 +48,7 @@ const channelShape = {
   header_override: jsonText("channel_json_header_override"),
   system_prompt: z.string().max(100_000),
   status: z.number().int().min(1).max(3),
-  expired_time: z.number().int().min(0),
+  expired_time: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   remark: z.string().max(2000),
 };
 

@@ -1,10 +1,10 @@
-// /user/edit and /user/edit/{id} live outside /admin, so they guard themselves: admins only
-// (visitors go to /login with returnTo, non-admins home).
+// /user/edit and /user/edit/{id} live outside /app and /admin, so they guard themselves: any
+// signed-in user here (visitors go to /login with returnTo); /user/edit/{id} adds the admin check.
 import type { ReactNode } from "react";
 import { PageContainer } from "@/components/layout/page-container";
-import { requirePageAdmin } from "@/lib/page-guard";
+import { requirePageUser } from "@/lib/page-guard";
 
 export default async function UserEditLayout({ children }: { children: ReactNode }) {
-  await requirePageAdmin("/admin/users");
+  await requirePageUser("/user/edit");
   return <PageContainer className="max-w-3xl">{children}</PageContainer>;
 }

@@ -5,6 +5,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
+import { ApiError } from "@/lib/client/api";
 import { describeError } from "@/lib/client/describe-error";
 import { useSaveUserSetting } from "@/lib/client/notify/use-save-user-setting";
 import type { UserSettingInput } from "@/lib/schemas/user-setting";
@@ -23,7 +24,8 @@ export function useSaveSetting() {
       return true;
     } catch (err) {
       const cause = describeError(err, te);
-      setError(cause);
+      // Next to the field, a refusal reads as the server's reason alone, without the 错误： prefix.
+      setError(err instanceof ApiError && err.kind === "failed" && err.message ? err.message : cause);
       toast.error(t("save_failed"), { description: cause });
       return false;
     }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { UPDATE_FAILED } from "@/lib/client/describe-error";
 import { deleteSelf, resetAccessToken, unbindIdentity, updateSelf } from "@/lib/client/account/api";
 import { accountKeys } from "@/lib/client/account/keys";
 
@@ -9,6 +10,7 @@ export function useUpdateSelf() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateSelf,
+    meta: UPDATE_FAILED,
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.self() }),
   });
 }

@@ -33,6 +33,8 @@ export type ChannelItem = {
   system_prompt: string;
   model_prefix: string;
   max_input_tokens: number;
+  /** Unix seconds; 0 = never. */
+  expired_time: number;
   remark: string;
   channel_info: { is_multi_key: boolean; key_count: number };
   is_tag?: undefined;

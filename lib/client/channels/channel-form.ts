@@ -13,6 +13,7 @@ import {
   toList,
 } from "@/lib/channel-rules";
 import type { ChannelItem } from "@/lib/client/channels/api";
+import { toLocalInput } from "@/lib/client/tokens/token-form";
 
 export type KeyMode = "single" | "multi";
 /** In multi-key mode: one channel per key (batch) or one channel holding every key. */
@@ -42,6 +43,11 @@ export type ChannelFormValues = {
   header_override: string;
   system_prompt: string;
   remark: string;
+  /** Integer text; 0 = no limit. */
+  max_input_tokens: string;
+  model_prefix: string;
+  /** datetime-local text; empty = never expires (expired_time 0). */
+  expiry: string;
 };
 
 export type JsonField = "model_mapping" | "status_code_mapping" | "setting" | "param_override" | "header_override";
@@ -56,10 +62,13 @@ export const JSON_FIELDS: JsonField[] = [
 export type ChannelFormError =
   | "name_key_required"
   | "models_required"
+  | "duplicate_submit"
   | "groups_required"
   | "region_json"
   | "priority_integer"
   | "weight_invalid"
+  | "max_input_tokens_invalid"
+  | "expiry_invalid"
   | `json_${JsonField}`;
 
 export function emptyChannelForm(): ChannelFormValues {
@@ -87,6 +96,9 @@ export function emptyChannelForm(): ChannelFormValues {
     header_override: "",
     system_prompt: "",
     remark: "",
+    max_input_tokens: "0",
+    model_prefix: "",
+    expiry: "",
   };
 }
 
@@ -113,6 +125,9 @@ export function channelToForm(c: ChannelItem): ChannelFormValues {
     header_override: c.header_override,
     system_prompt: c.system_prompt,
     remark: c.remark,
+    max_input_tokens: String(c.max_input_tokens ?? 0),
+    model_prefix: c.model_prefix ?? "",
+    expiry: c.expired_time > 0 ? toLocalInput(new Date(c.expired_time * 1000)) : "",
   };
 }
 
@@ -136,6 +151,8 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
   const needsKey = action === "create";
   if (!v.name.trim() || (needsKey && (v.type === 41 ? !v.key.trim() : keys.length === 0)))
     return { ok: false, error: "name_key_required" };
+  // new-api refuses a form whose models are not a list (a stale double submit) with 提交失败，请勿重复提交！
+  if (!Array.isArray(v.models)) return { ok: false, error: "duplicate_submit" };
   const models = toList(v.models);
   if (models.length === 0) return { ok: false, error: "models_required" };
   const groups = toList(v.groups);
@@ -144,6 +161,15 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
   if (!isRegionValid(v.type, v.other)) return { ok: false, error: "region_json" };
   if (!isValidPriority(v.priority)) return { ok: false, error: "priority_integer" };
   if (!isValidWeight(v.weight)) return { ok: false, error: "weight_invalid" };
+  const maxInput = Number(v.max_input_tokens.trim() || "0");
+  if (!Number.isInteger(maxInput) || maxInput < 0 || maxInput > 2_147_483_647)
+    return { ok: false, error: "max_input_tokens_invalid" };
+  let expired_time = 0;
+  if (v.expiry.trim()) {
+    const ms = new Date(v.expiry).getTime();
+    if (!Number.isFinite(ms) || ms <= 0) return { ok: false, error: "expiry_invalid" };
+    expired_time = Math.floor(ms / 1000);
+  }
 
   const multi = v.keyMode === "multi" && v.type !== 41;
   const keyText = v.type === 41 ? v.key.trim() : keys.join("\n");
@@ -167,6 +193,9 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
     header_override: v.header_override.trim(),
     system_prompt: v.system_prompt,
     remark: v.remark.trim(),
+    max_input_tokens: maxInput,
+    model_prefix: v.model_prefix.trim(),
+    expired_time,
   };
   // Editing with an empty key keeps the stored keys.
   if (keyText || action === "create") channel.key = keyText;

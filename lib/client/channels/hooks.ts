@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as api from "@/lib/client/channels/api";
 import { channelKeys } from "@/lib/client/channels/keys";
+import { UPDATE_FAILED, type ErrorMeta } from "@/lib/client/describe-error";
 
 export function useChannels(filters: api.ChannelFilters) {
   return useQuery({
@@ -42,10 +43,11 @@ export function useGroupNames() {
  * is not awaited: the caller's own onSuccess (toast, closing the drawer) runs at once, before the
  * refetched data re-renders anything.
  */
-function useChannelMutation<V, R>(fn: (v: V) => Promise<R>) {
+function useChannelMutation<V, R>(fn: (v: V) => Promise<R>, meta?: ErrorMeta) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    meta,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: channelKeys.all });
     },
@@ -53,7 +55,7 @@ function useChannelMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreateChannel = () => useChannelMutation(api.createChannel);
-export const useUpdateChannel = () => useChannelMutation(api.updateChannel);
+export const useUpdateChannel = () => useChannelMutation(api.updateChannel, UPDATE_FAILED);
 export const useDeleteChannel = () => useChannelMutation(api.deleteChannel);
 export const useCopyChannel = () => useChannelMutation(api.copyChannel);
 export const useDeleteChannels = () => useChannelMutation(api.deleteChannels);

@@ -71,6 +71,31 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+// ---- batch delay (spec 2 §9 "batch delay configurable"), remembered in local storage ------------
+
+export const BATCH_DELAY_DEFAULT = 200;
+export const BATCH_DELAY_MAX = 60_000;
+export const BATCH_DELAY_KEY = "channel_test_batch_delay";
+
+/** A delay in ms within 0–60000 (anything unreadable is the default). */
+export function clampBatchDelay(value: number): number {
+  if (!Number.isFinite(value)) return BATCH_DELAY_DEFAULT;
+  return Math.min(BATCH_DELAY_MAX, Math.max(0, Math.round(value)));
+}
+
+export function readBatchDelay(store: Pick<Storage, "getItem"> | null): number {
+  const raw = store?.getItem(BATCH_DELAY_KEY);
+  return raw === null || raw === undefined || raw.trim() === "" ? BATCH_DELAY_DEFAULT : clampBatchDelay(Number(raw));
+}
+
+/** Thrown by testOne when the channel itself is gone: stops the whole run, no retries. */
+export class ChannelInvalid extends Error {
+  constructor() {
+    super("channel_invalid");
+    this.name = "ChannelInvalid";
+  }
+}
+
 async function testWithRetries(
   model: string,
   opts: Required<Pick<RunOptions, "testOne" | "retries" | "sleep">> & { signal?: AbortSignal },
@@ -85,6 +110,7 @@ async function testWithRetries(
       if (r.success) return last;
     } catch (err) {
       if (opts.signal?.aborted) throw new TestCancelled();
+      if (err instanceof ChannelInvalid) throw err;
       last = { model, success: false, time: 0, message: (err as Error).message, isRetryable: true };
     }
   }

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { UPDATE_FAILED, type ErrorMeta } from "@/lib/client/describe-error";
 import {
   batchDisableCoupons,
   createCoupons,
@@ -33,15 +34,15 @@ export function useCoupon(id: number | null) {
 }
 
 /** Every write refreshes the list (and details) once it settles. */
-function useCouponMutation<A, R>(fn: (arg: A) => Promise<R>) {
+function useCouponMutation<A, R>(fn: (arg: A) => Promise<R>, meta?: ErrorMeta) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: couponKeys.all }) });
+  return useMutation({ mutationFn: fn, meta, onSettled: () => client.invalidateQueries({ queryKey: couponKeys.all }) });
 }
 
 export const useCreateCoupons = () => useCouponMutation(createCoupons);
-export const useUpdateCoupon = () => useCouponMutation(updateCoupon);
+export const useUpdateCoupon = () => useCouponMutation(updateCoupon, UPDATE_FAILED);
 export const useSetCouponStatus = () =>
-  useCouponMutation(({ id, status }: { id: number; status: 1 | 2 }) => setCouponStatus(id, status));
+  useCouponMutation(({ id, status }: { id: number; status: 1 | 2 }) => setCouponStatus(id, status), UPDATE_FAILED);
 export const useDeleteCoupon = () => useCouponMutation(deleteCoupon);
 export const useDeleteCouponsByName = () => useCouponMutation(deleteCouponsByName);
 export const useBatchDisableCoupons = () => useCouponMutation(batchDisableCoupons);

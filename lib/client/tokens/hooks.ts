@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { UPDATE_FAILED } from "@/lib/client/describe-error";
 import {
   createToken,
   deleteToken,
@@ -66,13 +67,14 @@ export function useCreateTokens() {
 
 export function useUpdateToken() {
   const invalidate = useInvalidateTokens();
-  return useMutation({ mutationFn: updateToken, onSuccess: () => invalidate() });
+  return useMutation({ mutationFn: updateToken, meta: UPDATE_FAILED, onSuccess: () => invalidate() });
 }
 
 export function useSetTokenStatus() {
   const invalidate = useInvalidateTokens();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: number }) => setTokenStatus(id, status),
+    meta: UPDATE_FAILED,
     onSuccess: () => invalidate(),
   });
 }

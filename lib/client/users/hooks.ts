@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { UPDATE_FAILED } from "@/lib/client/describe-error";
 import {
   createUser,
   fetchGroups,
@@ -45,7 +46,7 @@ export function useCreateUser() {
 
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: updateUser, onSuccess: () => invalidate() });
+  return useMutation({ mutationFn: updateUser, meta: UPDATE_FAILED, onSuccess: () => invalidate() });
 }
 
 /** promote / demote / disable / enable / delete / add_quota; the list and the detail refresh after. */

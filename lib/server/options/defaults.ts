@@ -23,6 +23,21 @@ const EMAIL_WHITELIST = [
   "foxmail.com",
 ].join(",");
 
+/**
+ * claude.default_max_tokens (spec 2 §9 "Claude max tokens sample 8192 (4096 for older models)"):
+ * 8192 for every model, 4096 for the Claude 3 and earlier models whose output cannot go higher
+ * (a larger max_tokens makes Anthropic refuse the request).
+ */
+export const CLAUDE_DEFAULT_MAX_TOKENS: Readonly<Record<string, number>> = {
+  default: 8192,
+  "claude-3-haiku-20240307": 4096,
+  "claude-3-sonnet-20240229": 4096,
+  "claude-3-opus-20240229": 4096,
+  "claude-2.1": 4096,
+  "claude-2.0": 4096,
+  "claude-instant-1.2": 4096,
+};
+
 export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   // accounts and sign-in
   PasswordLoginEnabled: "true",
@@ -154,7 +169,7 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   "gemini.models_supported_thinking_budget": "[]",
   "claude.model_headers_settings": "{}",
   "claude.thinking_adapter_enabled": "true",
-  "claude.default_max_tokens": JSON.stringify({ default: 8192 }),
+  "claude.default_max_tokens": JSON.stringify(CLAUDE_DEFAULT_MAX_TOKENS),
   "claude.thinking_adapter_budget_tokens_percentage": "0.8",
   "global.pass_through_request_enabled": "false",
   "global.hide_upstream_error_enabled": "false",
