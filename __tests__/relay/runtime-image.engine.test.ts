@@ -40,8 +40,14 @@ function assembledRuntime(): string {
   const buildId = fs.readFileSync(path.join(ROOT, ".next", "BUILD_ID"), "utf8").trim();
   const script = fs.readFileSync(path.join(ROOT, "scripts/assemble-runtime.mjs"));
   const key = createHash("sha256").update(buildId).update(script).digest("hex").slice(0, 12);
-  const cache = path.join(os.tmpdir(), "gateway-test-runtime", key);
+  const cacheRoot = path.join(os.tmpdir(), "gateway-test-runtime");
+  const cache = path.join(cacheRoot, key);
   if (fs.existsSync(cache)) return cache;
+  // Runtimes of earlier builds (a new build is a new BUILD_ID): drop those not used for 2 hours.
+  for (const old of fs.existsSync(cacheRoot) ? fs.readdirSync(cacheRoot) : []) {
+    const p = path.join(cacheRoot, old);
+    if (Date.now() - fs.statSync(p).mtimeMs > 2 * 3_600_000) fs.rmSync(p, { recursive: true, force: true });
+  }
   const building = `${cache}.building-${process.pid}`;
   fs.rmSync(building, { recursive: true, force: true });
   execFileSync(process.execPath, [path.join(ROOT, "scripts/assemble-runtime.mjs"), building], {
