@@ -5,7 +5,7 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 // The console's Content-Security-Policy. Pragmatic rather than nonce-based: Next's App Router
 // inlines its bootstrap scripts, so scripts need 'unsafe-inline' (plus the two sign-in widgets we
 // load: Cloudflare Turnstile and Telegram). What it still buys: no plugins, no <base> hijack, forms
-// only to us, no framing by other sites (frame-ancestors), and no fetch/XHR to other origins.
+// only to web addresses, and no framing by other sites (frame-ancestors).
 // Admin-set frames (home/about page URLs, chat links) and images in Markdown may be anywhere.
 const CSP = [
   "default-src 'self'",
@@ -13,11 +13,13 @@ const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  // The OIDC settings read the provider's discovery document from the browser (spec 1 §7).
+  "connect-src 'self' https: http:",
   "frame-src 'self' https: http:",
   "object-src 'none'",
   "base-uri 'self'",
-  "form-action 'self'",
+  // The EPay top-up posts a form to the payment gateway (PayAddress, root's setting): any http(s) target.
+  "form-action 'self' https: http:",
   "frame-ancestors 'self'",
 ].join("; ");
 

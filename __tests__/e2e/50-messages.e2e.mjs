@@ -49,8 +49,16 @@ async function pickUser(page, username, { wholePage = false } = {}) {
     .getByTestId("recipient-picker-table-row")
     .filter({ has: page.getByText(username, { exact: true }) });
   await target.waitFor();
-  if (wholePage) await page.getByTestId("recipient-picker-table-select-page").click();
-  else await target.getByRole("checkbox").click();
+  if (!wholePage) return void (await target.getByRole("checkbox").click());
+  // "select page" acts on the rows shown: wait until the search result has replaced the last page
+  // and the table is no longer fetching (aria-busy)
+  const rows = page.getByTestId("recipient-picker-table-row");
+  const busy = page.getByTestId("recipient-picker").locator("table[aria-busy]");
+  for (let i = 0; (await busy.count()) > 0 || (await rows.count()) !== (await target.count()); i++) {
+    if (i > 200) throw new Error(`the picker still shows rows other than ${username}`);
+    await page.waitForTimeout(50);
+  }
+  await page.getByTestId("recipient-picker-table-select-page").click();
 }
 
 async function unreadBadge(page) {

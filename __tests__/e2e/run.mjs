@@ -37,6 +37,8 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 const CONCURRENCY = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 3);
+// E2E_SCREENSHOTS=0 skips taking them (they only save pictures for people to look at; no assertion).
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== "0";
 
 /** The runner's report lines go to stdout (this is a CLI, not the product). */
 function say(line) {
@@ -46,6 +48,20 @@ function say(line) {
 function selectedSpec(file) {
   const only = (process.env.E2E_ONLY ?? "").split(",").filter(Boolean);
   return only.length === 0 || only.some((prefix) => file.startsWith(prefix));
+}
+
+// Longest first, so that no long spec starts last while the other lanes sit idle: by the times of
+// the previous run on this machine when known, else by file size.
+const timesFile = path.join(resultsDir, "e2e-times.json");
+function longestFirst(specs) {
+  let known = {};
+  try {
+    known = JSON.parse(fs.readFileSync(timesFile, "utf8"));
+  } catch {
+    // first run here: sizes only
+  }
+  const weight = (f) => known[f] ?? fs.statSync(path.join(here, f)).size / 100;
+  return specs.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
 }
 
 function build() {
@@ -76,6 +92,7 @@ async function runSpec(spec, browser, templates) {
     await prepareAccounts(server.baseUrl, mod.needs ?? "accounts");
     const screenshot = async (shot, page) => {
       const file = path.join(screenshotDir, `${name}-${shot}.png`);
+      if (!SCREENSHOTS) return file;
       await page.screenshot({ path: file, fullPage: true });
       return file;
     };
@@ -90,11 +107,12 @@ async function runSpec(spec, browser, templates) {
 
 async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  const specs = fs
-    .readdirSync(here)
-    .filter((f) => f.endsWith(".e2e.mjs"))
-    .filter(selectedSpec)
-    .sort();
+  const specs = longestFirst(
+    fs
+      .readdirSync(here)
+      .filter((f) => f.endsWith(".e2e.mjs"))
+      .filter(selectedSpec),
+  );
   fs.mkdirSync(screenshotDir, { recursive: true });
   if (needsBuild(root)) build();
 
@@ -139,6 +157,9 @@ async function main() {
   }
   say(`e2e: ${specs.length} specs in ${Math.round((Date.now() - started) / 1000)} s (${CONCURRENCY} at a time)`);
   say(`${passed} passed, ${failed} failed`);
+  const known = fs.existsSync(timesFile) ? JSON.parse(fs.readFileSync(timesFile, "utf8")) : {};
+  for (const t of times) known[path.basename(t.file)] = t.ms;
+  fs.writeFileSync(timesFile, JSON.stringify(known));
   // --report FILE: the counts and each spec's time, for scripts/test-report.mjs
   const reportAt = process.argv.indexOf("--report");
   if (reportAt > 0) {
