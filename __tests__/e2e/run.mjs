@@ -51,7 +51,7 @@ function selectedSpec(file) {
 }
 
 // Longest first, so that no long spec starts last while the other lanes sit idle: by the times of
-// the previous run on this machine when known, else by file size.
+// the previous run on this machine (test-results/e2e-times.json) when known.
 const timesFile = path.join(resultsDir, "e2e-times.json");
 function longestFirst(specs) {
   let known = {};
@@ -60,7 +60,8 @@ function longestFirst(specs) {
   } catch {
     // first run here: sizes only
   }
-  const weight = (f) => known[f] ?? fs.statSync(path.join(here, f)).size / 100;
+  // a spec without a known time goes first (it may be long), the larger file first
+  const weight = (f) => known[f] ?? 1e9 + fs.statSync(path.join(here, f)).size;
   return specs.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
 }
 
