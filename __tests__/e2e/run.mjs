@@ -51,14 +51,17 @@ function selectedSpec(file) {
 }
 
 // Longest first, so that no long spec starts last while the other lanes sit idle: by the times of
-// the previous run on this machine (test-results/e2e-times.json) when known.
+// the previous run on this machine (test-results/e2e-times.json), else those of a CI-like run kept in
+// spec-times.json.
 const timesFile = path.join(resultsDir, "e2e-times.json");
 function longestFirst(specs) {
   let known = {};
-  try {
-    known = JSON.parse(fs.readFileSync(timesFile, "utf8"));
-  } catch {
-    // first run here: sizes only
+  for (const file of [path.join(here, "spec-times.json"), timesFile]) {
+    try {
+      Object.assign(known, JSON.parse(fs.readFileSync(file, "utf8")));
+    } catch {
+      // none yet
+    }
   }
   // a spec without a known time goes first (it may be long), the larger file first
   const weight = (f) => known[f] ?? 1e9 + fs.statSync(path.join(here, f)).size;
