@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/server/http/app-error";
 import { fetchPublicJson } from "@/lib/server/net/public-json";
 import { getOption } from "@/lib/server/options/store";
+import type { UpdateInfo } from "@/lib/settings/update-info";
 
 const OK_TTL_MS = 10 * 60 * 1000;
 const FAILED_TTL_MS = 60 * 1000;
@@ -13,16 +14,6 @@ const TIMEOUT_MS = 8_000;
 const MAX_BYTES = 512 * 1024;
 const MAX_NOTES = 20_000;
 
-export type UpdateInfo = {
-  current_version: string;
-  latest_version: string;
-  has_update: boolean;
-  /** The release page (https only), "" when the answer had none. */
-  release_url: string;
-  /** Release notes (markdown, shown as plain text), cut to a bounded length. */
-  notes: string;
-  published_at: string;
-};
 
 type Release = { tag: string; url: string; notes: string; publishedAt: string };
 type Entry = { at: number; ttl: number; result: Release | null; pending?: Promise<Release | null> };
