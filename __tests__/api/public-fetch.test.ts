@@ -127,12 +127,10 @@ describe("update check", () => {
 
 describe("preset ratios", () => {
   const get = (cookie: string | undefined, source?: string) =>
-    call<Record<string, unknown>>(
-      presetRoute,
-      "GET",
-      `/api/option/preset_ratios${source ? `?source=${source}` : ""}`,
-      { cookie, headers: zh },
-    );
+    call<Record<string, unknown>>(presetRoute, "GET", `/api/option/preset_ratios${source ? `?source=${source}` : ""}`, {
+      cookie,
+      headers: zh,
+    });
 
   test("an admin gets the prompt and completion files of a variant; bad entries are dropped", async () => {
     const admin = await createUserAndLogin({ role: ROLE.admin });

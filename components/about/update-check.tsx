@@ -68,7 +68,7 @@ export function UpdateCheck({ auto }: { auto: boolean }) {
       {!q.isFetching && info?.has_update && info.notes ? (
         <details className="rounded-md border border-border p-3">
           <summary className="cursor-pointer text-muted">{t("update_notes")}</summary>
-          <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap text-xs">{info.notes}</pre>
+          <pre className="mt-2 max-h-80 overflow-auto text-xs whitespace-pre-wrap">{info.notes}</pre>
         </details>
       ) : null}
     </div>

@@ -14,7 +14,6 @@ const TIMEOUT_MS = 8_000;
 const MAX_BYTES = 512 * 1024;
 const MAX_NOTES = 20_000;
 
-
 type Release = { tag: string; url: string; notes: string; publishedAt: string };
 type Entry = { at: number; ttl: number; result: Release | null; pending?: Promise<Release | null> };
 
@@ -41,7 +40,10 @@ function parseRelease(json: unknown): Release | null {
 
 /** Numeric parts of "v1.2.3-beta" → [1,2,3]; null when it is not a dotted version. */
 function versionParts(v: string): number[] | null {
-  const m = v.trim().replace(/^v/i, "").match(/^(\d+(?:\.\d+)*)/);
+  const m = v
+    .trim()
+    .replace(/^v/i, "")
+    .match(/^(\d+(?:\.\d+)*)/);
   return m ? m[1]!.split(".").map(Number) : null;
 }
 
