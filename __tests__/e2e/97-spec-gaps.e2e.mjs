@@ -3,7 +3,8 @@
 // ordinary user, the channel form's extra fields, the test dialog's batch delay, the wallet title,
 // the Chat sub-menu of Playground, the self-use badge at every width (601–767 px included), the
 // update check (about page and root's settings) and the preset model ratios of the unset-models tab,
-// both served by a loopback "public host" (the e2e server allows loopback for the outbound guard).
+// both served by a loopback "public host" (the e2e server allows loopback for the outbound guard),
+// and the playground's stream reconnect switch.
 import assert from "node:assert/strict";
 import http from "node:http";
 import { ALICE, apiAs, loggedInContext, setLanguage } from "./support.mjs";
@@ -89,6 +90,14 @@ export async function run({ browser, baseUrl, screenshot }) {
     await toast(page, "获取预设倍率失败，请重试");
     await toast(page, "填入官网倍率失败，请稍后重试");
     await unset.locator('[data-row-key="e2e-nowhere"]').waitFor();
+
+    // A13: the playground's stream reconnect switch: off by default, waits 3000 ms.
+    await page.goto(`${baseUrl}/playground`);
+    const reconnect = page.getByTestId("pg-reconnect");
+    await reconnect.waitFor();
+    assert.equal(await reconnect.getAttribute("aria-checked"), "false");
+    await page.getByText("流式断线重连", { exact: true }).waitFor();
+    await page.getByText(/等待 3000 毫秒后重连并续写回复/).waitFor();
 
     const aliceId = await userId(page, ALICE.username);
 
