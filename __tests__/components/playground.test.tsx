@@ -1,5 +1,6 @@
 // Playground pieces in jsdom: the message box (Enter sends, Shift+Enter and IME composition do not,
-// Stop while streaming), reply states as shown, and the settings panel's number rules.
+// Stop while streaming), reply states as shown, the settings panel's number rules and its stream
+// reconnect switch.
 import { fireEvent, screen } from "@testing-library/react";
 import { ChatInput } from "@/components/playground/chat-input";
 import { MessageList } from "@/components/playground/message-list";
@@ -96,5 +97,26 @@ describe("SettingsPanel", () => {
     fireEvent.change(screen.getByTestId("pg-max-tokens"), { target: { value: "128" } });
     expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_SETTINGS, max_tokens: 128 });
     expect(screen.getByTestId("pg-model")).toHaveTextContent("m1");
+  });
+
+  test("stream reconnect is a switch, off by default, that says it waits 3000 ms", () => {
+    const onChange = jest.fn();
+    renderAuth(
+      <SettingsPanel
+        settings={DEFAULT_SETTINGS}
+        onChange={onChange}
+        groups={{}}
+        groupsLoading={false}
+        models={["m1"]}
+        modelsLoading={false}
+        model="m1"
+      />,
+    );
+    expect(screen.getByText("流式断线重连")).toBeInTheDocument();
+    expect(screen.getByText(/等待 3000 毫秒后重连并续写回复/)).toBeInTheDocument();
+    const toggle = screen.getByTestId("pg-reconnect");
+    expect(toggle).toHaveAttribute("aria-checked", "false");
+    fireEvent.click(toggle);
+    expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_SETTINGS, streamReconnect: true });
   });
 });

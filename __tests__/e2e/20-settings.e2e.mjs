@@ -171,7 +171,13 @@ export async function run({ browser, baseUrl, screenshot }) {
     await chat(baseUrl, token.key, "e2e-priced");
     await waitForUsedQuota(page, token.id, 1090);
 
-    // Unset models: batch set needs a selection; fill from the bundled public defaults.
+    // Unset models: batch set needs a selection; fill from the bundled public defaults (the preset
+    // host is made unreachable, so the bundled table is the fallback; 97-spec-gaps covers the preset).
+    const refused = await apiAs(page, "PUT", "/api/option/", {
+      key: "PresetRatioBaseUrl",
+      value: "http://127.0.0.1:9/none",
+    });
+    assert.ok(refused.success, refused.message);
     await page.getByTestId("pricing-tab-unset").click();
     const unset = page.getByTestId("unset-table");
     await unset.locator('[data-row-key="gemini-2.0-flash-lite"]').waitFor();
@@ -179,7 +185,8 @@ export async function run({ browser, baseUrl, screenshot }) {
     await toast(page, "请先选择需要批量设置的模型");
     await unset.locator('[data-row-key="gemini-2.0-flash-lite"] [role=checkbox]').click();
     await page.getByTestId("unset-fill").click();
-    await toast(page, "已填入 1 个模型的官网倍率");
+    await toast(page, "获取预设倍率失败，请重试");
+    await page.getByTestId("unset-fill-source").getByText("倍率来源：内置倍率表（获取官网预设失败）").waitFor();
     await unset.locator('[data-row-key="gemini-2.0-flash-lite"]').waitFor({ state: "detached" });
     await unset.locator('[data-row-key="e2e-unset-x"] [role=checkbox]').click();
     await page.getByTestId("unset-batch").click();

@@ -1,8 +1,12 @@
 // The last specification gaps (issue 22 section A), one browser check each where there is a screen,
 // zh texts verbatim: error texts (更新失败 / 错误：…), setting a user's exact quota, /user/edit for an
 // ordinary user, the channel form's extra fields, the test dialog's batch delay, the wallet title,
-// the Chat sub-menu of Playground, and the self-use badge at every width (601–767 px included).
+// the Chat sub-menu of Playground, the self-use badge at every width (601–767 px included), the
+// update check (about page and root's settings) and the preset model ratios of the unset-models tab,
+// both served by a loopback "public host" (the e2e server allows loopback for the outbound guard),
+// and the playground's stream reconnect switch.
 import assert from "node:assert/strict";
+import http from "node:http";
 import { ALICE, apiAs, loggedInContext, setLanguage } from "./support.mjs";
 
 const toast = (page, text) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
@@ -21,9 +25,80 @@ async function userId(page, username) {
   return row.id;
 }
 
+/** A loopback stand-in for GitHub's release API and the preset assets host. */
+async function startPublicHost() {
+  const files = {
+    "/latest": JSON.stringify({
+      tag_name: "v99.0.0",
+      html_url: "https://github.com/x/y/releases/tag/v99.0.0",
+      body: "notes",
+    }),
+    "/ratios/flexible/prompt.json": JSON.stringify({ "e2e-preset-a": 2.5 }),
+    "/ratios/flexible/completion.json": JSON.stringify({ "e2e-preset-a": 4 }),
+  };
+  const server = http.createServer((req, res) => {
+    const body = files[req.url ?? ""];
+    res.writeHead(body ? 200 : 500, { "content-type": "application/json" });
+    res.end(body ?? "{}");
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
 export async function run({ browser, baseUrl, screenshot }) {
+  const host = await startPublicHost();
   const { ctx, page } = await loggedInContext(browser, baseUrl);
   try {
+    // A2: the about page checks for updates after it renders; a failing source reads 检查更新失败，请稍后再试.
+    await setOption(page, "UpdateCheckUrl", `${host.url}/latest`);
+    await page.goto(`${baseUrl}/about`);
+    await page.getByTestId("update-check-result").filter({ hasText: "发现新版本 v99.0.0" }).waitFor();
+    await screenshot("spec-gaps-about-update-zh-desktop", page);
+    await setOption(page, "UpdateCheckUrl", `${host.url}/broken`);
+    await page.goto(`${baseUrl}/about`);
+    await page.getByTestId("about-version").waitFor();
+    await page.getByTestId("update-check-error").filter({ hasText: "检查更新失败，请稍后再试" }).waitFor();
+    // Root's settings: the check runs on the button, against the saved URL.
+    await page.goto(`${baseUrl}/admin/settings?tab=system`);
+    const sources = page.getByTestId("settings-section-sources");
+    await sources.getByText("检查更新地址", { exact: true }).waitFor();
+    await sources.getByTestId("update-check-button").click();
+    await sources.getByTestId("update-check-error").filter({ hasText: "检查更新失败，请稍后再试" }).waitFor();
+    await sources.scrollIntoViewIfNeeded();
+    await screenshot("spec-gaps-settings-update-zh-desktop", page);
+
+    // A1: the unset-models tab fills from the public preset files, and says which source it used;
+    // when the host fails and the bundled table has nothing either: 填入官网倍率失败，请稍后重试.
+    const presetChannel = await apiAs(page, "POST", "/api/channel/", {
+      mode: "single",
+      channel: { name: "e2e-preset", type: 1, key: "sk-preset", models: "e2e-preset-a,e2e-nowhere", group: "default" },
+    });
+    assert.equal(presetChannel.success, true, presetChannel.message);
+    await setOption(page, "PresetRatioBaseUrl", `${host.url}/ratios`);
+    await page.goto(`${baseUrl}/admin/settings`);
+    await page.getByTestId("pricing-tab-unset").click();
+    const unset = page.getByTestId("unset-table");
+    await unset.locator('[data-row-key="e2e-preset-a"] [role=checkbox]').click();
+    await page.getByTestId("unset-fill").click();
+    await toast(page, "预设倍率获取成功");
+    await page.getByTestId("unset-fill-source").getByText("倍率来源：官网预设「通用（默认，推荐）」").waitFor();
+    await unset.locator('[data-row-key="e2e-preset-a"]').waitFor({ state: "detached" });
+    await screenshot("spec-gaps-preset-fill-zh-desktop", page);
+    await setOption(page, "PresetRatioBaseUrl", `${host.url}/missing`);
+    await unset.locator('[data-row-key="e2e-nowhere"] [role=checkbox]').click();
+    await page.getByTestId("unset-fill").click();
+    await toast(page, "获取预设倍率失败，请重试");
+    await toast(page, "填入官网倍率失败，请稍后重试");
+    await unset.locator('[data-row-key="e2e-nowhere"]').waitFor();
+
+    // A13: the playground's stream reconnect switch: off by default, waits 3000 ms.
+    await page.goto(`${baseUrl}/playground`);
+    const reconnect = page.getByTestId("pg-reconnect");
+    await reconnect.waitFor();
+    assert.equal(await reconnect.getAttribute("aria-checked"), "false");
+    await page.getByText("流式断线重连", { exact: true }).waitFor();
+    await page.getByText(/等待 3000 毫秒后重连并续写回复/).waitFor();
+
     const aliceId = await userId(page, ALICE.username);
 
     // A4 + A3: the edit page of another user sets an exact quota; a refused update reads 更新失败.
@@ -93,6 +168,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     await setOption(page, "SelfUseModeEnabled", "false");
   } finally {
     await ctx.close();
+    await host.close();
   }
 
   // A6: an ordinary user opens /user/edit and edits their own account (not sent home).

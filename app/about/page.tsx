@@ -1,7 +1,9 @@
-// About (/about): the admin's About option when set, otherwise a short description of the gateway.
+// About (/about): the admin's About option when set, otherwise a short description of the gateway
+// with our version and the update check.
 import { Info } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { UpdateCheck } from "@/components/about/update-check";
 import { OptionContent } from "@/components/content/option-content";
 import { PageContainer } from "@/components/layout/page-container";
 import { env } from "@/lib/env";
@@ -36,6 +38,8 @@ export default async function AboutPage() {
         </div>
         <p className="leading-relaxed">{t("home.about_default_body", { name })}</p>
         <p className="mt-4 text-sm text-muted">{t("home.about_admin_hint")}</p>
+        {/* Checked in the browser after the page is shown: an offline server still renders at once. */}
+        <UpdateCheck auto />
       </div>
     </PageContainer>
   );

@@ -18,7 +18,7 @@ import { hardNavigate } from "@/lib/client/navigate";
 import { usePlaygroundModels } from "@/lib/client/playground/hooks";
 import { useSelfGroups } from "@/lib/client/tokens/hooks";
 import { useCopy } from "@/lib/client/use-copy";
-import { pickGroup, pickModel } from "@/lib/playground/chat-state";
+import { pickGroup, pickModel, STREAM_RECONNECT } from "@/lib/playground/chat-state";
 
 export function PlaygroundClient() {
   const t = useTranslations("playground");
@@ -128,6 +128,11 @@ export function PlaygroundClient() {
           </Button>
         </header>
         <MessageList messages={chat.messages} streamingId={chat.streamingId} onCopy={(text) => void copy(text)} />
+        {chat.reconnecting > 0 ? (
+          <p className="px-4 pb-2 text-xs text-muted" role="status" data-testid="pg-reconnecting">
+            {t("reconnecting", { delay: STREAM_RECONNECT.delayMs, attempt: chat.reconnecting })}
+          </p>
+        ) : null}
         <ChatInput
           streaming={streaming}
           onSend={(text) => chat.send(text, { ...chat.settings, group, model })}

@@ -1,14 +1,22 @@
 "use client";
 
 // The playground's left panel (spec 2 §2): group, searchable model, temperature 0.1–1 (a styled
-// native range: no slider primitive is installed), max tokens as an integer, system prompt.
+// native range: no slider primitive is installed), max tokens as an integer, system prompt, and the
+// stream reconnect switch (spec 2 §9: off by default, 3000 ms).
 import { useTranslations } from "next-intl";
 import { ModelCombobox } from "@/components/playground/model-combobox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
 import type { GroupInfo } from "@/lib/client/tokens/api";
-import { parseMaxTokens, snapTemperature, TEMPERATURE_RANGE, type ChatSettings } from "@/lib/playground/chat-state";
+import {
+  parseMaxTokens,
+  snapTemperature,
+  STREAM_RECONNECT,
+  TEMPERATURE_RANGE,
+  type ChatSettings,
+} from "@/lib/playground/chat-state";
 
 export function SettingsPanel({
   settings,
@@ -117,6 +125,22 @@ export function SettingsPanel({
           data-testid="pg-system"
         />
       </Field>
+      <div className="flex items-start justify-between gap-3 rounded-md border border-border px-3 py-2.5">
+        <div className="min-w-0">
+          <label htmlFor="pg-reconnect" className="text-sm font-medium">
+            {t("stream_reconnect")}
+          </label>
+          <p className="mt-0.5 text-xs text-muted">
+            {t("stream_reconnect_hint", { delay: STREAM_RECONNECT.delayMs, attempts: STREAM_RECONNECT.maxAttempts })}
+          </p>
+        </div>
+        <Switch
+          id="pg-reconnect"
+          data-testid="pg-reconnect"
+          checked={settings.streamReconnect}
+          onCheckedChange={(on) => set({ streamReconnect: on })}
+        />
+      </div>
     </div>
   );
 }

@@ -5,7 +5,7 @@
 // read while the state is created instead of in an effect after a first empty render.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getStoredValue, setStoredValue } from "@/lib/client/storage";
-import { streamChat } from "@/lib/client/playground/stream-chat";
+import { streamChatWithReconnect } from "@/lib/client/playground/stream-reconnect";
 import {
   applyStreamEvent,
   buildChatRequest,
@@ -40,6 +40,8 @@ export function usePlaygroundChat({
   const [settings, setSettings] = useState(initial.settings);
   const [messages, setMessages] = useState(initial.messages);
   const [streamingId, setStreamingId] = useState<string | null>(null);
+  /** The attempt being waited for while a broken stream reconnects, else 0. */
+  const [reconnecting, setReconnecting] = useState(0);
   const abortRef = useRef<AbortController | null>(null);
 
   // Reported once; the fresh chat then overwrites the unreadable copy below.
@@ -71,15 +73,19 @@ export function usePlaygroundChat({
       const controller = new AbortController();
       abortRef.current = controller;
       try {
-        await streamChat(buildChatRequest(effective, history), {
+        await streamChatWithReconnect(buildChatRequest(effective, history), {
           signal: controller.signal,
           onUnauthorized,
-          onEvent: (event) =>
-            setMessages((list) => list.map((m) => (m.id === replyMessage.id ? applyStreamEvent(m, event) : m))),
+          reconnect: { enabled: effective.streamReconnect },
+          onEvent: (event) => {
+            setReconnecting(event.type === "reconnecting" ? event.attempt : 0);
+            setMessages((list) => list.map((m) => (m.id === replyMessage.id ? applyStreamEvent(m, event) : m)));
+          },
         });
       } finally {
         abortRef.current = null;
         setStreamingId(null);
+        setReconnecting(0);
       }
       return true;
     },
@@ -93,5 +99,5 @@ export function usePlaygroundChat({
     setMessages([]);
   }, []);
 
-  return { settings, setSettings, messages, streamingId, send, stop, clear };
+  return { settings, setSettings, messages, streamingId, reconnecting, send, stop, clear };
 }

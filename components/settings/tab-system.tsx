@@ -4,6 +4,7 @@
 // login off asks first), OAuth providers, SMTP, Turnstile, WeChat, Telegram, display switches and
 // the Chats list. Secret fields are write-only (root only).
 import type { FieldSpec } from "@/components/settings/option-fields";
+import { UpdateCheck } from "@/components/about/update-check";
 import { OidcDiscoveryButton } from "@/components/settings/oidc-discovery-button";
 import { OptionSection } from "@/components/settings/option-section";
 
@@ -71,6 +72,11 @@ const DISPLAY: FieldSpec[] = [
   { key: "DefaultCollapseSidebar", kind: "bool" },
   { key: "TaskEnabled", kind: "bool" },
 ];
+// Root only (not in the admin allow-list): the server fetches these addresses.
+const SOURCES: FieldSpec[] = [
+  { key: "UpdateCheckUrl", kind: "text", placeholder: "https://", hint: true, wide: true },
+  { key: "PresetRatioBaseUrl", kind: "text", placeholder: "https://", hint: true, wide: true },
+];
 const CHATS: FieldSpec[] = [{ key: "Chats", kind: "json", rows: 8, hint: true }];
 
 export function SystemTab() {
@@ -89,6 +95,9 @@ export function SystemTab() {
       <OptionSection id="telegram" fields={TELEGRAM} />
       <OptionSection id="display" fields={DISPLAY} />
       <OptionSection id="chats" fields={CHATS} />
+      <OptionSection id="sources" fields={SOURCES}>
+        {() => <UpdateCheck auto={false} />}
+      </OptionSection>
     </div>
   );
 }

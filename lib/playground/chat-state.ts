@@ -13,6 +13,8 @@ export type ChatSettings = {
   max_tokens: number;
   temperature: number;
   systemPrompt: string;
+  /** Reconnect a broken stream and continue the reply (spec 2 §9: off by default, 3000 ms). */
+  streamReconnect: boolean;
 };
 
 export type ChatRequest = {
@@ -33,10 +35,14 @@ export const DEFAULT_SETTINGS: ChatSettings = {
   max_tokens: 0,
   temperature: 0,
   systemPrompt: DEFAULT_SYSTEM_PROMPT,
+  streamReconnect: false,
 };
 export const TEMPERATURE_RANGE = { min: 0.1, max: 1, step: 0.1 } as const;
-/** Stream reconnect: off by default (a reconnect would send the prompt, and bill it, again). */
-export const STREAM_RECONNECT = { enabled: false, delayMs: 3000 } as const;
+/**
+ * Stream reconnect: off by default (a reconnect sends the prompt, and bills it, again); the wait
+ * before each attempt, and how many attempts before the reply is left incomplete.
+ */
+export const STREAM_RECONNECT = { enabled: false, delayMs: 3000, maxAttempts: 3 } as const;
 /** The chat pages look for an enabled token among the user's first 100. */
 export const CHAT_TOKEN_FETCH_LIMIT = 100;
 
@@ -45,7 +51,13 @@ export type StreamEvent =
   | { type: "done" }
   /** The stream ended without the end marker (or the user stopped it): what arrived is the reply. */
   | { type: "closed" }
-  | { type: "error"; detail: string };
+  | { type: "error"; detail: string }
+  /** The connection failed (no answer, or the body broke off): reconnectable (stream-reconnect.ts). */
+  | { type: "broken"; detail: string }
+  /** Waiting to reconnect (attempt n of the maximum). */
+  | { type: "reconnecting"; attempt: number }
+  /** Reconnecting gave up: what arrived stays, marked incomplete. */
+  | { type: "interrupted" };
 
 let seq = 0;
 /** Unique enough for list keys and updates; crypto.randomUUID needs a secure context. */
@@ -97,6 +109,11 @@ export function applyStreamEvent(message: ChatMessage, event: StreamEvent): Chat
     case "done":
     case "closed":
       return { ...message, status: "complete" };
+    case "reconnecting":
+      return message;
+    case "interrupted":
+      return { ...message, status: "incomplete" };
+    case "broken":
     case "error":
       // spec 2 §4: the error data is appended to the reply
       return {

@@ -19,6 +19,8 @@ const settingsSchema = z.object({
   max_tokens: z.number().int().min(0),
   temperature: z.number().min(0).max(1),
   systemPrompt: z.string(),
+  // Chats stored before the option existed have no value: off.
+  streamReconnect: z.boolean().optional(),
 });
 
 const storedSchema = z.object({ settings: settingsSchema, messages: z.array(messageSchema) });

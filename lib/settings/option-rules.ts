@@ -119,6 +119,8 @@ export const OPTION_RULES: Readonly<Record<string, Rule>> = {
   "general_setting.docs_link": { kind: "url" },
   TopUpLink: { kind: "url" },
   "oidc.well_known": { kind: "url" },
+  UpdateCheckUrl: { kind: "url" },
+  PresetRatioBaseUrl: { kind: "url" },
   "oidc.authorization_endpoint": { kind: "url" },
   "oidc.token_endpoint": { kind: "url" },
   "oidc.user_info_endpoint": { kind: "url" },

@@ -1,8 +1,10 @@
 "use client";
 
 // Unset-ratio models (spec 2 §2): enabled models (GET /api/channel/models_enabled) that have neither a
-// price nor a ratio, with selection, batch set, and fill from the public defaults bundled with the
-// app (lib/pricing/default-ratios.ts, no network). Changes go to the shared pricing draft.
+// price nor a ratio, with selection, batch set, and fill from the public defaults: the preset files
+// of the chosen variant (fetched by our server, spec 2 §7), else the table bundled with the app
+// (lib/pricing/preset-fill.ts). The admin is told which source was used. Changes go to the shared
+// pricing draft.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -11,23 +13,13 @@ import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
+import { Select } from "@/components/ui/select";
+import { fetchPresetRatios } from "@/lib/client/settings/api";
 import { useEnabledModels } from "@/lib/client/settings/hooks";
 import { usePaging } from "@/lib/client/use-page-size";
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/lib/pricing/default-ratios";
-import {
-  applyBatch,
-  checkBatch,
-  fillFromDefaults,
-  unsetModels,
-  type BatchValues,
-  type PricingMaps,
-} from "@/lib/pricing/pricing-editor";
-
-const DEFAULTS = {
-  ModelRatio: DEFAULT_MODEL_RATIO,
-  CompletionRatio: DEFAULT_COMPLETION_RATIO,
-  ModelPrice: DEFAULT_MODEL_PRICE,
-};
+import { applyBatch, checkBatch, unsetModels, type BatchValues, type PricingMaps } from "@/lib/pricing/pricing-editor";
+import { fillFromPreset } from "@/lib/pricing/preset-fill";
+import { PRESET_SOURCES, type PresetSource } from "@/lib/settings/preset-ratios";
 
 export function UnsetModels({ maps, onChange }: { maps: PricingMaps; onChange: (m: PricingMaps) => void }) {
   const t = useTranslations("settings");
@@ -35,6 +27,10 @@ export function UnsetModels({ maps, onChange }: { maps: PricingMaps; onChange: (
   const { page, setPage, pageSize, setPageSize } = usePaging("settings-unset-models-page-size");
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [batchOpen, setBatchOpen] = useState(false);
+  const [source, setSource] = useState<PresetSource>("flexible");
+  const [filling, setFilling] = useState(false);
+  /** Which source the last fill used, shown beside the buttons. */
+  const [usedSource, setUsedSource] = useState<string | null>(null);
   const models = unsetModels(enabled.data ?? [], maps);
   const chosen = selected.filter((m): m is string => typeof m === "string" && models.includes(m));
   const current = Math.min(page, Math.max(1, Math.ceil(models.length / pageSize)));
@@ -44,13 +40,29 @@ export function UnsetModels({ maps, onChange }: { maps: PricingMaps; onChange: (
     if (chosen.length === 0) return void toast.error(t("pricing.problems.select_models"));
     setBatchOpen(true);
   };
-  const fill = () => {
+  const fill = async () => {
     const targets = chosen.length ? chosen : models;
-    const { maps: next, filled } = fillFromDefaults(maps, targets, DEFAULTS);
-    if (filled.length === 0) return void toast.error(t("pricing.fill_none"));
-    onChange(next);
+    setFilling(true);
+    const out = await fillFromPreset(maps, targets, source, fetchPresetRatios).finally(() => setFilling(false));
+    if (out.kind === "failed") {
+      toast.error(t("pricing.preset_fetch_failed"));
+      return void toast.error(t("pricing.fill_failed"));
+    }
+    if (out.kind === "preset_none") return void toast.error(t("pricing.fill_none"));
+    onChange(out.maps);
     setSelected([]);
-    toast.success(t("pricing.fill_done", { count: filled.length }));
+    if (out.kind === "preset") {
+      const label = t(`pricing.preset_sources.${out.source}`);
+      setUsedSource(t("pricing.source_preset", { source: label }));
+      toast.success(t("pricing.preset_fetched"), {
+        description: t("pricing.fill_done_from", { count: out.filled.length, source: label }),
+      });
+    } else {
+      setUsedSource(t("pricing.source_bundled"));
+      toast.error(t("pricing.preset_fetch_failed"), {
+        description: t("pricing.fill_done_bundled", { count: out.filled.length }),
+      });
+    }
   };
 
   if (enabled.isError)
@@ -76,10 +88,29 @@ export function UnsetModels({ maps, onChange }: { maps: PricingMaps; onChange: (
         <Button variant="outline" onClick={openBatch} data-testid="unset-batch">
           {t("pricing.batch_set")}
         </Button>
-        <Button variant="outline" onClick={fill} disabled={models.length === 0} data-testid="unset-fill">
+        <Select
+          aria-label={t("pricing.preset_source")}
+          data-testid="unset-preset-source"
+          className="w-44"
+          value={source}
+          onValueChange={(v) => setSource(v as PresetSource)}
+          options={PRESET_SOURCES.map((s) => ({ value: s, label: t(`pricing.preset_sources.${s}`) }))}
+        />
+        <Button
+          variant="outline"
+          onClick={() => void fill()}
+          loading={filling}
+          disabled={models.length === 0}
+          data-testid="unset-fill"
+        >
           {t("pricing.fill_defaults")}
         </Button>
       </div>
+      {usedSource ? (
+        <p className="text-xs text-muted" data-testid="unset-fill-source">
+          {usedSource}
+        </p>
+      ) : null}
       <DataTable
         columns={[
           {

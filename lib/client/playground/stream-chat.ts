@@ -26,7 +26,8 @@ function isAbort(err: unknown): boolean {
 
 /**
  * Streams one reply. Every outcome reaches `onEvent`: deltas, then exactly one of done / closed
- * (also on abort) / error. Resolves when the stream is over; never rejects.
+ * (also on abort) / error (an answer that is an error) / broken (the connection failed or broke
+ * off). Resolves when the stream is over; never rejects.
  */
 export async function streamChat(
   body: ChatRequest,
@@ -56,7 +57,7 @@ export async function streamChat(
       credentials: "same-origin",
     });
   } catch (err) {
-    emit(isAbort(err) ? { type: "closed" } : { type: "error", detail: (err as Error)?.message || "network error" });
+    emit(isAbort(err) ? { type: "closed" } : { type: "broken", detail: (err as Error)?.message || "network error" });
     return;
   }
 
@@ -111,7 +112,9 @@ export async function streamChat(
     }
     emit({ type: "closed" });
   } catch (err) {
-    emit(isAbort(err) ? { type: "closed" } : { type: "error", detail: (err as Error)?.message || "stream error" });
+    // Aborted by stop, or the connection broke off mid-reply (reconnectable, see stream-reconnect.ts).
+    const broken = !isAbort(err) && !signal.aborted;
+    emit(broken ? { type: "broken", detail: (err as Error)?.message || "stream error" } : { type: "closed" });
   } finally {
     signal.removeEventListener("abort", onAbort);
     // after [DONE] or an error event: stop reading what may still come

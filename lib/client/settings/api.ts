@@ -1,6 +1,7 @@
 // Typed calls of the settings page (spec 2 §7 "Options and models").
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { ModelMapping } from "@/lib/settings/model-mapping";
+import type { PresetRatios, PresetSource } from "@/lib/settings/preset-ratios";
 
 /** GET /api/option/ entry; secrets come without their value, with is_set. */
 export type OptionEntry = { key: string; value: string; secret?: boolean; is_set?: boolean };
@@ -42,3 +43,7 @@ export const fetchGroups = (signal?: AbortSignal) => apiData<string[]>("/api/gro
 
 export const fetchEnabledModels = (signal?: AbortSignal) =>
   apiData<string[]>("/api/channel/models_enabled", { signal });
+
+/** GET /api/option/preset_ratios: the public preset ratio files, fetched by the server (not saved). */
+export const fetchPresetRatios = (source: PresetSource) =>
+  apiData<PresetRatios>("/api/option/preset_ratios", { query: { source } });

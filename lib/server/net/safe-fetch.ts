@@ -38,11 +38,13 @@ export type SafeRequest = {
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  /** Body bytes read at most (default 16 KB); a longer body comes back cut, with truncated set. */
+  maxBytes?: number;
   policy?: AddressPolicy;
   resolver?: Resolver;
 };
 
-export type SafeResponse = { status: number; ok: boolean; body: string };
+export type SafeResponse = { status: number; ok: boolean; body: string; truncated: boolean };
 
 /** A lookup that answers only the pinned address, in both callback shapes net.connect uses. */
 export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
@@ -52,16 +54,19 @@ export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   }) as LookupFunction;
 }
 
-async function readCapped(body: AsyncIterable<Buffer>, max: number): Promise<string> {
+async function readCapped(body: AsyncIterable<Buffer>, max: number): Promise<{ text: string; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
+  // One byte past the cap tells a body of exactly max bytes from a longer one.
+  const limit = max + 1;
   for await (const chunk of body) {
-    const room = max - size;
+    const room = limit - size;
     chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
     size += Math.min(chunk.length, room);
-    if (size >= max) break; // leaving the loop destroys the rest of the stream
+    if (size >= limit) break; // leaving the loop destroys the rest of the stream
   }
-  return Buffer.concat(chunks).toString("utf8");
+  const all = Buffer.concat(chunks);
+  return { text: all.subarray(0, max).toString("utf8"), truncated: size > max };
 }
 
 /**
@@ -88,8 +93,9 @@ export async function safeFetch(req: SafeRequest): Promise<SafeResponse> {
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
-    const body = await readCapped(res.body as AsyncIterable<Buffer>, MAX_RESPONSE_BYTES);
-    return { status: res.statusCode, ok: res.statusCode >= 200 && res.statusCode < 300, body };
+    const read = await readCapped(res.body as AsyncIterable<Buffer>, req.maxBytes ?? MAX_RESPONSE_BYTES);
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
+    return { status: res.statusCode, ok, body: read.text, truncated: read.truncated };
   } finally {
     await agent.destroy().catch(() => undefined);
   }
