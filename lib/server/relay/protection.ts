@@ -1,12 +1,12 @@
 // Request-level protection on the relay: per-user model request rate limits (options
 // ModelRequestRateLimit*, group overrides), per-token rate limits, and the sensitive-word check.
 // Rate-limit counters live in this process, or in Redis (shared by all instances) with REDIS_URL.
-import AhoCorasick from "modern-ahocorasick";
 import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-messages";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { checkWindowInRedis, recordSuccessInRedis, type WindowLimit } from "@/lib/server/redis/rate-windows";
 import { RelayError } from "@/lib/server/relay/errors";
+import { WordMatcher } from "@/lib/server/relay/word-matcher";
 import { singleton } from "@/lib/server/singleton";
 
 /** Sliding-window counters of a single instance: timestamps (ms) per key, pruned on use. */
@@ -97,7 +97,7 @@ export async function recordSuccess(scope: string, windowMs: number): Promise<vo
   await recordSuccessInRedis(scope, windowMs).catch(() => undefined);
 }
 
-const automata = singleton("relay.sensitive", () => new Map<string, AhoCorasick | null>());
+const automata = singleton("relay.sensitive", () => new Map<string, WordMatcher | null>());
 
 /** The first sensitive word found in text (case-insensitive), or null. */
 export function findSensitiveWord(text: string, wordList: string): string | null {
@@ -107,11 +107,10 @@ export function findSensitiveWord(text: string, wordList: string): string | null
       .split("\n")
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean);
-    automaton = words.length ? new AhoCorasick(words) : null;
+    automaton = words.length ? new WordMatcher(words) : null;
     if (automata.size > 8) automata.clear();
     automata.set(wordList, automaton);
   }
   if (!automaton || !text) return null;
-  const hit = automaton.search(text.toLowerCase())[0];
-  return hit ? hit.pattern : null;
+  return automaton.find(text);
 }
