@@ -53,13 +53,17 @@ test("both table layouts agree with a naive search on random text (seeded)", () 
   const units = ["a", "b", "A", "中", "文", "😀", "🎉", "й", "Й", " "];
   const pick = (n: number) => Array.from({ length: n }, () => units[Math.floor(rand() * units.length)]).join("");
   for (let round = 0; round < 300; round++) {
-    const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => pick(1 + Math.floor(rand() * 4)).toLowerCase());
+    const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () =>
+      pick(1 + Math.floor(rand() * 4)).toLowerCase(),
+    );
     const text = pick(Math.floor(rand() * 40));
     const found = new WordMatcher(words).find(text);
     expect({ seed, round, end: endOf(text, found) }).toEqual({ seed, round, end: naive(text, words) });
   }
   // A list too large for the dense table (many states times a large CJK alphabet) takes the map path.
-  const big = Array.from({ length: 3000 }, (_, i) => String.fromCharCode(0x4e00 + i, 0x4e00 + ((i * 7) % 3000), 0x5000 + i));
+  const big = Array.from({ length: 3000 }, (_, i) =>
+    String.fromCharCode(0x4e00 + i, 0x4e00 + ((i * 7) % 3000), 0x5000 + i),
+  );
   const matcher = new WordMatcher(big);
   expect((matcher as unknown as { dense: unknown }).dense).toBeNull();
   expect(matcher.find("前缀" + big[1234] + "后缀")).toBe(big[1234]);

@@ -30,8 +30,7 @@ const safeCut = (text: string, at: number) =>
 function pieceEnd(text: string, start: number): number {
   let end = start + CHUNK;
   if (end >= text.length) return text.length;
-  for (let cut = end; cut > start + CHUNK / 2; cut--)
-    if (safeCut(text, cut)) return cut;
+  for (let cut = end; cut > start + CHUNK / 2; cut--) if (safeCut(text, cut)) return cut;
   const c = text.charCodeAt(end - 1);
   if (c >= 0xd800 && c <= 0xdbff) end--;
   return end;
@@ -41,7 +40,7 @@ async function countLong(count: Counter, text: string): Promise<number> {
   if (text.length <= CHUNK) return count(text);
   let total = 0;
   let since = performance.now();
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = pieceEnd(text, start);
     total += count(text.slice(start, end));
     start = end;

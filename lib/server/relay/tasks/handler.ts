@@ -15,6 +15,8 @@ import {
 } from "@/lib/server/relay/tasks/midjourney";
 import { proxyMidjourneyImage } from "@/lib/server/relay/tasks/mj-image";
 import { fetchSuno, submitSuno } from "@/lib/server/relay/tasks/suno";
+import { checkWire, jsonTooDeep, tooDeepError } from "@/lib/server/relay/wire/guard";
+import { midjourneySchema, sunoSchema } from "@/lib/server/relay/wire/tasks";
 
 const MJ_PATH = /^(?:\/(fast|turbo|relax))?\/mj(\/.*)$/;
 
@@ -32,6 +34,7 @@ function sendTaskError(res: ServerResponse, err: RelayError, requestId: string, 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = await readBody(req, env().RELAY_MAX_BODY_MB * 1048576);
   if (!raw.length) return {};
+  if (jsonTooDeep(raw)) throw tooDeepError();
   try {
     const v = JSON.parse(raw.toString("utf8")) as unknown;
     if (v && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
@@ -60,6 +63,7 @@ export async function handleTaskRelay(
 
     const caller = await authenticateToken(extractKey(req, r.path, r.url.searchParams), r.ip);
     const body = req.method === "POST" ? await readJson(req) : {};
+    if (req.method === "POST") checkWire(mj ? midjourneySchema : sunoSchema, body);
     const tr: TaskRequest = { requestId: r.requestId, ip: r.ip, caller, path: r.path, subPath, body };
 
     if (mj) {
