@@ -118,7 +118,10 @@ const queryList = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
-const intList = queryList.transform((l) => l.map(Number).filter((n) => Number.isInteger(n)));
+// Values beyond a 32-bit column are refused (400), not passed to the database.
+const intList = queryList
+  .transform((l) => l.map(Number).filter((n) => Number.isInteger(n)))
+  .refine((l) => l.every((n) => Math.abs(n) <= 2_147_483_647));
 
 /** GET /api/channel/ and /api/channel/search (the list is a search without filters). */
 export const channelSearchQuerySchema = pageQuerySchema.extend({
@@ -131,8 +134,8 @@ export const channelSearchQuerySchema = pageQuerySchema.extend({
   statuses: intList,
   tags: queryList,
   // new-api list filters (single values) are accepted too.
-  type: z.coerce.number().int().optional(),
-  status: z.coerce.number().int().optional(),
+  type: z.coerce.number().int().min(0).max(1000).optional(),
+  status: z.coerce.number().int().min(0).max(1000).optional(),
 });
 export type ChannelSearchQuery = z.infer<typeof channelSearchQuerySchema>;
 export const channelListQuerySchema = channelSearchQuerySchema;

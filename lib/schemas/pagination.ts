@@ -9,6 +9,7 @@ export const pageQuerySchema = z.object({
     .number()
     .int()
     .min(0)
+    .max(1_000_000)
     .default(1)
     .transform((p) => Math.max(1, p)),
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),

@@ -3,10 +3,11 @@
 // the stack in JSON.stringify later), then a zod schema over exactly the fields the relay reads, with
 // bounds on counts. A failure is a 400 in the endpoint's own error shape, naming the field.
 import type { z } from "zod";
+import { MAX_JSON_DEPTH } from "@/lib/server/http/input-guard";
 import { invalidRequest, type RelayError } from "@/lib/server/relay/errors";
 
-/** Deepest object/array nesting accepted in a request body. */
-export const MAX_JSON_DEPTH = 128;
+export { jsonTooDeep } from "@/lib/server/http/input-guard";
+
 /** Bounds on counts (well above what the upstream APIs themselves accept). */
 export const LIMITS = {
   messages: 10_000,
@@ -16,23 +17,6 @@ export const LIMITS = {
   images: 10,
   stops: 64,
 } as const;
-
-/** Whether the JSON text nests objects/arrays deeper than max (strings are skipped). */
-export function jsonTooDeep(raw: Uint8Array, max = MAX_JSON_DEPTH): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0, n = raw.length; i < n; i++) {
-    const b = raw[i]!;
-    if (inString) {
-      if (b === 0x5c) i++;
-      else if (b === 0x22) inString = false;
-    } else if (b === 0x22) inString = true;
-    else if (b === 0x7b || b === 0x5b) {
-      if (++depth > max) return true;
-    } else if (b === 0x7d || b === 0x5d) depth--;
-  }
-  return false;
-}
 
 export function tooDeepError(): RelayError {
   return invalidRequest(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`, "invalid_json_depth");

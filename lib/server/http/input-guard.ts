@@ -1,0 +1,51 @@
+// Checks on raw client input shared by the console /api wrapper and the relay boundary. All linear
+// in the input size: hostile input must neither reach the database (Prisma's engine rejects lone
+// surrogates with a 500) nor overflow the stack (deep nesting in JSON.stringify or zod).
+
+/** Deepest object/array nesting accepted in a JSON request body. */
+export const MAX_JSON_DEPTH = 128;
+
+/** Whether the JSON text nests objects/arrays deeper than max (string contents are skipped). */
+export function jsonTooDeep(raw: Uint8Array, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0, n = raw.length; i < n; i++) {
+    const b = raw[i]!;
+    if (inString) {
+      if (b === 0x5c) i++;
+      else if (b === 0x22) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x7b || b === 0x5b) {
+      if (++depth > max) return true;
+    } else if (b === 0x7d || b === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** NUL, or a surrogate code unit without its partner. */
+const ILL_FORMED = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+export const wellFormed = (s: string): boolean => !ILL_FORMED.test(s);
+
+/**
+ * The path ("a.b[2]") of the first ill-formed string (as a key or a value) in a parsed JSON value,
+ * or null. Iterative, so nesting depth cannot overflow the stack.
+ */
+export function firstIllFormed(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === "string") {
+      if (!wellFormed(v)) return at || "body";
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push([v[i], `${at}[${i}]`]);
+    } else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        const p = at ? `${at}.${k}` : k;
+        if (!wellFormed(k)) return at || "body";
+        stack.push([x, p]);
+      }
+    }
+  }
+  return null;
+}
