@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { createDrain } from "@/lib/server/drain";
 import { handleHealth, isHealthPath, markDraining } from "@/lib/server/health";
 import { logger } from "@/lib/server/logger";
+import { startEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
 import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
@@ -31,6 +32,7 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   startBackgroundJobs();
+  startEventLoopWatchdog();
   registerQuotaWarningDelivery();
   if (e.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS)
     logger().warn("NOTIFY_ALLOW_LOOPBACK_FOR_TESTS is on: webhooks may use http:// and loopback (tests only)");

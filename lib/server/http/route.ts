@@ -12,6 +12,7 @@ import { consume } from "@/lib/server/http/rate-limit";
 import { isCrossSite } from "@/lib/server/http/same-site";
 import { clientIpFrom } from "@/lib/server/client-ip";
 import { newRequestId } from "@/lib/server/http/route-id";
+import { beginRequest } from "@/lib/server/in-flight";
 import { localeOfRequest, serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { requestLogger, withRequestId } from "@/lib/server/logger";
 import type { Locale } from "@/lib/i18n/config";
@@ -192,7 +193,8 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
   // Everything logged while the request is handled (services included) carries its id.
   const wrapped = (req: NextRequest, ctx: { params: Promise<RouteParams> }): Promise<Response> => {
     const requestId = newRequestId();
-    return withRequestId(requestId, () => handle(req, ctx, requestId));
+    const end = beginRequest(requestId, req.nextUrl.pathname);
+    return withRequestId(requestId, () => handle(req, ctx, requestId)).finally(end);
   };
   return Object.assign(wrapped, { role: options.role });
 }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ROLE, USER_STATUS } from "@/lib/constants";
 import { newRequestId } from "@/lib/server/http/route-id";
+import { beginRequest } from "@/lib/server/in-flight";
 import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
 import { clientIpFromNode } from "@/lib/server/client-ip";
 import { isCrossSite } from "@/lib/server/http/same-site";
@@ -97,6 +98,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
   const ip = clientIpFromNode(req);
   let format: WireFormat = "openai";
   trackRelayRequest(res, path, startedAt);
+  res.once("close", beginRequest(requestId, path));
   if (isTaskPath(path)) return handleTaskRelay(req, res, { path, url, requestId, ip });
   try {
     if (path === "/pg/chat/completions" && req.method === "POST") {
