@@ -89,7 +89,7 @@ export function hostileValue(r: Rng, huge = false): unknown {
     case 9:
       return { __proto__: { polluted: true }, constructor: { prototype: { polluted: true } } };
     case 10:
-      return deepNest(huge ? 2_000 + r.int(5_000) : 10 + r.int(150));
+      return deepNest(huge ? 1_000 + r.int(2_000) : 10 + r.int(150));
     default:
       return { text: r.pick(HOSTILE_STRINGS), type: r.pick(["text", "image_url", "tool_use", "", 5]) };
   }
