@@ -192,7 +192,7 @@ function hostileObject(r: Rng, huge: boolean): unknown {
   const out: Record<string, unknown> = {};
   for (let i = 1 + r.int(4); i > 0; i--) {
     const k = r.pick(FIELD_KEYS);
-    if (k === "__proto__") Object.defineProperty(out, k, { value: { isAdmin: true }, enumerable: true });
+    if (k === "__proto__") Object.defineProperty(out, k, { value: { isAdmin: true }, enumerable: true, configurable: true, writable: true });
     else out[k] = hostileValue(r, huge);
   }
   return out;
