@@ -1,23 +1,35 @@
 // Checks on raw client input shared by the console /api wrapper and the relay boundary. All linear
 // in the input size: hostile input must neither reach the database (Prisma's engine rejects lone
 // surrogates with a 500) nor overflow the stack (deep nesting in JSON.stringify or zod).
+import { runAtOnce, SLICE_UNITS } from "@/lib/server/sliced";
 
 /** Deepest object/array nesting accepted in a JSON request body. */
 export const MAX_JSON_DEPTH = 128;
 
 /** Whether the JSON text nests objects/arrays deeper than max (string contents are skipped). */
 export function jsonTooDeep(raw: Uint8Array, max = MAX_JSON_DEPTH): boolean {
+  return runAtOnce(scanJsonDepth(raw, max));
+}
+
+/** As jsonTooDeep, in slices of 256 KB with a yield between them (see runSliced). */
+export function* scanJsonDepth(raw: Uint8Array, max = MAX_JSON_DEPTH): Generator<void, boolean> {
   let depth = 0;
   let inString = false;
-  for (let i = 0, n = raw.length; i < n; i++) {
-    const b = raw[i]!;
-    if (inString) {
-      if (b === 0x5c) i++;
-      else if (b === 0x22) inString = false;
-    } else if (b === 0x22) inString = true;
-    else if (b === 0x7b || b === 0x5b) {
-      if (++depth > max) return true;
-    } else if (b === 0x7d || b === 0x5d) depth--;
+  const n = raw.length;
+  for (let i = 0, end = 0; i < n; ) {
+    if (end) yield;
+    end = Math.min(n, end + 2 * SLICE_UNITS);
+    // An escape's second byte may fall past end: i then starts the next slice beyond it.
+    for (; i < end; i++) {
+      const b = raw[i]!;
+      if (inString) {
+        if (b === 0x5c) i++;
+        else if (b === 0x22) inString = false;
+      } else if (b === 0x22) inString = true;
+      else if (b === 0x7b || b === 0x5b) {
+        if (++depth > max) return true;
+      } else if (b === 0x7d || b === 0x5d) depth--;
+    }
   }
   return false;
 }

@@ -8,6 +8,7 @@ import { checkWindowInRedis, recordSuccessInRedis, type WindowLimit } from "@/li
 import { RelayError } from "@/lib/server/relay/errors";
 import { WordMatcher } from "@/lib/server/relay/word-matcher";
 import { singleton } from "@/lib/server/singleton";
+import { runSliced } from "@/lib/server/sliced";
 
 /** Sliding-window counters of a single instance: timestamps (ms) per key, pruned on use. */
 class SlidingWindows {
@@ -99,8 +100,11 @@ export async function recordSuccess(scope: string, windowMs: number): Promise<vo
 
 const automata = singleton("relay.sensitive", () => new Map<string, WordMatcher | null>());
 
-/** The first sensitive word found in text (case-insensitive), or null. */
-export function findSensitiveWord(text: string, wordList: string): string | null {
+/**
+ * The first sensitive word found in text (case-insensitive), or null. A long text is scanned in
+ * slices with event-loop turns between them.
+ */
+export async function findSensitiveWord(text: string, wordList: string): Promise<string | null> {
   let automaton = automata.get(wordList);
   if (automaton === undefined) {
     const words = wordList
@@ -112,5 +116,5 @@ export function findSensitiveWord(text: string, wordList: string): string | null
     automata.set(wordList, automaton);
   }
   if (!automaton || !text) return null;
-  return automaton.find(text);
+  return runSliced(automaton.scan(text));
 }

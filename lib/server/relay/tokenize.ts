@@ -1,6 +1,8 @@
 // Token counting. Reservations use a fast estimate (no tokenizer on the hot path); exact counts with
 // gpt-tokenizer (o200k BPE, loaded on first use: its tables cost ~70 MB) are only needed when an
 // upstream sends no usage. Chat framing: 3 tokens per message, 1 per name, 3 to prime the reply.
+import { SLICE_UNITS, unitsAt } from "@/lib/server/sliced";
+
 type ChatMessage = { role?: string; name?: string; content?: unknown };
 type Counter = (text: string) => number;
 
@@ -56,15 +58,19 @@ async function countLong(count: Counter, text: string): Promise<number> {
 export function estimateText(text: string): number {
   if (!text) return 0;
   let cjk = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (
-      (c >= 0x2e80 && c <= 0x9fff) ||
-      (c >= 0xac00 && c <= 0xd7af) ||
-      (c >= 0xf900 && c <= 0xfaff) ||
-      (c >= 0xff00 && c <= 0xffef)
-    )
-      cjk++;
+  // Over slice copies: a charCodeAt loop can be 10x slower (see sliced.ts); ~0.5 ms per MB this way.
+  for (let start = 0; start < text.length; start += SLICE_UNITS) {
+    const units = unitsAt(text, start);
+    for (let i = 0, n = units.length; i < n; i++) {
+      const c = units[i]!;
+      if (
+        (c >= 0x2e80 && c <= 0x9fff) ||
+        (c >= 0xac00 && c <= 0xd7af) ||
+        (c >= 0xf900 && c <= 0xfaff) ||
+        (c >= 0xff00 && c <= 0xffef)
+      )
+        cjk++;
+    }
   }
   return cjk + Math.ceil((text.length - cjk) / 3);
 }

@@ -2,30 +2,44 @@
 // package that segmented text into graphemes and grew super-linearly on emoji and CJK: one 100 KB
 // prompt blocked the event loop for minutes. Here every code unit costs one table lookup (a dense
 // DFA), or amortised O(1) goto/fail steps when the word list is too large for a dense table, so a
-// 16 MB prompt is scanned in tens of milliseconds whatever its script.
+// 16 MB prompt is scanned in tens of milliseconds whatever its script, in slices (sliced.ts).
+import { runAtOnce, SLICE_UNITS, unitsAt } from "@/lib/server/sliced";
 
 /** Dense transition tables above this many cells (4 bytes each) fall back to goto/fail maps. */
 const MAX_DENSE_CELLS = 1 << 22;
 
-let foldTable: Uint16Array | null = null;
+let foldTable_: Uint16Array | null = null;
+
+/** Lower case of one code unit when it is one code unit, else the unit itself. */
+function foldOne(c: number): number {
+  const l = String.fromCharCode(c).toLowerCase();
+  return l.length === 1 ? l.charCodeAt(0) : c;
+}
 
 /**
  * Per-code-unit lower case (what String#toLowerCase gives when the result is one code unit; other
  * units map to themselves). Folding words and text with the same table keeps matching consistent
- * and linear; only the rare astral or multi-unit case pairs are compared exactly.
+ * and linear; only the rare astral or multi-unit case pairs are compared exactly. Built with one
+ * toLowerCase per block of 256 units (65,536 single calls blocked the first request for ~15 ms);
+ * a newline after each unit keeps the context rules (final sigma) out, as for a lone unit.
  */
-function fold(): Uint16Array {
-  if (foldTable) return foldTable;
+export function foldTable(): Uint16Array {
+  if (foldTable_) return foldTable_;
   const t = new Uint16Array(65536);
-  for (let c = 0; c < 65536; c++) {
-    if (c < 0x80) t[c] = c >= 0x41 && c <= 0x5a ? c + 32 : c;
-    else if (c >= 0xd800 && c <= 0xdfff) t[c] = c;
-    else {
-      const l = String.fromCharCode(c).toLowerCase();
-      t[c] = l.length === 1 ? l.charCodeAt(0) : c;
+  const block: number[] = [];
+  for (let base = 0; base < 65536; base += 256) {
+    if (base >= 0xd800 && base < 0xe000) {
+      for (let c = base; c < base + 256; c++) t[c] = c;
+      continue;
     }
+    block.length = 0;
+    for (let c = base; c < base + 256; c++) block.push(c, 0x0a);
+    const lower = String.fromCharCode(...block).toLowerCase();
+    // Same length: no unit grew (toLowerCase never shrinks one), so positions still line up.
+    if (lower.length === block.length) for (let i = 0; i < 256; i++) t[base + i] = lower.charCodeAt(2 * i);
+    else for (let c = base; c < base + 256; c++) t[c] = foldOne(c);
   }
-  foldTable = t;
+  foldTable_ = t;
   return t;
 }
 
@@ -40,7 +54,7 @@ export class WordMatcher {
   private readonly fail: Int32Array;
 
   constructor(private readonly words: readonly string[]) {
-    const f = fold();
+    const f = foldTable();
     let classes = 0;
     const gotos: Map<number, number>[] = [new Map()];
     const terminal: number[] = [-1];
@@ -104,27 +118,43 @@ export class WordMatcher {
 
   /** The first word (by end position) occurring in text, or null. */
   find(text: string): string | null {
-    const classOf = this.classOf;
-    const len = text.length;
-    const dense = this.dense;
-    if (dense) {
-      // Entries hold the next state's row offset, negated (minus one) when a word ends there.
-      let row = 0;
-      for (let i = 0; i < len; i++) {
-        const k = classOf[text.charCodeAt(i)]!;
-        if (k === 0) {
-          row = 0;
-          continue;
-        }
-        const next = dense[row + k - 1]!;
-        if (next < 0) return this.words[this.output[(-next - 1) / this.alphabet]!]!;
-        row = next;
-      }
-      return null;
+    return runAtOnce(this.scan(text));
+  }
+
+  /** As find, in slices of text with a yield between them (see runSliced). */
+  *scan(text: string): Generator<void, string | null> {
+    let state = 0;
+    for (let start = 0; start < text.length; start += SLICE_UNITS) {
+      if (start) yield;
+      const units = unitsAt(text, start);
+      state = this.dense ? this.scanDense(this.dense, units, state) : this.scanGotos(units, state);
+      if (state < 0) return this.words[-state - 1]!;
     }
-    let s = 0;
-    for (let i = 0; i < len; i++) {
-      const k = classOf[text.charCodeAt(i)]! - 1;
+    return null;
+  }
+
+  /** From a row offset: the row offset after units, or -1 - the index of the first word found. */
+  private scanDense(dense: Int32Array, units: Uint16Array, row: number): number {
+    const classOf = this.classOf;
+    // Entries hold the next state's row offset, negated (minus one) when a word ends there.
+    for (let i = 0, n = units.length; i < n; i++) {
+      const k = classOf[units[i]!]!;
+      if (k === 0) {
+        row = 0;
+        continue;
+      }
+      const next = dense[row + k - 1]!;
+      if (next < 0) return -1 - this.output[(-next - 1) / this.alphabet]!;
+      row = next;
+    }
+    return row;
+  }
+
+  /** From a goto state: the state after units, or -1 - the index of the first word found. */
+  private scanGotos(units: Uint16Array, s: number): number {
+    const classOf = this.classOf;
+    for (let i = 0, n = units.length; i < n; i++) {
+      const k = classOf[units[i]!]! - 1;
       if (k < 0) {
         s = 0;
         continue;
@@ -136,8 +166,8 @@ export class WordMatcher {
       }
       s = t ?? 0;
       const w = this.output[s]!;
-      if (w >= 0) return this.words[w]!;
+      if (w >= 0) return -1 - w;
     }
-    return null;
+    return s;
   }
 }

@@ -15,7 +15,7 @@ import {
 } from "@/lib/server/relay/tasks/midjourney";
 import { proxyMidjourneyImage } from "@/lib/server/relay/tasks/mj-image";
 import { fetchSuno, submitSuno } from "@/lib/server/relay/tasks/suno";
-import { checkWire, jsonTooDeep, tooDeepError } from "@/lib/server/relay/wire/guard";
+import { checkWire, parseBodyJson } from "@/lib/server/relay/wire/guard";
 import { midjourneySchema, sunoSchema } from "@/lib/server/relay/wire/tasks";
 
 const MJ_PATH = /^(?:\/(fast|turbo|relax))?\/mj(\/.*)$/;
@@ -34,12 +34,11 @@ function sendTaskError(res: ServerResponse, err: RelayError, requestId: string, 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = await readBody(req, env().RELAY_MAX_BODY_MB * 1048576);
   if (!raw.length) return {};
-  if (jsonTooDeep(raw)) throw tooDeepError();
   try {
-    const v = JSON.parse(raw.toString("utf8")) as unknown;
+    const v = await parseBodyJson(raw);
     if (v && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    // fall through
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
   }
   throw invalidRequest("The request body must be a JSON object", "invalid_json");
 }

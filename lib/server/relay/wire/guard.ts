@@ -3,8 +3,9 @@
 // the stack in JSON.stringify later), then a zod schema over exactly the fields the relay reads, with
 // bounds on counts. A failure is a 400 in the endpoint's own error shape, naming the field.
 import type { z } from "zod";
-import { MAX_JSON_DEPTH } from "@/lib/server/http/input-guard";
+import { MAX_JSON_DEPTH, scanJsonDepth } from "@/lib/server/http/input-guard";
 import { invalidRequest, type RelayError } from "@/lib/server/relay/errors";
+import { decodeUtf8, runSliced, SLICE_UNITS, yieldToLoop } from "@/lib/server/sliced";
 
 export { jsonTooDeep } from "@/lib/server/http/input-guard";
 
@@ -20,6 +21,21 @@ export const LIMITS = {
 
 export function tooDeepError(): RelayError {
   return invalidRequest(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`, "invalid_json_depth");
+}
+
+/**
+ * The JSON value of a client body; throws tooDeepError(), or a SyntaxError when it is not JSON. The
+ * depth scan and the UTF-8 decoding of a large body run in slices with event-loop turns between them
+ * and around JSON.parse, which cannot be split (RELAY_MAX_BODY_MB bounds it: ~1 ms per MB).
+ */
+export async function parseBodyJson(raw: Uint8Array): Promise<unknown> {
+  if (await runSliced(scanJsonDepth(raw))) throw tooDeepError();
+  const text = await runSliced(decodeUtf8(raw));
+  const large = raw.length > 2 * SLICE_UNITS;
+  if (large) await yieldToLoop();
+  const value: unknown = JSON.parse(text);
+  if (large) await yieldToLoop();
+  return value;
 }
 
 /** messages.0.content -> messages[0].content */
