@@ -20,6 +20,7 @@ import { startEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
 import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
+import { warmUpRelayScanners } from "@/lib/server/relay/warm-up";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
 import { startBackgroundJobs } from "@/lib/server/cluster/jobs";
 
@@ -56,6 +57,7 @@ async function main() {
   await app.prepare();
   startBackgroundJobs();
   startEventLoopWatchdog();
+  warmUpRelayScanners();
   registerQuotaWarningDelivery();
   if (e.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS)
     logger().warn("NOTIFY_ALLOW_LOOPBACK_FOR_TESTS is on: webhooks may use http:// and loopback (tests only)");
