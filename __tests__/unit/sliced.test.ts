@@ -92,7 +92,11 @@ test("UTF-8 decoding in slices equals Buffer#toString (split characters, BOM, in
     expect(pauses(decodeUtf8(raw))).toBeGreaterThan(0);
     expect(runAtOnce(decodeUtf8(raw)) === raw.toString("utf8")).toBe(true);
   }
-  const broken = Buffer.concat([Buffer.from("a".repeat(step - 1)), Buffer.from([0xe4, 0xb8, 0xff, 0xc0, 0x80]), Buffer.from("z")]);
+  const broken = Buffer.concat([
+    Buffer.from("a".repeat(step - 1)),
+    Buffer.from([0xe4, 0xb8, 0xff, 0xc0, 0x80]),
+    Buffer.from("z"),
+  ]);
   expect(runAtOnce(decodeUtf8(broken)) === broken.toString("utf8")).toBe(true);
 });
 

@@ -38,7 +38,7 @@ function scanDepthSlice(raw: Uint8Array, i: number, end: number, st: DepthState,
 /** As jsonTooDeep, in slices of 256 KB with a yield between them (see runSliced). */
 export function* scanJsonDepth(raw: Uint8Array, max = MAX_JSON_DEPTH): Generator<void, boolean> {
   const st: DepthState = { depth: 0, inString: false };
-  for (let i = 0, end = 0; i < raw.length; ) {
+  for (let i = 0, end = 0; i < raw.length;) {
     if (end) yield;
     end = Math.min(raw.length, end + 2 * SLICE_UNITS);
     i = scanDepthSlice(raw, i, end, st, max);
