@@ -82,7 +82,13 @@ test("the depth scan carries its state across slices (escapes, strings, nesting)
   const deep = Buffer.from(`{"s":"${"b".repeat(step - 8)}","x":${"[".repeat(8)}${"]".repeat(8)}}`);
   expect(jsonTooDeep(deep, 8)).toBe(true);
   expect(jsonTooDeep(deep, 9)).toBe(false);
-  expect(pauses(scanJsonDepth(deep, 9))).toBe(1);
+  expect(pauses(scanJsonDepth(deep, 8))).toBe(1);
+  // Few brackets in all: answered without a scan; many, all inside strings: scanned, not too deep.
+  expect(pauses(scanJsonDepth(deep, 16))).toBe(0);
+  const quoted = Buffer.from(JSON.stringify({ s: "[{".repeat(step) }));
+  expect(jsonTooDeep(quoted, 3)).toBe(false);
+  expect(pauses(scanJsonDepth(quoted, 3))).toBeGreaterThan(0);
+  expect(jsonTooDeep(new Uint8Array(Buffer.from("[[[[]]]]")), 3)).toBe(true);
 });
 
 test("UTF-8 decoding in slices equals Buffer#toString (split characters, BOM, invalid bytes)", () => {
