@@ -36,10 +36,10 @@ test("sliding-window rate limits count all requests and successes separately", a
   expect(await checkRateLimit(`${scope}b`, { windowMs: 60_000, total: 1, success: 0 })).toBe("total");
 });
 
-test("sensitive words are found case-insensitively", () => {
-  expect(findSensitiveWord("this has Test_Sensitive inside", "test_sensitive\nother")).toBe("test_sensitive");
-  expect(findSensitiveWord("clean text", "test_sensitive")).toBeNull();
-  expect(findSensitiveWord("anything", "")).toBeNull();
+test("sensitive words are found case-insensitively", async () => {
+  expect(await findSensitiveWord("this has Test_Sensitive inside", "test_sensitive\nother")).toBe("test_sensitive");
+  expect(await findSensitiveWord("clean text", "test_sensitive")).toBeNull();
+  expect(await findSensitiveWord("anything", "")).toBeNull();
 });
 
 test("allow lists accept single addresses and CIDR, v4 and v6", () => {

@@ -119,7 +119,10 @@ const queryList = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
-const intList = queryList.transform((l) => l.map(Number).filter((n) => Number.isInteger(n)));
+// Values beyond a 32-bit column are refused (400), not passed to the database.
+const intList = queryList
+  .transform((l) => l.map(Number).filter((n) => Number.isInteger(n)))
+  .refine((l) => l.every((n) => Math.abs(n) <= 2_147_483_647));
 
 /**
  * A channel status filter value: a status number, or new-api's names. "enabled" is 1; "disabled" and
@@ -145,7 +148,7 @@ export const channelSearchQuerySchema = pageQuerySchema.extend({
   statuses: statusList,
   tags: queryList,
   // new-api list filters (single values) are accepted too.
-  type: z.coerce.number().int().optional(),
+  type: z.coerce.number().int().min(0).max(1000).optional(),
   status: z.string().max(20).optional().transform((v) => (v === undefined ? [] : channelStatusesOf(v))),
 });
 export type ChannelSearchQuery = z.infer<typeof channelSearchQuerySchema>;

@@ -24,6 +24,7 @@ export const pageQuerySchema = z.object({
     .number()
     .int()
     .min(0)
+    .max(1_000_000)
     .default(1)
     .transform((p) => Math.max(1, p)),
   page_size: pageSizeSchema.default(PAGE_SIZE_DEFAULT),

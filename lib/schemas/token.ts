@@ -84,7 +84,7 @@ export const updateTokenSchema = z
 export type UpdateTokenInput = z.infer<typeof updateTokenSchema>;
 
 export const tokenListQuerySchema = z.object({
-  p: z.coerce.number().int().min(0).default(1),
+  p: z.coerce.number().int().min(0).max(1_000_000).default(1),
   size: pageSizeSchema.default(PAGE_SIZE_DEFAULT),
   page_size: pageSizeSchema.optional(),
 });

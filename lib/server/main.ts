@@ -16,12 +16,37 @@ import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { createDrain } from "@/lib/server/drain";
 import { handleHealth, isHealthPath, markDraining } from "@/lib/server/health";
 import { withoutApiTrailingSlash } from "@/lib/server/http/api-path";
+import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-messages";
 import { logger } from "@/lib/server/logger";
+import { startEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
 import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
+import { warmUpRelayScanners } from "@/lib/server/relay/warm-up";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
 import { startBackgroundJobs } from "@/lib/server/cluster/jobs";
+
+/** Whether Next can decode the path: a malformed %-escape made its router answer 500. */
+function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseBadPath(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const headers = new Headers();
+  for (const name of ["cookie", "accept-language"]) {
+    const v = req.headers[name];
+    if (typeof v === "string") headers.set(name, v);
+  }
+  const body = JSON.stringify({ success: false, message: serverMessage(localeOfRequest(headers), "invalid_path") });
+  req.resume();
+  res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
 
 /** Beyond SHUTDOWN_TIMEOUT: cut streams settle, bookkeeping flushes, connections close. */
 const HOOKS_GRACE_MS = 15_000;
@@ -33,6 +58,8 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   startBackgroundJobs();
+  startEventLoopWatchdog();
+  warmUpRelayScanners();
   registerQuotaWarningDelivery();
   if (e.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS)
     logger().warn("NOTIFY_ALLOW_LOOPBACK_FOR_TESTS is on: webhooks may use http:// and loopback (tests only)");
@@ -51,6 +78,7 @@ async function main() {
       if (drain.draining) res.setHeader("connection", "close");
       void (isHealthPath(pathname) ? handleHealth(req, res, pathname) : handleMetrics(req, res));
     } else if (drain.refuse(res)) req.resume();
+    else if (!isRelayPath(pathname) && !decodablePath(pathname)) refuseBadPath(req, res);
     else drain.track(res, isRelayPath(pathname) ? handleRelay(req, res) : handle(req, res));
   });
   const drain = createDrain(server);

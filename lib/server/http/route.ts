@@ -8,10 +8,12 @@ import { ROLE } from "@/lib/constants";
 import { resolveCurrentUser, type CurrentUser } from "@/lib/server/auth/current-user";
 import { withPageAliases } from "@/lib/schemas/pagination";
 import { AppError } from "@/lib/server/http/app-error";
+import { firstIllFormed, jsonTooDeep, wellFormed } from "@/lib/server/http/input-guard";
 import { consume } from "@/lib/server/http/rate-limit";
 import { isCrossSite, isCrossSiteNavigation } from "@/lib/server/http/same-site";
 import { clientIpFrom } from "@/lib/server/client-ip";
 import { newRequestId } from "@/lib/server/http/route-id";
+import { beginRequest } from "@/lib/server/in-flight";
 import { localeOfRequest, serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { requestLogger, withRequestId } from "@/lib/server/logger";
 import type { Locale } from "@/lib/i18n/config";
@@ -68,17 +70,50 @@ function errorResponse(status: number, message: string, requestId: string, extra
   );
 }
 
+/** The JSON body of a route that takes one: empty, malformed, too deep or ill-formed text is a 400. */
 async function readJson(req: NextRequest, limit: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > limit) throw new AppError("payload_too_large", "request_too_large");
-  const text = await req.text();
-  if (Buffer.byteLength(text) > limit) throw new AppError("payload_too_large", "request_too_large");
-  if (!text.trim()) return {};
+  const raw = new Uint8Array(await req.arrayBuffer());
+  if (raw.byteLength > limit) throw new AppError("payload_too_large", "request_too_large");
+  if (jsonTooDeep(raw)) throw new AppError("bad_request", "request_too_deep");
+  // fatal: invalid UTF-8 is refused rather than silently replaced.
+  let text: string;
   try {
-    return JSON.parse(text);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(raw);
   } catch {
     throw new AppError("bad_request", "invalid_json");
   }
+  if (!text.trim()) throw new AppError("bad_request", "request_body_required");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "invalid_json");
+  }
+  const bad = firstIllFormed(value);
+  if (bad !== null) throw new AppError("bad_request", "invalid_text", { field: bad });
+  return value;
+}
+
+/** Query strings and path params: no NUL or lone surrogate may reach a service or the database. */
+function checkTextInput(req: NextRequest, params: RouteParams): void {
+  for (const [k, v] of req.nextUrl.searchParams)
+    if (!wellFormed(k) || !wellFormed(v)) throw new AppError("bad_request", "invalid_text", { field: k });
+  for (const [k, v] of Object.entries(params))
+    for (const s of Array.isArray(v) ? v : [v])
+      if (typeof s === "string" && !wellFormed(s)) throw new AppError("bad_request", "invalid_text", { field: k });
+}
+
+/** Errors Prisma raises for values it cannot store or compare (out of range, ill-formed): input. */
+const PRISMA_INPUT_ERRORS = new Set(["PrismaClientValidationError", "PrismaClientUnknownRequestError"]);
+const PRISMA_INPUT_CODES = new Set(["P2000", "P2005", "P2006", "P2007", "P2019", "P2020", "P2033"]);
+
+function isInputError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (PRISMA_INPUT_ERRORS.has(err.name)) return true;
+  const code = (err as { code?: unknown }).code;
+  return err.name === "PrismaClientKnownRequestError" && typeof code === "string" && PRISMA_INPUT_CODES.has(code);
 }
 
 function validationMessage(error: z.ZodError, t: RouteContext<unknown, unknown, Role>["t"]): string {
@@ -125,6 +160,8 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
           throw new AppError("forbidden", "auth_forbidden");
       }
 
+      const params = ctx?.params ? await ctx.params : {};
+      checkTextInput(req, params);
       const query = options.query
         ? options.query.safeParse(withPageAliases(Object.fromEntries(req.nextUrl.searchParams.entries())))
         : undefined;
@@ -138,7 +175,6 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
         body = parsed.data;
       }
 
-      const params = ctx?.params ? await ctx.params : {};
       const result = await handler({
         req,
         body: body as B,
@@ -155,6 +191,10 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
       return response;
     } catch (err) {
       if (err instanceof AppError) return errorResponse(err.status, t(err.key, err.params), requestId);
+      if (isInputError(err)) {
+        requestLogger(requestId).warn({ err, path: req.nextUrl.pathname }, "database refused an input value");
+        return errorResponse(400, t("invalid_input_value"), requestId);
+      }
       requestLogger(requestId).error({ err, path: req.nextUrl.pathname }, "unhandled error in /api route");
       return errorResponse(500, t("internal_error_with_id", { id: requestId }), requestId);
     }
@@ -162,7 +202,8 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
   // Everything logged while the request is handled (services included) carries its id.
   const wrapped = (req: NextRequest, ctx: { params: Promise<RouteParams> }): Promise<Response> => {
     const requestId = newRequestId();
-    return withRequestId(requestId, () => handle(req, ctx, requestId));
+    const end = beginRequest(requestId, req.nextUrl.pathname);
+    return withRequestId(requestId, () => handle(req, ctx, requestId)).finally(end);
   };
   return Object.assign(wrapped, { role: options.role });
 }

@@ -4,6 +4,7 @@
 // code that also runs inside Next's bundles (channel tests) does not pull prom-client in there.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { env } from "@/lib/env";
+import { eventLoopDelay } from "@/lib/server/metrics/event-loop";
 import { ModelFolder } from "@/lib/server/metrics/labels";
 import { currentMetrics, installMetrics } from "@/lib/server/metrics/record";
 import { reservationStats } from "@/lib/server/relay/billing/ledger";
@@ -79,6 +80,18 @@ export function createMetrics(opts: { redis: boolean; defaults: boolean }) {
       help: "Upstream failures counted against a channel (each failed attempt, retries included)",
       labelNames: ["channel"] as const,
       registers,
+    }),
+    loopDelay: new Gauge({
+      name: "gateway_event_loop_delay_seconds",
+      help: "Event-loop delay over the last 10 s window (perf_hooks.monitorEventLoopDelay): p50, p99 and max",
+      labelNames: ["stat"] as const,
+      registers,
+      collect() {
+        const d = eventLoopDelay();
+        this.set({ stat: "p50" }, d.p50);
+        this.set({ stat: "p99" }, d.p99);
+        this.set({ stat: "max" }, d.max);
+      },
     }),
     reservations: new Gauge({
       name: "gateway_reservations_outstanding",

@@ -3,13 +3,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ROLE, USER_STATUS } from "@/lib/constants";
 import { newRequestId } from "@/lib/server/http/route-id";
+import { beginRequest } from "@/lib/server/in-flight";
 import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
 import { clientIpFromNode } from "@/lib/server/client-ip";
 import { isCrossSite } from "@/lib/server/http/same-site";
 import { authenticateToken, extractKey, type RelayCaller } from "@/lib/server/relay/auth";
 import { getUser } from "@/lib/server/relay/cache/token-cache";
 import type { WireFormat } from "@/lib/server/relay/adapters/types";
-import { RelayError } from "@/lib/server/relay/errors";
+import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
 import { sendError } from "@/lib/server/relay/http-io";
 import { listGeminiModels, listModels, retrieveModel } from "@/lib/server/relay/models";
 import { runRelay } from "@/lib/server/relay/pipeline";
@@ -34,6 +35,15 @@ const NOT_IMPLEMENTED = [
   /^\/v1\/videos(\/|$)/,
   /^\/v1\/edits$/,
 ];
+
+const decodable = (p: string) => {
+  try {
+    decodeURIComponent(p);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export function isRelayPath(pathname: string): boolean {
   return (
@@ -97,8 +107,14 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
   const ip = clientIpFromNode(req);
   let format: WireFormat = "openai";
   trackRelayRequest(res, path, startedAt);
-  if (isTaskPath(path)) return handleTaskRelay(req, res, { path, url, requestId, ip });
+  res.once("close", beginRequest(requestId, path));
+  if (isTaskPath(path) && decodable(url.pathname)) return handleTaskRelay(req, res, { path, url, requestId, ip });
   try {
+    try {
+      decodeURIComponent(url.pathname);
+    } catch {
+      throw invalidRequest("The request path holds a malformed %-escape", "invalid_path");
+    }
     if (path === "/pg/chat/completions" && req.method === "POST") {
       const caller = await playgroundCaller(req);
       if (caller.user.role < ROLE.user) throw new RelayError(403, "Forbidden", { code: "forbidden" });

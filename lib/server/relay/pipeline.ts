@@ -109,7 +109,7 @@ export async function runRelay(
       const exempt =
         options.get("global.safe_check_exempt_enabled") === "true" &&
         caller.group === options.get("global.safe_check_exempt_group");
-      const word = exempt ? null : findSensitiveWord(facts.promptText, options.get("SensitiveWords") ?? "");
+      const word = exempt ? null : await findSensitiveWord(facts.promptText, options.get("SensitiveWords") ?? "");
       if (word)
         throw new RelayError(400, `Sensitive words detected: ${word}`, {
           type: "invalid_request_error",

@@ -1,13 +1,14 @@
 // Request-level protection on the relay: per-user model request rate limits (options
 // ModelRequestRateLimit*, group overrides), per-token rate limits, and the sensitive-word check.
 // Rate-limit counters live in this process, or in Redis (shared by all instances) with REDIS_URL.
-import AhoCorasick from "modern-ahocorasick";
 import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-messages";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { checkWindowInRedis, recordSuccessInRedis, type WindowLimit } from "@/lib/server/redis/rate-windows";
 import { RelayError } from "@/lib/server/relay/errors";
+import { WordMatcher } from "@/lib/server/relay/word-matcher";
 import { singleton } from "@/lib/server/singleton";
+import { runSliced } from "@/lib/server/sliced";
 
 /** Sliding-window counters of a single instance: timestamps (ms) per key, pruned on use. */
 class SlidingWindows {
@@ -97,21 +98,23 @@ export async function recordSuccess(scope: string, windowMs: number): Promise<vo
   await recordSuccessInRedis(scope, windowMs).catch(() => undefined);
 }
 
-const automata = singleton("relay.sensitive", () => new Map<string, AhoCorasick | null>());
+const automata = singleton("relay.sensitive", () => new Map<string, WordMatcher | null>());
 
-/** The first sensitive word found in text (case-insensitive), or null. */
-export function findSensitiveWord(text: string, wordList: string): string | null {
+/**
+ * The first sensitive word found in text (case-insensitive), or null. A long text is scanned in
+ * slices with event-loop turns between them.
+ */
+export async function findSensitiveWord(text: string, wordList: string): Promise<string | null> {
   let automaton = automata.get(wordList);
   if (automaton === undefined) {
     const words = wordList
       .split("\n")
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean);
-    automaton = words.length ? new AhoCorasick(words) : null;
+    automaton = words.length ? new WordMatcher(words) : null;
     if (automata.size > 8) automata.clear();
     automata.set(wordList, automaton);
   }
   if (!automaton || !text) return null;
-  const hit = automaton.search(text.toLowerCase())[0];
-  return hit ? hit.pattern : null;
+  return runSliced(automaton.scan(text));
 }

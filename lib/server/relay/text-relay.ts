@@ -9,14 +9,16 @@ import { invalidRequest } from "@/lib/server/relay/errors";
 import { openaiFormat } from "@/lib/server/relay/formats/openai";
 import type { Json } from "@/lib/server/relay/formats/types";
 import { readBody } from "@/lib/server/relay/http-io";
+import { parseBodyJson } from "@/lib/server/relay/wire/guard";
 
-/** Reads a JSON object body (413 past RELAY_MAX_BODY_MB, 400 when not a JSON object). */
+/** Reads a JSON object body (413 past RELAY_MAX_BODY_MB, 400 when not a JSON object or too deep). */
 export async function readJsonBody(req: IncomingMessage): Promise<Json> {
   const raw = await readBody(req, env().RELAY_MAX_BODY_MB * 1024 * 1024);
   let body: unknown;
   try {
-    body = JSON.parse(raw.toString("utf8"));
-  } catch {
+    body = await parseBodyJson(raw);
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
     throw invalidRequest("Request body is not valid JSON", "invalid_json");
   }
   if (!body || typeof body !== "object" || Array.isArray(body))

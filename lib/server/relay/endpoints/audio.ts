@@ -23,6 +23,8 @@ import { invalidRequest } from "@/lib/server/relay/errors";
 import type { Json } from "@/lib/server/relay/formats/types";
 import type { Outcome } from "@/lib/server/relay/settle";
 import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { checkWire } from "@/lib/server/relay/wire/guard";
+import { speechSchema } from "@/lib/server/relay/wire/openai";
 import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
 
 const chars = (s: string) => [...s].length;
@@ -50,6 +52,7 @@ export const speechEndpoint: RelayEndpoint = {
   async read(req) {
     const body = await readJsonBody(req);
     if (typeof body.input !== "string" || !body.input) throw invalidRequest("'input' is required", "invalid_input");
+    checkWire(speechSchema, body);
     return {
       body,
       facts: {

@@ -24,6 +24,8 @@ import { invalidRequest } from "@/lib/server/relay/errors";
 import type { Json } from "@/lib/server/relay/formats/types";
 import type { Outcome } from "@/lib/server/relay/settle";
 import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { checkWire } from "@/lib/server/relay/wire/guard";
+import { imagesSchema } from "@/lib/server/relay/wire/openai";
 import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
 
 export const DEFAULT_IMAGE_MODEL = "dall-e";
@@ -80,6 +82,7 @@ export const imageGenerationsEndpoint: RelayEndpoint = {
   async read(req) {
     const body = await readJsonBody(req);
     if (typeof body.prompt !== "string" || !body.prompt) throw invalidRequest("'prompt' is required", "invalid_prompt");
+    checkWire(imagesSchema, body);
     return { body, facts: facts(body), otherRatio: intField(body.n, 1) };
   },
   attempt: (a) => attemptImages(a, false),

@@ -16,6 +16,8 @@ import { invalidRequest } from "@/lib/server/relay/errors";
 import type { Json } from "@/lib/server/relay/formats/types";
 import type { Outcome } from "@/lib/server/relay/settle";
 import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { checkWire } from "@/lib/server/relay/wire/guard";
+import { rerankSchema } from "@/lib/server/relay/wire/openai";
 import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
 
 /** query + documents (strings, or objects with a text field). */
@@ -62,6 +64,7 @@ export const rerankEndpoint: RelayEndpoint = {
     if (typeof body.query !== "string" || !body.query) throw invalidRequest("'query' is required", "invalid_query");
     if (!Array.isArray(body.documents) || !body.documents.length)
       throw invalidRequest("'documents' must be a non-empty array", "invalid_documents");
+    checkWire(rerankSchema, body);
     const text = rerankText(body);
     return {
       body,

@@ -18,6 +18,8 @@ import { invalidRequest } from "@/lib/server/relay/errors";
 import type { Json } from "@/lib/server/relay/formats/types";
 import type { Outcome } from "@/lib/server/relay/settle";
 import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { checkWire } from "@/lib/server/relay/wire/guard";
+import { responsesSchema } from "@/lib/server/relay/wire/openai";
 import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
 
 type ResponsesUsage = {
@@ -129,6 +131,7 @@ function responsesEndpoint(compact: boolean): RelayEndpoint {
       const max = body.max_output_tokens;
       if (max !== undefined && max !== null && (typeof max !== "number" || !Number.isInteger(max) || max < 0))
         throw invalidRequest("'max_output_tokens' must be a non-negative integer", "invalid_max_output_tokens");
+      checkWire(responsesSchema, body);
       const text = responsesPromptText(body);
       const model = modelField(body.model);
       return {

@@ -8,6 +8,15 @@ import { dataFrame } from "@/lib/server/relay/formats/sse";
 import { parseJsonObject } from "@/lib/server/relay/json";
 import type { ChatFormat, Json, NativeStreamTap, StreamToOpenAI } from "@/lib/server/relay/formats/types";
 import { estimatePromptTokens, promptText } from "@/lib/server/relay/tokenize";
+import { checkWire } from "@/lib/server/relay/wire/guard";
+import { chatSchema, completionsSchema, embeddingsSchema, moderationsSchema } from "@/lib/server/relay/wire/openai";
+
+const SCHEMAS = {
+  chat: chatSchema,
+  completions: completionsSchema,
+  embeddings: embeddingsSchema,
+  moderations: moderationsSchema,
+} as const;
 
 type OpenAIUsage = {
   prompt_tokens?: number;
@@ -74,6 +83,8 @@ export function checkOpenAIShape(mode: RelayMode, body: Json): void {
     if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 0))
       throw invalidRequest(`'${field}' must be a non-negative integer`, `invalid_${field}`);
   }
+  const schema = SCHEMAS[mode as keyof typeof SCHEMAS];
+  if (schema) checkWire(schema, body);
 }
 
 const parseData = (data: string): Json | null => (data && data !== "[DONE]" ? parseJsonObject(data) : null);

@@ -3,6 +3,7 @@
 // the platform's own shape (midjourney-proxy {code, description}, Suno {code, message}).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
+import { firstIllFormed } from "@/lib/server/http/input-guard";
 import { requestLogger } from "@/lib/server/logger";
 import { authenticateToken, extractKey } from "@/lib/server/relay/auth";
 import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
@@ -15,6 +16,8 @@ import {
 } from "@/lib/server/relay/tasks/midjourney";
 import { proxyMidjourneyImage } from "@/lib/server/relay/tasks/mj-image";
 import { fetchSuno, submitSuno } from "@/lib/server/relay/tasks/suno";
+import { checkWire, invalidField, parseBodyJson } from "@/lib/server/relay/wire/guard";
+import { midjourneySchema, sunoSchema } from "@/lib/server/relay/wire/tasks";
 
 const MJ_PATH = /^(?:\/(fast|turbo|relax))?\/mj(\/.*)$/;
 
@@ -33,10 +36,10 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   const raw = await readBody(req, env().RELAY_MAX_BODY_MB * 1048576);
   if (!raw.length) return {};
   try {
-    const v = JSON.parse(raw.toString("utf8")) as unknown;
+    const v = await parseBodyJson(raw);
     if (v && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    // fall through
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
   }
   throw invalidRequest("The request body must be a JSON object", "invalid_json");
 }
@@ -60,6 +63,12 @@ export async function handleTaskRelay(
 
     const caller = await authenticateToken(extractKey(req, r.path, r.url.searchParams), r.ip, req.headers);
     const body = req.method === "POST" ? await readJson(req) : {};
+    if (req.method === "POST") {
+      checkWire(mj ? midjourneySchema : sunoSchema, body);
+      // Task ids and prompts reach the database, whose engine fails on a lone surrogate or a NUL.
+      const bad = firstIllFormed(body);
+      if (bad !== null) invalidField(bad, "must be well-formed text (no lone surrogate or NUL)");
+    }
     const tr: TaskRequest = { requestId: r.requestId, ip: r.ip, caller, path: r.path, subPath, body };
 
     if (mj) {

@@ -4,6 +4,8 @@ import { invalidRequest } from "@/lib/server/relay/errors";
 import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/formats/claude/blocks";
 import type { ConvertOptions, Json, RequestFacts } from "@/lib/server/relay/formats/types";
 import { estimateText } from "@/lib/server/relay/tokenize";
+import { claudeMessagesSchema } from "@/lib/server/relay/wire/claude";
+import { checkWire } from "@/lib/server/relay/wire/guard";
 
 const blocksOf = (content: unknown): Block[] =>
   typeof content === "string"
@@ -50,6 +52,7 @@ export function inspectClaude(body: Json): RequestFacts {
     throw invalidRequest("max_tokens: must be a positive integer", "invalid_max_tokens");
   if (body.stream !== undefined && typeof body.stream !== "boolean")
     throw invalidRequest("stream: must be a boolean", "invalid_stream");
+  checkWire(claudeMessagesSchema, body);
   const texts = [systemText(body.system), ...(body.messages as Json[]).map((m) => contentText(m.content))];
   const text = texts.filter(Boolean).join("\n");
   const stream = body.stream === true;

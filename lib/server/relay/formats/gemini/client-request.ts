@@ -5,6 +5,8 @@ import type { RelayMode } from "@/lib/server/relay/adapters/types";
 import { invalidRequest } from "@/lib/server/relay/errors";
 import type { ConvertOptions, Json, RequestFacts } from "@/lib/server/relay/formats/types";
 import { estimatePromptTokens, estimateText } from "@/lib/server/relay/tokenize";
+import { geminiBatchEmbedSchema, geminiChatSchema, geminiEmbedSchema } from "@/lib/server/relay/wire/gemini";
+import { checkWire } from "@/lib/server/relay/wire/guard";
 
 type Part = {
   text?: string;
@@ -36,6 +38,7 @@ export function checkGeminiShape(body: Json, mode: RelayMode): void {
         "'content' (embedContent) or 'requests' (batchEmbedContents) is required",
         "invalid_content",
       );
+    checkWire(body.requests !== undefined ? geminiBatchEmbedSchema : geminiEmbedSchema, body);
     return;
   }
   if (!Array.isArray(body.contents) || !body.contents.length)
@@ -50,6 +53,7 @@ export function checkGeminiShape(body: Json, mode: RelayMode): void {
   const max = g?.maxOutputTokens;
   if (max !== undefined && (typeof max !== "number" || !Number.isInteger(max) || max < 0))
     throw invalidRequest("'generationConfig.maxOutputTokens' must be a non-negative integer", "invalid_max_tokens");
+  checkWire(geminiChatSchema, body);
 }
 
 /** Every prompt text of a Gemini request (system instruction, contents, embeddings inputs). */
@@ -127,7 +131,9 @@ function messagesOf(body: Json): Json[] {
         msg.tool_calls = calls.map((p) => {
           const name = p.functionCall!.name ?? "";
           const id = p.functionCall!.id || `call_${seq++}`;
-          pending.set(name, [...(pending.get(name) ?? []), id]);
+          const queue = pending.get(name);
+          if (queue) queue.push(id);
+          else pending.set(name, [id]);
           return { id, type: "function", function: { name, arguments: JSON.stringify(p.functionCall!.args ?? {}) } };
         });
       messages.push(msg);
