@@ -8,8 +8,8 @@
 #   4. jest relay on SQLite (the production build, official SDKs, loopback mock upstreams)
 #   5. jest relay on PostgreSQL: only *.engine.test.ts
 #   6. jest redis on PostgreSQL: a real redis-server, several gateway instances on one database
-#   7. browser specs on SQLite (every spec, in parallel, each on its own server), then the smoke
-#      flow (01-03) on PostgreSQL
+#   7. browser specs, in the background from step 4 on: every spec on SQLite and the smoke flow
+#      (01-03) on PostgreSQL, in parallel browser contexts, each on its own server
 # With CI=true a missing PostgreSQL, redis-server or chromium is an error instead of a skipped step.
 # Prints each step's time, the 15 slowest test files and the total; ends with one line
 # "N passed, N failed" (all jest runs and browser specs) and a non-zero exit on any failure.
@@ -179,7 +179,15 @@ fi
 wait_step "typecheck + schema twin + eslint" static
 wait_step "production build" build
 
-# ---- the production server: relay, redis, browser
+# ---- the production server: browser specs in the background (they keep both cores busy, while the
+# relay and redis steps below wait on their servers, timers and PostgreSQL much of the time)
+if have_chromium; then
+  # every spec on SQLite and the smoke flow (01-03) on PostgreSQL, in one pool of browser lanes
+  bg_step "browser specs (SQLite; smoke flow on PostgreSQL)" e2e env E2E_DATABASE_URL="$PG_URL" \
+    E2E_POSTGRES_SMOKE="${PG_URL:+01,02,03}" node __tests__/e2e/run.mjs --report "$RESULTS/e2e.json"
+else
+  missing "chromium" "apt-get install -y chromium fonts-noto-cjk"
+fi
 # Relay files wait on their server process most of the time: two at once.
 step "jest relay (SQLite)" jest_run relay-sqlite --selectProjects relay --maxWorkers=2
 if [ -n "$PG_URL" ]; then
@@ -192,15 +200,7 @@ if [ -n "$PG_URL" ]; then
     missing "redis-server" "apt-get install -y redis-server"
   fi
 fi
-if have_chromium; then
-  step "browser specs (SQLite)" node __tests__/e2e/run.mjs --report "$RESULTS/e2e-sqlite.json"
-  if [ -n "$PG_URL" ]; then
-    step "browser smoke flow (PostgreSQL)" env E2E_DATABASE_URL="$PG_URL" E2E_ONLY=01,02,03 \
-      node __tests__/e2e/run.mjs --report "$RESULTS/e2e-postgres.json"
-  fi
-else
-  missing "chromium" "apt-get install -y chromium fonts-noto-cjk"
-fi
+have_chromium && wait_step "browser specs (SQLite; smoke flow on PostgreSQL)" e2e
 
 # ---- summary: step times, the slowest files, the total, "N passed, N failed"
 echo

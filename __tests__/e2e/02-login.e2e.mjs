@@ -44,6 +44,21 @@ export async function run({ browser, baseUrl, screenshot }) {
     for (const id of ["top-nav", "side-nav", "footer", "avatar-menu", "inbox-bell"])
       await page.getByTestId(id).first().waitFor();
     await screenshot("shell-desktop-zh", page);
+
+    // issue 17 item 5: a returnTo that a browser would read as another host (tab stripped: //evil)
+    // never leaves the console after login
+    const attack = await browser.newContext({ locale: "zh-CN" });
+    try {
+      const p = await attack.newPage();
+      await p.goto(`${baseUrl}/login?returnTo=${encodeURIComponent("/\t/evil.example/x")}`);
+      await p.getByTestId("login-username").fill("root");
+      await p.getByTestId("login-password").fill("rootpassword");
+      await p.getByTestId("login-submit").click();
+      await p.waitForURL((u) => new URL(u).pathname === "/app/tokens", { timeout: 15_000 });
+      assert.equal(new URL(p.url()).origin, new URL(baseUrl).origin);
+    } finally {
+      await attack.close();
+    }
   } finally {
     await ctx.close();
   }

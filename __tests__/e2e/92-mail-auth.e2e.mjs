@@ -144,10 +144,17 @@ async function resetPassword(browser, baseUrl, smtp, screenshot) {
     await page.getByTestId("reset-confirm-submit").click();
     await page.getByTestId("reset-new-password").waitFor();
     const password = (await page.getByTestId("reset-new-password").locator("span").first().innerText()).trim();
+    // copied at once when shown (spec 2 §8), before any click
+    await page.getByText("密码重置成功，新密码已复制到剪贴板").first().waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), password);
+    await page.evaluate(() => navigator.clipboard.writeText(""));
     assert.match(password, /^[A-Za-z0-9]{16}$/);
     await page.getByTestId("reset-new-password").click();
     await page.getByText("新密码已复制到剪贴板").first().waitFor();
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), password);
+    // click-to-copy still works (the clipboard was emptied above)
+    await page.waitForFunction((p) => navigator.clipboard.readText().then((t) => t === p), password, {
+      timeout: 5_000,
+    });
     await screenshot("user-reset-password-zh-desktop", page);
 
     // the link is single-use

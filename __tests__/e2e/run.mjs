@@ -51,10 +51,10 @@ function selectedSpec(file) {
 }
 
 // Longest first, so that no long spec starts last while the other lanes sit idle: by the times of
-// the previous run on this machine (test-results/e2e-times.json), else those of a CI-like run kept in
-// spec-times.json.
+// the previous run on this machine (test-results/e2e-times.json), else those of a quiet CI run kept in
+// spec-times.json (job names: the spec's name, "-pg" for the PostgreSQL smoke jobs).
 const timesFile = path.join(resultsDir, "e2e-times.json");
-function longestFirst(specs) {
+function longestFirst(jobs) {
   let known = {};
   for (const file of [path.join(here, "spec-times.json"), timesFile]) {
     try {
@@ -64,8 +64,8 @@ function longestFirst(specs) {
     }
   }
   // a spec without a known time goes first (it may be long), the larger file first
-  const weight = (f) => known[f] ?? 1e9 + fs.statSync(path.join(here, f)).size;
-  return specs.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
+  const weight = (j) => known[j.name] ?? 1e9 + fs.statSync(path.join(here, j.spec)).size;
+  return jobs.sort((a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name));
 }
 
 function build() {
@@ -86,16 +86,21 @@ function build() {
   say(`e2e: build done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-/** Runs one spec on a server of its own; answers the failure or null. */
-async function runSpec(spec, browser, templates) {
-  const name = spec.replace(/\.e2e\.mjs$/, "");
-  const mod = await import(pathToFileURL(path.join(here, spec)).href);
+/** Runs one job (a spec on an engine) on a server of its own; throws on failure. */
+async function runJob(job, browser, engines) {
+  const mod = await import(pathToFileURL(path.join(here, job.spec)).href);
   if (typeof mod.run !== "function") throw new Error("spec does not export run()");
-  const server = await startSpecServer({ name, root, resultsDir, templates, port: await freePort() });
+  const server = await startSpecServer({
+    name: job.name,
+    root,
+    resultsDir,
+    templates: engines[job.engine],
+    port: await freePort(),
+  });
   try {
     await prepareAccounts(server.baseUrl, mod.needs ?? "accounts");
     const screenshot = async (shot, page) => {
-      const file = path.join(screenshotDir, `${name}-${shot}.png`);
+      const file = path.join(screenshotDir, `${job.name}-${shot}.png`);
       if (!SCREENSHOTS) return file;
       await page.screenshot({ path: file, fullPage: true });
       return file;
@@ -109,9 +114,23 @@ async function runSpec(spec, browser, templates) {
   }
 }
 
+/**
+ * What to run: every selected spec on SQLite, or on PostgreSQL when E2E_DATABASE_URL is set; with
+ * E2E_POSTGRES_SMOKE=01,02 as well those specs again on PostgreSQL (E2E_DATABASE_URL), in the same
+ * pool of lanes. PostgreSQL jobs are named <spec>-pg (screenshots, logs).
+ */
+function jobsOf(specs) {
+  const pgOnly = !!process.env.E2E_DATABASE_URL && !process.env.E2E_POSTGRES_SMOKE;
+  const smoke = (process.env.E2E_POSTGRES_SMOKE ?? "").split(",").filter(Boolean);
+  const jobs = specs.map((spec) => ({ spec, engine: pgOnly ? "postgres" : "sqlite" }));
+  for (const spec of specs) if (smoke.some((p) => spec.startsWith(p))) jobs.push({ spec, engine: "postgres" });
+  const time = (j) => ({ ...j, name: `${j.spec.replace(/\.e2e\.mjs$/, "")}${j.engine === "postgres" ? "-pg" : ""}` });
+  return longestFirst(jobs.map(time));
+}
+
 async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  const specs = longestFirst(
+  const jobs = jobsOf(
     fs
       .readdirSync(here)
       .filter((f) => f.endsWith(".e2e.mjs"))
@@ -122,13 +141,16 @@ async function main() {
 
   const template = await tsImport("../support/db-template.ts", import.meta.url);
   const pgBase = process.env.E2E_DATABASE_URL || "";
-  const templates = {
-    pgBase,
-    sqlite: pgBase ? "" : await template.sqliteTemplate(),
-    createPostgres: (dbName) => template.createPostgresFromTemplate(pgBase, dbName),
-    dropPostgres: (dbName) => template.dropPostgresDatabase(pgBase, dbName),
+  const engines = {
+    sqlite: { pgBase: "", sqlite: jobs.some((j) => j.engine === "sqlite") ? await template.sqliteTemplate() : "" },
+    postgres: {
+      pgBase,
+      createPostgres: (dbName) => template.createPostgresFromTemplate(pgBase, dbName),
+      dropPostgres: (dbName) => template.dropPostgresDatabase(pgBase, dbName),
+    },
   };
-  if (pgBase) say(`e2e: PostgreSQL (${specs.length} specs)`);
+  const onPg = jobs.filter((j) => j.engine === "postgres").length;
+  if (onPg) say(`e2e: ${jobs.length - onPg} specs on SQLite, ${onPg} on PostgreSQL`);
 
   // launch() gives Chromium a fresh temporary --user-data-dir of its own and deletes it on close.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -136,33 +158,35 @@ async function main() {
   let failed = 0;
   const times = [];
   const started = Date.now();
-  const queue = [...specs];
+  const queue = [...jobs];
   const lane = async () => {
-    for (let spec = queue.shift(); spec; spec = queue.shift()) {
-      const name = spec.replace(/\.e2e\.mjs$/, "");
+    for (let job = queue.shift(); job; job = queue.shift()) {
       const t0 = Date.now();
       try {
-        await runSpec(spec, browser, templates);
+        await runJob(job, browser, engines);
         passed++;
-        times.push({ file: `__tests__/e2e/${spec}`, ms: Date.now() - t0 });
-        say(`✓ ${name} (${Date.now() - t0} ms)`);
+        say(`✓ ${job.name} (${Date.now() - t0} ms)`);
       } catch (err) {
         failed++;
-        times.push({ file: `__tests__/e2e/${spec}`, ms: Date.now() - t0 });
-        say(`✗ ${name} (${Date.now() - t0} ms)\n${err?.stack ?? err}`);
-        if (err?.serverLog) say(`--- ${name} server log (tail) ---\n${err.serverLog}`);
+        say(`✗ ${job.name} (${Date.now() - t0} ms)\n${err?.stack ?? err}`);
+        if (err?.serverLog) say(`--- ${job.name} server log (tail) ---\n${err.serverLog}`);
       }
+      times.push({
+        file: `__tests__/e2e/${job.spec}${job.engine === "postgres" ? " (PostgreSQL)" : ""}`,
+        name: job.name,
+        ms: Date.now() - t0,
+      });
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, specs.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, lane));
   } finally {
     await browser.close().catch(() => undefined);
   }
-  say(`e2e: ${specs.length} specs in ${Math.round((Date.now() - started) / 1000)} s (${CONCURRENCY} at a time)`);
+  say(`e2e: ${jobs.length} specs in ${Math.round((Date.now() - started) / 1000)} s (${CONCURRENCY} at a time)`);
   say(`${passed} passed, ${failed} failed`);
   const known = fs.existsSync(timesFile) ? JSON.parse(fs.readFileSync(timesFile, "utf8")) : {};
-  for (const t of times) known[path.basename(t.file)] = t.ms;
+  for (const t of times) known[t.name] = t.ms;
   fs.writeFileSync(timesFile, JSON.stringify(known));
   // --report FILE: the counts and each spec's time, for scripts/test-report.mjs
   const reportAt = process.argv.indexOf("--report");

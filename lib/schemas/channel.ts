@@ -133,9 +133,20 @@ export function channelStatusesOf(value: string): number[] {
   const v = value.trim().toLowerCase();
   if (v === "enabled") return [1];
   if (v === "disabled" || v === "0") return [2, 3];
-  return /^\d{1,3}$/.test(v) ? [Number(v)] : [];
+  return /^\d{1,4}$/.test(v) ? [Number(v)] : [];
 }
-const statusList = queryList.transform((l) => l.flatMap(channelStatusesOf));
+/**
+ * Numbers out of range (1e26, 9223372036854775808, -5) are refused with a 400 rather than ignored:
+ * they are a malformed filter, not a name new-api does not know.
+ */
+function statusTokenValid(value: string): boolean {
+  const v = value.trim();
+  if (!/^[-+.\d]/.test(v)) return true; // a word: enabled / disabled, or ignored like new-api
+  return /^\d{1,4}$/.test(v) && Number(v) <= 1000;
+}
+const statusList = queryList
+  .refine((l) => l.every(statusTokenValid))
+  .transform((l) => l.flatMap(channelStatusesOf));
 
 /** GET /api/channel/ and /api/channel/search (the list is a search without filters). */
 export const channelSearchQuerySchema = pageQuerySchema.extend({
@@ -149,7 +160,12 @@ export const channelSearchQuerySchema = pageQuerySchema.extend({
   tags: queryList,
   // new-api list filters (single values) are accepted too.
   type: z.coerce.number().int().min(0).max(1000).optional(),
-  status: z.string().max(20).optional().transform((v) => (v === undefined ? [] : channelStatusesOf(v))),
+  status: z
+    .string()
+    .max(20)
+    .optional()
+    .refine((v) => v === undefined || statusTokenValid(v))
+    .transform((v) => (v === undefined ? [] : channelStatusesOf(v))),
 });
 export type ChannelSearchQuery = z.infer<typeof channelSearchQuerySchema>;
 export const channelListQuerySchema = channelSearchQuerySchema;
