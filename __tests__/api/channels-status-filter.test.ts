@@ -21,9 +21,14 @@ beforeAll(async () => {
 });
 
 const names = async (path: string) => {
-  const res = await call<ChannelPage>(path.startsWith("/api/channel/search") ? searchRoute : channelRoute, "GET", path, {
-    cookie: root,
-  });
+  const res = await call<ChannelPage>(
+    path.startsWith("/api/channel/search") ? searchRoute : channelRoute,
+    "GET",
+    path,
+    {
+      cookie: root,
+    },
+  );
   expect(res.status).toBe(200);
   return res.json.data.items.map((i) => i.name).sort();
 };

@@ -83,7 +83,8 @@ test("issue 17: visitors and users see only the groups they may use, never inter
   expect(visitor.data.map((m) => m.model_name)).toEqual(["p-call", "p-ratio"]);
 
   const outsider = await createUserAndLogin({ group: "default" });
-  const seen = (await call(pricingRoute, "GET", "/api/pricing", { cookie: outsider.cookie })).json as unknown as Pricing;
+  const seen = (await call(pricingRoute, "GET", "/api/pricing", { cookie: outsider.cookie }))
+    .json as unknown as Pricing;
   expect(JSON.stringify(seen)).not.toContain("internal");
 
   const member = await createUserAndLogin({ group: "internal" });

@@ -120,7 +120,9 @@ test("new-api's expired_time (unix s, 0 = never) is valid_until on create and ed
   const both = (await create({ name: uniqueName(), expired_time: until, valid_until: until + 60 })).json.data[0]!;
   expect(Number((await codeByKey(both)).validUntil)).toBe(until + 60);
 
-  const list = await call<Page>(searchRoute, "GET", `/api/redemption/search?keyword=${name}`, { cookie: session.admin });
+  const list = await call<Page>(searchRoute, "GET", `/api/redemption/search?keyword=${name}`, {
+    cookie: session.admin,
+  });
   expect(list.json.data.items[0]).toMatchObject({ valid_until: until, expired_time: until });
 
   const id = (await codeByKey(key)).id;

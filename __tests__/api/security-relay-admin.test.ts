@@ -22,7 +22,14 @@ beforeAll(async () => {
 async function newChannel(): Promise<number> {
   const res = await call<{ ids: number[] }>(channelRoute, "POST", "/api/channel/", {
     cookie: admin,
-    body: { type: 1, name: "c", key: "sk-stored-key", base_url: "https://api.example.com", models: "m", group: "default" },
+    body: {
+      type: 1,
+      name: "c",
+      key: "sk-stored-key",
+      base_url: "https://api.example.com",
+      models: "m",
+      group: "default",
+    },
   });
   expect(res.json.success).toBe(true);
   return res.json.data.ids[0]!;
@@ -67,7 +74,14 @@ describe("ChannelPrivateAddressEnabled", () => {
       body: { key: "ChannelPrivateAddressEnabled", value: "false" },
     });
     expect(byAdmin.status).toBe(403);
-    const local = { type: 1, name: "ollama", key: "k", base_url: "http://127.0.0.1:11434", models: "m", group: "default" };
+    const local = {
+      type: 1,
+      name: "ollama",
+      key: "k",
+      base_url: "http://127.0.0.1:11434",
+      models: "m",
+      group: "default",
+    };
     expect((await call(channelRoute, "POST", "/api/channel/", { cookie: admin, body: local })).json.success).toBe(true);
 
     const byRoot = await call(optionRoute, "PUT", "/api/option/", {
@@ -75,7 +89,12 @@ describe("ChannelPrivateAddressEnabled", () => {
       body: { key: "ChannelPrivateAddressEnabled", value: "false" },
     });
     expect(byRoot.json.success).toBe(true);
-    for (const base_url of ["http://127.0.0.1:11434", "http://10.0.0.5", "http://[::1]:8000", "http://169.254.169.254"]) {
+    for (const base_url of [
+      "http://127.0.0.1:11434",
+      "http://10.0.0.5",
+      "http://[::1]:8000",
+      "http://169.254.169.254",
+    ]) {
       const res = await call(channelRoute, "POST", "/api/channel/", { cookie: admin, body: { ...local, base_url } });
       expect(res.status).toBe(400);
     }

@@ -55,7 +55,10 @@ describe("e-mail addresses set by admins", () => {
       body: { id: u.id, email: "fresh.person@example.com" },
     });
     expect(again.json.success).toBe(true);
-    const bad = await call(userRoute, "PUT", "/api/user/", { cookie: admin, body: { id: u.id, email: "not-an-address" } });
+    const bad = await call(userRoute, "PUT", "/api/user/", {
+      cookie: admin,
+      body: { id: u.id, email: "not-an-address" },
+    });
     expect(bad.status).toBe(400);
     const signIn = await call(loginRoute, "POST", "/api/user/login", {
       body: { username: "FRESH.PERSON@example.com", password: u.password },
@@ -82,7 +85,10 @@ describe("usernames cannot contain @", () => {
   test("registration is refused (zh and en) and no account is made", async () => {
     await createUser({ username: "rootish", email: "boss@example.com" });
     const body = { username: "boss@example.com", password: "password-123", password2: "password-123" };
-    const zh = await call(registerRoute, "POST", "/api/user/register", { body, headers: { "accept-language": "zh-CN" } });
+    const zh = await call(registerRoute, "POST", "/api/user/register", {
+      body,
+      headers: { "accept-language": "zh-CN" },
+    });
     expect(zh.status).toBe(400);
     expect(zh.json.message).toBe("用户名不能包含“@”");
     const en = await call(registerRoute, "POST", "/api/user/register", { body, headers: { "accept-language": "en" } });

@@ -67,7 +67,9 @@ export async function run({ browser, baseUrl, screenshot }) {
       const masked = (await row.getByTestId("token-key").innerText()).trim();
       assert.match(masked, /^sk-[A-Za-z0-9]{4}\*{10}[A-Za-z0-9]{4}$/);
       assert.ok(key.startsWith(masked.slice(0, 7)) && key.endsWith(masked.slice(-4)), `${masked} masks ${key}`);
-      const listed = (await apiAs(page, "GET", "/api/token/?p=1&size=10")).data.items.find((t) => t.name === "e2e-main");
+      const listed = (await apiAs(page, "GET", "/api/token/?p=1&size=10")).data.items.find(
+        (t) => t.name === "e2e-main",
+      );
       assert.equal(listed.key, masked.slice(3));
       assert.equal((await apiAs(page, "POST", `/api/token/${listed.id}/key`)).data.key, key.slice(3));
       const client = new OpenAI({ apiKey: key, baseURL: `${baseUrl}/v1` });

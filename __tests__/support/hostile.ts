@@ -122,7 +122,12 @@ export function mutate(r: Rng, template: unknown, huge = false): unknown {
   const last = path[path.length - 1]!;
   if (r.next() < 0.1) {
     // JSON text keeps "__proto__" as an own key; the object literal route would set the prototype.
-    Object.defineProperty(parent, "__proto__", { value: { isAdmin: true }, enumerable: true, configurable: true, writable: true });
+    Object.defineProperty(parent, "__proto__", {
+      value: { isAdmin: true },
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
   } else parent[last] = hostileValue(r, huge);
   return copy;
 }

@@ -26,8 +26,7 @@ export function QuotaAdjust({ user }: { user: AdminUser }) {
   const money = (q: number) => formatQuota(q, { inCurrency: true, quotaPerUnit: status.quota_per_unit, digits: 2 });
   const value = Number(amount);
   // An exact balance may be 0; a change must move it.
-  const valid =
-    amount.trim() !== "" && Number.isSafeInteger(value) && (mode === "set" ? value >= 0 : value > 0);
+  const valid = amount.trim() !== "" && Number.isSafeInteger(value) && (mode === "set" ? value >= 0 : value > 0);
 
   const apply = () => {
     if (!valid) return setError(t(mode === "set" ? "quota_set_invalid" : "quota_amount_invalid"));
@@ -94,7 +93,13 @@ export function QuotaAdjust({ user }: { user: AdminUser }) {
             data-testid="quota-amount"
           />
         </Field>
-        <Button type="button" variant="outline" loading={manage.isPending || update.isPending} onClick={apply} data-testid="quota-apply">
+        <Button
+          type="button"
+          variant="outline"
+          loading={manage.isPending || update.isPending}
+          onClick={apply}
+          data-testid="quota-apply"
+        >
           {t("quota_apply")}
         </Button>
       </div>

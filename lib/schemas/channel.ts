@@ -144,9 +144,7 @@ function statusTokenValid(value: string): boolean {
   if (!/^[-+.\d]/.test(v)) return true; // a word: enabled / disabled, or ignored like new-api
   return /^\d{1,4}$/.test(v) && Number(v) <= 1000;
 }
-const statusList = queryList
-  .refine((l) => l.every(statusTokenValid))
-  .transform((l) => l.flatMap(channelStatusesOf));
+const statusList = queryList.refine((l) => l.every(statusTokenValid)).transform((l) => l.flatMap(channelStatusesOf));
 
 /** GET /api/channel/ and /api/channel/search (the list is a search without filters). */
 export const channelSearchQuerySchema = pageQuerySchema.extend({
