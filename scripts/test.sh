@@ -8,7 +8,7 @@
 #   4. jest relay on SQLite (the production build, official SDKs, loopback mock upstreams)
 #   5. jest relay on PostgreSQL: only *.engine.test.ts
 #   6. jest redis on PostgreSQL: a real redis-server, several gateway instances on one database
-#   7. browser specs, in the background from step 4 on: every spec on SQLite and the smoke flow
+#   7. browser specs, in the background from step 5 on: every spec on SQLite and the smoke flow
 #      (01-03) on PostgreSQL, in parallel browser contexts, each on its own server
 # With CI=true a missing PostgreSQL, redis-server or chromium is an error instead of a skipped step.
 # Prints each step's time, the 15 slowest test files and the total; ends with one line
@@ -179,8 +179,12 @@ fi
 wait_step "typecheck + schema twin + eslint" static
 wait_step "production build" build
 
-# ---- the production server: browser specs in the background (they keep both cores busy, while the
-# relay and redis steps below wait on their servers, timers and PostgreSQL much of the time)
+# ---- the production server: relay, redis, browser
+# Relay files wait on their server process most of the time: two at once.
+step "jest relay (SQLite)" jest_run relay-sqlite --selectProjects relay --maxWorkers=2
+# The browser specs in the background from here on: they keep both cores busy, while the relay
+# engine files and the redis step wait on their servers, timers and PostgreSQL much of the time.
+# (Not beside the relay step above: that one keeps the machine busy itself, and both got slower.)
 if have_chromium; then
   # every spec on SQLite and the smoke flow (01-03) on PostgreSQL, in one pool of browser lanes
   bg_step "browser specs (SQLite; smoke flow on PostgreSQL)" e2e env E2E_DATABASE_URL="$PG_URL" \
@@ -188,8 +192,6 @@ if have_chromium; then
 else
   missing "chromium" "apt-get install -y chromium fonts-noto-cjk"
 fi
-# Relay files wait on their server process most of the time: two at once.
-step "jest relay (SQLite)" jest_run relay-sqlite --selectProjects relay --maxWorkers=2
 if [ -n "$PG_URL" ]; then
   step "jest relay (PostgreSQL, engine files)" jest_pg relay-postgres --selectProjects relay \
     --testPathPatterns "$ENGINE_FILES" --maxWorkers=2
