@@ -192,8 +192,9 @@ if [ -n "$PG_URL" ]; then
     missing "redis-server" "apt-get install -y redis-server"
   fi
 fi
-# Last and alone: the browser specs keep both cores busy by themselves. Beside the relay and redis
-# steps (tried) they made every step slower and the whole run longer (1001 s and ~1100 s against 996 s).
+# Last and alone: the browser specs keep both cores busy by themselves. Beside the relay step the run
+# took longer (1001 s against 991 s); beside the relay engine files and redis it saved 80 s but tripled
+# those steps' times, whose tests have timing deadlines (docs/testing.md "Overlap").
 if have_chromium; then
   # every spec on SQLite and the smoke flow (01-03) on PostgreSQL, in one pool of browser lanes
   step "browser specs (SQLite; smoke flow on PostgreSQL)" env E2E_DATABASE_URL="$PG_URL" \
