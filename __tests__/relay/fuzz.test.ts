@@ -33,7 +33,9 @@ async function loginAs(username: string): Promise<string> {
 
 beforeAll(async () => {
   [up, claude, gem] = await Promise.all([startMockUpstream(), startMockAnthropic(), startMockGemini()]);
-  gw = await startGateway();
+  // SHUTDOWN_TIMEOUT: what the fuzzer leaves in flight (half-sent bodies, held streams) need not drain
+  // for the default 30 s when the file ends.
+  gw = await startGateway({ env: { SHUTDOWN_TIMEOUT: "2" } });
   await gw.api("PUT", "/api/option/", {
     key: "ModelRatio",
     value: JSON.stringify({ "fz-chat": 1, "fz-claude": 1, "fz-gemini": 1 }),
@@ -54,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gw?.stop();
   await Promise.all([up?.close(), claude?.close(), gem?.close()]);
-});
+}, 60_000);
 
 const post = (path: string, body: string | object, headers: Record<string, string> = {}) =>
   fetch(`${gw.url}${path}`, {
