@@ -22,6 +22,7 @@ const env = () => ({
   REDIS_URL: redis.url,
   SESSION_SECRET: "drain-redis-session-secret-0123456789",
   CRYPTO_SECRET: "drain-redis-crypto-secret-0123456789",
+  SHUTDOWN_TIMEOUT: "30", // the production default: the 5 s stream drains to its end
 });
 
 beforeAll(async () => {

@@ -35,7 +35,7 @@ async function consumeLogs(gw: Gateway, tokenId: number) {
 }
 
 test("SIGTERM mid-stream: readyz 503 while draining, new requests refused, the stream ends with [DONE], exit 0, billed exactly", async () => {
-  const gw = await startGateway();
+  const gw = await startGateway({ env: { SHUTDOWN_TIMEOUT: "30" } }); // the production default
   try {
     const t = await prepare(gw);
     const res = await openStream(gw, t.key, SLOW_MODEL);

@@ -4,7 +4,7 @@ const warn = jest.fn();
 jest.mock("@/lib/server/logger", () => ({ logger: () => ({ warn, info: jest.fn(), error: jest.fn() }) }));
 
 import { beginRequest } from "@/lib/server/in-flight";
-import { startEventLoopWatchdog, stopEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
+import { eventLoopDelay, startEventLoopWatchdog, stopEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
 import { createMetrics } from "@/lib/server/metrics/registry";
 import { parsePrometheus } from "../relay/prom-text";
 
@@ -18,7 +18,8 @@ async function until(cond: () => boolean) {
 
 test("a blocked loop is reported with the oldest in-flight request, and exported in /metrics", async () => {
   startEventLoopWatchdog();
-  await new Promise((r) => setTimeout(r, 150));
+  // The histogram has its first sample: its timer is armed, so the hog below lands in it.
+  await until(() => eventLoopDelay().max > 0);
   const endOld = beginRequest("req-oldest", "/v1/chat/completions");
   const endNew = beginRequest("req-newer", "/api/status");
   const t0 = Date.now();
