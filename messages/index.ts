@@ -5,7 +5,7 @@ import enAdminMessages from "./en/admin_messages.json";
 import enAuth from "./en/auth.json";
 import enChannels from "./en/channels.json";
 import enCommon from "./en/common.json";
-import enCoupons from "./en/coupons.json";
+import enRedemptions from "../modules/redemptions/i18n/en/redemptions.json";
 import enDashboard from "./en/dashboard.json";
 import enErrors from "./en/errors.json";
 import enHome from "./en/home.json";
@@ -19,7 +19,7 @@ import enPlayground from "./en/playground.json";
 import enPricing from "./en/pricing.json";
 import enServerAdminMessages from "./en/server-admin_messages.json";
 import enServerChannels from "./en/server-channels.json";
-import enServerCoupons from "./en/server-coupons.json";
+import enServerRedemptions from "../modules/redemptions/i18n/en/server-redemptions.json";
 import enServerDashboard from "./en/server-dashboard.json";
 import enServerImAuth from "./en/server-im_auth.json";
 import enServerMailAuth from "./en/server-mail_auth.json";
@@ -42,7 +42,7 @@ import zhAdminMessages from "./zh/admin_messages.json";
 import zhAuth from "./zh/auth.json";
 import zhChannels from "./zh/channels.json";
 import zhCommon from "./zh/common.json";
-import zhCoupons from "./zh/coupons.json";
+import zhRedemptions from "../modules/redemptions/i18n/zh/redemptions.json";
 import zhDashboard from "./zh/dashboard.json";
 import zhErrors from "./zh/errors.json";
 import zhHome from "./zh/home.json";
@@ -56,7 +56,7 @@ import zhPlayground from "./zh/playground.json";
 import zhPricing from "./zh/pricing.json";
 import zhServerAdminMessages from "./zh/server-admin_messages.json";
 import zhServerChannels from "./zh/server-channels.json";
-import zhServerCoupons from "./zh/server-coupons.json";
+import zhServerRedemptions from "../modules/redemptions/i18n/zh/server-redemptions.json";
 import zhServerDashboard from "./zh/server-dashboard.json";
 import zhServerImAuth from "./zh/server-im_auth.json";
 import zhServerMailAuth from "./zh/server-mail_auth.json";
@@ -82,7 +82,7 @@ export const catalogues = {
     auth: enAuth,
     channels: enChannels,
     common: enCommon,
-    coupons: enCoupons,
+    redemptions: enRedemptions,
     errors: enErrors,
     home: enHome,
     logs: enLogs,
@@ -92,7 +92,7 @@ export const catalogues = {
       ...enServer,
       ...enServerAdminMessages,
       ...enServerChannels,
-      ...enServerCoupons,
+      ...enServerRedemptions,
       ...enServerSettings,
       ...enServerUsers,
       ...enServerMailAuth,
@@ -124,7 +124,7 @@ export const catalogues = {
     auth: zhAuth,
     channels: zhChannels,
     common: zhCommon,
-    coupons: zhCoupons,
+    redemptions: zhRedemptions,
     errors: zhErrors,
     home: zhHome,
     logs: zhLogs,
@@ -134,7 +134,7 @@ export const catalogues = {
       ...zhServer,
       ...zhServerAdminMessages,
       ...zhServerChannels,
-      ...zhServerCoupons,
+      ...zhServerRedemptions,
       ...zhServerSettings,
       ...zhServerUsers,
       ...zhServerMailAuth,

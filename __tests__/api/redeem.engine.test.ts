@@ -5,7 +5,7 @@ import * as idRoute from "@/app/api/redemption/[id]/route";
 import * as topupRoute from "@/app/api/user/topup/route";
 import { db } from "@/lib/server/db";
 import { hashPassword } from "@/lib/server/auth/password";
-import { claimAndCredit } from "@/lib/server/services/redemptions/redeem-code";
+import { claimAndCredit } from "@/modules/redemptions/server/redeem-code";
 import { call, createUserAndLogin, login, setupApiHarness } from "./harness";
 import { codeByKey, now, oneCode, redeem, session, setupRedemptionAdmin, type Code } from "./redemptions-support";
 

@@ -1,14 +1,14 @@
-// Pure rules of the users table and the coupon drawer: which row actions an admin is offered
-// (mirroring the server's role rules) and how the coupon draft becomes a payload.
+// Pure rules of the users table and the redemption drawer: which row actions an admin is offered
+// (mirroring the server's role rules) and how the redemption draft becomes a payload.
 import { canManageUser, rowActions, statusLabel } from "@/components/users/user-labels";
 import type { AdminUser } from "@/lib/client/users/api";
 import {
-  emptyCouponForm,
+  emptyRedemptionForm,
   formToPayload,
   fromLocalInput,
   isGreyed,
   toLocalInput,
-} from "@/lib/client/coupons/coupon-form";
+} from "@/modules/redemptions/client/redemption-form";
 
 const user = (over: Partial<AdminUser>): AdminUser =>
   ({ id: 2, username: "u", role: 1, status: 1, DeletedAt: null, ...over }) as AdminUser;
@@ -38,9 +38,9 @@ describe("users table row actions", () => {
   });
 });
 
-describe("coupon draft", () => {
+describe("redemption draft", () => {
   test("defaults make a valid create payload (quota 100000, count 1, generated key)", () => {
-    const r = formToPayload(emptyCouponForm(), "create");
+    const r = formToPayload(emptyRedemptionForm(), "create");
     expect(r).toEqual({
       ok: true,
       payload: expect.objectContaining({ quota: 100000, count: 1, max_uses: 1, key: "", name: "" }),
@@ -48,15 +48,15 @@ describe("coupon draft", () => {
   });
 
   test("messages are the server's keys", () => {
-    const bad = (patch: Partial<ReturnType<typeof emptyCouponForm>>, mode: "create" | "edit" = "create") =>
-      formToPayload({ ...emptyCouponForm(), ...patch }, mode);
+    const bad = (patch: Partial<ReturnType<typeof emptyRedemptionForm>>, mode: "create" | "edit" = "create") =>
+      formToPayload({ ...emptyRedemptionForm(), ...patch }, mode);
     expect(bad({ count: "101" })).toMatchObject({ ok: false, message: "redemption_count_range" });
     expect(bad({ quota: "" })).toMatchObject({ ok: false, message: "redemption_quota_invalid" });
     expect(bad({ name: "x".repeat(21) })).toMatchObject({ ok: false, message: "redemption_name_length" });
     const window = { valid_from: "2030-01-02T00:00", valid_until: "2030-01-01T00:00" };
     expect(bad(window)).toMatchObject({ ok: false, message: "redemption_valid_range" });
     expect(bad(window, "edit")).toMatchObject({ ok: false, message: "redemption_valid_range" });
-    expect(formToPayload({ ...emptyCouponForm(), unlimited: true }, "create")).toMatchObject({
+    expect(formToPayload({ ...emptyRedemptionForm(), unlimited: true }, "create")).toMatchObject({
       ok: true,
       payload: { max_uses: -1 },
     });

@@ -14,7 +14,7 @@ import { useIssueText } from "@/lib/client/auth/form-issues";
 import { useHumanCheck } from "@/lib/client/auth/use-human-check";
 import { useRedeemCode } from "@/lib/client/wallet/hooks";
 import { formatQuota } from "@/lib/format";
-import { redeemSchema } from "@/lib/schemas/redemption";
+import { redeemSchema } from "@/modules/redemptions/schemas";
 
 export function RedeemDialog({
   open,
@@ -25,7 +25,7 @@ export function RedeemDialog({
   onOpenChange: (open: boolean) => void;
   initialCode: string;
 }) {
-  const t = useTranslations("coupons.wallet");
+  const t = useTranslations("redemptions.wallet");
   const tc = useTranslations("common");
   const issueText = useIssueText();
   const router = useRouter();

@@ -15,7 +15,7 @@ import { TopupRecords } from "@/components/wallet/topup-records";
 import { useTopupInfo } from "@/lib/client/topup/use-topup-info";
 
 export function WalletPageClient({ initialCode }: { initialCode: string }) {
-  const t = useTranslations("coupons.wallet");
+  const t = useTranslations("redemptions.wallet");
   const tt = useTranslations("topup");
   const info = useTopupInfo();
   const [redeemOpen, setRedeemOpen] = useState(initialCode !== "");

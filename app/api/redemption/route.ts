@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { envelope, route } from "@/lib/server/http/route";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
-import { createRedemptionSchema, updateRedemptionSchema } from "@/lib/schemas/redemption";
-import { listRedemptions } from "@/lib/server/services/redemptions/list-redemptions";
-import { createRedemptions } from "@/lib/server/services/redemptions/create-redemptions";
-import { updateRedemption } from "@/lib/server/services/redemptions/update-redemption";
+import { createRedemptionSchema, updateRedemptionSchema } from "@/modules/redemptions/schemas";
+import { listRedemptions } from "@/modules/redemptions/server/list-redemptions";
+import { createRedemptions } from "@/modules/redemptions/server/create-redemptions";
+import { updateRedemption } from "@/modules/redemptions/server/update-redemption";
 
 // GET /api/redemption/?p&page_size – codes, newest first (keys included: admins only); admin
 export const GET = route({ role: "admin", query: pageQuerySchema }, ({ query }) => listRedemptions(query));

@@ -1,8 +1,8 @@
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
-import { toRedemptionDto } from "@/lib/server/dto/redemption";
-import { getRedemptionOrThrow } from "@/lib/server/services/redemptions/get-redemption-or-throw";
-import { deleteRedemption } from "@/lib/server/services/redemptions/delete-redemptions";
+import { toRedemptionDto } from "@/modules/redemptions/server/dto";
+import { getRedemptionOrThrow } from "@/modules/redemptions/server/get-redemption-or-throw";
+import { deleteRedemption } from "@/modules/redemptions/server/delete-redemptions";
 
 // GET /api/redemption/{id} – one code; admin
 export const GET = route({ role: "admin" }, async ({ params }) =>

@@ -1,7 +1,7 @@
 // DELETE /api/redemption/delete-by-name?name – delete every code of this exact name; data: count; admin
 import { route } from "@/lib/server/http/route";
-import { redemptionNameQuerySchema } from "@/lib/schemas/redemption";
-import { deleteRedemptionsByName } from "@/lib/server/services/redemptions/delete-redemptions";
+import { redemptionNameQuerySchema } from "@/modules/redemptions/schemas";
+import { deleteRedemptionsByName } from "@/modules/redemptions/server/delete-redemptions";
 
 export const DELETE = route({ role: "admin", query: redemptionNameQuerySchema }, ({ query }) =>
   deleteRedemptionsByName(query.name),

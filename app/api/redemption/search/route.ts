@@ -1,6 +1,6 @@
 // GET /api/redemption/search?keyword&p&page_size – codes by id or name; admin
 import { route } from "@/lib/server/http/route";
-import { redemptionSearchQuerySchema } from "@/lib/schemas/redemption";
-import { listRedemptions } from "@/lib/server/services/redemptions/list-redemptions";
+import { redemptionSearchQuerySchema } from "@/modules/redemptions/schemas";
+import { listRedemptions } from "@/modules/redemptions/server/list-redemptions";
 
 export const GET = route({ role: "admin", query: redemptionSearchQuerySchema }, ({ query }) => listRedemptions(query));

@@ -2,10 +2,10 @@
 // GET /api/user/topup?p&page_size&keyword – every user's online top-up orders; admin
 import { envelope, route } from "@/lib/server/http/route";
 import { humanCheckQuerySchema } from "@/lib/schemas/human-check";
-import { redeemSchema } from "@/lib/schemas/redemption";
+import { redeemSchema } from "@/modules/redemptions/schemas";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { topupListQuerySchema } from "@/lib/schemas/topup";
-import { redeemCode } from "@/lib/server/services/redemptions/redeem-code";
+import { redeemCode } from "@/modules/redemptions/server/redeem-code";
 import { listTopups } from "@/lib/server/services/topup/list-topups";
 
 export const POST = route(

@@ -2,7 +2,7 @@
 // a deleted key can never be redeemed. Counts are returned as new-api does.
 import { db, type Prisma } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { REDEMPTION_STATUS } from "@/lib/schemas/redemption";
+import { REDEMPTION_STATUS } from "@/modules/redemptions/schemas";
 
 async function softDelete(where: Prisma.RedemptionWhereInput): Promise<number> {
   const res = await db().redemption.updateMany({

@@ -1,5 +1,5 @@
 // Redemption-code payloads (spec 2 §3 Redemption, §5, §9), shared by /api/redemption routes and the
-// coupon drawer. Issue messages are server message keys.
+// redemption drawer. Issue messages are server message keys.
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
 

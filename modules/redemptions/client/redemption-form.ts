@@ -1,14 +1,14 @@
-// The coupon drawer's draft (strings, as typed) and its conversion to the API payload, validated
+// The redemption drawer's draft (strings, as typed) and its conversion to the API payload, validated
 // with the same zod schemas as the server (messages are server keys).
-import type { Coupon, CouponPayload } from "@/lib/client/coupons/api";
+import type { Redemption, RedemptionPayload } from "@/modules/redemptions/client/api";
 import {
   createRedemptionSchema,
   REDEMPTION_DEFAULTS,
   updateRedemptionSchema,
   validWindowOk,
-} from "@/lib/schemas/redemption";
+} from "@/modules/redemptions/schemas";
 
-export type CouponFormValues = {
+export type RedemptionFormValues = {
   name: string;
   quota: string;
   count: string;
@@ -36,7 +36,7 @@ export function fromLocalInput(text: string): number {
   return Number.isNaN(ms) ? Number.NaN : Math.floor(ms / 1000);
 }
 
-export function emptyCouponForm(): CouponFormValues {
+export function emptyRedemptionForm(): RedemptionFormValues {
   return {
     name: "",
     quota: String(REDEMPTION_DEFAULTS.quota),
@@ -50,7 +50,7 @@ export function emptyCouponForm(): CouponFormValues {
   };
 }
 
-export function couponToForm(c: Coupon): CouponFormValues {
+export function redemptionToForm(c: Redemption): RedemptionFormValues {
   return {
     name: c.name,
     quota: String(c.quota),
@@ -66,7 +66,7 @@ export function couponToForm(c: Coupon): CouponFormValues {
 
 const num = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
-function fields(v: CouponFormValues) {
+function fields(v: RedemptionFormValues) {
   return {
     name: v.name.trim(),
     quota: num(v.quota),
@@ -77,10 +77,10 @@ function fields(v: CouponFormValues) {
   };
 }
 
-export type CouponFormResult =
-  { ok: true; payload: CouponPayload } | { ok: false; field: string; message: string /* server message key */ };
+export type RedemptionFormResult =
+  { ok: true; payload: RedemptionPayload } | { ok: false; field: string; message: string /* server message key */ };
 
-export function formToPayload(v: CouponFormValues, mode: "create" | "edit"): CouponFormResult {
+export function formToPayload(v: RedemptionFormValues, mode: "create" | "edit"): RedemptionFormResult {
   if (mode === "create") {
     const parsed = createRedemptionSchema.safeParse({ ...fields(v), count: num(v.count), key: v.key.trim() });
     if (!parsed.success) {
@@ -100,6 +100,6 @@ export function formToPayload(v: CouponFormValues, mode: "create" | "edit"): Cou
 }
 
 /** Rows are greyed when disabled or when a gift is fully used (spec 2 §4). */
-export function isGreyed(c: Pick<Coupon, "status" | "is_gift" | "max_uses" | "used_count">): boolean {
+export function isGreyed(c: Pick<Redemption, "status" | "is_gift" | "max_uses" | "used_count">): boolean {
   return c.status === 2 || (c.is_gift && c.max_uses !== -1 && c.used_count >= c.max_uses);
 }

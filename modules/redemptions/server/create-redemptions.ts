@@ -6,7 +6,7 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
 import { formatQuota } from "@/lib/format";
-import type { CreateRedemptionInput } from "@/lib/schemas/redemption";
+import type { CreateRedemptionInput } from "@/modules/redemptions/schemas";
 
 export function generateRedemptionKey(): string {
   return randomUUID().replaceAll("-", "");

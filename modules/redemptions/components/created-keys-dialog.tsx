@@ -15,7 +15,7 @@ export function CreatedKeysDialog({
   onClose: () => void;
   onCopy: (text: string) => void;
 }) {
-  const t = useTranslations("coupons");
+  const t = useTranslations("redemptions");
   const tc = useTranslations("common");
   const text = (keys ?? []).join("\n");
   return (

@@ -1,54 +1,54 @@
 "use client";
 
-// /admin/coupons (spec 2 §2 "Redemption page"): search by id or name, the code table (greyed when
+// /admin/redemptions (spec 2 §2 "Redemption page"): search by id or name, the code table (greyed when
 // disabled or a gift is used up), create/edit drawer, enable/disable, delete, batch disable, delete
 // disabled, delete by name (count first), copy keys.
 import { Ban, Copy, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { CouponDrawer, type CouponDrawerState } from "@/components/coupons/coupon-drawer";
-import { useCouponColumns } from "@/components/coupons/coupon-columns";
-import { CreatedKeysDialog } from "@/components/coupons/created-keys-dialog";
-import { DeleteByNameDialog } from "@/components/coupons/delete-by-name-dialog";
+import { RedemptionDrawer, type RedemptionDrawerState } from "@/modules/redemptions/components/redemption-drawer";
+import { useRedemptionColumns } from "@/modules/redemptions/components/redemption-columns";
+import { CreatedKeysDialog } from "@/modules/redemptions/components/created-keys-dialog";
+import { DeleteByNameDialog } from "@/modules/redemptions/components/delete-by-name-dialog";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
-import type { Coupon } from "@/lib/client/coupons/api";
-import { isGreyed } from "@/lib/client/coupons/coupon-form";
+import type { Redemption } from "@/modules/redemptions/client/api";
+import { isGreyed } from "@/modules/redemptions/client/redemption-form";
 import {
-  useBatchDisableCoupons,
-  useCoupons,
-  useDeleteCoupon,
-  useDeleteDisabledCoupons,
-  useSetCouponStatus,
-} from "@/lib/client/coupons/hooks";
+  useBatchDisableRedemptions,
+  useRedemptions,
+  useDeleteRedemption,
+  useDeleteDisabledRedemptions,
+  useSetRedemptionStatus,
+} from "@/modules/redemptions/client/hooks";
 import { useCopy } from "@/lib/client/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
 
-type Confirm = { kind: "delete"; coupon: Coupon } | { kind: "batch_disable" } | { kind: "delete_disabled" } | null;
+type Confirm = { kind: "delete"; redemption: Redemption } | { kind: "batch_disable" } | { kind: "delete_disabled" } | null;
 
-export function CouponsPageClient() {
-  const t = useTranslations("coupons");
-  const { page, setPage, pageSize, setPageSize } = usePaging("coupon-page-size");
+export function RedemptionsPageClient() {
+  const t = useTranslations("redemptions");
+  const { page, setPage, pageSize, setPageSize } = usePaging("redemption-page-size");
   const [draft, setDraft] = useState("");
   const [keyword, setKeyword] = useState("");
   const [selected, setSelected] = useState<(string | number)[]>([]);
-  const [drawer, setDrawer] = useState<CouponDrawerState>(null);
+  const [drawer, setDrawer] = useState<RedemptionDrawerState>(null);
   const [createdKeys, setCreatedKeys] = useState<string[] | null>(null);
   const [byName, setByName] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const { copy, copyDialog } = useCopy();
-  const list = useCoupons({ page, pageSize, keyword });
-  const setStatus = useSetCouponStatus();
-  const remove = useDeleteCoupon();
-  const batchDisable = useBatchDisableCoupons();
-  const deleteDisabled = useDeleteDisabledCoupons();
+  const list = useRedemptions({ page, pageSize, keyword });
+  const setStatus = useSetRedemptionStatus();
+  const remove = useDeleteRedemption();
+  const batchDisable = useBatchDisableRedemptions();
+  const deleteDisabled = useDeleteDisabledRedemptions();
   const rows = list.data?.items ?? [];
 
-  const columns = useCouponColumns({
+  const columns = useRedemptionColumns({
     onCopy: (c) => void copy(c.key, t("key_copied")),
     onEdit: (c) => setDrawer({ mode: "edit", id: c.id }),
     onToggle: (c) =>
@@ -56,7 +56,7 @@ export function CouponsPageClient() {
         { id: c.id, status: c.status === 1 ? 2 : 1 },
         { onSuccess: () => toast.success(c.status === 1 ? t("disabled") : t("enabled")) },
       ),
-    onDelete: (coupon) => setConfirm({ kind: "delete", coupon }),
+    onDelete: (redemption) => setConfirm({ kind: "delete", redemption }),
   });
 
   const requireSelection = () => {
@@ -76,9 +76,9 @@ export function CouponsPageClient() {
       setConfirm(null);
     };
     if (confirm.kind === "delete")
-      remove.mutate(confirm.coupon.id, {
+      remove.mutate(confirm.redemption.id, {
         onSuccess: () => {
-          setSelected((s) => s.filter((k) => k !== confirm.coupon.id));
+          setSelected((s) => s.filter((k) => k !== confirm.redemption.id));
           done(t("deleted"));
         },
       });
@@ -89,15 +89,15 @@ export function CouponsPageClient() {
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={submitSearch} className="flex flex-wrap items-center gap-2" data-testid="coupon-search">
+      <form onSubmit={submitSearch} className="flex flex-wrap items-center gap-2" data-testid="redemption-search">
         <Input
           className="w-full sm:w-64"
           placeholder={t("search_placeholder")}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          data-testid="coupon-search-keyword"
+          data-testid="redemption-search-keyword"
         />
-        <Button type="submit" variant="outline" data-testid="coupon-search-submit">
+        <Button type="submit" variant="outline" data-testid="redemption-search-submit">
           <Search className="h-4 w-4" />
           {t("search")}
         </Button>
@@ -117,7 +117,7 @@ export function CouponsPageClient() {
           type="button"
           className="w-full sm:ml-auto sm:w-auto"
           onClick={() => setDrawer({ mode: "create" })}
-          data-testid="coupon-add"
+          data-testid="redemption-add"
         >
           <Plus className="h-4 w-4" />
           {t("add")}
@@ -132,7 +132,7 @@ export function CouponsPageClient() {
             const keys = rows.filter((r) => selected.includes(r.id)).map((r) => r.key);
             void copy(keys.join("\n"), t("keys_copied", { count: keys.length }));
           }}
-          data-testid="coupon-copy-selected"
+          data-testid="redemption-copy-selected"
         >
           <Copy className="h-4 w-4" />
           {t("copy_selected")}
@@ -141,12 +141,12 @@ export function CouponsPageClient() {
           variant="outline"
           size="sm"
           onClick={() => requireSelection() && setConfirm({ kind: "batch_disable" })}
-          data-testid="coupon-batch-disable"
+          data-testid="redemption-batch-disable"
         >
           <Ban className="h-4 w-4" />
           {t("batch_disable")}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => setByName(true)} data-testid="coupon-delete-by-name">
+        <Button variant="outline" size="sm" onClick={() => setByName(true)} data-testid="redemption-delete-by-name">
           <Trash2 className="h-4 w-4" />
           {t("delete_by_name")}
         </Button>
@@ -155,7 +155,7 @@ export function CouponsPageClient() {
           size="sm"
           className="text-danger"
           onClick={() => setConfirm({ kind: "delete_disabled" })}
-          data-testid="coupon-delete-disabled"
+          data-testid="redemption-delete-disabled"
         >
           <Trash2 className="h-4 w-4" />
           {t("delete_disabled")}
@@ -171,7 +171,7 @@ export function CouponsPageClient() {
           emptyText={list.isError ? t("load_failed") : t("empty")}
           selection={{ selected, onChange: setSelected }}
           rowClassName={(r) => (isGreyed(r) ? "opacity-50" : undefined)}
-          data-testid="coupon-table"
+          data-testid="redemption-table"
         />
         <Pagination
           page={page}
@@ -179,11 +179,11 @@ export function CouponsPageClient() {
           total={list.data?.total ?? 0}
           onPageChange={setPage}
           onPageSizeChange={setPageSize}
-          data-testid="coupon-pagination"
+          data-testid="redemption-pagination"
         />
       </div>
 
-      <CouponDrawer state={drawer} onClose={() => setDrawer(null)} onCreated={setCreatedKeys} />
+      <RedemptionDrawer state={drawer} onClose={() => setDrawer(null)} onCreated={setCreatedKeys} />
       <CreatedKeysDialog
         keys={createdKeys}
         onClose={() => setCreatedKeys(null)}
@@ -196,7 +196,7 @@ export function CouponsPageClient() {
         title={confirm ? t(`confirm_${confirm.kind}_title`) : ""}
         description={
           confirm?.kind === "delete"
-            ? t("confirm_delete", { name: confirm.coupon.name, id: confirm.coupon.id })
+            ? t("confirm_delete", { name: confirm.redemption.name, id: confirm.redemption.id })
             : confirm?.kind === "batch_disable"
               ? t("confirm_batch_disable", { count: selected.length })
               : t("confirm_delete_disabled")
@@ -204,7 +204,7 @@ export function CouponsPageClient() {
         danger
         loading={remove.isPending || batchDisable.isPending || deleteDisabled.isPending}
         onConfirm={runConfirm}
-        data-testid="coupon-confirm"
+        data-testid="redemption-confirm"
       />
       {copyDialog}
     </div>

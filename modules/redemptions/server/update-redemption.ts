@@ -2,9 +2,9 @@
 // enables (1) or disables (2), never for a used code (3).
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { toRedemptionDto } from "@/lib/server/dto/redemption";
-import { getRedemptionOrThrow } from "@/lib/server/services/redemptions/get-redemption-or-throw";
-import { REDEMPTION_STATUS, validWindowOk, type UpdateRedemptionInput } from "@/lib/schemas/redemption";
+import { toRedemptionDto } from "@/modules/redemptions/server/dto";
+import { getRedemptionOrThrow } from "@/modules/redemptions/server/get-redemption-or-throw";
+import { REDEMPTION_STATUS, validWindowOk, type UpdateRedemptionInput } from "@/modules/redemptions/schemas";
 
 export async function updateRedemption(input: UpdateRedemptionInput, statusOnly: boolean) {
   const current = await getRedemptionOrThrow(input.id);

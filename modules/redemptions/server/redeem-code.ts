@@ -18,7 +18,7 @@ import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
-import { REDEMPTION_STATUS } from "@/lib/schemas/redemption";
+import { REDEMPTION_STATUS } from "@/modules/redemptions/schemas";
 import { formatQuota } from "@/lib/format";
 
 export type RedeemResult = { quota: number; is_gift: boolean };

@@ -5,28 +5,28 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { CouponFormFields } from "@/components/coupons/coupon-form-fields";
+import { RedemptionFormFields } from "@/modules/redemptions/components/redemption-form-fields";
 import { Button } from "@/components/ui/button";
 import { Dialog, DrawerContent } from "@/components/ui/dialog";
 import { useIssueText } from "@/lib/client/auth/form-issues";
-import { couponToForm, emptyCouponForm, formToPayload } from "@/lib/client/coupons/coupon-form";
-import { useCoupon, useCreateCoupons, useUpdateCoupon } from "@/lib/client/coupons/hooks";
+import { redemptionToForm, emptyRedemptionForm, formToPayload } from "@/modules/redemptions/client/redemption-form";
+import { useRedemption, useCreateRedemptions, useUpdateRedemption } from "@/modules/redemptions/client/hooks";
 
-export type CouponDrawerState = { mode: "create" } | { mode: "edit"; id: number } | null;
+export type RedemptionDrawerState = { mode: "create" } | { mode: "edit"; id: number } | null;
 
-export function CouponDrawer({
+export function RedemptionDrawer({
   state,
   onClose,
   onCreated,
 }: {
-  state: CouponDrawerState;
+  state: RedemptionDrawerState;
   onClose: () => void;
   onCreated: (keys: string[]) => void;
 }) {
-  const t = useTranslations("coupons");
+  const t = useTranslations("redemptions");
   const tc = useTranslations("common");
   const editId = state?.mode === "edit" ? state.id : null;
-  const existing = useCoupon(editId);
+  const existing = useRedemption(editId);
   const ready = state?.mode === "create" || (existing.data !== undefined && existing.data.id === editId);
   return (
     <Dialog open={state !== null} onOpenChange={(o) => !o && onClose()}>
@@ -36,11 +36,11 @@ export function CouponDrawer({
         closeLabel={tc("close")}
       >
         {state && ready ? (
-          <CouponForm
+          <RedemptionForm
             key={state.mode === "edit" ? `edit-${state.id}` : "create"}
             mode={state.mode}
             editId={editId}
-            initial={state.mode === "edit" && existing.data ? couponToForm(existing.data) : emptyCouponForm()}
+            initial={state.mode === "edit" && existing.data ? redemptionToForm(existing.data) : emptyRedemptionForm()}
             onDone={onClose}
             onCreated={onCreated}
           />
@@ -52,7 +52,7 @@ export function CouponDrawer({
   );
 }
 
-function CouponForm({
+function RedemptionForm({
   mode,
   editId,
   initial,
@@ -61,16 +61,16 @@ function CouponForm({
 }: {
   mode: "create" | "edit";
   editId: number | null;
-  initial: ReturnType<typeof emptyCouponForm>;
+  initial: ReturnType<typeof emptyRedemptionForm>;
   onDone: () => void;
   onCreated: (keys: string[]) => void;
 }) {
-  const t = useTranslations("coupons");
+  const t = useTranslations("redemptions");
   const issueText = useIssueText();
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
-  const create = useCreateCoupons();
-  const update = useUpdateCoupon();
+  const create = useCreateRedemptions();
+  const update = useUpdateRedemption();
 
   const submit = () => {
     const result = formToPayload(values, mode);
@@ -110,9 +110,9 @@ function CouponForm({
         e.preventDefault();
         submit();
       }}
-      data-testid="coupon-form"
+      data-testid="redemption-form"
     >
-      <CouponFormFields
+      <RedemptionFormFields
         mode={mode}
         values={values}
         onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
@@ -122,7 +122,7 @@ function CouponForm({
         <Button type="button" variant="outline" onClick={onDone}>
           {t("cancel")}
         </Button>
-        <Button type="submit" loading={create.isPending || update.isPending} data-testid="coupon-submit">
+        <Button type="submit" loading={create.isPending || update.isPending} data-testid="redemption-submit">
           {t("submit")}
         </Button>
       </div>

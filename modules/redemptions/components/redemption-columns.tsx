@@ -13,29 +13,29 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { Coupon } from "@/lib/client/coupons/api";
+import type { Redemption } from "@/modules/redemptions/client/api";
 import { formatQuota } from "@/lib/format";
 import { formatUnixTime } from "@/lib/format-time";
 
 const STATUS_TONE: Record<number, BadgeTone> = { 1: "success", 2: "neutral", 3: "warning" };
 
-export type CouponRowActions = {
-  onCopy: (c: Coupon) => void;
-  onEdit: (c: Coupon) => void;
-  onToggle: (c: Coupon) => void;
-  onDelete: (c: Coupon) => void;
+export type RedemptionRowActions = {
+  onCopy: (c: Redemption) => void;
+  onEdit: (c: Redemption) => void;
+  onToggle: (c: Redemption) => void;
+  onDelete: (c: Redemption) => void;
 };
 
 /** A still-unused code outside its validity window is shown as such (it cannot be redeemed). */
-function windowState(c: Coupon, now: number): "expired" | "pending" | null {
+function windowState(c: Redemption, now: number): "expired" | "pending" | null {
   if (c.status !== 1) return null;
   if (c.valid_until > 0 && now >= c.valid_until) return "expired";
   if (c.valid_from > 0 && now < c.valid_from) return "pending";
   return null;
 }
 
-export function useCouponColumns(actions: CouponRowActions): Column<Coupon>[] {
-  const t = useTranslations("coupons");
+export function useRedemptionColumns(actions: RedemptionRowActions): Column<Redemption>[] {
+  const t = useTranslations("redemptions");
   const { status } = useSite();
   const quota = (q: number) =>
     formatQuota(q, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
@@ -59,7 +59,7 @@ export function useCouponColumns(actions: CouponRowActions): Column<Coupon>[] {
       cell: (r) => {
         const w = windowState(r, now);
         return (
-          <span className="inline-flex gap-1" data-testid="coupon-status" data-status={r.status}>
+          <span className="inline-flex gap-1" data-testid="redemption-status" data-status={r.status}>
             <Badge tone={STATUS_TONE[r.status] ?? "neutral"}>
               {r.status === 1 || r.status === 2 || r.status === 3 ? t(`status_${r.status}`) : t("status_unknown")}
             </Badge>
@@ -73,7 +73,7 @@ export function useCouponColumns(actions: CouponRowActions): Column<Coupon>[] {
       id: "uses",
       header: t("col_uses"),
       cell: (r) => (
-        <span data-testid="coupon-uses">
+        <span data-testid="redemption-uses">
           {r.used_count} / {r.max_uses === -1 ? t("unlimited") : r.max_uses}
         </span>
       ),
@@ -90,7 +90,7 @@ export function useCouponColumns(actions: CouponRowActions): Column<Coupon>[] {
             className="h-7 w-7"
             aria-label={t("copy_key")}
             onClick={() => actions.onCopy(r)}
-            data-testid="coupon-copy"
+            data-testid="redemption-copy"
           >
             <Copy className="h-3.5 w-3.5" />
           </Button>
@@ -135,7 +135,7 @@ export function useCouponColumns(actions: CouponRowActions): Column<Coupon>[] {
             disabled={r.status !== 1}
             title={r.status !== 1 ? t("edit_unused_only") : undefined}
             onClick={() => actions.onEdit(r)}
-            data-testid="coupon-edit"
+            data-testid="redemption-edit"
           >
             {t("edit")}
           </Button>
@@ -145,7 +145,7 @@ export function useCouponColumns(actions: CouponRowActions): Column<Coupon>[] {
             className={r.status === 1 ? "text-danger" : undefined}
             disabled={r.status === 3}
             onClick={() => actions.onToggle(r)}
-            data-testid="coupon-toggle"
+            data-testid="redemption-toggle"
           >
             {r.status === 1 ? t("disable") : t("enable")}
           </Button>
@@ -156,7 +156,7 @@ export function useCouponColumns(actions: CouponRowActions): Column<Coupon>[] {
                 size="icon"
                 className="h-8 w-8"
                 aria-label={t("col_actions")}
-                data-testid="coupon-more"
+                data-testid="redemption-more"
               >
                 <MoreHorizontal className="h-4 w-4" />
               </Button>
@@ -165,7 +165,7 @@ export function useCouponColumns(actions: CouponRowActions): Column<Coupon>[] {
               <DropdownMenuItem
                 className="text-danger"
                 onSelect={() => actions.onDelete(r)}
-                data-testid="coupon-delete"
+                data-testid="redemption-delete"
               >
                 {t("delete")}
               </DropdownMenuItem>

@@ -1,7 +1,7 @@
 // GET /api/redemption/ and /search: newest first; keyword matches the id exactly or the name.
 import { pageResult, pageWindow, type PageQuery } from "@/lib/schemas/pagination";
 import { db, type Prisma } from "@/lib/server/db";
-import { redemptionDtoSelect, toRedemptionDto } from "@/lib/server/dto/redemption";
+import { redemptionDtoSelect, toRedemptionDto } from "@/modules/redemptions/server/dto";
 
 export async function listRedemptions(opts: PageQuery & { keyword?: string }) {
   const where: Prisma.RedemptionWhereInput = { deletedAt: null };

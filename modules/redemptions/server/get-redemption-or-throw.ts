@@ -1,6 +1,6 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { redemptionDtoSelect, type RedemptionRow } from "@/lib/server/dto/redemption";
+import { redemptionDtoSelect, type RedemptionRow } from "@/modules/redemptions/server/dto";
 
 /** A code that exists and is not deleted, or a 404. */
 export async function getRedemptionOrThrow(id: number): Promise<RedemptionRow> {

@@ -5,19 +5,19 @@ import { useSite } from "@/components/providers/site-context";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
-import type { CouponFormValues } from "@/lib/client/coupons/coupon-form";
+import type { RedemptionFormValues } from "@/modules/redemptions/client/redemption-form";
 import { formatQuota } from "@/lib/format";
-import { REDEMPTION_BATCH_MAX, REDEMPTION_NAME_MAX } from "@/lib/schemas/redemption";
+import { REDEMPTION_BATCH_MAX, REDEMPTION_NAME_MAX } from "@/modules/redemptions/schemas";
 
 type Props = {
   mode: "create" | "edit";
-  values: CouponFormValues;
-  onChange: (patch: Partial<CouponFormValues>) => void;
+  values: RedemptionFormValues;
+  onChange: (patch: Partial<RedemptionFormValues>) => void;
   error: { field: string; text: string } | null;
 };
 
-export function CouponFormFields({ mode, values: v, onChange, error }: Props) {
-  const t = useTranslations("coupons");
+export function RedemptionFormFields({ mode, values: v, onChange, error }: Props) {
+  const t = useTranslations("redemptions");
   const { status } = useSite();
   const err = (field: string) => (error?.field === field ? error.text : null);
   const quota = Number(v.quota);
@@ -29,22 +29,22 @@ export function CouponFormFields({ mode, values: v, onChange, error }: Props) {
   return (
     <>
       <Field
-        id="coupon-name"
+        id="redemption-name"
         label={t("field_name")}
         hint={t("field_name_hint", { max: REDEMPTION_NAME_MAX })}
         error={err("name")}
       >
         <Input
-          id="coupon-name"
+          id="redemption-name"
           value={v.name}
           placeholder={quotaText || t("field_name_placeholder")}
           onChange={(e) => onChange({ name: e.target.value })}
           aria-invalid={!!err("name") || undefined}
-          data-testid="coupon-name"
+          data-testid="redemption-name"
         />
       </Field>
       <Field
-        id="coupon-quota"
+        id="redemption-quota"
         label={t("field_quota")}
         hint={
           quotaText
@@ -56,47 +56,47 @@ export function CouponFormFields({ mode, values: v, onChange, error }: Props) {
         error={err("quota")}
       >
         <Input
-          id="coupon-quota"
+          id="redemption-quota"
           inputMode="numeric"
           value={v.quota}
           onChange={(e) => onChange({ quota: e.target.value.trim() })}
           aria-invalid={!!err("quota") || undefined}
-          data-testid="coupon-quota"
+          data-testid="redemption-quota"
         />
       </Field>
       {mode === "create" ? (
         <Field
-          id="coupon-count"
+          id="redemption-count"
           label={t("field_count")}
           hint={t("field_count_hint", { max: REDEMPTION_BATCH_MAX })}
           error={err("count")}
         >
           <Input
-            id="coupon-count"
+            id="redemption-count"
             inputMode="numeric"
             value={v.count}
             onChange={(e) => onChange({ count: e.target.value.trim() })}
             aria-invalid={!!err("count") || undefined}
-            data-testid="coupon-count"
+            data-testid="redemption-count"
           />
         </Field>
       ) : null}
-      <label htmlFor="coupon-gift" className="flex items-center justify-between gap-3 text-sm font-medium">
+      <label htmlFor="redemption-gift" className="flex items-center justify-between gap-3 text-sm font-medium">
         <span className="flex flex-col">
           {t("field_gift")}
           <span className="text-xs font-normal text-muted">{t("field_gift_hint")}</span>
         </span>
         <Switch
-          id="coupon-gift"
+          id="redemption-gift"
           checked={v.is_gift}
           onCheckedChange={(on) => onChange({ is_gift: on })}
-          data-testid="coupon-gift"
+          data-testid="redemption-gift"
         />
       </label>
-      <Field id="coupon-max-uses" label={t("field_max_uses")} hint={t("field_max_uses_hint")} error={err("max_uses")}>
+      <Field id="redemption-max-uses" label={t("field_max_uses")} hint={t("field_max_uses_hint")} error={err("max_uses")}>
         <div className="flex items-center gap-3">
           <Input
-            id="coupon-max-uses"
+            id="redemption-max-uses"
             inputMode="numeric"
             className="flex-1"
             value={v.unlimited ? "" : v.max_uses}
@@ -104,14 +104,14 @@ export function CouponFormFields({ mode, values: v, onChange, error }: Props) {
             disabled={v.unlimited}
             onChange={(e) => onChange({ max_uses: e.target.value.trim() })}
             aria-invalid={!!err("max_uses") || undefined}
-            data-testid="coupon-max-uses"
+            data-testid="redemption-max-uses"
           />
-          <label htmlFor="coupon-unlimited" className="flex shrink-0 items-center gap-2 text-sm">
+          <label htmlFor="redemption-unlimited" className="flex shrink-0 items-center gap-2 text-sm">
             <Switch
-              id="coupon-unlimited"
+              id="redemption-unlimited"
               checked={v.unlimited}
               onCheckedChange={(on) => onChange({ unlimited: on })}
-              data-testid="coupon-unlimited"
+              data-testid="redemption-unlimited"
             />
             {t("unlimited")}
           </label>
@@ -119,50 +119,50 @@ export function CouponFormFields({ mode, values: v, onChange, error }: Props) {
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          id="coupon-valid-from"
+          id="redemption-valid-from"
           label={t("field_valid_from")}
           hint={t("field_time_hint")}
           error={err("valid_from")}
         >
           <Input
-            id="coupon-valid-from"
+            id="redemption-valid-from"
             type="datetime-local"
             value={v.valid_from}
             onChange={(e) => onChange({ valid_from: e.target.value })}
-            data-testid="coupon-valid-from"
+            data-testid="redemption-valid-from"
           />
         </Field>
         <Field
-          id="coupon-valid-until"
+          id="redemption-valid-until"
           label={t("field_valid_until")}
           hint={t("field_time_hint")}
           error={err("valid_until")}
         >
           <Input
-            id="coupon-valid-until"
+            id="redemption-valid-until"
             type="datetime-local"
             value={v.valid_until}
             onChange={(e) => onChange({ valid_until: e.target.value })}
             aria-invalid={!!err("valid_until") || undefined}
-            data-testid="coupon-valid-until"
+            data-testid="redemption-valid-until"
           />
         </Field>
       </div>
       {mode === "create" ? (
-        <Field id="coupon-key" label={t("field_key")} hint={t("field_key_hint")} error={err("key")}>
+        <Field id="redemption-key" label={t("field_key")} hint={t("field_key_hint")} error={err("key")}>
           <Input
-            id="coupon-key"
+            id="redemption-key"
             value={v.key}
             placeholder={t("field_key_placeholder")}
             autoComplete="off"
             onChange={(e) => onChange({ key: e.target.value })}
             aria-invalid={!!err("key") || undefined}
-            data-testid="coupon-key"
+            data-testid="redemption-key"
           />
         </Field>
       ) : (
-        <Field id="coupon-key-readonly" label={t("field_key")}>
-          <Input id="coupon-key-readonly" value={v.key} readOnly disabled className="font-mono text-xs" />
+        <Field id="redemption-key-readonly" label={t("field_key")}>
+          <Input id="redemption-key-readonly" value={v.key} readOnly disabled className="font-mono text-xs" />
         </Field>
       )}
     </>

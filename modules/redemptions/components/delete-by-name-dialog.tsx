@@ -8,16 +8,16 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
-import { countCouponsByName } from "@/lib/client/coupons/api";
-import { useDeleteCouponsByName } from "@/lib/client/coupons/hooks";
+import { countRedemptionsByName } from "@/modules/redemptions/client/api";
+import { useDeleteRedemptionsByName } from "@/modules/redemptions/client/hooks";
 
 export function DeleteByNameDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useTranslations("coupons");
+  const t = useTranslations("redemptions");
   const tc = useTranslations("common");
   const [name, setName] = useState("");
   const [count, setCount] = useState<{ name: string; count: number } | null>(null);
   const [checking, setChecking] = useState(false);
-  const remove = useDeleteCouponsByName();
+  const remove = useDeleteRedemptionsByName();
   const close = () => {
     setName("");
     setCount(null);
@@ -28,7 +28,7 @@ export function DeleteByNameDialog({ open, onClose }: { open: boolean; onClose: 
     if (!n) return void toast.error(t("name_required"));
     setChecking(true);
     try {
-      setCount({ name: n, count: await countCouponsByName(n) });
+      setCount({ name: n, count: await countRedemptionsByName(n) });
     } catch {
       toast.error(t("count_failed"));
     } finally {
