@@ -35,7 +35,7 @@ import enServer from "./en/server.json";
 import enSettings from "./en/settings.json";
 import enShell from "./en/shell.json";
 import enTasks from "./en/tasks.json";
-import enTokens from "./en/tokens.json";
+import enTokens from "../modules/tokens/i18n/en/tokens.json";
 import enTopup from "./en/topup.json";
 import enUsers from "./en/users.json";
 import zhAdminMessages from "./zh/admin_messages.json";
@@ -72,7 +72,7 @@ import zhServer from "./zh/server.json";
 import zhSettings from "./zh/settings.json";
 import zhShell from "./zh/shell.json";
 import zhTasks from "./zh/tasks.json";
-import zhTokens from "./zh/tokens.json";
+import zhTokens from "../modules/tokens/i18n/zh/tokens.json";
 import zhTopup from "./zh/topup.json";
 import zhUsers from "./zh/users.json";
 

@@ -5,8 +5,8 @@ import {
   presetExpiry,
   toLocalInput,
   tokenToForm,
-} from "@/lib/client/tokens/token-form";
-import type { TokenItem } from "@/lib/client/tokens/api";
+} from "@/modules/tokens/client/token-form";
+import type { TokenItem } from "@/modules/tokens/client/api";
 
 test("a new token defaults to 500000 quota, never expiring, rate limit 60 s / 1000 / 10", () => {
   const r = formToPayload({ ...emptyTokenForm(), name: " mine " }, "create");

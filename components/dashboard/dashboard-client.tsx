@@ -16,7 +16,7 @@ import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { DashboardQuery, DashboardView } from "@/lib/client/dashboard/api";
 import { useDashboardRows } from "@/lib/client/dashboard/hooks";
 import { describeError } from "@/lib/client/describe-error";
-import { toLocalInput } from "@/lib/client/tokens/token-form";
+import { toLocalInput } from "@/modules/tokens/client/token-form";
 import { ROLE } from "@/lib/constants";
 import { asGranularity, defaultRange } from "@/lib/dashboard/buckets";
 import { axisQuota } from "@/lib/dashboard/summary";

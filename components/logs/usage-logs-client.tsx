@@ -18,7 +18,7 @@ import { Select } from "@/components/ui/select";
 import type { LogFilters } from "@/lib/client/logs/api";
 import { useLogStat, useLogs } from "@/lib/client/logs/hooks";
 import { defaultLogRange, LOG_TYPES } from "@/lib/client/logs/log-display";
-import { toLocalInput } from "@/lib/client/tokens/token-form";
+import { toLocalInput } from "@/modules/tokens/client/token-form";
 import { usePaging } from "@/lib/client/use-page-size";
 import { ROLE } from "@/lib/constants";
 import { formatQuota } from "@/lib/format";

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { MODEL_TAGS_COLLAPSED, visibleModelTags } from "@/lib/client/account/model-tags";
-import { useSelfModels } from "@/lib/client/tokens/hooks";
+import { useSelfModels } from "@/modules/tokens/client/hooks";
 import { useCopy } from "@/lib/client/use-copy";
 
 export function ModelTags({ models }: { models: readonly string[] }) {

@@ -16,7 +16,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cn } from "@/lib/client/cn";
 import { hardNavigate } from "@/lib/client/navigate";
 import { usePlaygroundModels } from "@/lib/client/playground/hooks";
-import { useSelfGroups } from "@/lib/client/tokens/hooks";
+import { useSelfGroups } from "@/modules/tokens/client/hooks";
 import { useCopy } from "@/lib/client/use-copy";
 import { pickGroup, pickModel, STREAM_RECONNECT } from "@/lib/playground/chat-state";
 

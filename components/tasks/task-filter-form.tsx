@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { TaskFilters } from "@/lib/client/tasks/api";
 import { defaultTaskRange, localInputToEpoch, TIME_UNIT, type TaskLogKind } from "@/lib/client/tasks/task-display";
-import { toLocalInput } from "@/lib/client/tokens/token-form";
+import { toLocalInput } from "@/modules/tokens/client/token-form";
 
 export type TaskDraft = { channel_id: string; task_id: string; start: string; end: string };
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { route } from "@/lib/server/http/route";
-import { createTokenSchema, tokenListQuerySchema, updateTokenSchema } from "@/lib/schemas/token";
-import { createToken } from "@/lib/server/services/tokens/create-token";
-import { listTokens } from "@/lib/server/services/tokens/list-tokens";
-import { updateToken } from "@/lib/server/services/tokens/update-token";
+import { createTokenSchema, tokenListQuerySchema, updateTokenSchema } from "@/modules/tokens/schemas";
+import { createToken } from "@/modules/tokens/server/create-token";
+import { listTokens } from "@/modules/tokens/server/list-tokens";
+import { updateToken } from "@/modules/tokens/server/update-token";
 
 // GET /api/token/?p&size – the caller's tokens (masked keys), newest first
 export const GET = route({ role: "user", query: tokenListQuerySchema }, ({ user, query }) =>

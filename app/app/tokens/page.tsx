@@ -3,7 +3,7 @@ import { Info, TriangleAlert } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
-import { TokensPageClient } from "@/components/tokens/tokens-page-client";
+import { TokensPageClient } from "@/modules/tokens/components/tokens-page-client";
 import { Banner } from "@/components/ui/card";
 import { getStatus } from "@/lib/server/services/status/get-status";
 

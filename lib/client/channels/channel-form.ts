@@ -13,7 +13,7 @@ import {
   toList,
 } from "@/lib/channel-rules";
 import type { ChannelItem } from "@/lib/client/channels/api";
-import { toLocalInput } from "@/lib/client/tokens/token-form";
+import { toLocalInput } from "@/modules/tokens/client/token-form";
 
 export type KeyMode = "single" | "multi";
 /** In multi-key mode: one channel per key (batch) or one channel holding every key. */

@@ -1,6 +1,6 @@
 // Typed calls of the playground and chat pages (spec 2 §7 Playground, §2 Chat pages).
 import { apiData } from "@/lib/client/api";
-import { fetchTokenKey, type TokenItem } from "@/lib/client/tokens/api";
+import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client/api";
 import { CHAT_TOKEN_FETCH_LIMIT } from "@/lib/playground/chat-state";
 import type { PageResult } from "@/lib/schemas/pagination";
 

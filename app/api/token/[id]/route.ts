@@ -1,8 +1,8 @@
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
-import { toTokenDto } from "@/lib/server/dto/token";
-import { deleteToken } from "@/lib/server/services/tokens/delete-token";
-import { getOwnTokenOrThrow } from "@/lib/server/services/tokens/get-token-or-throw";
+import { toTokenDto } from "@/modules/tokens/server/dto";
+import { deleteToken } from "@/modules/tokens/server/delete-token";
+import { getOwnTokenOrThrow } from "@/modules/tokens/server/get-token-or-throw";
 
 // GET /api/token/{id} – one of the caller's tokens
 export const GET = route({ role: "user" }, async ({ user, params }) =>

@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http/route";
-import { tokenSearchQuerySchema } from "@/lib/schemas/token";
-import { listTokens } from "@/lib/server/services/tokens/list-tokens";
+import { tokenSearchQuerySchema } from "@/modules/tokens/schemas";
+import { listTokens } from "@/modules/tokens/server/list-tokens";
 
 // GET /api/token/search?keyword&token – the caller's tokens by name and/or key
 export const GET = route({ role: "user", query: tokenSearchQuerySchema }, ({ user, query }) =>

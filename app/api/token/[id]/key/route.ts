@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
 import { open } from "@/lib/server/crypto/secret-box";
-import { getOwnTokenOrThrow } from "@/lib/server/services/tokens/get-token-or-throw";
+import { getOwnTokenOrThrow } from "@/modules/tokens/server/get-token-or-throw";
 
 // POST /api/token/{id}/key – the full key of one of the caller's tokens (for copying), without "sk-"
 // as in new-api (see lib/server/dto/token.ts)

@@ -1,7 +1,7 @@
 // The token drawer's rules (spec 2 §4/§5/§9 Tokens), kept pure so they are unit-tested: expiry
 // presets, form ⇄ payload conversion with its validation messages, and batch-creation names.
-import { TOKEN_DEFAULTS, type CreateTokenInput } from "@/lib/schemas/token";
-import type { TokenItem } from "@/lib/client/tokens/api";
+import { TOKEN_DEFAULTS, type CreateTokenInput } from "@/modules/tokens/schemas";
+import type { TokenItem } from "@/modules/tokens/client/api";
 
 export const BATCH_COUNTS = [1, 10, 20, 30, 100];
 export const EXPIRY_PRESETS = ["never", "hour", "day", "month"] as const;

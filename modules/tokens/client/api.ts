@@ -1,7 +1,7 @@
 // Typed calls of the tokens page (spec 2 §7 Tokens).
 import { apiData } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
-import type { CreateTokenInput, UpdateTokenInput } from "@/lib/schemas/token";
+import type { CreateTokenInput, UpdateTokenInput } from "@/modules/tokens/schemas";
 import { withSkPrefix } from "@/lib/playground/chat-link";
 
 export type TokenItem = {

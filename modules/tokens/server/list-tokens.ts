@@ -2,7 +2,7 @@
 // full key matches its hash; a fragment matches the stored first/last four characters.
 import { db, type Prisma } from "@/lib/server/db";
 import { sha256Hex } from "@/lib/server/crypto/secret-box";
-import { toTokenDto } from "@/lib/server/dto/token";
+import { toTokenDto } from "@/modules/tokens/server/dto";
 
 export async function listTokens(
   userId: number,

@@ -3,12 +3,12 @@
 // queue so an in-flight relay charge is neither lost nor counted twice.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { toTokenDto } from "@/lib/server/dto/token";
+import { toTokenDto } from "@/modules/tokens/server/dto";
 import { invalidateToken } from "@/lib/server/relay/cache/token-cache";
 import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { getOwnTokenOrThrow } from "@/lib/server/services/tokens/get-token-or-throw";
-import { assertUsableGroup } from "@/lib/server/services/tokens/validate-token-fields";
-import type { UpdateTokenInput } from "@/lib/schemas/token";
+import { getOwnTokenOrThrow } from "@/modules/tokens/server/get-token-or-throw";
+import { assertUsableGroup } from "@/modules/tokens/server/validate-token-fields";
+import type { UpdateTokenInput } from "@/modules/tokens/schemas";
 
 export async function updateToken(userId: number, input: UpdateTokenInput, statusOnly: boolean) {
   const current = await getOwnTokenOrThrow(userId, input.id);

@@ -1,10 +1,10 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { toTokenDto } from "@/lib/server/dto/token";
-import { generateTokenKey } from "@/lib/server/services/tokens/generate-token-key";
+import { toTokenDto } from "@/modules/tokens/server/dto";
+import { generateTokenKey } from "@/modules/tokens/server/generate-token-key";
 import { invalidateMissingTokens } from "@/lib/server/relay/cache/token-cache";
-import { assertUsableGroup } from "@/lib/server/services/tokens/validate-token-fields";
-import type { CreateTokenInput } from "@/lib/schemas/token";
+import { assertUsableGroup } from "@/modules/tokens/server/validate-token-fields";
+import type { CreateTokenInput } from "@/modules/tokens/schemas";
 
 export const MAX_TOKENS_PER_USER = 1000;
 

@@ -12,7 +12,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { TokenItem } from "@/lib/client/tokens/api";
+import type { TokenItem } from "@/modules/tokens/client/api";
 import { formatQuota } from "@/lib/format";
 import { formatUnixTime } from "@/lib/format-time";
 

@@ -12,9 +12,9 @@ import {
   setTokenStatus,
   updateToken,
   type TokenFilters,
-} from "@/lib/client/tokens/api";
-import { tokenKeys } from "@/lib/client/tokens/keys";
-import type { CreateTokenInput } from "@/lib/schemas/token";
+} from "@/modules/tokens/client/api";
+import { tokenKeys } from "@/modules/tokens/client/keys";
+import type { CreateTokenInput } from "@/modules/tokens/schemas";
 
 export function useTokens(filters: TokenFilters) {
   return useQuery({

@@ -7,14 +7,14 @@ import { Input, Textarea } from "@/components/ui/input";
 import { MultiSelect } from "@/components/ui/multi-select";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import { useSelfGroups, useSelfModels } from "@/lib/client/tokens/hooks";
+import { useSelfGroups, useSelfModels } from "@/modules/tokens/client/hooks";
 import {
   BATCH_COUNTS,
   EXPIRY_PRESETS,
   presetExpiry,
   type TokenFormError,
   type TokenFormValues,
-} from "@/lib/client/tokens/token-form";
+} from "@/modules/tokens/client/token-form";
 
 type Props = {
   mode: "create" | "edit";

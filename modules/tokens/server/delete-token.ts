@@ -1,6 +1,6 @@
 import { db } from "@/lib/server/db";
 import { invalidateToken } from "@/lib/server/relay/cache/token-cache";
-import { getOwnTokenOrThrow } from "@/lib/server/services/tokens/get-token-or-throw";
+import { getOwnTokenOrThrow } from "@/modules/tokens/server/get-token-or-throw";
 
 /** Soft delete: the row stays for the logs that name it; the key stops working at once. */
 export async function deleteToken(userId: number, id: number): Promise<void> {

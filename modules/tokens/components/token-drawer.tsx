@@ -5,10 +5,10 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSite } from "@/components/providers/site-context";
-import { TokenFormFields } from "@/components/tokens/token-form-fields";
+import { TokenFormFields } from "@/modules/tokens/components/token-form-fields";
 import { Button } from "@/components/ui/button";
 import { Dialog, DrawerContent } from "@/components/ui/dialog";
-import { useCreateTokens, useToken, useUpdateToken } from "@/lib/client/tokens/hooks";
+import { useCreateTokens, useToken, useUpdateToken } from "@/modules/tokens/client/hooks";
 import {
   batchNames,
   emptyTokenForm,
@@ -16,7 +16,7 @@ import {
   tokenToForm,
   type TokenFormError,
   type TokenFormValues,
-} from "@/lib/client/tokens/token-form";
+} from "@/modules/tokens/client/token-form";
 
 type State = { mode: "create" } | { mode: "edit"; id: number } | null;
 

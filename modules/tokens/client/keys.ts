@@ -1,4 +1,4 @@
-import type { TokenFilters } from "@/lib/client/tokens/api";
+import type { TokenFilters } from "@/modules/tokens/client/api";
 
 export const tokenKeys = {
   all: ["tokens"] as const,
