@@ -1,8 +1,8 @@
 // Channel dialogs: the model test dialog's failure texts (spec 2 §5, §8).
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { ModelTestDialog } from "@/components/channels/model-test-dialog";
-import type { ChannelItem } from "@/lib/client/channels/api";
+import { ModelTestDialog } from "@/modules/channels/components/model-test-dialog";
+import type { ChannelItem } from "@/modules/channels/client/api";
 import { mockFetch, renderAuth } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));

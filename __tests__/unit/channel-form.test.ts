@@ -5,8 +5,8 @@ import {
   formToPayload,
   keyModeAfterInput,
   type ChannelFormValues,
-} from "@/lib/client/channels/channel-form";
-import type { ChannelItem } from "@/lib/client/channels/api";
+} from "@/modules/channels/client/channel-form";
+import type { ChannelItem } from "@/modules/channels/client/api";
 
 const valid = (patch: Partial<ChannelFormValues> = {}): ChannelFormValues => ({
   ...emptyChannelForm(),

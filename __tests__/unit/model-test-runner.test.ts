@@ -11,7 +11,7 @@ import {
   TestCancelled,
   writeCachedResults,
   type ModelTestResult,
-} from "@/lib/client/channels/model-test-runner";
+} from "@/modules/channels/client/model-test-runner";
 
 const noSleep = jest.fn(async (_ms: number, signal?: AbortSignal) => {
   if (signal?.aborted) throw new TestCancelled();

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/server/db";
 import { seal, sha256Hex } from "@/lib/server/crypto/secret-box";
-import { rebuildAbilities } from "@/lib/server/services/channels/rebuild-abilities";
+import { rebuildAbilities } from "@/modules/channels/server/rebuild-abilities";
 import { setOption } from "@/lib/server/options/store";
 
 async function main() {

@@ -1,9 +1,9 @@
-import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
+import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
 import { route } from "@/lib/server/http/route";
-import { channelSearchQuerySchema, createChannelSchema, updateChannelSchema } from "@/lib/schemas/channel";
-import { createChannel } from "@/lib/server/services/channels/create-channel";
-import { searchChannels } from "@/lib/server/services/channels/search-channels";
-import { updateChannel } from "@/lib/server/services/channels/update-channel";
+import { channelSearchQuerySchema, createChannelSchema, updateChannelSchema } from "@/modules/channels/schemas";
+import { createChannel } from "@/modules/channels/server/create-channel";
+import { searchChannels } from "@/modules/channels/server/search-channels";
+import { updateChannel } from "@/modules/channels/server/update-channel";
 
 // GET /api/channel/?p&page_size&id_sort&tag_mode&status&type – channels (keys omitted), tag rows in tag
 // mode; status is a number or new-api's enabled|disabled (disabled = manually or automatically); admin

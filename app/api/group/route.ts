@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { listGroupNames } from "@/lib/server/services/groups/list-group-names";
+import { listGroupNames } from "@/modules/channels/server/list-group-names";
 
 // GET /api/group/ – group names (keys of GroupRatio); admin
 export const GET = route({ role: "admin" }, () => listGroupNames());

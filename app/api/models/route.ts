@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { listModelsByChannelType } from "@/lib/server/services/channels/list-models-by-channel-type";
+import { listModelsByChannelType } from "@/modules/channels/server/list-models-by-channel-type";
 
 // GET /api/models – {channel type: [model names]} of the channel-type catalogue (new-api's
 // DashboardListModels); any logged-in user, as in new-api

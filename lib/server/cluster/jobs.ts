@@ -7,8 +7,8 @@ import { logger } from "@/lib/server/logger";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { flushSharedUsageIfDue } from "@/lib/server/relay/billing/usage-redis";
 import { pollTasksOnce } from "@/lib/server/relay/tasks/scheduler";
-import { testAllChannelsScheduled } from "@/lib/server/services/channels/test-all-channels";
-import { updateAllBalancesScheduled } from "@/lib/server/services/channels/update-balance";
+import { testAllChannelsScheduled } from "@/modules/channels/server/test-all-channels";
+import { updateAllBalancesScheduled } from "@/modules/channels/server/update-balance";
 import { applyLogRetention } from "@/lib/server/services/logs/apply-log-retention";
 
 export type BackgroundJob = {

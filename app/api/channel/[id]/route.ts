@@ -1,8 +1,8 @@
-import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
+import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
-import { deleteChannel } from "@/lib/server/services/channels/delete-channel";
-import { getChannelOrThrow } from "@/lib/server/services/channels/get-channel";
+import { deleteChannel } from "@/modules/channels/server/delete-channel";
+import { getChannelOrThrow } from "@/modules/channels/server/get-channel";
 
 // GET /api/channel/{id} – one channel (key omitted); admin
 export const GET = route({ role: "admin" }, ({ params }) => getChannelOrThrow(idParam(params)));

@@ -1,7 +1,7 @@
-import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
+import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
 import { route } from "@/lib/server/http/route";
-import { deleteChannelsSchema } from "@/lib/schemas/channel";
-import { deleteChannels } from "@/lib/server/services/channels/delete-channels";
+import { deleteChannelsSchema } from "@/modules/channels/schemas";
+import { deleteChannels } from "@/modules/channels/server/delete-channels";
 
 // POST /api/channel/batch {ids} – delete the selected channels; answers the count; admin
 export const POST = route({ role: "admin", body: deleteChannelsSchema }, async ({ body, user }) => {

@@ -1,6 +1,6 @@
-import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
+import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
 import { route } from "@/lib/server/http/route";
-import { deleteAutoDisabledChannels } from "@/lib/server/services/channels/delete-channels";
+import { deleteAutoDisabledChannels } from "@/modules/channels/server/delete-channels";
 
 // DELETE /api/channel/disabled – delete every auto-disabled channel; answers the count; admin
 export const DELETE = route({ role: "admin" }, async ({ user }) => {

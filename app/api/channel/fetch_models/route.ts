@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http/route";
-import { fetchModelsSchema } from "@/lib/schemas/channel";
-import { fetchUpstreamModels } from "@/lib/server/services/channels/fetch-upstream-models";
+import { fetchModelsSchema } from "@/modules/channels/schemas";
+import { fetchUpstreamModels } from "@/modules/channels/server/fetch-upstream-models";
 
 // POST /api/channel/fetch_models {base_url, type, key} – the upstream's model ids (first key only); admin
 export const POST = route({ role: "admin", body: fetchModelsSchema }, ({ body }) =>

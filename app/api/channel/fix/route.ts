@@ -1,6 +1,6 @@
-import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
+import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
 import { route } from "@/lib/server/http/route";
-import { rebuildAllAbilities } from "@/lib/server/services/channels/rebuild-abilities";
+import { rebuildAllAbilities } from "@/modules/channels/server/rebuild-abilities";
 
 // POST /api/channel/fix – rebuild the routing table (abilities) from the channels; answers counts; admin
 export const POST = route({ role: "admin" }, async ({ user }) => {

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { listKnownModels } from "@/lib/server/services/channels/list-known-models";
+import { listKnownModels } from "@/modules/channels/server/list-known-models";
 
 // GET /api/channel/models – every known model [{id}] (type defaults plus models of channels); admin
 export const GET = route({ role: "admin" }, () => listKnownModels());

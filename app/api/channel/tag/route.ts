@@ -1,7 +1,7 @@
-import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
+import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
 import { route } from "@/lib/server/http/route";
-import { editTagSchema } from "@/lib/schemas/channel";
-import { editTag } from "@/lib/server/services/channels/edit-tag";
+import { editTagSchema } from "@/modules/channels/schemas";
+import { editTag } from "@/modules/channels/server/edit-tag";
 
 // PUT /api/channel/tag {tag, new_tag, model_mapping, groups, models, priority, weight} – edit a tag's channels; admin
 export const PUT = route({ role: "admin", body: editTagSchema }, async ({ body, user }) => {

@@ -1,6 +1,6 @@
 import { route, envelope } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/app-error";
-import { startTestAllChannels } from "@/lib/server/services/channels/test-all-channels";
+import { startTestAllChannels } from "@/modules/channels/server/test-all-channels";
 
 // GET /api/channel/test – test every enabled channel in the background (answers at once); admin
 export const GET = route({ role: "admin", changesState: true }, ({ user, t }) => {

@@ -1,6 +1,6 @@
 import { route, envelope } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/app-error";
-import { startUpdateAllBalances } from "@/lib/server/services/channels/update-balance";
+import { startUpdateAllBalances } from "@/modules/channels/server/update-balance";
 
 // GET /api/channel/update_balance – refresh every enabled channel's balance in the background; admin
 export const GET = route({ role: "admin", changesState: true }, ({ t }) => {

@@ -1,7 +1,7 @@
-import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
+import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
 import { route } from "@/lib/server/http/route";
-import { batchTagSchema } from "@/lib/schemas/channel";
-import { setChannelsTag } from "@/lib/server/services/channels/set-channels-tag";
+import { batchTagSchema } from "@/modules/channels/schemas";
+import { setChannelsTag } from "@/modules/channels/server/set-channels-tag";
 
 // POST /api/channel/batch/tag {ids, tag} – tag the selected channels; answers the count; admin
 export const POST = route({ role: "admin", body: batchTagSchema }, async ({ body, user }) => {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
+import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
-import { copyChannel, COPY_SUFFIX } from "@/lib/server/services/channels/copy-channel";
+import { copyChannel, COPY_SUFFIX } from "@/modules/channels/server/copy-channel";
 
 // POST /api/channel/copy/{id}?suffix= – duplicate a channel (keys copied server-side, counters reset); admin
 export const POST = route(

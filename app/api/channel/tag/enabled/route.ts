@@ -1,7 +1,7 @@
-import { recordChannelAction } from "@/lib/server/services/channels/record-channel-action";
+import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
 import { route } from "@/lib/server/http/route";
-import { tagStatusSchema } from "@/lib/schemas/channel";
-import { setTagStatus } from "@/lib/server/services/channels/set-tag-status";
+import { tagStatusSchema } from "@/modules/channels/schemas";
+import { setTagStatus } from "@/modules/channels/server/set-tag-status";
 
 // POST /api/channel/tag/enabled {tag} – enable every channel of a tag; admin
 export const POST = route({ role: "admin", body: tagStatusSchema }, async ({ body, user }) => {

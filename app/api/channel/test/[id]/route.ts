@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
-import { testChannel } from "@/lib/server/services/channels/test-channel";
+import { testChannel } from "@/modules/channels/server/test-channel";
 
 // GET /api/channel/test/{id}?model= – test one channel; answers {success, message, time}; admin
 export const GET = route(

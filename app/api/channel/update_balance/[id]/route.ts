@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { route } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
-import { updateChannelBalance } from "@/lib/server/services/channels/update-balance";
+import { updateChannelBalance } from "@/modules/channels/server/update-balance";
 
 // GET /api/channel/update_balance/{id}/ – query the upstream balance (USD) and store it; admin
 export const GET = route({ role: "admin", changesState: true }, async ({ params }) => {

@@ -1,9 +1,0 @@
-import { db } from "@/lib/server/db";
-import { AppError } from "@/lib/server/http/app-error";
-import { toChannelDto } from "@/lib/server/dto/channel";
-
-export async function getChannelOrThrow(id: number) {
-  const row = await db().channel.findUnique({ where: { id } });
-  if (!row) throw new AppError("not_found", "channel_not_found");
-  return toChannelDto(row);
-}
