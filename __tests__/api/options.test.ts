@@ -7,7 +7,7 @@ import * as optionRoute from "@/app/api/option/route";
 import * as resetRoute from "@/app/api/option/rest_model_ratio/route";
 import * as statusRoute from "@/app/api/status/route";
 import { ROLE } from "@/lib/constants";
-import { DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/lib/pricing/default-ratios";
+import { DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/modules/pricing/ratios/default-ratios";
 import { serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { call, createUserAndLogin, login, ROOT_USER, setOptions, setupApiHarness, setupRoot } from "./harness";
 

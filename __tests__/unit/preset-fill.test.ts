@@ -1,6 +1,6 @@
 // fillFromPreset (issue 22 A1): legacy has only completion ratios, so ratios come from the bundled
 // table and the preset's completion ratio wins; a throwing fetcher falls back to the bundled table.
-import { fillFromPreset } from "@/lib/pricing/preset-fill";
+import { fillFromPreset } from "@/modules/pricing/ratios/preset-fill";
 
 const EMPTY = { ModelRatio: {}, CompletionRatio: {}, ModelPrice: {} };
 

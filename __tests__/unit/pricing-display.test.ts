@@ -1,4 +1,4 @@
-import { filterModels, formatPrice, modelPrices, type PricingModel } from "@/lib/client/pricing/pricing-display";
+import { filterModels, formatPrice, modelPrices, type PricingModel } from "@/modules/pricing/client/pricing-display";
 
 const ratio: PricingModel = {
   model_name: "gpt-4o",

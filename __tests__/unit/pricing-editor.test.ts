@@ -14,8 +14,8 @@ import {
   rowsFromMaps,
   unsetModels,
   type PricingMaps,
-} from "@/lib/pricing/pricing-editor";
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/lib/pricing/default-ratios";
+} from "@/modules/pricing/ratios/pricing-editor";
+import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/modules/pricing/ratios/default-ratios";
 
 const maps = (): PricingMaps => ({
   ModelPrice: { "dall-e-3": 0.04 },

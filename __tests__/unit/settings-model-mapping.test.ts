@@ -1,5 +1,5 @@
 // Model mapping rules (spec 2 §5) and the relay's trial order (higher priority number first).
-import { checkMappingEntries, checkModelMapping, entriesToMapping, orderTargets } from "@/lib/settings/model-mapping";
+import { checkMappingEntries, checkModelMapping, entriesToMapping, orderTargets } from "@/modules/pricing/model-mapping";
 
 const e = (virtual: string, ...targets: [string, string | number][]) => ({
   virtual,

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-container";
-import { PricingClient } from "@/components/pricing/pricing-client";
+import { PricingClient } from "@/modules/pricing/components/pricing-client";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("pricing");

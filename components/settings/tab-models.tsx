@@ -3,7 +3,7 @@
 // Models tab (spec 2 §2): global relay settings, Gemini, Claude, and the model-mapping manager.
 import type { FieldSpec } from "@/components/settings/option-fields";
 import { OptionSection } from "@/components/settings/option-section";
-import { ModelMappingManager } from "@/components/settings/model-mapping/model-mapping-manager";
+import { ModelMappingManager } from "@/modules/pricing/components/model-mapping/model-mapping-manager";
 
 const GLOBAL: FieldSpec[] = [
   { key: "global.pass_through_request_enabled", kind: "bool", hint: true },

@@ -6,7 +6,7 @@
 import { useTranslations } from "next-intl";
 import type { FieldSpec } from "@/components/settings/option-fields";
 import { OptionSection } from "@/components/settings/option-section";
-import { PricingArea } from "@/components/settings/pricing/pricing-area";
+import { PricingArea } from "@/modules/pricing/components/ratios/pricing-area";
 import { LogCleanupCard } from "@/components/settings/log-cleanup-card";
 import { useSite } from "@/components/providers/site-context";
 import { ROLE } from "@/lib/constants";

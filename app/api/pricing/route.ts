@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { route } from "@/lib/server/http/route";
-import { listPricing } from "@/lib/server/services/pricing/list-pricing";
+import { listPricing } from "@/modules/pricing/server/list-pricing";
 
 // GET /api/pricing – priced models with their groups; group_ratio and usable_group sit beside data
 // (the new-api contract); public

@@ -1,7 +1,7 @@
 // Typed calls of the settings page (spec 2 §7 "Options and models").
 import { apiData, apiFetch } from "@/lib/client/api";
-import type { ModelMapping } from "@/lib/settings/model-mapping";
-import type { PresetRatios, PresetSource } from "@/lib/settings/preset-ratios";
+import type { ModelMapping } from "@/modules/pricing/model-mapping";
+import type { PresetRatios, PresetSource } from "@/modules/pricing/ratios/preset-ratios";
 
 /** GET /api/option/ entry; secrets come without their value, with is_set. */
 export type OptionEntry = { key: string; value: string; secret?: boolean; is_set?: boolean };

@@ -13,7 +13,7 @@ import {
 } from "@/lib/client/settings/api";
 import { settingsKeys } from "@/lib/client/settings/keys";
 import { saveOrder } from "@/lib/client/settings/save-order";
-import type { ModelMapping } from "@/lib/settings/model-mapping";
+import type { ModelMapping } from "@/modules/pricing/model-mapping";
 
 /** All options; load errors are shown by the page (刷新失败), not by the global toast. */
 export function useOptions() {

@@ -6,7 +6,7 @@ import type { ModelPricing, PriceTable } from "@/lib/server/relay/billing/pricin
 import { priceModel } from "@/lib/server/relay/billing/pricing";
 import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import { RelayError } from "@/lib/server/relay/errors";
-import { orderTargets, type ModelMapping } from "@/lib/settings/model-mapping";
+import { orderTargets, type ModelMapping } from "@/modules/pricing/model-mapping";
 
 export type ModelRoute = { model: string; candidates: CachedChannel[]; pricing: ModelPricing };
 

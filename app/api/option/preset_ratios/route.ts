@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http/route";
-import { fetchPresetRatios } from "@/lib/server/services/options/fetch-preset-ratios";
-import { presetRatioQuery } from "@/lib/settings/preset-ratios";
+import { fetchPresetRatios } from "@/modules/pricing/server/fetch-preset-ratios";
+import { presetRatioQuery } from "@/modules/pricing/ratios/preset-ratios";
 
 // GET /api/option/preset_ratios?source=flexible|openrouter|mixed|legacy – the public preset ratio
 // files from PresetRatioBaseUrl (not saved); admin. Failure: 503 获取预设倍率失败，请重试.

@@ -1,5 +1,5 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { resetModelRatio } from "@/lib/server/services/options/reset-model-ratio";
+import { resetModelRatio } from "@/modules/pricing/server/reset-model-ratio";
 
 // POST /api/option/rest_model_ratio – reset ModelRatio/CompletionRatio/CacheRatio/ModelPrice to the bundled defaults; root
 export const POST = route({ role: "root" }, async ({ user, t }) => {

@@ -6,7 +6,7 @@ import { ROLE } from "@/lib/constants";
 import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { isSecretOptionKey, OPTION_DEFAULTS } from "@/lib/server/options/defaults";
-import { checkModelMapping } from "@/lib/settings/model-mapping";
+import { checkModelMapping } from "@/modules/pricing/model-mapping";
 import { isAdminWritableOption } from "@/lib/settings/option-access";
 import { checkFallbackPricing, checkOptionValue } from "@/lib/settings/option-rules";
 

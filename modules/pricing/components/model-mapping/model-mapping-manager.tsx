@@ -8,7 +8,7 @@ import { Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { MappingDialog } from "@/components/settings/model-mapping/mapping-dialog";
+import { MappingDialog } from "@/modules/pricing/components/model-mapping/mapping-dialog";
 import { SectionCard } from "@/components/settings/option-section";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { describeError } from "@/lib/client/describe-error";
 import { useModelMapping, useReloadModelMapping, useSaveModelMapping } from "@/lib/client/settings/hooks";
-import type { MappingTarget, ModelMapping } from "@/lib/settings/model-mapping";
+import type { MappingTarget, ModelMapping } from "@/modules/pricing/model-mapping";
 
 type Row = { virtual: string; targets: MappingTarget[] };
 

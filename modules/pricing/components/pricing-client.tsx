@@ -12,8 +12,8 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import { filterModels, formatPrice, modelPrices, type PricingModel } from "@/lib/client/pricing/pricing-display";
-import { usePricing } from "@/lib/client/pricing/use-pricing";
+import { filterModels, formatPrice, modelPrices, type PricingModel } from "@/modules/pricing/client/pricing-display";
+import { usePricing } from "@/modules/pricing/client/use-pricing";
 
 export function PricingClient() {
   const t = useTranslations("pricing");

@@ -6,7 +6,7 @@
 import { AppError } from "@/lib/server/http/app-error";
 import { fetchPublicJson } from "@/lib/server/net/public-json";
 import { getOption } from "@/lib/server/options/store";
-import type { PresetRatios, PresetSource } from "@/lib/settings/preset-ratios";
+import type { PresetRatios, PresetSource } from "@/modules/pricing/ratios/preset-ratios";
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 2 * 1024 * 1024;

@@ -5,7 +5,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { PricingRowDialog } from "@/components/settings/pricing/pricing-row-dialog";
+import { PricingRowDialog } from "@/modules/pricing/components/ratios/pricing-row-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -19,7 +19,7 @@ import {
   rowsFromMaps,
   type PricingMaps,
   type PricingRow,
-} from "@/lib/pricing/pricing-editor";
+} from "@/modules/pricing/ratios/pricing-editor";
 
 const PAGE_SIZE = 10;
 const dash = (n: number | undefined) => (n === undefined ? "-" : String(n));

@@ -1,5 +1,5 @@
 import { getOption, parseJsonOption } from "@/lib/server/options/store";
-import type { ModelMapping } from "@/lib/settings/model-mapping";
+import type { ModelMapping } from "@/modules/pricing/model-mapping";
 
 /** GET /api/model_mapping/: the stored mapping (option ModelMapping). */
 export async function getModelMapping(): Promise<{ mapping: ModelMapping }> {

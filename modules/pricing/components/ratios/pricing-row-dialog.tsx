@@ -18,7 +18,7 @@ import {
   rowFromDraft,
   type PricingRow,
   type RowDraft,
-} from "@/lib/pricing/pricing-editor";
+} from "@/modules/pricing/ratios/pricing-editor";
 
 export function PricingRowDialog({
   row,

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { PricingModel } from "@/lib/client/pricing/pricing-display";
+import type { PricingModel } from "@/modules/pricing/client/pricing-display";
 
 export type PricingResponse = {
   data: PricingModel[];

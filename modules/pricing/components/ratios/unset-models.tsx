@@ -8,7 +8,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { BatchSetDialog } from "@/components/settings/pricing/batch-set-dialog";
+import { BatchSetDialog } from "@/modules/pricing/components/ratios/batch-set-dialog";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -17,9 +17,9 @@ import { Select } from "@/components/ui/select";
 import { fetchPresetRatios } from "@/lib/client/settings/api";
 import { useEnabledModels } from "@/lib/client/settings/hooks";
 import { usePaging } from "@/lib/client/use-page-size";
-import { applyBatch, checkBatch, unsetModels, type BatchValues, type PricingMaps } from "@/lib/pricing/pricing-editor";
-import { fillFromPreset } from "@/lib/pricing/preset-fill";
-import { PRESET_SOURCES, type PresetSource } from "@/lib/settings/preset-ratios";
+import { applyBatch, checkBatch, unsetModels, type BatchValues, type PricingMaps } from "@/modules/pricing/ratios/pricing-editor";
+import { fillFromPreset } from "@/modules/pricing/ratios/preset-fill";
+import { PRESET_SOURCES, type PresetSource } from "@/modules/pricing/ratios/preset-ratios";
 
 export function UnsetModels({ maps, onChange }: { maps: PricingMaps; onChange: (m: PricingMaps) => void }) {
   const t = useTranslations("settings");

@@ -1,5 +1,5 @@
 // POST /api/option/rest_model_ratio: the four pricing maps back to the bundled public defaults.
-import { defaultPricingOptions } from "@/lib/pricing/default-ratios";
+import { defaultPricingOptions } from "@/modules/pricing/ratios/default-ratios";
 import { setOptions } from "@/lib/server/options/store";
 import { recordAdminAction, type AdminActor } from "@/lib/server/services/logs/record-admin-action";
 

@@ -18,7 +18,7 @@ import {
   type MappingEntry,
   type MappingTarget,
   type ModelMapping,
-} from "@/lib/settings/model-mapping";
+} from "@/modules/pricing/model-mapping";
 
 type Draft = { model: string; priorities: string };
 

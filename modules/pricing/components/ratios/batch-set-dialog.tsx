@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
-import type { BatchValues } from "@/lib/pricing/pricing-editor";
+import type { BatchValues } from "@/modules/pricing/ratios/pricing-editor";
 
 export function BatchSetDialog({
   count,
