@@ -4,7 +4,7 @@
 // PostgreSQL (TEST_DATABASE_URL).
 import * as selfListRoute from "@/app/api/user/topup/self/route";
 import { db } from "@/lib/server/db";
-import { claimAndCreditOrder } from "@/lib/server/services/topup/complete-topup-order";
+import { claimAndCreditOrder } from "@/modules/wallet/server/complete-topup-order";
 import { gatewaySign } from "./epay-support";
 import { call, createUserAndLogin, setupApiHarness } from "./harness";
 import {

@@ -3,8 +3,8 @@
 // POST form to the gateway with the returned fields; 支付请求失败 when the call fails.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { TopupDialog } from "@/components/wallet/topup-dialog";
-import type { TopupInfo } from "@/lib/client/topup/api";
+import { TopupDialog } from "@/modules/wallet/components/topup-dialog";
+import type { TopupInfo } from "@/modules/wallet/client/topup/api";
 import { renderAuth } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

@@ -1,7 +1,7 @@
 // EPay signatures (lib/server/payments/epay): the signed text, the MD5, verification in constant
 // time, and the purchase form the browser posts to the gateway.
-import { buildEpayPurchase, epaySubmitUrl } from "@/lib/server/payments/epay/purchase";
-import { epaySign, epaySignContent, signEpayParams, verifyEpaySign } from "@/lib/server/payments/epay/sign";
+import { buildEpayPurchase, epaySubmitUrl } from "@/modules/wallet/server/payments/epay/purchase";
+import { epaySign, epaySignContent, signEpayParams, verifyEpaySign } from "@/modules/wallet/server/payments/epay/sign";
 
 const KEY = "secret-key";
 const notice = {

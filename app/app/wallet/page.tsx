@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
-import { WalletPageClient } from "@/components/wallet/wallet-page-client";
+import { WalletPageClient } from "@/modules/wallet/components/wallet-page-client";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("redemptions.wallet");

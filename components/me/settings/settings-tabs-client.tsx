@@ -11,7 +11,7 @@ import { Banner, Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { readSettingsSnapshot } from "@/lib/client/notify/settings-view";
-import { useSelfAccount } from "@/lib/client/wallet/hooks";
+import { useSelfAccount } from "@/modules/wallet/client/hooks";
 
 const TABS = ["notify", "price", "other"] as const;
 type Tab = (typeof TABS)[number];

@@ -1,4 +1,4 @@
-import { walletKeys } from "@/lib/client/wallet/keys";
+import { walletKeys } from "@/modules/wallet/client/keys";
 
 export const accountKeys = {
   // the same entry as the wallet's balance: one GET /api/user/self cache for both screens

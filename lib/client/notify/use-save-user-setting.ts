@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { saveUserSetting } from "@/lib/client/notify/api";
-import { walletKeys } from "@/lib/client/wallet/keys";
+import { walletKeys } from "@/modules/wallet/client/keys";
 
 /** Saves one tab's fields; the account (and so the settings shown) is re-read afterwards. */
 export function useSaveUserSetting() {

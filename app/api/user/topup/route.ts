@@ -4,9 +4,9 @@ import { envelope, route } from "@/lib/server/http/route";
 import { humanCheckQuerySchema } from "@/lib/schemas/human-check";
 import { redeemSchema } from "@/modules/redemptions/schemas";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
-import { topupListQuerySchema } from "@/lib/schemas/topup";
+import { topupListQuerySchema } from "@/modules/wallet/schemas";
 import { redeemCode } from "@/modules/redemptions/server/redeem-code";
-import { listTopups } from "@/lib/server/services/topup/list-topups";
+import { listTopups } from "@/modules/wallet/server/list-topups";
 
 export const POST = route(
   { role: "user", body: redeemSchema, query: humanCheckQuerySchema, bodyLimit: 4096 },

@@ -2,7 +2,7 @@
 import type { NextRequest } from "next/server";
 import { route } from "@/lib/server/http/route";
 import { logger } from "@/lib/server/logger";
-import { completeTopupOrder } from "@/lib/server/services/topup/complete-topup-order";
+import { completeTopupOrder } from "@/modules/wallet/server/complete-topup-order";
 
 /** A notice is a dozen short fields; anything larger is refused before it is read in full. */
 const NOTICE_LIMIT = 8192;

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { fetchTopupQuote } from "@/lib/client/topup/api";
-import { topupKeys } from "@/lib/client/topup/keys";
+import { fetchTopupQuote } from "@/modules/wallet/client/topup/api";
+import { topupKeys } from "@/modules/wallet/client/topup/keys";
 
 /**
  * The price of `amount` (POST /api/user/amount). Its errors are shown inline by the dialog (spec 2

@@ -1,7 +1,7 @@
 // Typed calls of the online top-up (spec 2 §7 Wallet; GET /api/user/topup/info and /self).
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
-import type { TopupPaymentMethod } from "@/lib/schemas/topup";
+import type { TopupPaymentMethod } from "@/modules/wallet/schemas";
 
 export type TopupInfo = {
   enable_online_topup: boolean;

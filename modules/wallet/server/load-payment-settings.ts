@@ -2,7 +2,7 @@
 // (null unless PayAddress, EpayId and EpayKey are all set: online top-up is off then), the price
 // per USD unit, the minimum, the per-group multiplier and the addresses orders point back to.
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
-import type { EpayConfig } from "@/lib/server/payments/epay/purchase";
+import type { EpayConfig } from "@/modules/wallet/server/payments/epay/purchase";
 
 export type PaymentSettings = {
   epay: EpayConfig | null;

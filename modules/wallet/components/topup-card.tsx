@@ -8,8 +8,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { TopupDialog } from "@/components/wallet/topup-dialog";
-import { useTopupInfo } from "@/lib/client/topup/use-topup-info";
+import { TopupDialog } from "@/modules/wallet/components/topup-dialog";
+import { useTopupInfo } from "@/modules/wallet/client/topup/use-topup-info";
 
 /** Opens the administrator's top-up link in a new tab; false when there is none. */
 export function openTopupLink(link: string | undefined): boolean {

@@ -11,14 +11,14 @@
 // The reply is the text the gateway expects: `success` stops its retries (also for an order that
 // was already credited, or a notice of an unpaid status), `fail` otherwise.
 import { formatQuota } from "@/lib/format";
-import { TOPUP_STATUS } from "@/lib/schemas/topup";
+import { TOPUP_STATUS } from "@/modules/wallet/schemas";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
-import { verifyEpaySign, type EpayParams } from "@/lib/server/payments/epay/sign";
+import { verifyEpaySign, type EpayParams } from "@/modules/wallet/server/payments/epay/sign";
 import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
 import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
-import { loadPaymentSettings } from "@/lib/server/services/topup/load-payment-settings";
+import { loadPaymentSettings } from "@/modules/wallet/server/load-payment-settings";
 
 export type NotifyOutcome = {
   reply: "success" | "fail";

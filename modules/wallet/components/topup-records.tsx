@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { formatMoney } from "@/components/wallet/topup-amount-step";
-import type { TopupRecord } from "@/lib/client/topup/api";
-import { useTopupRecords } from "@/lib/client/topup/use-topup-records";
+import { formatMoney } from "@/modules/wallet/components/topup-amount-step";
+import type { TopupRecord } from "@/modules/wallet/client/topup/api";
+import { useTopupRecords } from "@/modules/wallet/client/topup/use-topup-records";
 import { usePaging } from "@/lib/client/use-page-size";
 import { formatUnixTime } from "@/lib/format-time";
 

@@ -12,7 +12,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import { useIssueText } from "@/lib/client/auth/form-issues";
 import { useHumanCheck } from "@/lib/client/auth/use-human-check";
-import { useRedeemCode } from "@/lib/client/wallet/hooks";
+import { useRedeemCode } from "@/modules/wallet/client/hooks";
 import { formatQuota } from "@/lib/format";
 import { redeemSchema } from "@/modules/redemptions/schemas";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { fetchTopupInfo } from "@/lib/client/topup/api";
-import { topupKeys } from "@/lib/client/topup/keys";
+import { fetchTopupInfo } from "@/modules/wallet/client/topup/api";
+import { topupKeys } from "@/modules/wallet/client/topup/keys";
 
 /** Whether online top-up is on, its minimum, methods and quick amounts (re-read on each visit). */
 export function useTopupInfo() {

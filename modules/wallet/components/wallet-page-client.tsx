@@ -8,11 +8,11 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { BalanceCards } from "@/components/wallet/balance-cards";
-import { RedeemDialog } from "@/components/wallet/redeem-dialog";
-import { openTopupLink, TopupCard } from "@/components/wallet/topup-card";
-import { TopupRecords } from "@/components/wallet/topup-records";
-import { useTopupInfo } from "@/lib/client/topup/use-topup-info";
+import { BalanceCards } from "@/modules/wallet/components/balance-cards";
+import { RedeemDialog } from "@/modules/wallet/components/redeem-dialog";
+import { openTopupLink, TopupCard } from "@/modules/wallet/components/topup-card";
+import { TopupRecords } from "@/modules/wallet/components/topup-records";
+import { useTopupInfo } from "@/modules/wallet/client/topup/use-topup-info";
 
 export function WalletPageClient({ initialCode }: { initialCode: string }) {
   const t = useTranslations("redemptions.wallet");

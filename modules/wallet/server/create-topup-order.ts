@@ -2,14 +2,14 @@
 // server-behaviour §5.4). The order row is bound to the provider (epay), the payment type and the
 // money, which the notice must match before anything is credited. Orders are rate-limited per user.
 import { randomInt } from "node:crypto";
-import { TOPUP_STATUS, type TopupPayInput } from "@/lib/schemas/topup";
+import { TOPUP_STATUS, type TopupPayInput } from "@/modules/wallet/schemas";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { consumePoint } from "@/lib/server/http/rate-limit";
-import { buildEpayPurchase, EPAY_TYPE_OF_METHOD } from "@/lib/server/payments/epay/purchase";
-import type { EpayParams } from "@/lib/server/payments/epay/sign";
-import { loadPaymentSettings } from "@/lib/server/services/topup/load-payment-settings";
-import { priceTopup } from "@/lib/server/services/topup/quote-topup";
+import { buildEpayPurchase, EPAY_TYPE_OF_METHOD } from "@/modules/wallet/server/payments/epay/purchase";
+import type { EpayParams } from "@/modules/wallet/server/payments/epay/sign";
+import { loadPaymentSettings } from "@/modules/wallet/server/load-payment-settings";
+import { priceTopup } from "@/modules/wallet/server/quote-topup";
 
 /** Orders a user may open per window: enough for retries, too few to flood the table. */
 export const TOPUP_ORDER_LIMIT = { points: 10, duration: 600 } as const;

@@ -8,8 +8,8 @@ import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
 import { cn } from "@/lib/client/cn";
-import type { TopupQuote } from "@/lib/client/topup/api";
-import type { TopupPaymentMethod } from "@/lib/schemas/topup";
+import type { TopupQuote } from "@/modules/wallet/client/topup/api";
+import type { TopupPaymentMethod } from "@/modules/wallet/schemas";
 
 export type QuoteState = { data?: TopupQuote; error: unknown; loading: boolean };
 

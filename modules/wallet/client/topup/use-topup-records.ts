@@ -1,8 +1,8 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { fetchTopupRecords } from "@/lib/client/topup/api";
-import { topupKeys } from "@/lib/client/topup/keys";
+import { fetchTopupRecords } from "@/modules/wallet/client/topup/api";
+import { topupKeys } from "@/modules/wallet/client/topup/keys";
 
 export function useTopupRecords(page: number, pageSize: number) {
   return useQuery({

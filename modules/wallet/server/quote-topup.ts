@@ -1,7 +1,7 @@
 // POST /api/user/amount: what an online top-up of `amount` USD units costs the caller (spec 2 §7).
 // money = amount × Price × TopupGroupRatio[group], rounded to cents (server-behaviour §5.4).
 import { AppError } from "@/lib/server/http/app-error";
-import { loadPaymentSettings, type PaymentSettings } from "@/lib/server/services/topup/load-payment-settings";
+import { loadPaymentSettings, type PaymentSettings } from "@/modules/wallet/server/load-payment-settings";
 
 export type TopupQuote = { amount: number; unit_price: number };
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchSelf, redeemCode } from "@/lib/client/wallet/api";
-import { walletKeys } from "@/lib/client/wallet/keys";
+import { fetchSelf, redeemCode } from "@/modules/wallet/client/api";
+import { walletKeys } from "@/modules/wallet/client/keys";
 
 export function useSelfAccount() {
   return useQuery({ queryKey: walletKeys.self(), queryFn: ({ signal }) => fetchSelf(signal), staleTime: 0 });

@@ -3,10 +3,10 @@
 // Step 2 of the top-up dialog (spec 2 §4): the order as it will be placed; back returns to step 1.
 import { useTranslations } from "next-intl";
 import { useSite } from "@/components/providers/site-context";
-import { formatMoney } from "@/components/wallet/topup-amount-step";
-import type { TopupQuote } from "@/lib/client/topup/api";
+import { formatMoney } from "@/modules/wallet/components/topup-amount-step";
+import type { TopupQuote } from "@/modules/wallet/client/topup/api";
 import { formatQuota } from "@/lib/format";
-import type { TopupPaymentMethod } from "@/lib/schemas/topup";
+import type { TopupPaymentMethod } from "@/modules/wallet/schemas";
 
 export function TopupConfirmStep({
   amount,

@@ -4,7 +4,7 @@
 import { useTranslations } from "next-intl";
 import { useSite } from "@/components/providers/site-context";
 import { Card } from "@/components/ui/card";
-import { useSelfAccount } from "@/lib/client/wallet/hooks";
+import { useSelfAccount } from "@/modules/wallet/client/hooks";
 import { formatQuota } from "@/lib/format";
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {

@@ -1,7 +1,7 @@
 // GET /api/user/topup/info: what the wallet needs to offer a top-up (server-behaviour §5.4, spec 2
 // §9). No secret: only whether the gateway is configured, never its address or key.
-import { TOPUP_AMOUNT_OPTIONS, TOPUP_PAYMENT_METHODS } from "@/lib/schemas/topup";
-import { loadPaymentSettings } from "@/lib/server/services/topup/load-payment-settings";
+import { TOPUP_AMOUNT_OPTIONS, TOPUP_PAYMENT_METHODS } from "@/modules/wallet/schemas";
+import { loadPaymentSettings } from "@/modules/wallet/server/load-payment-settings";
 
 const METHOD_NAMES = { zfb: "支付宝", wx: "微信" } as const;
 

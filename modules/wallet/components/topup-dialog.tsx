@@ -7,14 +7,14 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { TopupAmountStep } from "@/components/wallet/topup-amount-step";
-import { TopupConfirmStep } from "@/components/wallet/topup-confirm-step";
+import { TopupAmountStep } from "@/modules/wallet/components/topup-amount-step";
+import { TopupConfirmStep } from "@/modules/wallet/components/topup-confirm-step";
 import { ApiError } from "@/lib/client/api";
-import type { TopupInfo } from "@/lib/client/topup/api";
-import { submitPaymentForm } from "@/lib/client/topup/submit-payment-form";
-import { useCreateTopupOrder } from "@/lib/client/topup/use-create-topup-order";
-import { useTopupQuote } from "@/lib/client/topup/use-topup-quote";
-import { topupAmountSchema, TOPUP_PAYMENT_METHODS, type TopupPaymentMethod } from "@/lib/schemas/topup";
+import type { TopupInfo } from "@/modules/wallet/client/topup/api";
+import { submitPaymentForm } from "@/modules/wallet/client/topup/submit-payment-form";
+import { useCreateTopupOrder } from "@/modules/wallet/client/topup/use-create-topup-order";
+import { useTopupQuote } from "@/modules/wallet/client/topup/use-topup-quote";
+import { topupAmountSchema, TOPUP_PAYMENT_METHODS, type TopupPaymentMethod } from "@/modules/wallet/schemas";
 import { useIssueText } from "@/lib/client/auth/form-issues";
 
 /** The typed amount settles for this long before its price is asked for. */

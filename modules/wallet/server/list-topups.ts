@@ -1,9 +1,9 @@
 // GET /api/user/topup/self (the caller's orders) and GET /api/user/topup (all, admins): newest
 // first; keyword matches the trade number.
 import { pageResult, pageWindow } from "@/lib/schemas/pagination";
-import type { TopupListQuery } from "@/lib/schemas/topup";
+import type { TopupListQuery } from "@/modules/wallet/schemas";
 import { db, type Prisma } from "@/lib/server/db";
-import { toTopupDto, topupDtoSelect } from "@/lib/server/dto/topup";
+import { toTopupDto, topupDtoSelect } from "@/modules/wallet/server/dto";
 
 export async function listTopups(opts: TopupListQuery & { userId?: number }) {
   const where: Prisma.TopUpWhereInput = {};

@@ -1,7 +1,7 @@
 // The purchase request of an EPay gateway: the browser POSTs these fields as a form to
 // {PayAddress}/submit.php, pays there, and the gateway notifies notify_url (server to server) and
 // sends the browser back to return_url.
-import { signEpayParams, type EpayParams } from "@/lib/server/payments/epay/sign";
+import { signEpayParams, type EpayParams } from "@/modules/wallet/server/payments/epay/sign";
 
 export type EpayConfig = { address: string; pid: string; key: string };
 
