@@ -4,7 +4,7 @@
 import * as dataRoute from "@/app/api/data/route";
 import * as selfRoute from "@/app/api/data/self/route";
 import * as usersRoute from "@/app/api/data/users/route";
-import type { QuotaDataRow, UserQuotaDataRow } from "@/lib/schemas/dashboard";
+import type { QuotaDataRow, UserQuotaDataRow } from "@/modules/logs/schemas/dashboard";
 import { db } from "@/lib/server/db";
 import { flushBookkeeping, queueUsage, writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";

@@ -6,7 +6,7 @@ import * as optionRoute from "@/app/api/option/route";
 import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { serverMessage } from "@/lib/server/i18n/server-messages";
-import { applyLogRetention } from "@/lib/server/services/logs/apply-log-retention";
+import { applyLogRetention } from "@/modules/logs/server/usage/apply-log-retention";
 import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();

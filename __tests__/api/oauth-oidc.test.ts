@@ -6,7 +6,7 @@ import * as statusRoute from "@/app/api/status/route";
 import { db } from "@/lib/server/db";
 import { forgetOidcDiscovery } from "@/lib/server/oauth/oidc-discovery";
 import { authorizeUrl } from "@/lib/oauth/providers";
-import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { call, createUser, createUserAndLogin, setOptions, setupApiHarness, setupRoot } from "./harness";

@@ -1,7 +1,7 @@
 // /app/dashboard client states: off when data export is off (no call), the self view's default
 // 24-hour range, summary numbers from the rows, the empty and the error state.
 import { screen, waitFor } from "@testing-library/react";
-import { DashboardClient } from "@/components/dashboard/dashboard-client";
+import { DashboardClient } from "@/modules/logs/components/dashboard/dashboard-client";
 import { fakeStatus, mockFetch, renderAuth, zh } from "./render-auth";
 
 const HOUR = 3600;

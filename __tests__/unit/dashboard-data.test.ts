@@ -1,8 +1,8 @@
 // Dashboard maths: regrouping the server's hourly rows into hours/days/weeks of the local calendar,
 // series ranking with an "other" series, pie shares, the default range, and the summary cards.
-import { bucketLabel, bucketStart, bucketStarts, defaultRange, nextBucket } from "@/lib/dashboard/buckets";
-import { chartData, OTHER_KEY, shareOf, seriesKeys, type UsageRow } from "@/lib/dashboard/series";
-import { axisQuota, formatRate, summarize } from "@/lib/dashboard/summary";
+import { bucketLabel, bucketStart, bucketStarts, defaultRange, nextBucket } from "@/modules/logs/dashboard/buckets";
+import { chartData, OTHER_KEY, shareOf, seriesKeys, type UsageRow } from "@/modules/logs/dashboard/series";
+import { axisQuota, formatRate, summarize } from "@/modules/logs/dashboard/summary";
 
 // Days and weeks follow the local calendar, hours the server's UTC hours: local times for the
 // former and UTC ones for the latter, so the expectations hold in any time zone (even +05:30).

@@ -5,7 +5,7 @@ import {
   firstTokenTone,
   parseLogOther,
   retryChain,
-} from "@/lib/client/logs/log-display";
+} from "@/modules/logs/client/usage/log-display";
 
 test("use-time badge: green up to 100 s, orange under 300 s, red beyond", () => {
   expect(elapsedTone(0)).toBe("success");

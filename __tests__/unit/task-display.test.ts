@@ -1,5 +1,5 @@
 // Display rules of the drawing-log and task-log pages (spec 2 §2, §9).
-import { draftToFilters } from "@/components/tasks/task-filter-form";
+import { draftToFilters } from "@/modules/logs/components/tasks/task-filter-form";
 import {
   CODE_TONE,
   defaultTaskRange,
@@ -11,7 +11,7 @@ import {
   parseProgress,
   safeImageUrl,
   STATUS_TONE,
-} from "@/lib/client/tasks/task-display";
+} from "@/modules/logs/client/tasks/task-display";
 
 test("duration: red over 60 s, green up to 60 s", () => {
   expect(durationTone(0)).toBe("success");

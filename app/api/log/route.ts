@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/http/route";
-import { logCleanupQuerySchema, logListQuerySchema } from "@/lib/schemas/log";
-import { deleteLogsBefore } from "@/lib/server/services/logs/delete-logs-before";
-import { listLogs } from "@/lib/server/services/logs/list-logs";
+import { logCleanupQuerySchema, logListQuerySchema } from "@/modules/logs/schemas/log";
+import { deleteLogsBefore } from "@/modules/logs/server/usage/delete-logs-before";
+import { listLogs } from "@/modules/logs/server/usage/list-logs";
 
 // GET /api/log/?p&page_size&type&username&token_name&model_name&start_timestamp&end_timestamp&channel&group – everyone's logs; admin
 export const GET = route({ role: "admin", query: logListQuerySchema }, ({ query }) => listLogs(query, { admin: true }));

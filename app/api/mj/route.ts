@@ -2,8 +2,8 @@
 // Timestamps are unix ms (submit_time). Without page_size: the spec's contract, p 0-based and data
 // an array of 10 rows; with page_size (new-api's console): p 1-based and data {items, total, page, page_size}.
 import { route } from "@/lib/server/http/route";
-import { mjListQuerySchema } from "@/lib/schemas/task";
-import { listMidjourney } from "@/lib/server/services/tasks/list-midjourney";
+import { mjListQuerySchema } from "@/modules/logs/schemas/task";
+import { listMidjourney } from "@/modules/logs/server/tasks/list-midjourney";
 
 export const GET = route({ role: "admin", query: mjListQuerySchema }, ({ query }) =>
   listMidjourney(query, { admin: true }),

@@ -2,8 +2,8 @@
 // Timestamps are unix seconds (submit_time). Without page_size: the spec's contract, p 0-based and data
 // an array of 10 rows; with page_size (new-api's console): p 1-based and data {items, total, page, page_size}.
 import { route } from "@/lib/server/http/route";
-import { taskListQuerySchema } from "@/lib/schemas/task";
-import { listTasks } from "@/lib/server/services/tasks/list-tasks";
+import { taskListQuerySchema } from "@/modules/logs/schemas/task";
+import { listTasks } from "@/modules/logs/server/tasks/list-tasks";
 
 export const GET = route({ role: "admin", query: taskListQuerySchema }, ({ query }) =>
   listTasks(query, { admin: true }),

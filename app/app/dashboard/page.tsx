@@ -1,7 +1,7 @@
 // /app/dashboard: usage over time from the hourly aggregate (spec 1 §2 side nav; §9.4).
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { DashboardClient } from "@/components/dashboard/dashboard-client";
+import { DashboardClient } from "@/modules/logs/components/dashboard/dashboard-client";
 import { PageHeader } from "@/components/layout/page-container";
 
 export async function generateMetadata(): Promise<Metadata> {

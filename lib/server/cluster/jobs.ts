@@ -9,7 +9,7 @@ import { flushSharedUsageIfDue } from "@/lib/server/relay/billing/usage-redis";
 import { pollTasksOnce } from "@/lib/server/relay/tasks/scheduler";
 import { testAllChannelsScheduled } from "@/modules/channels/server/test-all-channels";
 import { updateAllBalancesScheduled } from "@/modules/channels/server/update-balance";
-import { applyLogRetention } from "@/lib/server/services/logs/apply-log-retention";
+import { applyLogRetention } from "@/modules/logs/server/usage/apply-log-retention";
 
 export type BackgroundJob = {
   name: string;

@@ -4,7 +4,7 @@ import { getOptions } from "@/lib/server/options/store";
 import { queueLog } from "@/lib/server/relay/billing/bookkeeping";
 import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/context";
 import type { RelayError } from "@/lib/server/relay/errors";
-import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
 
 export function queueErrorLog(ctx: RelayContext | null, base: RelayRequestBase, e: RelayError, cause: unknown): void {
   if (e.status >= 500 && e.code === "internal_error")

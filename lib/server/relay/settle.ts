@@ -8,7 +8,7 @@ import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/context";
 import { recordSuccess } from "@/lib/server/relay/protection";
 import { maybeWarnQuota } from "@/lib/server/relay/quota-warning";
-import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
 import { recordConsume } from "@/lib/server/metrics/record";
 
 export type Outcome = {

@@ -10,7 +10,7 @@ import { getOptions } from "@/lib/server/options/store";
 import { autoDisable } from "@/lib/server/relay/channel-health";
 import { toCached } from "@/lib/server/relay/cache/channel-cache";
 import { singleton } from "@/lib/server/singleton";
-import { notifyRoot } from "@/lib/server/services/logs/notify-root";
+import { notifyRoot } from "@/modules/logs/server/usage/notify-root";
 import { testChannel } from "@/modules/channels/server/test-channel";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { ROLE } from "@/lib/constants";

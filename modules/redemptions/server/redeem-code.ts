@@ -17,7 +17,7 @@ import { blockedFor, consume } from "@/lib/server/http/rate-limit";
 import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { REDEMPTION_STATUS } from "@/modules/redemptions/schemas";
 import { formatQuota } from "@/lib/format";
 

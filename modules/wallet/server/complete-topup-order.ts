@@ -17,7 +17,7 @@ import { logger } from "@/lib/server/logger";
 import { verifyEpaySign, type EpayParams } from "@/modules/wallet/server/payments/epay/sign";
 import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
-import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { loadPaymentSettings } from "@/modules/wallet/server/load-payment-settings";
 
 export type NotifyOutcome = {

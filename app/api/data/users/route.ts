@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http/route";
-import { dataQuerySchema } from "@/lib/schemas/dashboard";
-import { getQuotaDataByUser } from "@/lib/server/services/dashboard/get-quota-data-by-user";
+import { dataQuerySchema } from "@/modules/logs/schemas/dashboard";
+import { getQuotaDataByUser } from "@/modules/logs/server/dashboard/get-quota-data-by-user";
 
 // GET /api/data/users?start_timestamp&end_timestamp&username – usage per user and hour; admin
 export const GET = route({ role: "admin", query: dataQuerySchema }, ({ query }) => getQuotaDataByUser(query));

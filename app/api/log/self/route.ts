@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http/route";
-import { logListQuerySchema } from "@/lib/schemas/log";
-import { listLogs } from "@/lib/server/services/logs/list-logs";
+import { logListQuerySchema } from "@/modules/logs/schemas/log";
+import { listLogs } from "@/modules/logs/server/usage/list-logs";
 
 // GET /api/log/self/?p&page_size&type&token_name&model_name&start_timestamp&end_timestamp&group – own logs; user
 export const GET = route({ role: "user", query: logListQuerySchema }, ({ user, query }) =>

@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http/route";
-import { logFilterSchema } from "@/lib/schemas/log";
-import { logStat } from "@/lib/server/services/logs/log-stat";
+import { logFilterSchema } from "@/modules/logs/schemas/log";
+import { logStat } from "@/modules/logs/server/usage/log-stat";
 
 // GET /api/log/stat – quota, rpm and tpm of everyone's logs under the filters; admin
 export const GET = route({ role: "admin", query: logFilterSchema }, ({ query }) => logStat(query, { admin: true }));

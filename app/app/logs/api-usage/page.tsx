@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
-import { UsageLogsClient } from "@/components/logs/usage-logs-client";
+import { UsageLogsClient } from "@/modules/logs/components/usage/usage-logs-client";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("logs");

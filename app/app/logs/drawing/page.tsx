@@ -1,5 +1,5 @@
 // /app/logs/drawing: Midjourney drawing tasks (spec 2 §2); admins see everyone's.
-import { TaskLogPage, taskLogMetadata } from "@/components/tasks/task-log-page";
+import { TaskLogPage, taskLogMetadata } from "@/modules/logs/components/tasks/task-log-page";
 
 export const generateMetadata = () => taskLogMetadata("drawing");
 

@@ -12,7 +12,7 @@ import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
 import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import { RelayError } from "@/lib/server/relay/errors";
 import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
-import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
 import { recordConsume } from "@/lib/server/metrics/record";
 
 export type TaskCall = {

@@ -5,7 +5,7 @@
 import { db } from "@/lib/server/db";
 import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateToken, invalidateUser } from "@/lib/server/relay/cache/token-cache";
-import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
 
 /** The fields of a midjourneys / tasks row a refund needs (status as it was read). */
 export type TaskRowForRefund = {

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
 import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { pickCheckInReward, serverLocalDate } from "@/lib/server/services/me/check-in-rules";
 import { formatQuota } from "@/lib/format";

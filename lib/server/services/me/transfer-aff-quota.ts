@@ -10,7 +10,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { assertUserCriticalAllowed } from "@/lib/server/services/me/assert-user-critical-allowed";
 import { formatQuota } from "@/lib/format";
 

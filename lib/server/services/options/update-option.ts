@@ -9,7 +9,7 @@ import { invalidateAllTokens } from "@/lib/server/relay/cache/token-cache";
 import { checkOptionWrite } from "@/lib/server/services/options/check-option-write";
 import { isSecretOptionKey } from "@/lib/server/options/defaults";
 import { ENDPOINT_SECRETS } from "@/lib/settings/option-access";
-import { auditValue, recordAdminAction } from "@/lib/server/services/logs/record-admin-action";
+import { auditValue, recordAdminAction } from "@/modules/logs/server/usage/record-admin-action";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 
 type Actor = Pick<CurrentUser, "id" | "username" | "role">;

@@ -10,7 +10,7 @@ import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
 import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
 import { loadManageTarget } from "@/lib/server/services/users/manage-rules";
 import { logQuotaChange } from "@/lib/server/services/users/adjust-user-quota";
-import { recordAdminAction } from "@/lib/server/services/logs/record-admin-action";
+import { recordAdminAction } from "@/modules/logs/server/usage/record-admin-action";
 import { findEmailOwner } from "@/lib/server/services/verification/assert-email-available";
 import { lockIdentity } from "@/lib/server/services/users/identity-lock";
 import type { CurrentUser } from "@/lib/server/auth/current-user";

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword } from "@/lib/server/auth/password";
 import { getNumberOption } from "@/lib/server/options/store";
 import { generateAffCode } from "@/lib/server/services/users/generate-aff-code";
-import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { formatQuota } from "@/lib/format";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import type { CreateUserInput } from "@/lib/schemas/user-admin";

@@ -4,7 +4,7 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { ROLE, USER_STATUS } from "@/lib/constants";
-import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { loadManageTarget } from "@/lib/server/services/users/manage-rules";
 import { adjustUserQuota } from "@/lib/server/services/users/adjust-user-quota";
 import { dropCachedAccess } from "@/lib/server/services/users/revoke-user-access";

@@ -4,7 +4,7 @@
 // registration transaction.
 import { db, type Prisma } from "@/lib/server/db";
 import { getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/lib/server/services/logs/record-log";
+import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { formatQuota } from "@/lib/format";
 
 export type SignupQuotas = { forNewUser: number; forInvitee: number; forInviter: number; quotaPerUnit: number };

@@ -3,7 +3,7 @@
 import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { getOption, setOption } from "@/lib/server/options/store";
-import { auditValue, recordAdminAction, type AdminActor } from "@/lib/server/services/logs/record-admin-action";
+import { auditValue, recordAdminAction, type AdminActor } from "@/modules/logs/server/usage/record-admin-action";
 import type { PutModelMappingInput } from "@/modules/pricing/schemas";
 import { checkModelMapping, entriesToMapping, mappingToEntries, type ModelMapping } from "@/modules/pricing/model-mapping";
 

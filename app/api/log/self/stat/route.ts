@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http/route";
-import { logFilterSchema } from "@/lib/schemas/log";
-import { logStat } from "@/lib/server/services/logs/log-stat";
+import { logFilterSchema } from "@/modules/logs/schemas/log";
+import { logStat } from "@/modules/logs/server/usage/log-stat";
 
 // GET /api/log/self/stat – quota, rpm and tpm of the caller's logs under the filters; user
 export const GET = route({ role: "user", query: logFilterSchema }, ({ user, query }) =>

@@ -1,6 +1,0 @@
-import type { DashboardQuery, DashboardView } from "@/lib/client/dashboard/api";
-
-export const dashboardKeys = {
-  all: ["dashboard"] as const,
-  data: (view: DashboardView, q: DashboardQuery) => [...dashboardKeys.all, "data", view, q] as const,
-};

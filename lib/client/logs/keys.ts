@@ -1,9 +1,0 @@
-import type { LogFilters } from "@/lib/client/logs/api";
-
-export const logKeys = {
-  all: ["logs"] as const,
-  list: (admin: boolean, f: LogFilters, page: number, pageSize: number) =>
-    [...logKeys.all, "list", admin, f, page, pageSize] as const,
-  stat: (admin: boolean, f: LogFilters) => [...logKeys.all, "stat", admin, f] as const,
-  user: (id: number) => ["users", "detail", id] as const,
-};

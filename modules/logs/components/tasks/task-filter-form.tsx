@@ -1,0 +1,91 @@
+"use client";
+
+// Filter form of both task pages (spec 2 §2): channel ID (admins only), task ID, start and end time,
+// Query. Times are edited as local date-times and sent in the list's unit (ms drawings, s tasks).
+import { RotateCcw, Search } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type { FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import type { TaskFilters } from "@/modules/logs/client/tasks/api";
+import { defaultTaskRange, localInputToEpoch, TIME_UNIT, type TaskLogKind } from "@/modules/logs/client/tasks/task-display";
+import { toLocalInput } from "@/modules/tokens/client/token-form";
+
+export type TaskDraft = { channel_id: string; task_id: string; start: string; end: string };
+
+export function initialTaskDraft(kind: TaskLogKind): TaskDraft {
+  const range = defaultTaskRange(kind);
+  return { channel_id: "", task_id: "", start: toLocalInput(range.start), end: toLocalInput(range.end) };
+}
+
+export function draftToFilters({ channel_id, task_id, start, end }: TaskDraft, kind: TaskLogKind): TaskFilters {
+  const unit = TIME_UNIT[kind];
+  return {
+    channel_id: channel_id.trim(),
+    task_id: task_id.trim(),
+    start_timestamp: localInputToEpoch(start, unit),
+    end_timestamp: localInputToEpoch(end, unit),
+  };
+}
+
+export function TaskFilterForm({
+  admin,
+  draft,
+  onChange,
+  onSubmit,
+  onReset,
+}: {
+  admin: boolean;
+  draft: TaskDraft;
+  onChange: (patch: Partial<TaskDraft>) => void;
+  onSubmit: () => void;
+  onReset: () => void;
+}) {
+  const t = useTranslations("tasks");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} className="grid items-end gap-2 sm:grid-cols-2 lg:grid-cols-4" data-testid="task-filters">
+      {admin ? (
+        <Input
+          placeholder={t("filter_channel")}
+          aria-label={t("filter_channel")}
+          inputMode="numeric"
+          value={draft.channel_id}
+          onChange={(e) => onChange({ channel_id: e.target.value })}
+          data-testid="task-filter-channel"
+        />
+      ) : null}
+      <Input
+        placeholder={t("filter_task_id")}
+        aria-label={t("filter_task_id")}
+        value={draft.task_id}
+        onChange={(e) => onChange({ task_id: e.target.value })}
+        data-testid="task-filter-id"
+      />
+      {(["start", "end"] as const).map((edge) => (
+        <label key={edge} className="flex flex-col gap-1 text-xs text-muted">
+          {t(`filter_${edge}`)}
+          <Input
+            type="datetime-local"
+            value={draft[edge]}
+            onChange={(e) => onChange({ [edge]: e.target.value })}
+            data-testid={`task-filter-${edge}`}
+          />
+        </label>
+      ))}
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit" data-testid="task-query">
+          <Search className="h-4 w-4" />
+          {t("query")}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onReset} data-testid="task-reset">
+          <RotateCcw className="h-4 w-4" />
+          {t("reset")}
+        </Button>
+      </div>
+    </form>
+  );
+}
