@@ -1,7 +1,7 @@
 // Message catalogues, one JSON file per namespace and locale. zh and en must have the same keys
 // (__tests__/unit/messages.test.ts checks it). Add a namespace by adding both files and a line here.
 // The "server" namespace (texts of /api answers) is assembled from server.json and server-<area>.json.
-import enAdminMessages from "./en/admin_messages.json";
+import enAdminMessages from "../modules/messages/i18n/en/admin_messages.json";
 import enAuth from "./en/auth.json";
 import enChannels from "../modules/channels/i18n/en/channels.json";
 import enCommon from "./en/common.json";
@@ -17,7 +17,7 @@ import enNotify from "./en/notify.json";
 import enOauth from "./en/oauth.json";
 import enPlayground from "./en/playground.json";
 import enPricing from "../modules/pricing/i18n/en/pricing.json";
-import enServerAdminMessages from "./en/server-admin_messages.json";
+import enServerAdminMessages from "../modules/messages/i18n/en/server-admin_messages.json";
 import enServerChannels from "../modules/channels/i18n/en/server-channels.json";
 import enServerRedemptions from "../modules/redemptions/i18n/en/server-redemptions.json";
 import enServerDashboard from "../modules/logs/i18n/en/server-dashboard.json";
@@ -38,7 +38,7 @@ import enTasks from "../modules/logs/i18n/en/tasks.json";
 import enTokens from "../modules/tokens/i18n/en/tokens.json";
 import enTopup from "../modules/wallet/i18n/en/topup.json";
 import enUsers from "./en/users.json";
-import zhAdminMessages from "./zh/admin_messages.json";
+import zhAdminMessages from "../modules/messages/i18n/zh/admin_messages.json";
 import zhAuth from "./zh/auth.json";
 import zhChannels from "../modules/channels/i18n/zh/channels.json";
 import zhCommon from "./zh/common.json";
@@ -54,7 +54,7 @@ import zhNotify from "./zh/notify.json";
 import zhOauth from "./zh/oauth.json";
 import zhPlayground from "./zh/playground.json";
 import zhPricing from "../modules/pricing/i18n/zh/pricing.json";
-import zhServerAdminMessages from "./zh/server-admin_messages.json";
+import zhServerAdminMessages from "../modules/messages/i18n/zh/server-admin_messages.json";
 import zhServerChannels from "../modules/channels/i18n/zh/server-channels.json";
 import zhServerRedemptions from "../modules/redemptions/i18n/zh/server-redemptions.json";
 import zhServerDashboard from "../modules/logs/i18n/zh/server-dashboard.json";

@@ -1,7 +1,7 @@
 // Message bodies (spec 1 §2): markdown renders as elements with raw HTML kept as text, unsafe
 // link targets dropped; unknown formats are plain text.
 import { render } from "@testing-library/react";
-import { MessageBody } from "@/components/inbox/message-body";
+import { MessageBody } from "@/modules/messages/components/inbox/message-body";
 
 test("markdown renders headings, emphasis, lists and safe links", () => {
   const { container } = render(

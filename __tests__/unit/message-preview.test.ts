@@ -1,5 +1,5 @@
 // Inbox previews (spec 1 §5): markup stripped; over 100 characters cut to 97 plus an ellipsis.
-import { messagePreview, PREVIEW_MAX } from "@/lib/message-preview";
+import { messagePreview, PREVIEW_MAX } from "@/modules/messages/message-preview";
 
 describe("messagePreview", () => {
   test("short text is kept whole", () => {

@@ -1,7 +1,7 @@
 // /admin/messages: send, search, edit and delete inbox messages (spec 1 §2 Admin messages).
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { AdminMessagesPanel } from "@/components/admin-messages/admin-messages-panel";
+import { AdminMessagesPanel } from "@/modules/messages/components/admin/admin-messages-panel";
 import { PageHeader } from "@/components/layout/page-container";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,7 +1,7 @@
 // /app/inbox: the user's messages (spec 1 §2 Inbox).
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { InboxList } from "@/components/inbox/inbox-list";
+import { InboxList } from "@/modules/messages/components/inbox/inbox-list";
 import { PageHeader } from "@/components/layout/page-container";
 
 export async function generateMetadata(): Promise<Metadata> {

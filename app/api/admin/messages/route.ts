@@ -1,8 +1,8 @@
-import { createMessageSchema } from "@/lib/schemas/message";
+import { createMessageSchema } from "@/modules/messages/schemas";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
 import { envelope, route } from "@/lib/server/http/route";
-import { createMessage } from "@/lib/server/services/messages/create-message";
-import { listMessages } from "@/lib/server/services/messages/list-messages";
+import { createMessage } from "@/modules/messages/server/create-message";
+import { listMessages } from "@/modules/messages/server/list-messages";
 
 // GET /api/admin/messages?p&page_size – sent messages, newest first; admin
 export const GET = route({ role: "admin", query: pageQuerySchema }, ({ query }) => listMessages(query));

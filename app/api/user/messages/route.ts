@@ -1,6 +1,6 @@
 import { pageQuerySchema } from "@/lib/schemas/pagination";
 import { route } from "@/lib/server/http/route";
-import { listInboxMessages } from "@/lib/server/services/messages/list-inbox-messages";
+import { listInboxMessages } from "@/modules/messages/server/list-inbox-messages";
 
 // GET /api/user/messages?p&page_size – the caller's inbox, newest first; user
 export const GET = route({ role: "user", query: pageQuerySchema }, ({ user, query }) =>

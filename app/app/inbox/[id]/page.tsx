@@ -1,7 +1,7 @@
 // /app/inbox/{id}: one message; opening it marks it read (spec 1 §2, §4).
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { InboxMessageView } from "@/components/inbox/inbox-message-view";
+import { InboxMessageView } from "@/modules/messages/components/inbox/inbox-message-view";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin_messages.inbox");

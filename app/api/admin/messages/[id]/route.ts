@@ -1,9 +1,9 @@
-import { updateMessageSchema } from "@/lib/schemas/message";
+import { updateMessageSchema } from "@/modules/messages/schemas";
 import { idParam } from "@/lib/server/http/params";
 import { envelope, route } from "@/lib/server/http/route";
-import { deleteMessage } from "@/lib/server/services/messages/delete-message";
-import { getMessage } from "@/lib/server/services/messages/get-message";
-import { updateMessage } from "@/lib/server/services/messages/update-message";
+import { deleteMessage } from "@/modules/messages/server/delete-message";
+import { getMessage } from "@/modules/messages/server/get-message";
+import { updateMessage } from "@/modules/messages/server/update-message";
 
 // GET /api/admin/messages/{id} – one message with stats (total_recipients, read_count); admin
 export const GET = route({ role: "admin" }, ({ params }) => getMessage(idParam(params)));

@@ -1,0 +1,16 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { searchRecipientCandidates } from "@/modules/messages/client/admin/api";
+import { adminMessageKeys } from "@/modules/messages/client/admin/keys";
+import { RECIPIENT_PICKER_PAGE_SIZE } from "@/modules/messages/schemas";
+
+/** Users the recipient picker offers, 20 per page (spec 1 §9), through GET /api/user/search. */
+export function useRecipientCandidates(keyword: string, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminMessageKeys.candidates(keyword.trim(), page),
+    queryFn: ({ signal }) => searchRecipientCandidates(keyword, page, RECIPIENT_PICKER_PAGE_SIZE, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,138 @@
+"use client";
+
+// The edit drawer (spec 1 §2): stats (message ID, created time, recipient count, read count), the
+// title/format/content form, and the recipient list with read state.
+import { RefreshCw } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { MessageFields, type MessageDraft } from "@/modules/messages/components/admin/message-fields";
+import { RecipientList } from "@/modules/messages/components/admin/recipient-list";
+import { Button } from "@/components/ui/button";
+import { Dialog, DrawerContent } from "@/components/ui/dialog";
+import type { AdminMessage } from "@/modules/messages/client/admin/api";
+import { useAdminMessage } from "@/modules/messages/client/admin/use-admin-message";
+import { useUpdateMessage } from "@/modules/messages/client/admin/use-message-mutations";
+import { useFieldErrors } from "@/lib/client/auth/form-issues";
+import { formatDateTime } from "@/lib/format-time";
+import { updateMessageSchema } from "@/modules/messages/schemas";
+
+export function EditMessageDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const t = useTranslations("admin_messages");
+  const tc = useTranslations("common");
+  return (
+    <Dialog open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {id !== null ? (
+        <DrawerContent side="right" title={t("edit.title")} closeLabel={tc("close")} className="max-w-2xl">
+          <EditMessageBody id={id} onDone={onClose} />
+        </DrawerContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function EditMessageBody({ id, onDone }: { id: number; onDone: () => void }) {
+  const t = useTranslations("admin_messages.edit");
+  const tc = useTranslations("common");
+  const { data, isPending, isError, refetch, isFetching } = useAdminMessage(id);
+
+  if (isPending)
+    return (
+      <div className="space-y-3" aria-busy>
+        <div className="h-16 animate-pulse rounded-md bg-surface-muted" />
+        <div className="h-9 animate-pulse rounded-md bg-surface-muted" />
+        <div className="h-40 animate-pulse rounded-md bg-surface-muted" />
+      </div>
+    );
+  if (isError || !data)
+    return (
+      <div className="flex flex-col items-center gap-3 py-10 text-center">
+        <p className="text-sm text-danger">{t("load_failed")}</p>
+        <Button variant="outline" size="sm" onClick={() => void refetch()} loading={isFetching}>
+          <RefreshCw className="h-4 w-4" aria-hidden />
+          {tc("retry")}
+        </Button>
+      </div>
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <MessageStats message={data} />
+      {/* keyed by id: the draft starts from the loaded message and is not overwritten by refetches */}
+      <EditMessageForm key={data.id} message={data} onDone={onDone} />
+      <RecipientList messageId={data.id} />
+    </div>
+  );
+}
+
+function MessageStats({ message }: { message: AdminMessage }) {
+  const t = useTranslations("admin_messages.edit");
+  const stats: [string, string | number, string][] = [
+    [t("stat_id"), message.id, "stat-id"],
+    [t("stat_created"), formatDateTime(message.created_at), "stat-created"],
+    [t("stat_recipients"), message.stats.total_recipients, "stat-recipients"],
+    [t("stat_read"), message.stats.read_count ?? 0, "stat-read"],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="message-stats">
+      {stats.map(([label, value, testId]) => (
+        <div key={testId} className="rounded-md border border-border bg-surface-muted/50 px-3 py-2">
+          <dt className="text-xs text-muted">{label}</dt>
+          <dd className="mt-0.5 text-sm font-semibold tabular-nums" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function EditMessageForm({ message, onDone }: { message: AdminMessage; onDone: () => void }) {
+  const t = useTranslations("admin_messages.edit");
+  const fieldErrors = useFieldErrors();
+  const update = useUpdateMessage();
+  const [draft, setDraft] = useState<MessageDraft>({
+    title: message.title,
+    content: message.content,
+    format: message.format,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = updateMessageSchema.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { id: message.id, ...parsed.data },
+      {
+        onSuccess: (text) => {
+          toast.success(text || t("success"));
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="message-edit-form" noValidate>
+      <MessageFields
+        idPrefix="message-edit"
+        draft={draft}
+        errors={errors}
+        onChange={(patch) => {
+          setDraft((d) => ({ ...d, ...patch }));
+          setErrors({});
+        }}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" loading={update.isPending} data-testid="message-edit-submit">
+          {t("submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}
