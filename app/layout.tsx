@@ -10,7 +10,7 @@ import { SiteProvider } from "@/components/providers/site-context";
 import { getPageUser } from "@/lib/server/auth/page-user";
 import { toSessionUserDto } from "@/lib/server/dto/user";
 import { getOption } from "@/lib/server/options/store";
-import { getStatus } from "@/lib/server/services/status/get-status";
+import { getStatus } from "@/modules/settings/server/get-status";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {

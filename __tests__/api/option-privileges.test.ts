@@ -10,7 +10,7 @@ import * as usersRoute from "@/app/api/user/route";
 import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { serverMessage } from "@/lib/server/i18n/server-messages";
-import { isAdminWritableOption } from "@/lib/settings/option-access";
+import { isAdminWritableOption } from "@/modules/settings/rules/option-access";
 import {
   call,
   createUser,

@@ -10,7 +10,7 @@ import * as presetRoute from "@/app/api/option/preset_ratios/route";
 import * as updateRoute from "@/app/api/status/update/route";
 import { ROLE } from "@/lib/constants";
 import { env, resetEnvForTests } from "@/lib/env";
-import { forgetUpdateCheck } from "@/lib/server/services/system/check-update";
+import { forgetUpdateCheck } from "@/modules/settings/server/check-update";
 import { call, createUserAndLogin, setOptions, setupApiHarness, setupRoot, login, ROOT_USER } from "./harness";
 
 setupApiHarness();

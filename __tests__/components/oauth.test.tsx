@@ -9,7 +9,7 @@ import { OAuthBinding } from "@/components/me/bindings/oauth-binding";
 import { SiteProvider } from "@/components/providers/site-context";
 import { hardNavigate } from "@/lib/client/navigate";
 import { getStoredUser, setStoredValue, type StoredUser } from "@/lib/client/storage";
-import type { StatusData } from "@/lib/server/services/status/get-status";
+import type { StatusData } from "@/modules/settings/server/get-status";
 import { fakeStatus, mockFetch, zh } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

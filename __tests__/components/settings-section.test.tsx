@@ -4,8 +4,8 @@
 // for an admin the root-only settings shown read-only and never sent (issue 17).
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import type { FieldSpec } from "@/components/settings/option-fields";
-import { OptionSection } from "@/components/settings/option-section";
+import type { FieldSpec } from "@/modules/settings/components/option-fields";
+import { OptionSection } from "@/modules/settings/components/option-section";
 import { ROLE } from "@/lib/constants";
 import { fakeStatus, renderAuth, zh } from "./render-auth";
 

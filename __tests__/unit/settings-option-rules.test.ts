@@ -1,6 +1,6 @@
 // Per-key option rules (spec 2 §5 "Settings") shared by PUT /api/option/ and the settings forms.
-import { checkFallbackPricing, checkOptionValue, isBooleanOptionKey } from "@/lib/settings/option-rules";
-import { hasJsonShape } from "@/lib/settings/json-shapes";
+import { checkFallbackPricing, checkOptionValue, isBooleanOptionKey } from "@/modules/settings/rules/option-rules";
+import { hasJsonShape } from "@/modules/settings/rules/json-shapes";
 
 const id = (key: string, value: string) => checkOptionValue(key, value)?.id ?? null;
 

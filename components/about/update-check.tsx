@@ -9,7 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { apiData } from "@/lib/client/api";
-import type { UpdateInfo } from "@/lib/settings/update-info";
+import type { UpdateInfo } from "@/modules/settings/rules/update-info";
 
 export function UpdateCheck({ auto }: { auto: boolean }) {
   const t = useTranslations("home");

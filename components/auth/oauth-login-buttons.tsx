@@ -9,7 +9,7 @@ import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { useStartOAuth } from "@/lib/client/oauth/use-oauth";
 import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/lib/oauth/providers";
-import type { StatusData } from "@/lib/server/services/status/get-status";
+import type { StatusData } from "@/modules/settings/server/get-status";
 
 export function enabledOAuthProviders(status: StatusData): OAuthProviderId[] {
   const enabled: Record<OAuthProviderId, boolean> = {

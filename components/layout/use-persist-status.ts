@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { StatusData } from "@/lib/server/services/status/get-status";
+import type { StatusData } from "@/modules/settings/server/get-status";
 import { getStoredValue, setStoredValue } from "@/lib/client/storage";
 
 /**

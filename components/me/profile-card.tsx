@@ -19,7 +19,7 @@ import { useUpdateSelf } from "@/lib/client/account/use-account-actions";
 import { useIssueText } from "@/lib/client/auth/form-issues";
 import { getStoredUser, setStoredUser } from "@/lib/client/storage";
 import { updateSelfSchema } from "@/lib/schemas/account";
-import type { StatusData } from "@/lib/server/services/status/get-status";
+import type { StatusData } from "@/modules/settings/server/get-status";
 
 type BindingKey =
   "binding_email" | "binding_github" | "binding_oidc" | "binding_wechat" | "binding_telegram" | "binding_linuxdo";

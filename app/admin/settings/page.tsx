@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/layout/page-container";
-import { SettingsPageClient } from "@/components/settings/settings-page-client";
+import { SettingsPageClient } from "@/modules/settings/components/settings-page-client";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("settings");

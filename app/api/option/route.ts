@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/http/route";
-import { updateOptionSchema } from "@/lib/schemas/option";
-import { listOptions } from "@/lib/server/services/options/list-options";
-import { updateOptions } from "@/lib/server/services/options/update-option";
+import { updateOptionSchema } from "@/modules/settings/schemas";
+import { listOptions } from "@/modules/settings/server/list-options";
+import { updateOptions } from "@/modules/settings/server/update-option";
 
 // GET /api/option/ – all options; secrets only as {secret, is_set}, never their value; admin
 export const GET = route({ role: "admin" }, () => listOptions());

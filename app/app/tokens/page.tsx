@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
 import { TokensPageClient } from "@/modules/tokens/components/tokens-page-client";
 import { Banner } from "@/components/ui/card";
-import { getStatus } from "@/lib/server/services/status/get-status";
+import { getStatus } from "@/modules/settings/server/get-status";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("tokens");

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { ChatFrame } from "@/components/playground/chat-frame";
 import { requirePageUser } from "@/lib/page-guard";
 import { parseChatIndex } from "@/lib/playground/chat-link";
-import { getStatus } from "@/lib/server/services/status/get-status";
+import { getStatus } from "@/modules/settings/server/get-status";
 import { chatEntries } from "@/components/layout/nav-items";
 
 type Props = { params: Promise<{ id?: string[] }> };

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { checkUpdate } from "@/lib/server/services/system/check-update";
+import { checkUpdate } from "@/modules/settings/server/check-update";
 
 // GET /api/status/update – the latest release at UpdateCheckUrl compared with our version; public
 // (the about page), answers cached server-side. Failure: 503 检查更新失败，请稍后再试.

@@ -10,7 +10,7 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { useEnabledModels } from "@/lib/client/settings/hooks";
+import { useEnabledModels } from "@/modules/settings/client/hooks";
 import {
   checkMappingEntries,
   entriesToMapping,

@@ -9,14 +9,14 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { MappingDialog } from "@/modules/pricing/components/model-mapping/mapping-dialog";
-import { SectionCard } from "@/components/settings/option-section";
+import { SectionCard } from "@/modules/settings/components/option-section";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { describeError } from "@/lib/client/describe-error";
-import { useModelMapping, useReloadModelMapping, useSaveModelMapping } from "@/lib/client/settings/hooks";
+import { useModelMapping, useReloadModelMapping, useSaveModelMapping } from "@/modules/settings/client/hooks";
 import type { MappingTarget, ModelMapping } from "@/modules/pricing/model-mapping";
 
 type Row = { virtual: string; targets: MappingTarget[] };

@@ -5,11 +5,11 @@
 // in one view shows in the others; one save sends the changed keys.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { SectionCard } from "@/components/settings/option-section";
+import { SectionCard } from "@/modules/settings/components/option-section";
 import { PricingJson } from "@/modules/pricing/components/ratios/pricing-json";
 import { PricingVisual } from "@/modules/pricing/components/ratios/pricing-visual";
 import { UnsetModels } from "@/modules/pricing/components/ratios/unset-models";
-import { useSettingsSection, type SettingsSection } from "@/components/settings/use-settings-section";
+import { useSettingsSection, type SettingsSection } from "@/modules/settings/components/use-settings-section";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";

@@ -6,12 +6,12 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { FieldGrid } from "@/components/settings/option-section";
-import type { SettingsSection } from "@/components/settings/use-settings-section";
+import { FieldGrid } from "@/modules/settings/components/option-section";
+import type { SettingsSection } from "@/modules/settings/components/use-settings-section";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { describeError } from "@/lib/client/describe-error";
-import { useResetModelRatio } from "@/lib/client/settings/hooks";
+import { useResetModelRatio } from "@/modules/settings/client/hooks";
 import { useSite } from "@/components/providers/site-context";
 import { ROLE } from "@/lib/constants";
 

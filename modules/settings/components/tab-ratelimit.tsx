@@ -1,8 +1,8 @@
 "use client";
 
 // Rate-limit tab (spec 2 §2): the model request rate limit per user, with group overrides.
-import type { FieldSpec } from "@/components/settings/option-fields";
-import { OptionSection } from "@/components/settings/option-section";
+import type { FieldSpec } from "@/modules/settings/components/option-fields";
+import { OptionSection } from "@/modules/settings/components/option-section";
 
 const RATE_LIMIT: FieldSpec[] = [
   { key: "ModelRequestRateLimitEnabled", kind: "bool", wide: true },

@@ -1,8 +1,8 @@
 "use client";
 
 // Other tab (spec 2 §2): the notice, the about page, the home page content and the footer.
-import type { FieldSpec } from "@/components/settings/option-fields";
-import { OptionSection } from "@/components/settings/option-section";
+import type { FieldSpec } from "@/modules/settings/components/option-fields";
+import { OptionSection } from "@/modules/settings/components/option-section";
 
 const CONTENT: FieldSpec[] = [
   { key: "Notice", kind: "textarea", rows: 5, hint: true },

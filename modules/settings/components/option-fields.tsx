@@ -6,7 +6,7 @@
 // that only root may change it, so a save never sends it.
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import { fieldId, type SettingsSection } from "@/components/settings/use-settings-section";
+import { fieldId, type SettingsSection } from "@/modules/settings/components/use-settings-section";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
@@ -16,7 +16,7 @@ import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { ROLE } from "@/lib/constants";
 import { useSite } from "@/components/providers/site-context";
-import { isAdminWritableOption } from "@/lib/settings/option-access";
+import { isAdminWritableOption } from "@/modules/settings/rules/option-access";
 
 /** Which options the signed-in user may change (root: all; admin: the allow-list). */
 export function useOptionWriteAccess(): (key: string) => boolean {

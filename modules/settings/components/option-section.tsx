@@ -4,12 +4,12 @@
 // keys (use-settings-section.ts). Sections with extra rules pass `validate`.
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { OptionField, useOptionWriteAccess, type FieldSpec } from "@/components/settings/option-fields";
+import { OptionField, useOptionWriteAccess, type FieldSpec } from "@/modules/settings/components/option-fields";
 import {
   useSettingsSection,
   type SectionValues,
   type SettingsSection,
-} from "@/components/settings/use-settings-section";
+} from "@/modules/settings/components/use-settings-section";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/client/cn";

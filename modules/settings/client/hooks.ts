@@ -10,9 +10,9 @@ import {
   putOptions,
   reloadModelMapping,
   resetModelRatio,
-} from "@/lib/client/settings/api";
-import { settingsKeys } from "@/lib/client/settings/keys";
-import { saveOrder } from "@/lib/client/settings/save-order";
+} from "@/modules/settings/client/api";
+import { settingsKeys } from "@/modules/settings/client/keys";
+import { saveOrder } from "@/modules/settings/client/save-order";
 import type { ModelMapping } from "@/modules/pricing/model-mapping";
 
 /** All options; load errors are shown by the page (刷新失败), not by the global toast. */

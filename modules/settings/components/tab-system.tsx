@@ -3,10 +3,10 @@
 // System tab (spec 1 §2/§4, spec 2 §2): site identity, login and registration (turning password
 // login off asks first), OAuth providers, SMTP, Turnstile, WeChat, Telegram, display switches and
 // the Chats list. Secret fields are write-only (root only).
-import type { FieldSpec } from "@/components/settings/option-fields";
+import type { FieldSpec } from "@/modules/settings/components/option-fields";
 import { UpdateCheck } from "@/components/about/update-check";
-import { OidcDiscoveryButton } from "@/components/settings/oidc-discovery-button";
-import { OptionSection } from "@/components/settings/option-section";
+import { OidcDiscoveryButton } from "@/modules/settings/components/oidc-discovery-button";
+import { OptionSection } from "@/modules/settings/components/option-section";
 
 const SITE: FieldSpec[] = [
   { key: "SystemName", kind: "text" },

@@ -1,7 +1,7 @@
 // Per-key validation of option values (spec 2 §5 "Settings"), shared by PUT /api/option/ and the
 // settings forms. A problem is an id plus params; the server renders it as `server.option_<id>`,
 // the console as `settings.problems.<id>` (same texts, zh verbatim from the spec where it has one).
-import { hasJsonShape, type JsonShape } from "@/lib/settings/json-shapes";
+import { hasJsonShape, type JsonShape } from "@/modules/settings/rules/json-shapes";
 
 export type OptionProblemId =
   | "boolean"

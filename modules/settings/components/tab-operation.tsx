@@ -4,13 +4,13 @@
 // dashboard, check-in, quota, rebate, token chat, group ratios, payment (EPay), other ratios (fallback pricing) and
 // the three-tab model pricing area.
 import { useTranslations } from "next-intl";
-import type { FieldSpec } from "@/components/settings/option-fields";
-import { OptionSection } from "@/components/settings/option-section";
+import type { FieldSpec } from "@/modules/settings/components/option-fields";
+import { OptionSection } from "@/modules/settings/components/option-section";
 import { PricingArea } from "@/modules/pricing/components/ratios/pricing-area";
-import { LogCleanupCard } from "@/components/settings/log-cleanup-card";
+import { LogCleanupCard } from "@/modules/settings/components/log-cleanup-card";
 import { useSite } from "@/components/providers/site-context";
 import { ROLE } from "@/lib/constants";
-import { checkFallbackPricing } from "@/lib/settings/option-rules";
+import { checkFallbackPricing } from "@/modules/settings/rules/option-rules";
 
 const GENERAL: FieldSpec[] = [
   { key: "TopUpLink", kind: "text", placeholder: "https://", hint: true },

@@ -6,7 +6,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import type { SettingsSection } from "@/components/settings/use-settings-section";
+import type { SettingsSection } from "@/modules/settings/components/use-settings-section";
 import { Button } from "@/components/ui/button";
 import { isHttpUrl } from "@/lib/oauth/providers";
 

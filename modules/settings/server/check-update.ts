@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/server/http/app-error";
 import { fetchPublicJson } from "@/lib/server/net/public-json";
 import { getOption } from "@/lib/server/options/store";
-import type { UpdateInfo } from "@/lib/settings/update-info";
+import type { UpdateInfo } from "@/modules/settings/rules/update-info";
 
 const OK_TTL_MS = 10 * 60 * 1000;
 const FAILED_TTL_MS = 60 * 1000;

@@ -6,7 +6,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { SectionCard } from "@/components/settings/option-section";
+import { SectionCard } from "@/modules/settings/components/option-section";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";

@@ -4,11 +4,11 @@
 // in-memory map (parsed JSON memoised per value), so a saved option takes effect on the next
 // request without a restart.
 import { getOptions, setOptions } from "@/lib/server/options/store";
-import type { UpdateOptionInput } from "@/lib/schemas/option";
+import type { UpdateOptionInput } from "@/modules/settings/schemas";
 import { invalidateAllTokens } from "@/lib/server/relay/cache/token-cache";
-import { checkOptionWrite } from "@/lib/server/services/options/check-option-write";
+import { checkOptionWrite } from "@/modules/settings/server/check-option-write";
 import { isSecretOptionKey } from "@/lib/server/options/defaults";
-import { ENDPOINT_SECRETS } from "@/lib/settings/option-access";
+import { ENDPOINT_SECRETS } from "@/modules/settings/rules/option-access";
 import { auditValue, recordAdminAction } from "@/modules/logs/server/usage/record-admin-action";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 

@@ -7,8 +7,8 @@ import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { isSecretOptionKey, OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 import { checkModelMapping } from "@/modules/pricing/model-mapping";
-import { isAdminWritableOption } from "@/lib/settings/option-access";
-import { checkFallbackPricing, checkOptionValue } from "@/lib/settings/option-rules";
+import { isAdminWritableOption } from "@/modules/settings/rules/option-access";
+import { checkFallbackPricing, checkOptionValue } from "@/modules/settings/rules/option-rules";
 
 const FALLBACK_KEYS = {
   fallback_single_price: "singlePrice",

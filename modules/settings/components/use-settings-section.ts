@@ -7,9 +7,9 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { describeError } from "@/lib/client/describe-error";
-import { useOptions, useSaveOptions } from "@/lib/client/settings/hooks";
-import { changedKeys } from "@/lib/client/settings/save-order";
-import { checkOptionValue, type OptionProblem } from "@/lib/settings/option-rules";
+import { useOptions, useSaveOptions } from "@/modules/settings/client/hooks";
+import { changedKeys } from "@/modules/settings/client/save-order";
+import { checkOptionValue, type OptionProblem } from "@/modules/settings/rules/option-rules";
 
 export type SectionValues = (key: string) => string;
 
