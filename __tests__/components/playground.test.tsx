@@ -2,10 +2,10 @@
 // Stop while streaming), reply states as shown, the settings panel's number rules and its stream
 // reconnect switch.
 import { fireEvent, screen } from "@testing-library/react";
-import { ChatInput } from "@/components/playground/chat-input";
-import { MessageList } from "@/components/playground/message-list";
-import { SettingsPanel } from "@/components/playground/settings-panel";
-import { DEFAULT_SETTINGS, newMessage } from "@/lib/playground/chat-state";
+import { ChatInput } from "@/modules/playground/components/chat-input";
+import { MessageList } from "@/modules/playground/components/message-list";
+import { SettingsPanel } from "@/modules/playground/components/settings-panel";
+import { DEFAULT_SETTINGS, newMessage } from "@/modules/playground/chat/chat-state";
 import { renderAuth, zh } from "./render-auth";
 
 describe("ChatInput", () => {

@@ -10,7 +10,7 @@ import {
   resolveChat2Link,
   resolveChatLink,
   withSkPrefix,
-} from "@/lib/playground/chat-link";
+} from "@/modules/playground/chat/chat-link";
 
 const chats = [
   { "ChatGPT Next Web": 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },

@@ -13,8 +13,8 @@ import {
   snapTemperature,
   type ChatMessage,
   type StreamEvent,
-} from "@/lib/playground/chat-state";
-import { parseStoredPlayground, serializePlayground } from "@/lib/playground/stored-chat";
+} from "@/modules/playground/chat/chat-state";
+import { parseStoredPlayground, serializePlayground } from "@/modules/playground/chat/stored-chat";
 import { omitZeroTokenLimits } from "@/lib/server/relay/transform";
 
 const chunk = (content: unknown) => JSON.stringify({ choices: [{ index: 0, delta: { content } }] });

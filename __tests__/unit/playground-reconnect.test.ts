@@ -2,7 +2,7 @@
 // error with its text appended (spec 2 §4); on, it waits 3000 ms, asks again with the partial reply
 // as the assistant's turn and continues it; after the last attempt the reply stays incomplete;
 // stop during the wait ends it; error answers are not retried.
-import { streamChatWithReconnect } from "@/lib/client/playground/stream-reconnect";
+import { streamChatWithReconnect } from "@/modules/playground/client/stream-reconnect";
 import {
   applyStreamEvent,
   buildChatRequest,
@@ -10,8 +10,8 @@ import {
   newMessage,
   STREAM_RECONNECT,
   type StreamEvent,
-} from "@/lib/playground/chat-state";
-import { parseStoredPlayground } from "@/lib/playground/stored-chat";
+} from "@/modules/playground/chat/chat-state";
+import { parseStoredPlayground } from "@/modules/playground/chat/stored-chat";
 
 const body = buildChatRequest(DEFAULT_SETTINGS, [newMessage("user", "hi", "complete")]);
 const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;

@@ -1,7 +1,7 @@
 // streamChat against a scripted fetch: events are handed over as bytes arrive (not at the end),
 // split events are joined, [DONE] ends, errors carry the server's message, abort is a close.
-import { PLAYGROUND_PATH, streamChat } from "@/lib/client/playground/stream-chat";
-import { buildChatRequest, DEFAULT_SETTINGS, type StreamEvent } from "@/lib/playground/chat-state";
+import { PLAYGROUND_PATH, streamChat } from "@/modules/playground/client/stream-chat";
+import { buildChatRequest, DEFAULT_SETTINGS, type StreamEvent } from "@/modules/playground/chat/chat-state";
 
 const body = buildChatRequest(DEFAULT_SETTINGS, []);
 const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;

@@ -1,7 +1,7 @@
 // /chat2link: opens the configured chat app with the user's token (spec 2 §2); guarded (spec 1 §2).
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { ChatRedirect } from "@/components/playground/chat-redirect";
+import { ChatRedirect } from "@/modules/playground/components/chat-redirect";
 import { requirePageUser } from "@/lib/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,7 +1,7 @@
 // /playground: try models in a chat (spec 2 §2 "Chat pages"); guarded (spec 1 §2).
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PlaygroundLoader } from "@/components/playground/playground-loader";
+import { PlaygroundLoader } from "@/modules/playground/components/playground-loader";
 import { requirePageUser } from "@/lib/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -2,9 +2,9 @@
 // (spec 1 §2, spec 2 §2 "Chat pages"). The side navigation is hidden on these paths.
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { ChatFrame } from "@/components/playground/chat-frame";
+import { ChatFrame } from "@/modules/playground/components/chat-frame";
 import { requirePageUser } from "@/lib/page-guard";
-import { parseChatIndex } from "@/lib/playground/chat-link";
+import { parseChatIndex } from "@/modules/playground/chat/chat-link";
 import { getStatus } from "@/modules/settings/server/get-status";
 import { chatEntries } from "@/components/layout/nav-items";
 

@@ -2,7 +2,7 @@
 import { apiData } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
 import type { CreateTokenInput, UpdateTokenInput } from "@/modules/tokens/schemas";
-import { withSkPrefix } from "@/lib/playground/chat-link";
+import { withSkPrefix } from "@/modules/playground/chat/chat-link";
 
 export type TokenItem = {
   id: number;

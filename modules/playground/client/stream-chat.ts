@@ -3,7 +3,7 @@
 // arrives (never buffered to the end), abortable through the signal (the stop button).
 import { createParser } from "eventsource-parser";
 import { clearStoredUser, getStoredUser } from "@/lib/client/storage";
-import { parseStreamData, type ChatRequest, type StreamEvent } from "@/lib/playground/chat-state";
+import { parseStreamData, type ChatRequest, type StreamEvent } from "@/modules/playground/chat/chat-state";
 
 export const PLAYGROUND_PATH = "/pg/chat/completions";
 

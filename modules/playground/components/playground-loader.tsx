@@ -5,7 +5,7 @@
 import dynamic from "next/dynamic";
 
 export const PlaygroundLoader = dynamic(
-  () => import("@/components/playground/playground-client").then((m) => m.PlaygroundClient),
+  () => import("@/modules/playground/components/playground-client").then((m) => m.PlaygroundClient),
   {
     ssr: false,
     loading: () => (

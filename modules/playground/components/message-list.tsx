@@ -9,7 +9,7 @@ import { useEffect, useRef } from "react";
 import { MarkdownView } from "@/modules/messages/components/inbox/markdown-view";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/client/cn";
-import type { ChatMessage } from "@/lib/playground/chat-state";
+import type { ChatMessage } from "@/modules/playground/chat/chat-state";
 
 function Typing({ label }: { label: string }) {
   return (

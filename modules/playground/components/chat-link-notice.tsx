@@ -4,7 +4,7 @@
 import { Loader2, TriangleAlert } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import type { ChatLinkState } from "@/components/playground/use-chat-link";
+import type { ChatLinkState } from "@/modules/playground/components/use-chat-link";
 import { Button } from "@/components/ui/button";
 
 export function ChatLinkNotice({ state, loadingText }: { state: ChatLinkState; loadingText?: string }) {

@@ -4,7 +4,7 @@
 // native range: no slider primitive is installed), max tokens as an integer, system prompt, and the
 // stream reconnect switch (spec 2 §9: off by default, 3000 ms).
 import { useTranslations } from "next-intl";
-import { ModelCombobox } from "@/components/playground/model-combobox";
+import { ModelCombobox } from "@/modules/playground/components/model-combobox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -16,7 +16,7 @@ import {
   STREAM_RECONNECT,
   TEMPERATURE_RANGE,
   type ChatSettings,
-} from "@/lib/playground/chat-state";
+} from "@/modules/playground/chat/chat-state";
 
 export function SettingsPanel({
   settings,

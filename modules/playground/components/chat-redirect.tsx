@@ -3,10 +3,10 @@
 // /chat2link: resolves the chat link like /chat, then leaves the console for it.
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { ChatLinkNotice } from "@/components/playground/chat-link-notice";
-import { useChatLink } from "@/components/playground/use-chat-link";
+import { ChatLinkNotice } from "@/modules/playground/components/chat-link-notice";
+import { useChatLink } from "@/modules/playground/components/use-chat-link";
 import { useSite } from "@/components/providers/site-context";
-import { hasChat2LinkTemplate, resolveChat2Link } from "@/lib/playground/chat-link";
+import { hasChat2LinkTemplate, resolveChat2Link } from "@/modules/playground/chat/chat-link";
 
 export function ChatRedirect() {
   const t = useTranslations("playground");

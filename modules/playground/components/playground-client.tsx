@@ -7,18 +7,18 @@ import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ChatInput } from "@/components/playground/chat-input";
-import { MessageList } from "@/components/playground/message-list";
-import { SettingsPanel } from "@/components/playground/settings-panel";
-import { usePlaygroundChat } from "@/components/playground/use-playground-chat";
+import { ChatInput } from "@/modules/playground/components/chat-input";
+import { MessageList } from "@/modules/playground/components/message-list";
+import { SettingsPanel } from "@/modules/playground/components/settings-panel";
+import { usePlaygroundChat } from "@/modules/playground/components/use-playground-chat";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cn } from "@/lib/client/cn";
 import { hardNavigate } from "@/lib/client/navigate";
-import { usePlaygroundModels } from "@/lib/client/playground/hooks";
+import { usePlaygroundModels } from "@/modules/playground/client/hooks";
 import { useSelfGroups } from "@/modules/tokens/client/hooks";
 import { useCopy } from "@/lib/client/use-copy";
-import { pickGroup, pickModel, STREAM_RECONNECT } from "@/lib/playground/chat-state";
+import { pickGroup, pickModel, STREAM_RECONNECT } from "@/modules/playground/chat/chat-state";
 
 export function PlaygroundClient() {
   const t = useTranslations("playground");

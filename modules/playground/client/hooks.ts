@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { fetchFirstEnabledTokenKey, fetchPlaygroundModels } from "@/lib/client/playground/api";
-import { playgroundKeys } from "@/lib/client/playground/keys";
+import { fetchFirstEnabledTokenKey, fetchPlaygroundModels } from "@/modules/playground/client/api";
+import { playgroundKeys } from "@/modules/playground/client/keys";
 
 export function usePlaygroundModels(group: string, enabled = true) {
   return useQuery({

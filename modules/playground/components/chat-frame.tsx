@@ -2,10 +2,10 @@
 
 // /chat/{id?}: the Chats entry `index` in a full-height frame, signed in with the user's token.
 import { useTranslations } from "next-intl";
-import { ChatLinkNotice } from "@/components/playground/chat-link-notice";
-import { useChatLink } from "@/components/playground/use-chat-link";
+import { ChatLinkNotice } from "@/modules/playground/components/chat-link-notice";
+import { useChatLink } from "@/modules/playground/components/use-chat-link";
 import { useSite } from "@/components/providers/site-context";
-import { hasChatTemplate, resolveChatLink } from "@/lib/playground/chat-link";
+import { hasChatTemplate, resolveChatLink } from "@/modules/playground/chat/chat-link";
 
 export function ChatFrame({ index, title }: { index: number | null; title: string }) {
   const t = useTranslations("playground");

@@ -5,7 +5,7 @@
 // read while the state is created instead of in an effect after a first empty render.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getStoredValue, setStoredValue } from "@/lib/client/storage";
-import { streamChatWithReconnect } from "@/lib/client/playground/stream-reconnect";
+import { streamChatWithReconnect } from "@/modules/playground/client/stream-reconnect";
 import {
   applyStreamEvent,
   buildChatRequest,
@@ -14,8 +14,8 @@ import {
   newMessage,
   type ChatMessage,
   type ChatSettings,
-} from "@/lib/playground/chat-state";
-import { parseStoredPlayground, PLAYGROUND_STORAGE_KEY, serializePlayground } from "@/lib/playground/stored-chat";
+} from "@/modules/playground/chat/chat-state";
+import { parseStoredPlayground, PLAYGROUND_STORAGE_KEY, serializePlayground } from "@/modules/playground/chat/stored-chat";
 
 type Initial = { settings: ChatSettings; messages: ChatMessage[]; invalid: boolean };
 

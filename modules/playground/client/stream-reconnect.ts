@@ -4,8 +4,8 @@
 // the reply continues. After maxAttempts the reply keeps what arrived and is marked incomplete.
 // With the option off a break is an error, its text appended (spec 2 §4). Answers that are errors
 // (HTTP 4xx/5xx, an error event) are never retried: asking again would not change them.
-import { streamChat } from "@/lib/client/playground/stream-chat";
-import { STREAM_RECONNECT, type ChatRequest, type StreamEvent } from "@/lib/playground/chat-state";
+import { streamChat } from "@/modules/playground/client/stream-chat";
+import { STREAM_RECONNECT, type ChatRequest, type StreamEvent } from "@/modules/playground/chat/chat-state";
 
 export type ReconnectOptions = { enabled: boolean; delayMs?: number; maxAttempts?: number };
 

@@ -1,7 +1,7 @@
 // Typed calls of the playground and chat pages (spec 2 §7 Playground, §2 Chat pages).
 import { apiData } from "@/lib/client/api";
 import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client/api";
-import { CHAT_TOKEN_FETCH_LIMIT } from "@/lib/playground/chat-state";
+import { CHAT_TOKEN_FETCH_LIMIT } from "@/modules/playground/chat/chat-state";
 import type { PageResult } from "@/lib/schemas/pagination";
 
 const TOKEN_ENABLED = 1;

@@ -8,8 +8,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { useSite } from "@/components/providers/site-context";
-import { useChatTokenKey } from "@/lib/client/playground/hooks";
-import { chatServerAddress, type ChatLinkResult } from "@/lib/playground/chat-link";
+import { useChatTokenKey } from "@/modules/playground/client/hooks";
+import { chatServerAddress, type ChatLinkResult } from "@/modules/playground/chat/chat-link";
 
 export const NO_TOKEN_REDIRECT_MS = 1500;
 
