@@ -1,7 +1,7 @@
 import { ArrowRight, Coins, Network, Plug } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { BaseUrlCard } from "@/components/home/base-url-card";
+import { BaseUrlCard } from "@/modules/content/components/home/base-url-card";
 import { Button } from "@/components/ui/button";
 
 type Props = { systemName: string; requestOrigin: string; loggedIn: boolean };
