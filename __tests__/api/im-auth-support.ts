@@ -1,7 +1,7 @@
 // Loopback stand-ins for the WeChat server and a Telegram widget, for the WeChat/Telegram tests.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { telegramHash } from "@/lib/server/oauth/telegram";
+import { telegramHash } from "@/modules/accounts/server/oauth-providers/telegram";
 
 export type FakeWeChat = {
   url: string;

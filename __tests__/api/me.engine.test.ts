@@ -12,9 +12,9 @@ import * as registerRoute from "@/app/api/user/register/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import * as tokenRoute from "@/app/api/user/token/route";
 import { db } from "@/lib/server/db";
-import { creditCheckIn } from "@/lib/server/services/me/check-in";
-import { serverLocalDate } from "@/lib/server/services/me/check-in-rules";
-import { moveAffQuota } from "@/lib/server/services/me/transfer-aff-quota";
+import { creditCheckIn } from "@/modules/accounts/server/me/check-in";
+import { serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
+import { moveAffQuota } from "@/modules/accounts/server/me/transfer-aff-quota";
 import { call, createUser, createUserAndLogin, login, setOptions, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();

@@ -4,8 +4,8 @@
 import * as selfRoute from "@/app/api/user/self/route";
 import * as statusRoute from "@/app/api/status/route";
 import { db } from "@/lib/server/db";
-import { forgetOidcDiscovery } from "@/lib/server/oauth/oidc-discovery";
-import { authorizeUrl } from "@/lib/oauth/providers";
+import { forgetOidcDiscovery } from "@/modules/accounts/server/oauth-providers/oidc-discovery";
+import { authorizeUrl } from "@/modules/accounts/oauth-providers";
 import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
 import http from "node:http";
 import type { AddressInfo } from "node:net";

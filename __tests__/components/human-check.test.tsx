@@ -2,8 +2,8 @@
 // Cloudflare widget is rendered explicitly, submit waits for a token (请稍后几秒重试，Turnstile 正在
 // 检查用户环境！), the token rides in ?turnstile=, and the widget is reset after each use.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { LoginForm } from "@/components/auth/login-form";
-import { TURNSTILE_SCRIPT } from "@/lib/client/auth/use-human-check";
+import { LoginForm } from "@/modules/accounts/components/auth/login-form";
+import { TURNSTILE_SCRIPT } from "@/modules/accounts/client/auth/use-human-check";
 import { fakeStatus, mockFetch, renderAuth } from "./render-auth";
 
 jest.mock("next/navigation", () => ({

@@ -3,16 +3,16 @@
 // the clipboard fails) and the email-binding dialog of /app/me (spec messages, code, bind call).
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { ResetConfirmForm } from "@/components/mail-auth/reset-confirm-form";
-import { ResetRequestForm } from "@/components/mail-auth/reset-request-form";
-import { EmailBinding } from "@/components/me/bindings/email-binding";
+import { ResetConfirmForm } from "@/modules/accounts/components/mail-auth/reset-confirm-form";
+import { ResetRequestForm } from "@/modules/accounts/components/mail-auth/reset-request-form";
+import { EmailBinding } from "@/modules/accounts/components/me/bindings/email-binding";
 import { copyText } from "@/lib/client/copy-text";
 import { mockFetch, renderAuth, sentBody } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 jest.mock("@/lib/client/copy-text", () => ({ copyText: jest.fn() }));
 const humanCheck = { token: "", ready: true, widget: null, reset: jest.fn() };
-jest.mock("@/lib/client/auth/use-human-check", () => ({ useHumanCheck: () => humanCheck }));
+jest.mock("@/modules/accounts/client/auth/use-human-check", () => ({ useHumanCheck: () => humanCheck }));
 
 const alerts = () => screen.queryAllByRole("alert").map((el) => el.textContent ?? "");
 

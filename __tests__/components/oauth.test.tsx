@@ -3,9 +3,9 @@ import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react
 import { NextIntlClientProvider } from "next-intl";
 import { StrictMode, type ReactElement } from "react";
 import { toast } from "sonner";
-import { OAuthCallback, FAILURE_REDIRECT_MS } from "@/components/auth/oauth-callback";
-import { OAuthLoginButtons } from "@/components/auth/oauth-login-buttons";
-import { OAuthBinding } from "@/components/me/bindings/oauth-binding";
+import { OAuthCallback, FAILURE_REDIRECT_MS } from "@/modules/accounts/components/auth/oauth-callback";
+import { OAuthLoginButtons } from "@/modules/accounts/components/auth/oauth-login-buttons";
+import { OAuthBinding } from "@/modules/accounts/components/me/bindings/oauth-binding";
 import { SiteProvider } from "@/components/providers/site-context";
 import { hardNavigate } from "@/lib/client/navigate";
 import { getStoredUser, setStoredValue, type StoredUser } from "@/lib/client/storage";

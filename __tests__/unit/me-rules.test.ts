@@ -1,9 +1,9 @@
 // Pure rules behind /app/me: the check-in reward range (spec 2 §3), the server-local date, the model
 // tags folding after 10 (spec 1 §2), and the client checks of the transfer, password and delete
 // dialogs (spec 1 §5).
-import { checkInRewardRange, pickCheckInReward, serverLocalDate } from "@/lib/server/services/me/check-in-rules";
-import { visibleModelTags } from "@/lib/client/account/model-tags";
-import { affTransferIssue, changePasswordFormSchema, deleteConfirmationMatches } from "@/lib/client/account/forms";
+import { checkInRewardRange, pickCheckInReward, serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
+import { visibleModelTags } from "@/modules/accounts/client/account/model-tags";
+import { affTransferIssue, changePasswordFormSchema, deleteConfirmationMatches } from "@/modules/accounts/client/account/forms";
 
 describe("check-in reward", () => {
   test("max 0 (unset) gives exactly CheckInQuota and draws nothing", () => {

@@ -1,6 +1,6 @@
-import { authorizeUrl, isHttpUrl, oauthRedirectUri } from "@/lib/oauth/providers";
-import { basicAuth } from "@/lib/server/oauth/basic-auth";
-import { publicOrigin } from "@/lib/server/oauth/public-origin";
+import { authorizeUrl, isHttpUrl, oauthRedirectUri } from "@/modules/accounts/oauth-providers";
+import { basicAuth } from "@/modules/accounts/server/oauth-providers/basic-auth";
+import { publicOrigin } from "@/modules/accounts/server/oauth-providers/public-origin";
 import { resetEnvForTests } from "@/lib/env";
 
 const config = {

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
-import { UsersPageClient } from "@/components/users/users-page-client";
+import { UsersPageClient } from "@/modules/accounts/components/users/users-page-client";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("users");

@@ -1,10 +1,10 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { adminUpdateUserSchema } from "@/lib/schemas/account";
-import { createUserSchema } from "@/lib/schemas/user-admin";
+import { adminUpdateUserSchema } from "@/modules/accounts/schemas/account";
+import { createUserSchema } from "@/modules/accounts/schemas/user-admin";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
-import { adminUpdateUser } from "@/lib/server/services/users/admin-update-user";
-import { createUserByAdmin } from "@/lib/server/services/users/create-user";
-import { listUsers } from "@/lib/server/services/users/list-users";
+import { adminUpdateUser } from "@/modules/accounts/server/users/admin-update-user";
+import { createUserByAdmin } from "@/modules/accounts/server/users/create-user";
+import { listUsers } from "@/modules/accounts/server/users/list-users";
 
 // GET /api/user/?p&page_size – every user, newest first (deleted ones included); admin
 export const GET = route({ role: "admin", query: pageQuerySchema }, ({ query, user }) => listUsers(query, user));

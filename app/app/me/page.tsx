@@ -4,8 +4,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
-import { MeOverview } from "@/components/me/me-overview";
-import { MeSettingsTabs } from "@/components/me/settings/me-settings-tabs";
+import { MeOverview } from "@/modules/accounts/components/me/me-overview";
+import { MeSettingsTabs } from "@/modules/accounts/components/me/settings/me-settings-tabs";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("me");

@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
-import { SelfEditPageClient } from "@/components/users/self-edit-page-client";
+import { SelfEditPageClient } from "@/modules/accounts/components/users/self-edit-page-client";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("users");

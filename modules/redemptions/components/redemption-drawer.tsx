@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { RedemptionFormFields } from "@/modules/redemptions/components/redemption-form-fields";
 import { Button } from "@/components/ui/button";
 import { Dialog, DrawerContent } from "@/components/ui/dialog";
-import { useIssueText } from "@/lib/client/auth/form-issues";
+import { useIssueText } from "@/modules/accounts/client/auth/form-issues";
 import { redemptionToForm, emptyRedemptionForm, formToPayload } from "@/modules/redemptions/client/redemption-form";
 import { useRedemption, useCreateRedemptions, useUpdateRedemption } from "@/modules/redemptions/client/hooks";
 

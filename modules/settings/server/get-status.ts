@@ -3,7 +3,7 @@
 import { env } from "@/lib/env";
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
 import { sanitizeUserHtml } from "@/lib/server/sanitize";
-import { isSetupDone } from "@/lib/server/services/setup/get-setup-status";
+import { isSetupDone } from "@/modules/accounts/server/setup/get-setup-status";
 
 const g = globalThis as unknown as { __gatewayStartTime?: number };
 g.__gatewayStartTime ??= Math.floor(Date.now() / 1000);

@@ -1,13 +1,13 @@
 // GET /api/oauth/{github|oidc|linuxdo}?code&state – OAuth callback: sign in, register, or bind when signed in; public
 import { envelope, route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/app-error";
-import { oauthCallbackQuerySchema } from "@/lib/schemas/oauth";
+import { oauthCallbackQuerySchema } from "@/modules/accounts/schemas/oauth";
 import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
-import { toSessionUserDto } from "@/lib/server/dto/user";
-import { publicOrigin } from "@/lib/server/oauth/public-origin";
-import { readBrowserKey } from "@/lib/server/oauth/state";
-import { handleOAuthCallback } from "@/lib/server/services/oauth/handle-oauth-callback";
-import { isOAuthProviderId, oauthRedirectUri } from "@/lib/oauth/providers";
+import { toSessionUserDto } from "@/modules/accounts/server/dto";
+import { publicOrigin } from "@/modules/accounts/server/oauth-providers/public-origin";
+import { readBrowserKey } from "@/modules/accounts/server/oauth-providers/state";
+import { handleOAuthCallback } from "@/modules/accounts/server/oauth/handle-oauth-callback";
+import { isOAuthProviderId, oauthRedirectUri } from "@/modules/accounts/oauth-providers";
 
 export const GET = route(
   { role: "public", critical: true, query: oauthCallbackQuerySchema },

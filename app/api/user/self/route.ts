@@ -1,8 +1,8 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { updateSelfSchema } from "@/lib/schemas/account";
-import { getUserOrThrow } from "@/lib/server/services/users/get-user-or-throw";
-import { updateSelf } from "@/lib/server/services/users/update-self";
-import { deleteSelf } from "@/lib/server/services/users/delete-self";
+import { updateSelfSchema } from "@/modules/accounts/schemas/account";
+import { getUserOrThrow } from "@/modules/accounts/server/users/get-user-or-throw";
+import { updateSelf } from "@/modules/accounts/server/users/update-self";
+import { deleteSelf } from "@/modules/accounts/server/users/delete-self";
 import { mintSessionToken, sessionClearCookie, sessionSetCookie } from "@/lib/server/auth/session";
 
 // GET /api/user/self – the caller's own account

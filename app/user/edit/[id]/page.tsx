@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
-import { UserEditPageClient } from "@/components/users/user-edit-page-client";
+import { UserEditPageClient } from "@/modules/accounts/components/users/user-edit-page-client";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("users");

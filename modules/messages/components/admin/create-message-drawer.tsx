@@ -9,7 +9,7 @@ import { MessageFields, type MessageDraft } from "@/modules/messages/components/
 import { RecipientPicker, type PickedUser } from "@/modules/messages/components/admin/recipient-picker";
 import { Button } from "@/components/ui/button";
 import { Dialog, DrawerContent } from "@/components/ui/dialog";
-import { useFieldErrors } from "@/lib/client/auth/form-issues";
+import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
 import { useCreateMessage } from "@/modules/messages/client/admin/use-message-mutations";
 import { createMessageSchema } from "@/modules/messages/schemas";
 

@@ -13,7 +13,7 @@ import { Dialog, DrawerContent } from "@/components/ui/dialog";
 import type { AdminMessage } from "@/modules/messages/client/admin/api";
 import { useAdminMessage } from "@/modules/messages/client/admin/use-admin-message";
 import { useUpdateMessage } from "@/modules/messages/client/admin/use-message-mutations";
-import { useFieldErrors } from "@/lib/client/auth/form-issues";
+import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
 import { formatDateTime } from "@/lib/format-time";
 import { updateMessageSchema } from "@/modules/messages/schemas";
 

@@ -1,7 +1,0 @@
-import { useMutation } from "@tanstack/react-query";
-import { submitSetup } from "@/lib/client/auth/api";
-
-/** POST /api/setup. Errors are worded by the wizard (spec 1 §8 has setup-specific fallbacks). */
-export function useSetup() {
-  return useMutation({ mutationFn: submitSetup, meta: { silent: true } });
-}

@@ -1,9 +1,0 @@
-// GET /api/oauth/telegram/bind?<widget fields>: binds the verified Telegram id to the signed-in user.
-import { assertImEnabled } from "@/lib/server/services/im-auth/assert-im-enabled";
-import { bindImAccount } from "@/lib/server/services/im-auth/bind-im-account";
-import { verifiedTelegramId } from "@/lib/server/services/im-auth/verified-telegram-id";
-
-export async function bindTelegram(userId: number, fields: Record<string, string>): Promise<void> {
-  await assertImEnabled("telegram");
-  await bindImAccount(userId, "telegram", await verifiedTelegramId(fields));
-}

@@ -1,9 +1,0 @@
-// GET /api/user/token: a new system access token, rate-limited per user (the previous token stops
-// working at once; see users/generate-access-token.ts).
-import { generateAccessToken } from "@/lib/server/services/users/generate-access-token";
-import { assertUserCriticalAllowed } from "@/lib/server/services/me/assert-user-critical-allowed";
-
-export async function resetAccessToken(userId: number): Promise<string> {
-  await assertUserCriticalAllowed("access_token", userId);
-  return generateAccessToken(userId);
-}

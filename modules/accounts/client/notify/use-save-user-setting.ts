@@ -1,0 +1,16 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { saveUserSetting } from "@/modules/accounts/client/notify/api";
+import { walletKeys } from "@/modules/wallet/client/keys";
+
+/** Saves one tab's fields; the account (and so the settings shown) is re-read afterwards. */
+export function useSaveUserSetting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveUserSetting,
+    // The tabs show 更新设置失败 with the cause themselves.
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.self() }),
+  });
+}

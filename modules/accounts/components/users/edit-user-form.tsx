@@ -1,0 +1,137 @@
+"use client";
+
+// Edit a user (spec 1 §2, §5): username, display name, new password (at least 8, blank keeps it),
+// group (GET /api/group/), remark; bound accounts read-only; quota moved with QuotaAdjust.
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { TextField } from "@/components/ui/text-field";
+import { QuotaAdjust } from "@/modules/accounts/components/users/quota-adjust";
+import { useFieldErrors, useIssueText } from "@/modules/accounts/client/auth/form-issues";
+import type { AdminUser } from "@/modules/accounts/client/users/api";
+import { useGroups, useUpdateUser, useUser } from "@/modules/accounts/client/users/hooks";
+import { adminUpdateUserSchema } from "@/modules/accounts/schemas/account";
+
+const BINDINGS = ["email", "github_id", "oidc_id", "wechat_id", "telegram_id", "linux_do_id"] as const;
+
+export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+  const t = useTranslations("users");
+  const live = useUser(user.id).data ?? user;
+  const groups = useGroups();
+  const update = useUpdateUser();
+  const fieldErrors = useFieldErrors();
+  const issueText = useIssueText();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [values, setValues] = useState({
+    username: user.username,
+    display_name: user.display_name,
+    password: "",
+    group: user.group,
+    remark: user.remark,
+  });
+  const groupNames = groups.data ?? [];
+  const groupOptions = (groupNames.includes(values.group) ? groupNames : [values.group, ...groupNames]).map((g) => ({
+    value: g,
+    label: g,
+  }));
+
+  const submit = () => {
+    const parsed = adminUpdateUserSchema.safeParse({ id: user.id, ...values });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      toast.error(issueText(parsed.error.issues[0]!.message));
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: (message) => {
+        toast.success(message);
+        onDone();
+      },
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        data-testid="edit-user-form"
+      >
+        <TextField
+          id="edit-user-username"
+          label={t("username")}
+          value={values.username}
+          error={errors.username}
+          onChange={(e) => setValues({ ...values, username: e.target.value })}
+        />
+        <TextField
+          id="edit-user-display-name"
+          label={t("display_name")}
+          value={values.display_name}
+          error={errors.display_name}
+          onChange={(e) => setValues({ ...values, display_name: e.target.value })}
+        />
+        <TextField
+          id="edit-user-password"
+          type="password"
+          label={t("new_password")}
+          placeholder={t("new_password_placeholder")}
+          hint={t("password_hint")}
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => setValues({ ...values, password: e.target.value })}
+        />
+        <Field id="edit-user-group" label={t("group")} error={errors.group}>
+          <Select
+            id="edit-user-group"
+            value={values.group}
+            onValueChange={(group) => setValues({ ...values, group })}
+            options={groupOptions}
+            aria-label={t("group")}
+            data-testid="edit-user-group"
+          />
+        </Field>
+        <TextField
+          id="edit-user-remark"
+          label={t("remark")}
+          placeholder={t("remark_placeholder")}
+          value={values.remark}
+          error={errors.remark}
+          onChange={(e) => setValues({ ...values, remark: e.target.value })}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t("cancel")}
+          </Button>
+          <Button type="submit" loading={update.isPending} data-testid="edit-user-submit">
+            {t("save")}
+          </Button>
+        </div>
+      </form>
+
+      <QuotaAdjust user={live} />
+
+      <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4" data-testid="edit-user-bindings">
+        <legend className="px-1 text-sm font-semibold">{t("bindings")}</legend>
+        <p className="text-xs text-muted">{t("bindings_hint")}</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {BINDINGS.map((b) => (
+            <Field key={b} id={`edit-user-${b}`} label={t(`binding_${b}`)}>
+              <Input id={`edit-user-${b}`} value={live[b]} placeholder={t("not_bound")} readOnly disabled />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { ArrowLeft } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EditUserForm } from "@/modules/accounts/components/users/edit-user-form";
+import { useUser } from "@/modules/accounts/client/users/hooks";
+
+export function UserEditPageClient({ id }: { id: number }) {
+  const t = useTranslations("users");
+  const tc = useTranslations("common");
+  const router = useRouter();
+  const user = useUser(id);
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/admin/users" data-testid="edit-user-back">
+            <ArrowLeft className="h-4 w-4" />
+            {t("back_to_list")}
+          </Link>
+        </Button>
+      </div>
+      <Card className="p-4 sm:p-6">
+        {user.data ? (
+          <EditUserForm user={user.data} onDone={() => router.push("/admin/users")} />
+        ) : user.isError ? (
+          <p className="py-10 text-center text-danger" data-testid="edit-user-error">
+            {user.error.message || t("load_failed")}
+          </p>
+        ) : (
+          <p className="py-10 text-center text-muted">{tc("loading")}</p>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// The OAuth providers by id (GET /api/oauth/{github|oidc|linuxdo}).
+import { github } from "@/modules/accounts/server/oauth-providers/github";
+import { linuxdo } from "@/modules/accounts/server/oauth-providers/linuxdo";
+import { oidc } from "@/modules/accounts/server/oauth-providers/oidc";
+import type { OAuthProvider } from "@/modules/accounts/server/oauth-providers/types";
+import type { OAuthProviderId } from "@/modules/accounts/oauth-providers";
+
+const PROVIDERS: Record<OAuthProviderId, OAuthProvider> = { github, oidc, linuxdo };
+
+export function oauthProvider(id: OAuthProviderId): OAuthProvider {
+  return PROVIDERS[id];
+}

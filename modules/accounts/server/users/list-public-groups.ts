@@ -1,0 +1,15 @@
+// GET /api/user/groups without a session: new-api answers the groups every user may use
+// (UserUsableGroups) that have a group ratio, as {group: {ratio, desc}}.
+import { getOptions, parseJsonOption } from "@/lib/server/options/store";
+import type { GroupInfo } from "@/modules/accounts/server/users/list-self-groups";
+
+export async function listPublicGroups(): Promise<Record<string, GroupInfo>> {
+  const options = await getOptions();
+  const usable = parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {});
+  const ratios = parseJsonOption<Record<string, number>>(options.get("GroupRatio") ?? "{}", {});
+  const out: Record<string, GroupInfo> = {};
+  for (const [group, desc] of Object.entries(usable)) {
+    if (group in ratios) out[group] = { desc, ratio: ratios[group] ?? 1 };
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+// Users as the admin table lists them (spec 1 §2 "Manage users"): newest first, deleted users
+// included (shown as cancelled), optional keyword (id, username, display name, email) and group filters.
+// An admin cannot find users of equal or higher role by their e-mail either (their addresses are
+// hidden from admins; a search that matched them would still reveal them).
+import type { PageQuery } from "@/lib/schemas/pagination";
+import { pageResult, pageWindow } from "@/lib/schemas/pagination";
+import { db, type Prisma } from "@/lib/server/db";
+import { toAdminUserDto, userDtoSelect } from "@/modules/accounts/server/dto";
+import { ROLE } from "@/lib/constants";
+
+export async function listUsers(
+  opts: PageQuery & { keyword?: string; group?: string },
+  viewer: { id: number; role: number },
+) {
+  const where: Prisma.UserWhereInput = {};
+  const keyword = opts.keyword?.trim();
+  if (keyword) {
+    const or: Prisma.UserWhereInput[] = [
+      { username: { contains: keyword } },
+      { displayName: { contains: keyword } },
+      viewer.role >= ROLE.root
+        ? { email: { contains: keyword } }
+        : { email: { contains: keyword }, OR: [{ role: { lt: viewer.role } }, { id: viewer.id }] },
+    ];
+    if (/^\d{1,9}$/.test(keyword)) or.unshift({ id: Number(keyword) });
+    where.OR = or;
+  }
+  if (opts.group?.trim()) where.group = opts.group.trim();
+  const [rows, total] = await Promise.all([
+    db().user.findMany({
+      where,
+      select: userDtoSelect,
+      orderBy: { id: "desc" },
+      ...pageWindow(opts.p, opts.page_size),
+    }),
+    db().user.count({ where }),
+  ]);
+  return pageResult(
+    rows.map((row) => toAdminUserDto(row, viewer)),
+    total,
+    opts.p,
+    opts.page_size,
+  );
+}

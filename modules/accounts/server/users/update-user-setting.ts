@@ -1,0 +1,58 @@
+// PUT /api/user/setting: merges the sent fields into the caller's stored setting (each /app/me tab
+// saves its own fields). A webhook URL is checked against the outbound guard before it is stored
+// (public address, resolvable), so a private target is refused at save time, not only at delivery.
+import { db } from "@/lib/server/db";
+import { AppError } from "@/lib/server/http/app-error";
+import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
+import { checkOutboundUrl, type OutboundRefusal } from "@/lib/server/net/outbound-url";
+import { outboundPolicy } from "@/lib/server/net/safe-fetch";
+import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { webhookUrlIssue, type UserSettingInput } from "@/modules/accounts/schemas/user-setting";
+
+const REFUSAL_MESSAGE: Record<OutboundRefusal, ServerMessageKey> = {
+  invalid_url: "notify_webhook_url_invalid",
+  https_required: "notify_webhook_url_https",
+  credentials: "notify_webhook_url_credentials",
+  private_address: "notify_webhook_url_private",
+  unresolvable: "notify_webhook_url_unresolvable",
+};
+
+function parseStored(setting: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(setting);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function updateUserSetting(userId: number, input: UserSettingInput): Promise<void> {
+  const policy = outboundPolicy();
+  if (input.webhook_url) {
+    const issue = webhookUrlIssue(input.webhook_url, policy.allowLoopback);
+    if (issue) throw new AppError("bad_request", issue);
+  }
+  const row = await db().user.findUnique({ where: { id: userId }, select: { setting: true } });
+  if (!row) throw new AppError("not_found", "user_not_found");
+  const stored = parseStored(row.setting);
+  const { webhook_secret, clear_webhook_secret, ...fields } = input;
+  const next: Record<string, unknown> = { ...stored };
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) next[key] = value;
+  if (clear_webhook_secret) delete next.webhook_secret;
+  else if (webhook_secret) next.webhook_secret = webhook_secret;
+
+  // The network rules apply to the URL that will be used: when webhooks are (or stay) selected.
+  const url = typeof next.webhook_url === "string" ? next.webhook_url : "";
+  if (next.notify_type === "webhook") {
+    if (!url) throw new AppError("bad_request", "notify_webhook_url_required");
+    if (input.webhook_url !== undefined || input.notify_type !== undefined) {
+      const check = await checkOutboundUrl(url, policy);
+      if (!check.ok) throw new AppError("bad_request", REFUSAL_MESSAGE[check.reason]);
+    }
+  }
+
+  await db().user.update({ where: { id: userId }, data: { setting: JSON.stringify(next) } });
+  // The relay reads accept_unset_model_ratio_model, show_ip_in_logs and the notification target
+  // from its cached user.
+  invalidateUser(userId);
+}
