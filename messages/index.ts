@@ -1,4 +1,5 @@
-// Message catalogues, one JSON file per namespace and locale. zh and en must have the same keys
+// Message catalogues, one JSON file per namespace and locale: shared ones here, a capability's own in
+// modules/<capability>/i18n/{zh,en}/. zh and en must have the same keys
 // (__tests__/unit/messages.test.ts checks it). Add a namespace by adding both files and a line here.
 // The "server" namespace (texts of /api answers) is assembled from server.json and server-<area>.json.
 import enAdminMessages from "../modules/messages/i18n/en/admin_messages.json";
@@ -29,14 +30,14 @@ import enServerOauth from "../modules/accounts/i18n/en/server-oauth.json";
 import enServerPlayground from "../modules/playground/i18n/en/server-playground.json";
 import enServerSettings from "../modules/settings/i18n/en/server-settings.json";
 import enServerTasks from "../modules/logs/i18n/en/server-tasks.json";
-import enServerTopup from "../modules/wallet/i18n/en/server-topup.json";
+import enServerWallet from "../modules/wallet/i18n/en/server-wallet.json";
 import enServerUsers from "../modules/accounts/i18n/en/server-users.json";
 import enServer from "./en/server.json";
 import enSettings from "../modules/settings/i18n/en/settings.json";
 import enShell from "./en/shell.json";
 import enTasks from "../modules/logs/i18n/en/tasks.json";
 import enTokens from "../modules/tokens/i18n/en/tokens.json";
-import enTopup from "../modules/wallet/i18n/en/topup.json";
+import enWallet from "../modules/wallet/i18n/en/wallet.json";
 import enUsers from "../modules/accounts/i18n/en/users.json";
 import zhAdminMessages from "../modules/messages/i18n/zh/admin_messages.json";
 import zhAuth from "../modules/accounts/i18n/zh/auth.json";
@@ -66,14 +67,14 @@ import zhServerOauth from "../modules/accounts/i18n/zh/server-oauth.json";
 import zhServerPlayground from "../modules/playground/i18n/zh/server-playground.json";
 import zhServerSettings from "../modules/settings/i18n/zh/server-settings.json";
 import zhServerTasks from "../modules/logs/i18n/zh/server-tasks.json";
-import zhServerTopup from "../modules/wallet/i18n/zh/server-topup.json";
+import zhServerWallet from "../modules/wallet/i18n/zh/server-wallet.json";
 import zhServerUsers from "../modules/accounts/i18n/zh/server-users.json";
 import zhServer from "./zh/server.json";
 import zhSettings from "../modules/settings/i18n/zh/settings.json";
 import zhShell from "./zh/shell.json";
 import zhTasks from "../modules/logs/i18n/zh/tasks.json";
 import zhTokens from "../modules/tokens/i18n/zh/tokens.json";
-import zhTopup from "../modules/wallet/i18n/zh/topup.json";
+import zhWallet from "../modules/wallet/i18n/zh/wallet.json";
 import zhUsers from "../modules/accounts/i18n/zh/users.json";
 
 export const catalogues = {
@@ -103,7 +104,7 @@ export const catalogues = {
       ...enServerNotify,
       ...enServerPlayground,
       ...enServerTasks,
-      ...enServerTopup,
+      ...enServerWallet,
     },
     settings: enSettings,
     shell: enShell,
@@ -117,7 +118,7 @@ export const catalogues = {
     notify: enNotify,
     playground: enPlayground,
     tasks: enTasks,
-    topup: enTopup,
+    wallet: enWallet,
   },
   zh: {
     admin_messages: zhAdminMessages,
@@ -145,7 +146,7 @@ export const catalogues = {
       ...zhServerNotify,
       ...zhServerPlayground,
       ...zhServerTasks,
-      ...zhServerTopup,
+      ...zhServerWallet,
     },
     settings: zhSettings,
     shell: zhShell,
@@ -159,7 +160,7 @@ export const catalogues = {
     notify: zhNotify,
     playground: zhPlayground,
     tasks: zhTasks,
-    topup: zhTopup,
+    wallet: zhWallet,
   },
 };
 

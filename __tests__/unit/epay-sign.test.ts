@@ -1,4 +1,4 @@
-// EPay signatures (lib/server/payments/epay): the signed text, the MD5, verification in constant
+// EPay signatures (modules/wallet/server/payments/epay): the signed text, the MD5, verification in constant
 // time, and the purchase form the browser posts to the gateway.
 import { buildEpayPurchase, epaySubmitUrl } from "@/modules/wallet/server/payments/epay/purchase";
 import { epaySign, epaySignContent, signEpayParams, verifyEpaySign } from "@/modules/wallet/server/payments/epay/sign";

@@ -7,7 +7,7 @@ import { updateOptions } from "@/modules/settings/server/update-option";
 export const GET = route({ role: "admin" }, () => listOptions());
 
 // PUT /api/option/ – set {key, value} or a list of them (all or nothing); admins only the allow-list
-// of lib/settings/option-access.ts, everything else root; audit-logged; admin
+// of modules/settings/rules/option-access.ts, everything else root; audit-logged; admin
 export const PUT = route({ role: "admin", body: updateOptionSchema }, async ({ body, user }) => {
   await updateOptions(body, user);
   return null;

@@ -6,12 +6,12 @@ import { PageHeader } from "@/components/layout/page-container";
 import { WalletPageClient } from "@/modules/wallet/components/wallet-page-client";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("redemptions.wallet");
+  const t = await getTranslations("wallet");
   return { title: t("title") };
 }
 
 export default async function WalletPage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
-  const t = await getTranslations("redemptions.wallet");
+  const t = await getTranslations("wallet");
   const { code } = await searchParams;
   const initialCode = (Array.isArray(code) ? code[0] : code)?.trim().slice(0, 200) ?? "";
   return (

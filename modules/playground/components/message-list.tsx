@@ -1,6 +1,6 @@
 "use client";
 
-// The conversation: user turns as plain text, replies as safe markdown (components/inbox's renderer:
+// The conversation: user turns as plain text, replies as safe markdown (modules/messages/components/inbox's renderer:
 // raw HTML stays text), each reply marked with its state (spec 2 §4: loading → incomplete →
 // complete / error). Follows the newest text while the reader is at the bottom.
 import { Bot, Copy, User } from "lucide-react";

@@ -2,7 +2,7 @@
 
 // Declarative option fields: one spec per option key, rendered with the UI kit. Labels come from
 // settings.fields.<key>, hints (when declared) from settings.hints.<key>. For an admin, a field
-// outside the admin allow-list (lib/settings/option-access.ts) is shown read-only with a note saying
+// outside the admin allow-list (modules/settings/rules/option-access.ts) is shown read-only with a note saying
 // that only root may change it, so a save never sends it.
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";

@@ -19,7 +19,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 export function BalanceCards() {
-  const t = useTranslations("redemptions.wallet");
+  const t = useTranslations("wallet");
   const { status } = useSite();
   const self = useSelfAccount();
   const quota = (q: number) =>

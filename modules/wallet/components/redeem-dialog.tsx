@@ -25,7 +25,7 @@ export function RedeemDialog({
   onOpenChange: (open: boolean) => void;
   initialCode: string;
 }) {
-  const t = useTranslations("redemptions.wallet");
+  const t = useTranslations("wallet");
   const tc = useTranslations("common");
   const issueText = useIssueText();
   const router = useRouter();

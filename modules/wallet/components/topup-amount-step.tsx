@@ -38,7 +38,7 @@ export function TopupAmountStep({
   onMethod: (m: TopupPaymentMethod) => void;
   quote: QuoteState;
 }) {
-  const t = useTranslations("topup");
+  const t = useTranslations("wallet");
   const current = Number(amountText);
   return (
     <div className="flex flex-col gap-4">
@@ -110,7 +110,7 @@ export function TopupAmountStep({
 }
 
 function PricePanel({ quote, hidden }: { quote: QuoteState; hidden: boolean }) {
-  const t = useTranslations("topup");
+  const t = useTranslations("wallet");
   const message =
     quote.error instanceof ApiError && quote.error.kind === "failed" && quote.error.message
       ? quote.error.message

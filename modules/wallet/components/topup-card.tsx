@@ -19,7 +19,7 @@ export function openTopupLink(link: string | undefined): boolean {
 }
 
 export function TopupCard() {
-  const t = useTranslations("topup");
+  const t = useTranslations("wallet");
   const info = useTopupInfo();
   const [open, setOpen] = useState(false);
 

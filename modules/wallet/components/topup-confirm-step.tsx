@@ -17,7 +17,7 @@ export function TopupConfirmStep({
   method: TopupPaymentMethod;
   quote: TopupQuote;
 }) {
-  const t = useTranslations("topup");
+  const t = useTranslations("wallet");
   const { status } = useSite();
   const quotaPerUnit = status.quota_per_unit || 500000;
   const rows: [string, string, string][] = [

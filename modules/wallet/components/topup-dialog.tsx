@@ -38,7 +38,7 @@ export function TopupDialog({
   onOpenChange: (open: boolean) => void;
   info: TopupInfo;
 }) {
-  const t = useTranslations("topup");
+  const t = useTranslations("wallet");
   const tc = useTranslations("common");
   const issueText = useIssueText();
   const min = Math.max(1, info.min_topup);

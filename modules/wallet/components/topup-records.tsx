@@ -25,7 +25,7 @@ const STATUS_TONE: Record<string, BadgeTone> = {
 };
 
 export function TopupRecords() {
-  const t = useTranslations("topup");
+  const t = useTranslations("wallet");
   const tc = useTranslations("common");
   const { page, setPage, pageSize, setPageSize } = usePaging(TOPUP_PAGE_SIZE_KEY, 10);
   const { data, isPending, isError, isFetching, refetch } = useTopupRecords(page, pageSize);

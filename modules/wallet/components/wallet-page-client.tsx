@@ -15,8 +15,8 @@ import { TopupRecords } from "@/modules/wallet/components/topup-records";
 import { useTopupInfo } from "@/modules/wallet/client/topup/use-topup-info";
 
 export function WalletPageClient({ initialCode }: { initialCode: string }) {
-  const t = useTranslations("redemptions.wallet");
-  const tt = useTranslations("topup");
+  const t = useTranslations("wallet");
+  const tt = useTranslations("wallet");
   const info = useTopupInfo();
   const [redeemOpen, setRedeemOpen] = useState(initialCode !== "");
   const buyCode = () => {

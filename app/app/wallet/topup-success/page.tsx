@@ -9,12 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("topup");
+  const t = await getTranslations("wallet");
   return { title: t("success_title") };
 }
 
 export default async function TopupSuccessPage() {
-  const t = await getTranslations("topup");
+  const t = await getTranslations("wallet");
   return (
     <div className="flex justify-center py-6 sm:py-12">
       <Card className="flex w-full max-w-md flex-col items-center gap-4 text-center" data-testid="topup-success">

@@ -2,7 +2,7 @@
 
 // The personal-settings overview of /app/me (spec 1 §2): who you are and your figures, daily
 // check-in and invite rewards (each only when enabled on the site), available models, profile and
-// bindings, account security. The settings tabs (components/me/settings) render below it.
+// bindings, account security. The settings tabs (modules/accounts/components/me/settings) render below it.
 import { useTranslations } from "next-intl";
 import { AccountSummary } from "@/modules/accounts/components/me/account-summary";
 import { CheckInCard } from "@/modules/accounts/components/me/check-in-card";

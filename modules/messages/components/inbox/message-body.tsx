@@ -6,7 +6,7 @@ import { MarkdownView } from "@/modules/messages/components/inbox/markdown-view"
 /**
  * A message body as markdown, html or plain text (spec 1 §2). html bodies are sanitized by the
  * server with sanitize-html when they are written AND again when they are served
- * (lib/server/dto/message.ts), so only cleaned markup reaches innerHTML here.
+ * (modules/messages/server/dto.ts), so only cleaned markup reaches innerHTML here.
  */
 export function MessageBody({ content, format }: { content: string; format: string }) {
   const html = useMemo(() => ({ __html: content }), [content]);

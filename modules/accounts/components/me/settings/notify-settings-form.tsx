@@ -1,7 +1,7 @@
 "use client";
 
 // 通知设置: how quota warnings reach the user (e-mail or https webhook) and below which balance.
-// Validated with the shared schema before sending (lib/client/notify/notify-draft.ts builds the body).
+// Validated with the shared schema before sending (modules/accounts/client/notify/notify-draft.ts builds the body).
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ThresholdField } from "@/modules/accounts/components/me/settings/threshold-field";
