@@ -1,7 +1,7 @@
 // Home (/): the admin's HomePageContent when set, otherwise the default landing hero.
 import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
-import { OptionContent } from "@/modules/content/components/content/option-content";
+import { OptionContent } from "@/modules/content/components/content/option-content.server";
 import { HomeHero } from "@/modules/content/components/home/home-hero";
 import { getPageUser } from "@/lib/server/auth/page-user";
 import { getOption } from "@/lib/server/options/store";

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the full suite (how it is organised and why: docs/testing.md).
-#   In the background from the start: typecheck + schema twin + eslint, the production build, and a
+#   In the background from the start: typecheck + schema twin + eslint + cycles, the production build, and a
 #   throwaway PostgreSQL server with the migrated test templates (one migration per run).
 #   1. jest unit (node + jsdom)
 #   2. jest api on SQLite (every file; each gets a copy of the migrated template)
@@ -110,7 +110,7 @@ jest_pg() {
 
 static_checks() {
   node node_modules/typescript/bin/tsc --noEmit && node scripts/pg-schema.mjs --check &&
-    node node_modules/eslint/bin/eslint.js .
+    node node_modules/eslint/bin/eslint.js . && node scripts/check-import-cycles.mjs
 }
 
 find_pg_bin() {
@@ -157,7 +157,7 @@ start_postgres() {
 have_chromium() { [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; }
 
 # ---- background from the start: static checks, the production build, PostgreSQL + templates
-bg_step "typecheck + schema twin + eslint" static static_checks
+bg_step "typecheck + schema twin + eslint + cycles" static static_checks
 bg_step "production build" build node scripts/build-if-needed.mjs
 if find_pg_bin >/dev/null; then
   step "PostgreSQL server" start_postgres
@@ -176,7 +176,7 @@ if [ -n "$PG_URL" ]; then
   step "jest api (PostgreSQL, engine files)" jest_pg api-postgres --selectProjects api \
     --testPathPatterns "$ENGINE_FILES" --maxWorkers=2
 fi
-wait_step "typecheck + schema twin + eslint" static
+wait_step "typecheck + schema twin + eslint + cycles" static
 wait_step "production build" build
 
 # ---- the production server: relay, redis, browser

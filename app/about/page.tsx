@@ -4,7 +4,7 @@ import { Info } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { UpdateCheck } from "@/modules/content/components/about/update-check";
-import { OptionContent } from "@/modules/content/components/content/option-content";
+import { OptionContent } from "@/modules/content/components/content/option-content.server";
 import { PageContainer } from "@/components/layout/page-container";
 import { env } from "@/lib/env";
 import { getOption } from "@/lib/server/options/store";

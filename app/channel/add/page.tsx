@@ -1,5 +1,5 @@
 // /channel/add: the channel list with the create drawer open.
-import { ChannelsPage, channelsMetadata } from "@/modules/channels/components/channels-page";
+import { ChannelsPage, channelsMetadata } from "@/modules/channels/components/channels-page.server";
 
 export const generateMetadata = channelsMetadata;
 

@@ -4,7 +4,7 @@
 // (server-behaviour §7.4): a missing token → "Turnstile token 为空", anything but a clear
 // `success: true` → "Turnstile 校验失败，请刷新重试！". Fail closed: an unreachable, slow or garbled
 // verifier refuses the request rather than letting it through.
-import { FORM_HEADERS, fetchProviderJson } from "@/modules/accounts/server/oauth-providers/fetch-json";
+import { FORM_HEADERS, fetchProviderJson } from "@/lib/server/http/fetch-provider-json";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";

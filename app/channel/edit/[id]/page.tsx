@@ -1,6 +1,6 @@
 // /channel/edit/{id}: the channel list with the edit drawer of channel {id} open.
 import { notFound } from "next/navigation";
-import { ChannelsPage, channelsMetadata } from "@/modules/channels/components/channels-page";
+import { ChannelsPage, channelsMetadata } from "@/modules/channels/components/channels-page.server";
 
 export const generateMetadata = channelsMetadata;
 

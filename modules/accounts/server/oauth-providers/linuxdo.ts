@@ -3,7 +3,7 @@
 // LinuxDOMinimumTrustLevel (0–4) may not register or bind.
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption, getNumberOption, getOption } from "@/lib/server/options/store";
-import { field, fetchProviderJson, FORM_HEADERS, formBody } from "@/modules/accounts/server/oauth-providers/fetch-json";
+import { field, fetchProviderJson, FORM_HEADERS, formBody } from "@/lib/server/http/fetch-provider-json";
 import { basicAuth } from "@/modules/accounts/server/oauth-providers/basic-auth";
 import { testBaseUrl } from "@/modules/accounts/server/oauth-providers/test-base-url";
 import { reach, type OAuthProfile, type OAuthProvider } from "@/modules/accounts/server/oauth-providers/types";

@@ -4,7 +4,7 @@
 // Every URL must be http(s) (spec 1 §7).
 import { AppError } from "@/lib/server/http/app-error";
 import { getOption } from "@/lib/server/options/store";
-import { field, fetchProviderJson } from "@/modules/accounts/server/oauth-providers/fetch-json";
+import { field, fetchProviderJson } from "@/lib/server/http/fetch-provider-json";
 import { reach } from "@/modules/accounts/server/oauth-providers/types";
 import { isHttpUrl, OAUTH_PROVIDER_LABEL } from "@/modules/accounts/oauth-providers";
 

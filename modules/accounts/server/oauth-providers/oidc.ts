@@ -7,7 +7,7 @@
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption, getOption } from "@/lib/server/options/store";
 import { basicAuth } from "@/modules/accounts/server/oauth-providers/basic-auth";
-import { field, fetchProviderJson, FORM_HEADERS, formBody, type ProviderAnswer } from "@/modules/accounts/server/oauth-providers/fetch-json";
+import { field, fetchProviderJson, FORM_HEADERS, formBody, type ProviderAnswer } from "@/lib/server/http/fetch-provider-json";
 import { oidcEndpoints } from "@/modules/accounts/server/oauth-providers/oidc-discovery";
 import { verifyIdToken } from "@/modules/accounts/server/oauth-providers/oidc-id-token";
 import { reach, type OAuthProfile, type OAuthProvider } from "@/modules/accounts/server/oauth-providers/types";

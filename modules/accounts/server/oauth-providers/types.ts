@@ -1,7 +1,7 @@
 // What every OAuth provider module gives the sign-in services: whether the site enabled it, and the
 // account behind an authorization code.
 import { AppError } from "@/lib/server/http/app-error";
-import { ProviderUnreachable } from "@/modules/accounts/server/oauth-providers/fetch-json";
+import { ProviderUnreachable } from "@/lib/server/http/fetch-provider-json";
 import type { OAuthProviderId } from "@/modules/accounts/oauth-providers";
 
 /** The provider account, as the provider describes it. */

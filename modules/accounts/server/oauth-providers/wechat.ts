@@ -6,7 +6,7 @@
 import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
 import { getOption } from "@/lib/server/options/store";
-import { fetchProviderJson } from "@/modules/accounts/server/oauth-providers/fetch-json";
+import { fetchProviderJson } from "@/lib/server/http/fetch-provider-json";
 
 const TIMEOUT_MS = 5_000;
 const MAX_ANSWER_BYTES = 16 * 1024;
