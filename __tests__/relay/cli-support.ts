@@ -28,7 +28,14 @@ export function runCli(
   return new Promise((resolve) => {
     const child = spawn(path.join(CLIENTS_BIN, bin), args, {
       cwd,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", TERM: "dumb", NO_COLOR: "1", CI: "1", ...env },
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        LANG: "C.UTF-8",
+        TERM: "dumb",
+        NO_COLOR: "1",
+        CI: "1",
+        ...env,
+      } as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
