@@ -29,13 +29,14 @@ export function runCli(
     const child = spawn(path.join(CLIENTS_BIN, bin), args, {
       cwd,
       env: {
+        NODE_ENV: "production",
         PATH: process.env.PATH ?? "/usr/bin:/bin",
         LANG: "C.UTF-8",
         TERM: "dumb",
         NO_COLOR: "1",
         CI: "1",
         ...env,
-      } as NodeJS.ProcessEnv,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
