@@ -34,7 +34,8 @@ const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)
 const shared = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   testPathIgnorePatterns: ["/lib/generated/", "/test-results/"],
-  modulePathIgnorePatterns: ["<rootDir>/.next/"],
+  // __tests__/clients holds the coding-agent CLIs (hundreds of MB): never crawled.
+  modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/__tests__/clients/"],
   clearMocks: true,
 };
 

@@ -159,6 +159,8 @@ have_chromium() { [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; }
 # ---- background from the start: static checks, the production build, PostgreSQL + templates
 bg_step "typecheck + schema twin + eslint + cycles" static static_checks
 bg_step "production build" build node scripts/build-if-needed.mjs
+# The coding-agent CLIs the relay files drive (their own package, out of the product's dependencies).
+bg_step "test clients (Claude Code, Codex, Gemini CLI)" clients node scripts/install-test-clients.mjs
 if find_pg_bin >/dev/null; then
   step "PostgreSQL server" start_postgres
 else
@@ -178,6 +180,7 @@ if [ -n "$PG_URL" ]; then
 fi
 wait_step "typecheck + schema twin + eslint + cycles" static
 wait_step "production build" build
+wait_step "test clients (Claude Code, Codex, Gemini CLI)" clients
 
 # ---- the production server: relay, redis, browser
 # Relay files wait on their server process most of the time: two at once.

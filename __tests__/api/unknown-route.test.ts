@@ -12,9 +12,9 @@ beforeAll(async () => {
 
 test.each(["GET", "POST", "PUT", "DELETE", "PATCH"] as const)("%s on an unknown path", async (method) => {
   for (const session of [undefined, cookie]) {
-    const res = await call(catchAll, method, "/api/usage/token/", {
+    const res = await call(catchAll, method, "/api/no/such/", {
       cookie: session,
-      params: { path: ["usage", "token"] },
+      params: { path: ["no", "such"] },
       body: method === "GET" || method === "DELETE" ? undefined : { a: 1 },
     });
     expect(res.status).toBe(404);

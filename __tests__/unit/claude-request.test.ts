@@ -27,7 +27,7 @@ describe("inspect (/v1/messages body)", () => {
     [{ ...ok, max_tokens: 1.5 }, "max_tokens"],
     [{ ...ok, max_tokens: 0 }, "max_tokens"],
     [{ ...ok, stream: "yes" }, "stream"],
-    [{ ...ok, messages: [{ role: "system", content: "x" }] }, "messages"],
+    [{ ...ok, messages: [{ role: "tool", content: "x" }] }, "messages"],
   ])("rejects %j with a 400 naming %s", (body, field) => {
     let err: unknown;
     try {
@@ -374,5 +374,69 @@ describe("documents and web search", () => {
       { type: "file", file: { file_data: "data:application/pdf;base64,JVBE" } },
       { type: "text", text: "summarise" },
     ]);
+  });
+});
+
+// Issue 19 B: Claude Code's mid-conversation system entries and fields the conversion used to drop.
+describe("mid-conversation system entries and structured output", () => {
+  const schema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
+  const body: Json = {
+    model: "alias-model",
+    max_tokens: 50,
+    system: "top",
+    messages: [
+      { role: "user", content: "hi" },
+      { role: "assistant", content: "hello" },
+      { role: "system", content: [{ type: "text", text: "now answer in French" }] },
+      { role: "user", content: "where?" },
+    ],
+    output_config: { format: { type: "json_schema", schema }, effort: "max" },
+    tools: [{ name: "f", input_schema: { type: "object" } }],
+    tool_choice: { type: "auto", disable_parallel_tool_use: true },
+  };
+
+  test("inspect accepts role system inside messages and counts its text", () => {
+    expect(claudeFormat.inspect(body, "chat").promptText).toContain("now answer in French");
+  });
+
+  test("-> OpenAI: the system entry stays in place; output_config.format, effort, parallel calls carried", () => {
+    const out = claudeFormat.toOpenAIRequest(body, opts());
+    expect(out.messages).toEqual([
+      { role: "system", content: "top" },
+      { role: "user", content: "hi" },
+      { role: "assistant", content: "hello" },
+      { role: "system", content: "now answer in French" },
+      { role: "user", content: "where?" },
+    ]);
+    expect(out.response_format).toEqual({ type: "json_schema", json_schema: { name: "output", schema, strict: true } });
+    expect(out.reasoning_effort).toBe("high");
+    expect(out.parallel_tool_calls).toBe(false);
+  });
+
+  test("the older beta output_format is read the same way", () => {
+    const { output_config: _drop, ...rest } = body;
+    void _drop;
+    const out = claudeFormat.toOpenAIRequest({ ...rest, output_format: { type: "json_schema", schema } }, opts());
+    expect((out.response_format as Json).json_schema).toEqual({ name: "output", schema, strict: true });
+  });
+
+  test("OpenAI -> Anthropic: response_format json_schema becomes output_config.format; parallel_tool_calls false", () => {
+    const out = claudeFormat.fromOpenAIRequest(
+      {
+        model: "x",
+        messages: [{ role: "user", content: "q" }],
+        response_format: { type: "json_schema", json_schema: { name: "o", schema } },
+        tools: [{ type: "function", function: { name: "f", parameters: { type: "object" } } }],
+        parallel_tool_calls: false,
+      },
+      opts(),
+    );
+    expect(out.output_config).toEqual({ format: { type: "json_schema", schema } });
+    expect(out.tool_choice).toEqual({ type: "auto", disable_parallel_tool_use: true });
+  });
+
+  test("a native Anthropic call keeps the system entry where the client put it", () => {
+    const out = claudeFormat.prepareNative!(body, opts());
+    expect((out.messages as Json[])[2]).toEqual(body.messages && (body.messages as Json[])[2]);
   });
 });

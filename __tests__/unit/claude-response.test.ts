@@ -157,6 +157,17 @@ describe("anthropic adapter (type 14)", () => {
     expect(r.headers.authorization).toBeUndefined();
     expect(anthropicAdapter.format).toBe("claude");
   });
+  test("every anthropic-beta value reaches Anthropic, each once (Claude Code's list, repeated headers)", () => {
+    const options = new Map([["claude.model_headers_settings", JSON.stringify({ m: { "anthropic-beta": ["b1"] } })]]);
+    const claudeCode = "claude-code-20250219,interleaved-thinking-2025-05-14, mid-conversation-system-2026-04-07,b1";
+    const r = anthropicAdapter.buildRequest(
+      ctx({ options, clientHeaders: { "anthropic-beta": [claudeCode, "context-1m-2025-08-07"] } }),
+      { model: "m" },
+    );
+    expect(r.headers["anthropic-beta"]).toBe(
+      "b1,claude-code-20250219,interleaved-thinking-2025-05-14,mid-conversation-system-2026-04-07,context-1m-2025-08-07",
+    );
+  });
   test("client's anthropic-version and anthropic-beta forwarded; stream accept; per-model headers", () => {
     const options = new Map([
       [

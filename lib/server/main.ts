@@ -14,7 +14,7 @@ import next from "next";
 import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { createDrain } from "@/lib/server/drain";
-import { handleHealth, isHealthPath, markDraining } from "@/lib/server/health";
+import { answerProbe, handleHealth, isHealthPath, isReachabilityProbe, markDraining } from "@/lib/server/health";
 import { withoutApiTrailingSlash } from "@/lib/server/http/api-path";
 import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-messages";
 import { logger } from "@/lib/server/logger";
@@ -77,7 +77,8 @@ async function main() {
       // Still answered while draining (readyz says 503, a last scrape), on a connection that then closes.
       if (drain.draining) res.setHeader("connection", "close");
       void (isHealthPath(pathname) ? handleHealth(req, res, pathname) : handleMetrics(req, res));
-    } else if (drain.refuse(res)) req.resume();
+    } else if (isReachabilityProbe(req.method, pathname)) answerProbe(res);
+    else if (drain.refuse(res)) req.resume();
     else if (!isRelayPath(pathname) && !decodablePath(pathname)) refuseBadPath(req, res);
     else drain.track(res, isRelayPath(pathname) ? handleRelay(req, res) : handle(req, res));
   });

@@ -77,10 +77,15 @@ async function failureLimit(check: () => Promise<number>, headers: RequestHeader
     );
 }
 
+/**
+ * readOnly (GET /api/usage/token, /api/log/token, like new-api's TokenAuthReadOnly): an expired or
+ * exhausted token may still read its own balance and logs; a disabled one may not.
+ */
 export async function authenticateToken(
   rawKey: string,
   ip: string,
   headers: RequestHeaders = {},
+  opts: { readOnly?: boolean } = {},
 ): Promise<RelayCaller> {
   if (!rawKey) throw unauthorized("No API key provided (use Authorization: Bearer sk-...)");
   const [keyPart, pinPart] = rawKey.replace(/^sk-/, "").split("-");
@@ -95,10 +100,13 @@ export async function authenticateToken(
   }
   if (token.deleted) throw unauthorized("Invalid API key");
   if (token.status === 2) throw unauthorized("This token is disabled");
-  if (token.status === 3) throw unauthorized("This token has expired");
-  if (token.status === 4) throw unauthorized("This token's quota is exhausted");
-  if (token.status !== 1) throw unauthorized("This token is not available");
-  if (token.expiredTime !== -1 && token.expiredTime < Date.now() / 1000) {
+  if (!opts.readOnly) {
+    if (token.status === 3) throw unauthorized("This token has expired");
+    if (token.status === 4) throw unauthorized("This token's quota is exhausted");
+  }
+  if (token.status !== 1 && !(opts.readOnly && (token.status === 3 || token.status === 4)))
+    throw unauthorized("This token is not available");
+  if (!opts.readOnly && token.expiredTime !== -1 && token.expiredTime < Date.now() / 1000) {
     markTokenStatus(token.id, 3);
     throw unauthorized("This token has expired");
   }
@@ -107,6 +115,8 @@ export async function authenticateToken(
   const user = await getUser(token.userId);
   if (!user || user.deleted) throw unauthorized("Invalid API key");
   if (user.status !== USER_STATUS.enabled) throw forbidden("The owner of this token is banned", "user_banned");
+  // Reading a balance bills nothing: the group and channel pin do not matter.
+  if (opts.readOnly) return { token, user, group: user.group, channelPin: null };
 
   const options = await getOptions();
   let group = user.group;

@@ -17,6 +17,8 @@ import { runRelay } from "@/lib/server/relay/pipeline";
 import { endpointFor } from "@/lib/server/relay/routes";
 import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
 import { handleTaskRelay, isTaskPath } from "@/lib/server/relay/tasks/handler";
+import { handleTokenQuery, isTokenQueryPath } from "@/lib/server/relay/endpoints/token-queries";
+import { CLAUDE_COUNT_PATH, countTokens, isCountTokensPath } from "@/lib/server/relay/endpoints/count-tokens";
 import { db } from "@/lib/server/db";
 import { getOptions } from "@/lib/server/options/store";
 import { requestLogger } from "@/lib/server/logger";
@@ -51,7 +53,8 @@ export function isRelayPath(pathname: string): boolean {
     pathname.startsWith("/v1/") ||
     pathname.startsWith("/v1beta/") ||
     pathname.startsWith("/pg/") ||
-    isTaskPath(pathname)
+    isTaskPath(pathname) ||
+    isTokenQueryPath(pathname)
   );
 }
 
@@ -115,6 +118,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
     } catch {
       throw invalidRequest("The request path holds a malformed %-escape", "invalid_path");
     }
+    if (isTokenQueryPath(path)) return await handleTokenQuery(req, res, { requestId, ip, url, path });
     if (path === "/pg/chat/completions" && req.method === "POST") {
       const caller = await playgroundCaller(req);
       if (caller.user.role < ROLE.user) throw new RelayError(403, "Forbidden", { code: "forbidden" });
@@ -132,6 +136,12 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
         type: "new_api_error",
         code: "api_not_implemented",
       });
+    }
+    if (req.method === "POST" && isCountTokensPath(path)) {
+      format = path === CLAUDE_COUNT_PATH ? "claude" : "gemini";
+      await refuseBrowserExtension(req);
+      const caller = await authenticateToken(extractKey(req, path, url.searchParams), ip, req.headers);
+      return await countTokens(req, res, { path, caller, requestId });
     }
     const endpoint = req.method === "POST" ? endpointFor(path) : null;
     if (endpoint) format = endpoint.format;

@@ -6,6 +6,7 @@ import { openaiTextEndpoint } from "@/lib/server/relay/text-relay";
 import { speechEndpoint, transcriptionsEndpoint, translationsEndpoint } from "@/lib/server/relay/endpoints/audio";
 import { imageEditsEndpoint, imageGenerationsEndpoint } from "@/lib/server/relay/endpoints/images";
 import { rerankEndpoint } from "@/lib/server/relay/endpoints/rerank";
+import { ENGINES_EMBEDDINGS_PATH, enginesEmbeddingsEndpoint } from "@/lib/server/relay/endpoints/engines";
 import { responsesCompactEndpoint, responsesCreateEndpoint } from "@/lib/server/relay/endpoints/responses";
 
 const EXACT = new Map<string, () => RelayEndpoint>([
@@ -26,6 +27,7 @@ const EXACT = new Map<string, () => RelayEndpoint>([
 
 const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | null }[] = [
   { re: GEMINI_PATH, make: (m) => geminiEndpoint(m[1]!, m[2]!) },
+  { re: ENGINES_EMBEDDINGS_PATH, make: (m) => enginesEmbeddingsEndpoint(m[1]!) },
 ];
 
 /** The endpoint for a POST to `path`, or null when no relay endpoint serves it. */

@@ -45,6 +45,13 @@ export function pendingTokenRemain(id: number): number {
   return state.pending.tokens.get(id)?.remain ?? 0;
 }
 
+/** What a database read of these balances is missing (settled here, not yet flushed). */
+export function pendingBalances(userId: number, tokenId: number | null) {
+  const u = state.pending.users.get(userId);
+  const t = tokenId === null ? undefined : state.pending.tokens.get(tokenId);
+  return { userQuota: u?.quota ?? 0, userUsed: u?.used ?? 0, tokenRemain: t?.remain ?? 0, tokenUsed: t?.used ?? 0 };
+}
+
 export function addChannelUsed(channelId: number, charged: number): void {
   if (charged !== 0) state.pending.channels.set(channelId, (state.pending.channels.get(channelId) ?? 0) + charged);
 }

@@ -24,7 +24,10 @@ export const claudeMessagesSchema = obj({
   model: z.string(),
   messages: z
     .array(
-      obj({ role: z.enum(["user", "assistant"]), content: z.union([z.string(), z.array(block).max(LIMITS.parts)]) }),
+      obj({
+        role: z.enum(["user", "assistant", "system"]),
+        content: z.union([z.string(), z.array(block).max(LIMITS.parts)]),
+      }),
     )
     .max(LIMITS.messages),
   system: z.union([z.string(), z.array(textBlock).max(LIMITS.parts)]).nullish(),
@@ -41,4 +44,6 @@ export const claudeMessagesSchema = obj({
   tool_choice: obj({ type: z.string(), name: str }).nullish(),
   thinking: obj({ type: z.string(), budget_tokens: z.number().nullish() }).nullish(),
   metadata: obj({ user_id: str }).nullish(),
+  output_config: obj({ effort: str, format: obj({ type: str, schema: z.unknown().optional() }).nullish() }).nullish(),
+  output_format: obj({ type: str, schema: z.unknown().optional() }).nullish(),
 });

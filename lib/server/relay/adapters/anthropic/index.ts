@@ -13,6 +13,11 @@ function clientHeader(ctx: AdapterContext, name: string): string | undefined {
   return s?.trim() || undefined;
 }
 
+function betaList(...lists: (string | undefined)[]): string {
+  const values = lists.flatMap((l) => (l ?? "").split(",")).map((v) => v.trim());
+  return [...new Set(values.filter(Boolean))].join(",");
+}
+
 export const anthropicAdapter: ChannelAdapter = {
   name: "Anthropic",
   defaultBaseUrl: "https://api.anthropic.com",
@@ -28,7 +33,9 @@ export const anthropicAdapter: ChannelAdapter = {
       accept: ctx.stream ? "text/event-stream" : "application/json",
     };
     const beta = clientHeader(ctx, "anthropic-beta");
-    if (beta) headers["anthropic-beta"] = headers["anthropic-beta"] ? `${headers["anthropic-beta"]},${beta}` : beta;
+    // Every beta value reaches Anthropic (Claude Code sends several, some clients repeat the header);
+    // each once, the per-model ones first.
+    if (beta) headers["anthropic-beta"] = betaList(headers["anthropic-beta"], beta);
     return { url: `${baseUrlOf(ctx, this.defaultBaseUrl)}/v1/messages`, headers, body: JSON.stringify(body) };
   },
 };

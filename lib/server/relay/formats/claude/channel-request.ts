@@ -171,7 +171,17 @@ export function openAIToClaudeRequest(body: Json, o: ConvertOptions): Json {
       }));
     const choice = toolChoice(body.tool_choice);
     if (choice) out.tool_choice = choice;
+    if (body.parallel_tool_calls === false)
+      out.tool_choice = {
+        ...((out.tool_choice as Json | undefined) ?? { type: "auto" }),
+        disable_parallel_tool_use: true,
+      };
   }
+  // Structured output: OpenAI's json_schema response format is Claude's output_config.format.
+  const rf = body.response_format as Json | undefined;
+  const schema = (rf?.json_schema as Json | undefined)?.schema;
+  if (rf?.type === "json_schema" && schema && typeof schema === "object")
+    out.output_config = { format: { type: "json_schema", schema } };
   const search = body.web_search_options as Json | undefined;
   if (search && typeof search === "object") {
     const size = typeof search.search_context_size === "string" ? search.search_context_size : "medium";

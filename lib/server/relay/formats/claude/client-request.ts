@@ -40,8 +40,10 @@ export function inspectClaude(body: Json): RequestFacts {
   if (!Array.isArray(body.messages)) throw invalidRequest("messages: Field required", "invalid_messages");
   for (const m of body.messages as unknown[]) {
     const msg = m as Json | null;
-    if (!msg || typeof msg !== "object" || (msg.role !== "user" && msg.role !== "assistant"))
-      throw invalidRequest("messages: each message needs role 'user' or 'assistant'", "invalid_messages");
+    // "system" inside messages: Claude Code's mid-conversation system entries (beta
+    // mid-conversation-system-2026-04-07), sent for models it does not know.
+    if (!msg || typeof msg !== "object" || (msg.role !== "user" && msg.role !== "assistant" && msg.role !== "system"))
+      throw invalidRequest("messages: each message needs role 'user', 'assistant' or 'system'", "invalid_messages");
     if (typeof msg.content !== "string" && !Array.isArray(msg.content))
       throw invalidRequest("messages: content must be a string or an array of blocks", "invalid_messages");
   }
@@ -91,6 +93,11 @@ function toolResultText(content: unknown): string {
 
 function convertMessage(m: Json): Json[] {
   const blocks = blocksOf(m.content);
+  // A mid-conversation system entry stays where it is: OpenAI chat allows system messages anywhere.
+  if (m.role === "system") {
+    const text = joinBlocks(blocks, "text");
+    return text ? [{ role: "system", content: text }] : [];
+  }
   if (m.role === "assistant") {
     const text = joinBlocks(blocks, "text");
     const calls = toolUsesToCalls(blocks);
@@ -129,6 +136,21 @@ function toolChoice(tc: unknown): unknown {
   return undefined;
 }
 
+const EFFORTS = new Set(["minimal", "low", "medium", "high"]);
+
+/**
+ * Structured output and effort: output_config.format (and the older beta output_format) ->
+ * response_format json_schema; output_config.effort -> reasoning_effort ("max" is OpenAI's "high").
+ */
+function applyOutputConfig(body: Json, out: Json): void {
+  const config = body.output_config as Json | undefined;
+  const format = (config?.format ?? body.output_format) as Json | undefined;
+  if (format?.type === "json_schema" && format.schema && typeof format.schema === "object")
+    out.response_format = { type: "json_schema", json_schema: { name: "output", schema: format.schema, strict: true } };
+  const effort = config?.effort === "max" ? "high" : config?.effort;
+  if (typeof effort === "string" && EFFORTS.has(effort)) out.reasoning_effort = effort;
+}
+
 export function claudeToOpenAIRequest(body: Json, o: ConvertOptions): Json {
   const messages: Json[] = [];
   const system = systemText(body.system);
@@ -156,6 +178,9 @@ export function claudeToOpenAIRequest(body: Json, o: ConvertOptions): Json {
     const budget = Number(thinking.budget_tokens) || 0;
     out.reasoning_effort = budget <= 1280 ? "low" : budget <= 2048 ? "medium" : "high";
   }
+  applyOutputConfig(body, out);
+  if ((body.tool_choice as Json | undefined)?.disable_parallel_tool_use === true && out.tools)
+    out.parallel_tool_calls = false;
   const user = (body.metadata as Json | undefined)?.user_id;
   if (typeof user === "string") out.user = user;
   if (o.stream) {

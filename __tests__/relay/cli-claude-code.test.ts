@@ -1,0 +1,103 @@
+// Issue 19 C: the real Claude Code CLI (pinned in __tests__/clients) in non-interactive mode (-p)
+// through the production gateway, against every channel dialect: Anthropic (native), OpenAI chat and
+// Gemini (converted). The model names are aliases Claude Code does not know, so it sends its
+// mid-conversation system entries (issue 19 item 1). Each run is a tool round: the mock model asks
+// for Bash, Claude Code runs it, the result goes back and the final answer is printed. Each asserts
+// exit 0, the answer, the channel key upstream (never the user's token) and the exact consume logs.
+import fs from "node:fs";
+import path from "node:path";
+import { startGateway, type Gateway } from "./gateway";
+import { FINAL_TEXT, startMockAgents, USAGE, type MockAgents } from "./mock-agents";
+import { CLIENTS_BIN, consumeLogs, expectChannelKeyOnly, expectSuccess, freshHome, runCli } from "./cli-support";
+
+const haveCli = fs.existsSync(path.join(CLIENTS_BIN, "claude"));
+if (!haveCli) throw new Error("Claude Code is not installed: run node scripts/install-test-clients.mjs");
+
+let gw: Gateway;
+let mock: MockAgents;
+const KEYS = { anthropic: "sk-ant-agent-channel", openai: "sk-oai-agent-channel", gemini: "g-agent-channel" };
+
+beforeAll(async () => {
+  mock = await startMockAgents();
+  gw = await startGateway();
+  const models = { "agent-anthropic": 1, "agent-openai": 1, "agent-gemini": 1 };
+  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify(models) });
+  await gw.createChannel({
+    name: "anth",
+    type: 14,
+    key: KEYS.anthropic,
+    base_url: mock.url,
+    models: "agent-anthropic",
+  });
+  await gw.createChannel({ name: "oai", type: 1, key: KEYS.openai, base_url: mock.url, models: "agent-openai" });
+  await gw.createChannel({ name: "gem", type: 24, key: KEYS.gemini, base_url: mock.url, models: "agent-gemini" });
+}, 180_000);
+
+afterAll(async () => {
+  await gw?.stop();
+  await mock?.close();
+});
+
+async function claudeCode(model: string) {
+  const token = await gw.createToken({ name: `cc-${model}` });
+  const home = freshHome();
+  const before = mock.requests.length;
+  const run = await runCli(
+    "claude",
+    [
+      "-p",
+      "Run `echo` with the shell tool and tell me what it printed.",
+      "--model",
+      model,
+      "--dangerously-skip-permissions",
+      "--output-format",
+      "text",
+    ],
+    {
+      HOME: home,
+      CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
+      ANTHROPIC_BASE_URL: gw.url,
+      ANTHROPIC_API_KEY: token.key,
+      ANTHROPIC_MODEL: model,
+      ANTHROPIC_SMALL_FAST_MODEL: model,
+      ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
+      // Fast and quiet: no telemetry, update checks or error reports; root may skip permissions.
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      DISABLE_AUTOUPDATER: "1",
+      DISABLE_TELEMETRY: "1",
+      DISABLE_ERROR_REPORTING: "1",
+      IS_SANDBOX: "1",
+      API_TIMEOUT_MS: "30000",
+      MAX_THINKING_TOKENS: "0",
+    },
+    home,
+  );
+  fs.rmSync(home, { recursive: true, force: true });
+  return { run, token, upstream: mock.requests.slice(before) };
+}
+
+test.each([
+  ["agent-anthropic", KEYS.anthropic, USAGE.anthropic.input_tokens, USAGE.anthropic.output_tokens, "/v1/messages"],
+  ["agent-openai", KEYS.openai, USAGE.openai.prompt_tokens, USAGE.openai.completion_tokens, "/v1/chat/completions"],
+  [
+    "agent-gemini",
+    KEYS.gemini,
+    USAGE.gemini.promptTokenCount,
+    USAGE.gemini.candidatesTokenCount,
+    ":streamGenerateContent",
+  ],
+])(
+  "Claude Code on the %s channel: a tool round",
+  async (model, channelKey, prompt, completion, upstreamPath) => {
+    const { run, token, upstream } = await claudeCode(model);
+    console.log(`claude-code ${model}: ${run.ms} ms, ${upstream.length} upstream calls`);
+    expectSuccess(run);
+    expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
+    expect(upstream.every((r) => r.path.includes(upstreamPath))).toBe(true);
+    expectChannelKeyOnly(upstream, channelKey, token.key);
+    const logs = await consumeLogs(gw, token.id, upstream.length);
+    expect(logs).toHaveLength(upstream.length);
+    for (const l of logs) expect(l).toEqual({ promptTokens: prompt, completionTokens: completion, modelName: model });
+  },
+  150_000,
+);

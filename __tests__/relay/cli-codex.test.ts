@@ -1,0 +1,72 @@
+// Issue 19 C: the real Codex CLI (pinned in __tests__/clients; it speaks only the Responses API) in
+// non-interactive mode (codex exec) through the production gateway on an OpenAI channel, with a tool
+// round (exec_command). Asserts exit 0, the answer, the channel key upstream (never the user's token)
+// and the exact consume logs. Codex on Anthropic and Gemini channels needs /v1/responses converted to
+// those dialects (issue 19 D), not done yet.
+import fs from "node:fs";
+import path from "node:path";
+import { startGateway, type Gateway } from "./gateway";
+import { FINAL_TEXT, startMockAgents, USAGE, type MockAgents } from "./mock-agents";
+import { CLIENTS_BIN, consumeLogs, expectChannelKeyOnly, expectSuccess, freshHome, runCli } from "./cli-support";
+
+if (!fs.existsSync(path.join(CLIENTS_BIN, "codex")))
+  throw new Error("Codex CLI is not installed: run node scripts/install-test-clients.mjs");
+
+let gw: Gateway;
+let mock: MockAgents;
+const CHANNEL_KEY = "sk-oai-codex-channel";
+
+beforeAll(async () => {
+  mock = await startMockAgents();
+  gw = await startGateway();
+  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "codex-openai": 1 }) });
+  await gw.createChannel({ name: "oai", type: 1, key: CHANNEL_KEY, base_url: mock.url, models: "codex-openai" });
+}, 180_000);
+
+afterAll(async () => {
+  await gw?.stop();
+  await mock?.close();
+});
+
+async function codex(model: string) {
+  const token = await gw.createToken({ name: `codex-${model}` });
+  const home = freshHome();
+  const codexHome = path.join(home, ".codex");
+  fs.mkdirSync(codexHome);
+  // A model provider on the gateway; no retries so a failure shows at once.
+  const config = [
+    `model = "${model}"`,
+    `model_provider = "gateway"`,
+    `[model_providers.gateway]`,
+    `name = "gateway"`,
+    `base_url = "${gw.url}/v1"`,
+    `env_key = "GATEWAY_KEY"`,
+    `wire_api = "responses"`,
+    `request_max_retries = 0`,
+    `stream_max_retries = 0`,
+  ].join("\n");
+  fs.writeFileSync(path.join(codexHome, "config.toml"), config);
+  const before = mock.requests.length;
+  const run = await runCli(
+    "codex",
+    ["exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "Run echo with the shell tool."],
+    { HOME: home, CODEX_HOME: codexHome, GATEWAY_KEY: token.key },
+    home,
+  );
+  fs.rmSync(home, { recursive: true, force: true });
+  return { run, token, upstream: mock.requests.slice(before) };
+}
+
+test("Codex on an OpenAI channel (Responses, native): a tool round", async () => {
+  const { run, token, upstream } = await codex("codex-openai");
+  console.log(`codex codex-openai: ${run.ms} ms, ${upstream.length} upstream calls`);
+  expectSuccess(run);
+  expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
+  expect(upstream.every((r) => r.path.endsWith("/v1/responses"))).toBe(true);
+  expectChannelKeyOnly(upstream, CHANNEL_KEY, token.key);
+  const logs = await consumeLogs(gw, token.id, upstream.length);
+  expect(logs).toHaveLength(upstream.length);
+  const { input_tokens, output_tokens } = USAGE.responses;
+  for (const l of logs)
+    expect(l).toEqual({ promptTokens: input_tokens, completionTokens: output_tokens, modelName: "codex-openai" });
+}, 150_000);

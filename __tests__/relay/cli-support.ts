@@ -1,0 +1,83 @@
+// Shared by the real-CLI relay tests (cli-*.test.ts): runs a CLI installed in __tests__/clients
+// (scripts/install-test-clients.mjs) in non-interactive mode with a throwaway HOME, and checks what
+// reached the upstream and the consume logs.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Gateway } from "./gateway";
+import type { AgentRequest } from "./mock-agents";
+
+export const CLIENTS_BIN = path.resolve(__dirname, "../clients/node_modules/.bin");
+
+export type CliRun = { code: number | null; stdout: string; stderr: string; ms: number };
+
+/** A fresh HOME (and working directory) per run: no user config, no leftover sessions. */
+export function freshHome(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "gateway-cli-"));
+}
+
+export function runCli(
+  bin: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  timeoutMs = 90_000,
+): Promise<CliRun> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(path.join(CLIENTS_BIN, bin), args, {
+      cwd,
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        LANG: "C.UTF-8",
+        TERM: "dumb",
+        NO_COLOR: "1",
+        CI: "1",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+/** Fails with the CLI's output when it did not exit 0 (the assertion message is the diagnosis). */
+export function expectSuccess(run: CliRun): void {
+  if (run.code !== 0)
+    throw new Error(`exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr.slice(-4000)}`);
+}
+
+/** The upstream saw the channel key and never the caller's token, in any header or body. */
+export function expectChannelKeyOnly(requests: AgentRequest[], channelKey: string, userKey: string): void {
+  expect(requests.length).toBeGreaterThan(0);
+  const bare = userKey.replace(/^sk-/, "");
+  for (const r of requests) {
+    const headers = JSON.stringify(r.headers);
+    expect(headers).toContain(channelKey);
+    expect(headers).not.toContain(bare);
+    expect(JSON.stringify(r.body)).not.toContain(bare);
+  }
+}
+
+type LogRow = { promptTokens: number; completionTokens: number; modelName: string };
+
+/** The consume logs of a token once `count` are written (bookkeeping flushes every 250 ms). */
+export async function consumeLogs(gw: Gateway, tokenId: number, count: number): Promise<LogRow[]> {
+  const query = () =>
+    gw.sql<LogRow>(
+      "select promptTokens, completionTokens, modelName from logs where tokenId = ? and type = 2",
+      tokenId,
+    );
+  await gw.waitFor(async () => (await query()).length >= count, 10_000);
+  return query();
+}

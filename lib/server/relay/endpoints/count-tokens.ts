@@ -1,0 +1,62 @@
+// Token counting without generation: POST /v1/messages/count_tokens (Claude Code calls it before
+// long turns) and Gemini's POST /v1beta/models/{model}:countTokens. Answered from the local
+// tokenizer (o200k, after converting the request to the OpenAI shape every dialect shares), for every
+// channel dialect alike: nothing is billed and no channel is used, so counting never fails over,
+// waits on an upstream or costs the caller. The count is an estimate of the vendor's own tokenizer.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RelayCaller } from "@/lib/server/relay/auth";
+import { RelayError } from "@/lib/server/relay/errors";
+import { claudeFormat } from "@/lib/server/relay/formats/claude";
+import { geminiFormat } from "@/lib/server/relay/formats/gemini";
+import type { ChatFormat, Json } from "@/lib/server/relay/formats/types";
+import { sendJson } from "@/lib/server/relay/http-io";
+import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { exactPromptTokens } from "@/lib/server/relay/tokenize";
+import { getOptions } from "@/lib/server/options/store";
+
+export const CLAUDE_COUNT_PATH = "/v1/messages/count_tokens";
+export const GEMINI_COUNT_PATH = /^\/v1(?:beta)?\/models\/([^/]+?):countTokens$/;
+
+export const isCountTokensPath = (path: string): boolean => path === CLAUDE_COUNT_PATH || GEMINI_COUNT_PATH.test(path);
+
+/** The model named by the request: the body's (Claude) or the path's (Gemini). */
+function modelOf(path: string, body: Json): string {
+  const m = path.match(GEMINI_COUNT_PATH);
+  if (!m) return typeof body.model === "string" ? body.model.trim() : "";
+  try {
+    return decodeURIComponent(m[1]!).trim();
+  } catch {
+    return "";
+  }
+}
+
+export async function countTokens(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: { path: string; caller: RelayCaller; requestId: string },
+): Promise<void> {
+  const gemini = ctx.path !== CLAUDE_COUNT_PATH;
+  const format: ChatFormat = gemini ? geminiFormat : claudeFormat;
+  let body = await readJsonBody(req);
+  // countTokens accepts either {contents, ...} or a whole {generateContentRequest: {...}}.
+  const wrapped = body.generateContentRequest;
+  if (gemini && wrapped && typeof wrapped === "object" && !Array.isArray(wrapped)) body = wrapped as Json;
+  if (gemini && !Array.isArray(body.contents)) body = { ...body, contents: [] };
+  const model = modelOf(ctx.path, body);
+  format.inspect(gemini ? body : { ...body, max_tokens: undefined }, "chat");
+  const limits = ctx.caller.token?.modelLimits;
+  if (limits && !limits.has(model))
+    throw new RelayError(403, `This token may not use model ${model}`, {
+      type: "permission_error",
+      code: "model_not_allowed",
+    });
+  const openai = format.toOpenAIRequest(body, {
+    mode: "chat",
+    upstreamModel: model,
+    stream: false,
+    options: await getOptions(),
+  });
+  const tokens = await exactPromptTokens(openai);
+  const answer = gemini ? { totalTokens: tokens } : { input_tokens: tokens };
+  sendJson(res, 200, JSON.stringify(answer), ctx.requestId);
+}
