@@ -45,12 +45,12 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
   }
   const account = (o.get("SMTPAccount") ?? "").trim();
   const password = o.get("SMTPToken") ?? "";
-  const port = Number(o.get("SMTPPort")) || 587;
+  const port = o.num("SMTPPort") || 587;
   const transport = nodemailer.createTransport({
     host,
     port,
     // Implicit TLS (usually port 465); otherwise STARTTLS is used whenever the server offers it.
-    secure: o.get("SMTPSSLEnabled") === "true",
+    secure: o.bool("SMTPSSLEnabled"),
     auth: account ? { user: account, pass: password } : undefined,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,

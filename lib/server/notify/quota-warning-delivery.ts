@@ -75,7 +75,7 @@ export async function deliverQuotaWarning(w: QuotaWarning): Promise<void> {
   const options = await getOptions();
   const remaining = formatQuota(w.remaining, {
     inCurrency: options.get("DisplayInCurrencyEnabled") !== "false",
-    quotaPerUnit: Number(options.get("QuotaPerUnit")) || 500_000,
+    quotaPerUnit: options.num("QuotaPerUnit") || 500_000,
   });
   const server = (options.get("ServerAddress") ?? "").replace(/\/+$/, "");
   const notice = quotaWarningNotice(defaultLocale, remaining, `${server}/app/wallet`);

@@ -7,18 +7,44 @@ import { OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 import { emitEvent, onEvent } from "@/lib/server/redis/bus";
 import { singleton } from "@/lib/server/singleton";
 
-type State = { map: Map<string, string>; loadedAt: number; loading?: Promise<Map<string, string>> };
+/**
+ * The option map with typed readers, so no caller compares strings: `bool` is true only for "true",
+ * `num` falls back when the value is not a finite number, `json` when it does not parse.
+ */
+export class Options extends Map<string, string> {
+  str(key: string): string {
+    return this.get(key) ?? OPTION_DEFAULTS[key] ?? "";
+  }
+  bool(key: string): boolean {
+    return this.str(key) === "true";
+  }
+  num(key: string, fallback = 0): number {
+    const n = Number(this.str(key));
+    return Number.isFinite(n) ? n : fallback;
+  }
+  json<T>(key: string, fallback: T): T {
+    return parseJsonOption(this.str(key), fallback);
+  }
+}
+export type ReadonlyOptions = Omit<Options, "set" | "delete" | "clear">;
+
+/** Options from a plain map (tests, or a snapshot with pending writes applied). */
+export function optionsOf(entries: Iterable<readonly [string, string]> | ReadonlyMap<string, string>): Options {
+  return new Options(entries as Iterable<readonly [string, string]>);
+}
+
+type State = { map: Options; loadedAt: number; loading?: Promise<Options> };
 const g = globalThis as unknown as { __gatewayOptions?: State; __gatewayOptionsVersion?: number };
 
-async function loadFromDb(): Promise<Map<string, string>> {
+async function loadFromDb(): Promise<Options> {
   const rows = await db().option.findMany();
-  const map = new Map(Object.entries(OPTION_DEFAULTS));
+  const map = new Options(Object.entries(OPTION_DEFAULTS));
   for (const row of rows) map.set(row.key, row.value);
   return map;
 }
 
 /** All options (defaults + stored), refreshed from the DB when older than SYNC_FREQUENCY. */
-export async function getOptions(): Promise<ReadonlyMap<string, string>> {
+export async function getOptions(): Promise<ReadonlyOptions> {
   const state = g.__gatewayOptions;
   const fresh = state && Date.now() - state.loadedAt < env().SYNC_FREQUENCY * 1000;
   if (state && fresh) return state.map;
@@ -46,12 +72,11 @@ export async function getOption(key: string): Promise<string> {
 }
 
 export async function getBoolOption(key: string): Promise<boolean> {
-  return (await getOption(key)) === "true";
+  return (await getOptions()).bool(key);
 }
 
 export async function getNumberOption(key: string, fallback = 0): Promise<number> {
-  const n = Number(await getOption(key));
-  return Number.isFinite(n) ? n : fallback;
+  return (await getOptions()).num(key, fallback);
 }
 
 export function parseJsonOption<T>(value: string, fallback: T): T {
@@ -81,7 +106,7 @@ export async function setOption(key: string, value: string): Promise<void> {
 async function writeOption(key: string, value: string): Promise<void> {
   await db().option.upsert({ where: { key }, create: { key, value }, update: { value } });
   const map = await getOptions();
-  (map as Map<string, string>).set(key, value);
+  (map as Options).set(key, value);
 }
 
 export async function setOptions(entries: Record<string, string>): Promise<void> {

@@ -24,9 +24,9 @@ async function testAll(actor: Pick<CurrentUser, "id" | "username">, signal?: Abo
     try {
       const result = await testChannel(actor, row.id);
       const options = await getOptions();
-      const threshold = Number(options.get("ChannelDisableThreshold") ?? "5") || 0;
+      const threshold = options.num("ChannelDisableThreshold");
       const tooSlow = result.success && threshold > 0 && result.time > threshold;
-      const canDisable = options.get("AutomaticDisableChannelEnabled") === "true" && row.autoBan === 1;
+      const canDisable = options.bool("AutomaticDisableChannelEnabled") && row.autoBan === 1;
       if (row.status === 1 && canDisable && (!result.success || tooSlow)) {
         const reason = tooSlow ? `响应时间 ${result.time.toFixed(2)}s 超过阈值 ${threshold}s` : result.message;
         await autoDisable(toCached(row), 0, reason);

@@ -130,7 +130,7 @@ export async function testChannel(
       },
     });
     recordConsume("channel_test", model, quota, usage.prompt_tokens, usage.completion_tokens);
-    if (row.status === 3 && options.get("AutomaticEnableChannelEnabled") === "true") {
+    if (row.status === 3 && options.bool("AutomaticEnableChannelEnabled")) {
       await db().$transaction([
         db().channel.update({ where: { id }, data: { status: 1, otherInfo: "" } }),
         db().ability.updateMany({ where: { channelId: id }, data: { enabled: true } }),

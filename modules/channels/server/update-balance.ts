@@ -50,7 +50,7 @@ async function updateAll(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return;
     try {
       const balance = await updateChannelBalance(row.id);
-      if (balance <= 0 && row.autoBan === 1 && options.get("AutomaticDisableChannelEnabled") === "true")
+      if (balance <= 0 && row.autoBan === 1 && options.bool("AutomaticDisableChannelEnabled"))
         await autoDisable(toCached(row), 0, "余额不足");
     } catch (err) {
       // Multi-key and failing upstreams are skipped; the next run tries again.
