@@ -1,6 +1,12 @@
 // Isomorphic constants shared by the server and the console.
 export const ROLE = { guest: 0, user: 1, admin: 10, root: 100 } as const;
 export const USER_STATUS = { enabled: 1, disabled: 2 } as const;
+/** Token status (new-api's numbers): 3 and 4 are set by the relay when a token runs out. */
+export const TOKEN_STATUS = { enabled: 1, disabled: 2, expired: 3, exhausted: 4 } as const;
+/** Channel status: 2 = disabled by an admin, 3 = disabled automatically after upstream faults. */
+export const CHANNEL_STATUS = { enabled: 1, manuallyDisabled: 2, autoDisabled: 3 } as const;
+/** Redemption code status: 3 = used up. */
+export const REDEMPTION_STATUS = { unused: 1, disabled: 2, used: 3 } as const;
 export const QUOTA_PER_UNIT_DEFAULT = 500_000;
 export const ROOT_INITIAL_QUOTA = 100_000_000;
 export const PASSWORD_MIN = 8;

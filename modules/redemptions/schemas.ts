@@ -7,7 +7,7 @@ export const REDEMPTION_NAME_MAX = 20;
 export const REDEMPTION_BATCH_MAX = 100;
 export const REDEMPTION_DEFAULT_QUOTA = 100_000;
 export const REDEMPTION_QUOTA_MAX = 1_000_000_000_000_000;
-export const REDEMPTION_STATUS = { unused: 1, disabled: 2, used: 3 } as const;
+export { REDEMPTION_STATUS } from "@/lib/constants";
 /** Custom keys: letters, digits, - and _, long enough not to be guessed in a few tries. */
 export const REDEMPTION_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 

@@ -1,4 +1,5 @@
 // POST /api/channel/batch {ids} and DELETE /api/channel/disabled. Abilities cascade with the rows.
+import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
 
@@ -11,7 +12,7 @@ export async function deleteChannels(ids: number[]): Promise<number> {
 
 /** Deletes every auto-disabled channel (status 3); manually disabled ones (2) stay. */
 export async function deleteAutoDisabledChannels(): Promise<number> {
-  const { count } = await db().channel.deleteMany({ where: { status: 3 } });
+  const { count } = await db().channel.deleteMany({ where: { status: CHANNEL_STATUS.autoDisabled } });
   invalidateChannels();
   return count;
 }

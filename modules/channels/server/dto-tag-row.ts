@@ -1,6 +1,7 @@
 // Tag aggregation (spec 2 §3 "Tag row"): channels sharing a tag shown as one row with their
 // children. Used quota and balance are summed; the response time is the mean of the children that
 // were tested (untested children, time 0, would otherwise make the tag look faster than it is).
+import { CHANNEL_STATUS } from "@/lib/constants";
 import type { toChannelDto } from "@/modules/channels/server/dto";
 import { toList } from "@/lib/channel-rules";
 
@@ -26,7 +27,11 @@ export type TagRowDto = {
 
 export function toTagRow(tag: string, children: ChannelDto[]): TagRowDto {
   const tested = children.filter((c) => c.response_time > 0);
-  const status = children.some((c) => c.status === 1) ? 1 : children.every((c) => c.status === 3) ? 3 : 2;
+  const status = children.some((c) => c.status === CHANNEL_STATUS.enabled)
+    ? CHANNEL_STATUS.enabled
+    : children.every((c) => c.status === CHANNEL_STATUS.autoDisabled)
+      ? CHANNEL_STATUS.autoDisabled
+      : CHANNEL_STATUS.manuallyDisabled;
   return {
     is_tag: true,
     id: `tag:${tag}`,

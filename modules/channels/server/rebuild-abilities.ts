@@ -1,5 +1,6 @@
 // The routing table: one ability row per (group x model) of a channel. Rebuilt on every channel save
 // (delete + insert, in the caller's transaction), enabled mirroring the channel status.
+import { CHANNEL_STATUS } from "@/lib/constants";
 import { db, type Prisma } from "@/lib/server/db";
 import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
 
@@ -34,7 +35,7 @@ export async function rebuildAbilities(
       group,
       model,
       channelId: channel.id,
-      enabled: channel.status === 1,
+      enabled: channel.status === CHANNEL_STATUS.enabled,
       priority: channel.priority,
       weight: channel.weight,
       tag: channel.tag,

@@ -1,4 +1,5 @@
 // POST /api/channel/tag/enabled|disabled {tag}: enables or disables every channel of a tag.
+import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
@@ -10,7 +11,7 @@ export async function setTagStatus(tag: string, enabled: boolean): Promise<numbe
     // A manual enable clears the auto-disable reason, as for one channel.
     await tx.channel.updateMany({
       where: { id: { in: ids } },
-      data: enabled ? { status: 1, otherInfo: "" } : { status: 2 },
+      data: enabled ? { status: CHANNEL_STATUS.enabled, otherInfo: "" } : { status: CHANNEL_STATUS.manuallyDisabled },
     });
     await tx.ability.updateMany({ where: { channelId: { in: ids } }, data: { enabled } });
     return ids.length;

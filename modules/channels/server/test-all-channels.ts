@@ -13,12 +13,15 @@ import { singleton } from "@/lib/server/singleton";
 import { notifyRoot } from "@/modules/logs/server/usage/notify-root";
 import { testChannel } from "@/modules/channels/server/test-channel";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
-import { ROLE } from "@/lib/constants";
+import { CHANNEL_STATUS, ROLE } from "@/lib/constants";
 
 const running = singleton("channels.test-all", () => ({ active: false }));
 
 async function testAll(actor: Pick<CurrentUser, "id" | "username">, signal?: AbortSignal): Promise<void> {
-  const rows = await db().channel.findMany({ where: { status: { in: [1, 3] } }, orderBy: { id: "asc" } });
+  const rows = await db().channel.findMany({
+    where: { status: { in: [CHANNEL_STATUS.enabled, CHANNEL_STATUS.autoDisabled] } },
+    orderBy: { id: "asc" },
+  });
   for (const row of rows) {
     if (signal?.aborted) return;
     try {
@@ -27,7 +30,7 @@ async function testAll(actor: Pick<CurrentUser, "id" | "username">, signal?: Abo
       const threshold = options.num("ChannelDisableThreshold");
       const tooSlow = result.success && threshold > 0 && result.time > threshold;
       const canDisable = options.bool("AutomaticDisableChannelEnabled") && row.autoBan === 1;
-      if (row.status === 1 && canDisable && (!result.success || tooSlow)) {
+      if (row.status === CHANNEL_STATUS.enabled && canDisable && (!result.success || tooSlow)) {
         const reason = tooSlow ? `响应时间 ${result.time.toFixed(2)}s 超过阈值 ${threshold}s` : result.message;
         await autoDisable(toCached(row), 0, reason);
       }

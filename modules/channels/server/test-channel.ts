@@ -1,6 +1,7 @@
 // GET /api/channel/test/{id}?model=: one request straight to the channel (no routing, no user
 // quota), recording response time. A success on an auto-disabled channel re-enables it when
 // AutomaticEnableChannelEnabled is on. The call is logged as a consume log named 模型测试 (not billed).
+import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { getOptions } from "@/lib/server/options/store";
@@ -130,9 +131,9 @@ export async function testChannel(
       },
     });
     recordConsume("channel_test", model, quota, usage.prompt_tokens, usage.completion_tokens);
-    if (row.status === 3 && options.bool("AutomaticEnableChannelEnabled")) {
+    if (row.status === CHANNEL_STATUS.autoDisabled && options.bool("AutomaticEnableChannelEnabled")) {
       await db().$transaction([
-        db().channel.update({ where: { id }, data: { status: 1, otherInfo: "" } }),
+        db().channel.update({ where: { id }, data: { status: CHANNEL_STATUS.enabled, otherInfo: "" } }),
         db().ability.updateMany({ where: { channelId: id }, data: { enabled: true } }),
       ]);
       await notifyRoot(`通道「${row.name}」（#${id}）已被启用`, id);

@@ -2,6 +2,7 @@
 // (every enabled single-key channel of a supported type, in the background). A zero or negative
 // balance auto-disables the channel when auto-disable is on and the channel allows it. The periodic
 // refresh (CHANNEL_UPDATE_FREQUENCY, lib/server/cluster/jobs.ts) awaits the same pass.
+import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { open } from "@/lib/server/crypto/secret-box";
@@ -44,7 +45,7 @@ export async function updateChannelBalance(id: number): Promise<number> {
 
 async function updateAll(signal?: AbortSignal): Promise<void> {
   const types = Object.keys(BALANCE_PROVIDERS).map(Number);
-  const rows = await db().channel.findMany({ where: { status: 1, type: { in: types } } });
+  const rows = await db().channel.findMany({ where: { status: CHANNEL_STATUS.enabled, type: { in: types } } });
   const options = await getOptions();
   for (const row of rows) {
     if (signal?.aborted) return;

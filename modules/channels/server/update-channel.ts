@@ -1,6 +1,7 @@
 // PUT /api/channel/: full or partial update by id (the list's quick edits send only id plus status,
 // priority, weight or models). An empty key keeps the stored keys; a new key text replaces them.
 // Changing where the key goes (base URL, type, overrides) needs the key in the same request.
+import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toChannelDto } from "@/modules/channels/server/dto";
@@ -35,7 +36,7 @@ export async function updateChannel(input: UpdateChannelInput) {
     data.channelInfo = multiKeyInfo(keys.length, info.multi_key_mode ?? "random");
   }
   // A manual enable clears the auto-disable reason.
-  if (input.status === 1 && current.status !== 1) data.otherInfo = "";
+  if (input.status === CHANNEL_STATUS.enabled && current.status !== CHANNEL_STATUS.enabled) data.otherInfo = "";
   const row = await db().$transaction(async (tx) => {
     const updated = await tx.channel.update({ where: { id: input.id }, data });
     await rebuildAbilities(updated, tx);

@@ -1,6 +1,7 @@
 // PUT /api/token/: full update, or ?status_only=true for enable/disable. An expired or exhausted
 // token cannot be re-enabled until its expiry or quota is fixed. Quota edits go through the ledger
 // queue so an in-flight relay charge is neither lost nor counted twice.
+import { TOKEN_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toTokenDto } from "@/modules/tokens/server/dto";
@@ -33,7 +34,7 @@ export async function updateToken(userId: number, input: UpdateTokenInput, statu
     if (data.name === "") throw new AppError("bad_request", "token_name_required");
   }
   if (input.status !== undefined) {
-    if (input.status === 1) {
+    if (input.status === TOKEN_STATUS.enabled) {
       const expired = Number(data.expiredTime ?? current.expiredTime);
       const remain = Number(data.remainQuota ?? current.remainQuota);
       const unlimited = (data.unlimitedQuota as boolean | undefined) ?? current.unlimitedQuota;

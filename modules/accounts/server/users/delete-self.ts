@@ -1,7 +1,7 @@
 // DELETE /api/user/self: soft delete (the username stays reserved), tokens disabled, sessions revoked.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { ROLE } from "@/lib/constants";
+import { ROLE, TOKEN_STATUS } from "@/lib/constants";
 
 export async function deleteSelf(userId: number): Promise<void> {
   const user = await db().user.findUnique({ where: { id: userId }, select: { role: true } });
@@ -13,6 +13,9 @@ export async function deleteSelf(userId: number): Promise<void> {
       where: { id: userId },
       data: { deletedAt: now, accessTokenHash: null, authVersion: { increment: 1 } },
     }),
-    db().token.updateMany({ where: { userId, deletedAt: null }, data: { deletedAt: now, status: 2 } }),
+    db().token.updateMany({
+      where: { userId, deletedAt: null },
+      data: { deletedAt: now, status: TOKEN_STATUS.disabled },
+    }),
   ]);
 }

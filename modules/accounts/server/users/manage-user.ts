@@ -3,7 +3,7 @@
 // Disable and delete bump authVersion (the user's sessions die) and drop the relay caches.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { ROLE, USER_STATUS } from "@/lib/constants";
+import { ROLE, TOKEN_STATUS, USER_STATUS } from "@/lib/constants";
 import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { loadManageTarget } from "@/modules/accounts/server/users/manage-rules";
 import { adjustUserQuota } from "@/modules/accounts/server/users/adjust-user-quota";
@@ -65,7 +65,10 @@ export async function manageUser(
         where: { id: target.id },
         data: { deletedAt: now, accessTokenHash: null, authVersion: { increment: 1 } },
       });
-      await tx.token.updateMany({ where: { userId: target.id, deletedAt: null }, data: { deletedAt: now, status: 2 } });
+      await tx.token.updateMany({
+        where: { userId: target.id, deletedAt: null },
+        data: { deletedAt: now, status: TOKEN_STATUS.disabled },
+      });
     } else {
       await tx.user.update({
         where: { id: target.id },
