@@ -15,7 +15,7 @@ import {
   type StreamEvent,
 } from "@/lib/playground/chat-state";
 import { parseStoredPlayground, serializePlayground } from "@/lib/playground/stored-chat";
-import { omitZeroTokenLimits } from "@/lib/server/relay/transform";
+import { omitZeroTokenLimits } from "@/lib/server/relay/upstream/transform";
 
 const chunk = (content: unknown) => JSON.stringify({ choices: [{ index: 0, delta: { content } }] });
 

@@ -2,17 +2,17 @@
 // by OpenAI-format channels only, forwarded as received (model name aside) and answered as received.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
-import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/adapters/types";
-import { openUpstream, pingSeconds } from "@/lib/server/relay/attempt";
-import type { Usage } from "@/lib/server/relay/billing/pricing";
-import { relayEvents, type EventPipe } from "@/lib/server/relay/event-stream";
-import type { Outcome } from "@/lib/server/relay/settle";
-import type { AttemptInput } from "@/lib/server/relay/endpoint";
+import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
+import { openUpstream, pingSeconds } from "@/lib/server/relay/upstream/attempt";
+import type { Usage } from "@/lib/server/ledger/pricing";
+import { relayEvents, type EventPipe } from "@/lib/server/relay/streaming/event-stream";
+import type { Outcome } from "@/lib/server/relay/settle/settle";
+import type { AttemptInput } from "@/lib/server/relay/entry/endpoint";
 import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
-import type { Json } from "@/lib/server/relay/formats/types";
-import { baseHeaders, readBody } from "@/lib/server/relay/http-io";
-import { applyParamOverride } from "@/lib/server/relay/transform";
-import type { UpstreamResponse } from "@/lib/server/relay/upstream";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { baseHeaders, readBody } from "@/lib/server/relay/entry/http-io";
+import { applyParamOverride } from "@/lib/server/relay/upstream/transform";
+import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
 
 /** Refuses channels that do not speak OpenAI's API: a client error (400), never retried and never
  *  counted against the channel (any API key could otherwise get a channel auto-disabled). */
@@ -125,7 +125,7 @@ export function sendAsReceived(res: ServerResponse, body: string, contentType: s
   res.end(body);
 }
 
-export { badUpstreamBody as badBody, parseJsonObject as parseJson } from "@/lib/server/relay/json";
+export { badUpstreamBody as badBody, parseJsonObject as parseJson } from "@/lib/server/relay/upstream/json";
 
 /**
  * Streams upstream bytes to the client as they arrive (binary audio): socket backpressure pauses

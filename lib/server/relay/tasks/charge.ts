@@ -3,15 +3,15 @@
 // accepted the task, give it back otherwise. The consume log is queued like every relay charge.
 import { env } from "@/lib/env";
 import { getOptions } from "@/lib/server/options/store";
-import type { RelayCaller } from "@/lib/server/relay/auth";
-import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { refund, settle, type Reservation } from "@/lib/server/relay/billing/ledger";
-import { reserveOrRefuse } from "@/lib/server/relay/reserve-quota";
-import { getPriceTable } from "@/lib/server/relay/billing/pricing";
+import type { RelayCaller } from "@/lib/server/relay/auth/auth";
+import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/ledger/bookkeeping";
+import { refund, settle, type Reservation } from "@/lib/server/ledger/ledger";
+import { reserveOrRefuse } from "@/lib/server/relay/settle/reserve-quota";
+import { getPriceTable } from "@/lib/server/ledger/pricing";
 import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
-import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
+import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import { RelayError } from "@/lib/server/relay/errors";
-import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
+import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
 import { recordConsume } from "@/lib/server/metrics/record";
 

@@ -5,9 +5,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
 import { firstIllFormed } from "@/lib/server/http/input-guard";
 import { requestLogger } from "@/lib/server/logger";
-import { authenticateToken, extractKey } from "@/lib/server/relay/auth";
+import { authenticateToken, extractKey } from "@/lib/server/relay/auth/auth";
 import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
-import { readBody, sendJson } from "@/lib/server/relay/http-io";
+import { readBody, sendJson } from "@/lib/server/relay/entry/http-io";
 import {
   fetchMidjourney,
   imageSeedMidjourney,
@@ -16,8 +16,8 @@ import {
 } from "@/lib/server/relay/tasks/midjourney";
 import { proxyMidjourneyImage } from "@/lib/server/relay/tasks/mj-image";
 import { fetchSuno, submitSuno } from "@/lib/server/relay/tasks/suno";
-import { checkWire, invalidField, parseBodyJson } from "@/lib/server/relay/wire/guard";
-import { midjourneySchema, sunoSchema } from "@/lib/server/relay/wire/tasks";
+import { checkWire, invalidField, parseBodyJson } from "@/lib/server/relay/vendors/wire-guard";
+import { midjourneySchema, sunoSchema } from "@/lib/server/relay/tasks/wire";
 
 const MJ_PATH = /^(?:\/(fast|turbo|relax))?\/mj(\/.*)$/;
 

@@ -10,7 +10,7 @@ import { db } from "@/lib/server/db";
 import { openPublicImage, PublicImageError } from "@/lib/server/net/public-image";
 import { getOptions } from "@/lib/server/options/store";
 import { RelayError } from "@/lib/server/relay/errors";
-import { baseHeaders } from "@/lib/server/relay/http-io";
+import { baseHeaders } from "@/lib/server/relay/entry/http-io";
 
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 30_000;

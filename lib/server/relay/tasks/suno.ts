@@ -6,7 +6,7 @@ import type { ServerResponse } from "node:http";
 import type { Task as TaskRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
 import { RelayError } from "@/lib/server/relay/errors";
-import { sendJson } from "@/lib/server/relay/http-io";
+import { sendJson } from "@/lib/server/relay/entry/http-io";
 import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/lib/server/relay/tasks/charge";
 import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import type { TaskRequest } from "@/lib/server/relay/tasks/midjourney";

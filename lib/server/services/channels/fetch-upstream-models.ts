@@ -4,7 +4,7 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { open } from "@/lib/server/crypto/secret-box";
-import { adapterFor } from "@/lib/server/relay/adapters";
+import { adapterFor } from "@/lib/server/relay/vendors";
 import { UpstreamFailure, upstreamGetJson } from "@/lib/server/services/channels/upstream-get";
 import { keysOf } from "@/lib/server/services/channels/channel-data";
 import { normalizeBaseUrl } from "@/lib/channel-rules";

@@ -1,7 +1,7 @@
 // The routing table: one ability row per (group x model) of a channel. Rebuilt on every channel save
 // (delete + insert, in the caller's transaction), enabled mirroring the channel status.
 import { db, type Prisma } from "@/lib/server/db";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 
 export function splitList(value: string): string[] {
   return [

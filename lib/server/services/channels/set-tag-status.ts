@@ -1,7 +1,7 @@
 // POST /api/channel/tag/enabled|disabled {tag}: enables or disables every channel of a tag.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 
 export async function setTagStatus(tag: string, enabled: boolean): Promise<number> {
   const count = await db().$transaction(async (tx) => {

@@ -4,7 +4,7 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toChannelDto } from "@/lib/server/dto/channel";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 import {
   channelData,
   checkTypeRules,

@@ -2,7 +2,7 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toTokenDto } from "@/lib/server/dto/token";
 import { generateTokenKey } from "@/lib/server/services/tokens/generate-token-key";
-import { invalidateMissingTokens } from "@/lib/server/relay/cache/token-cache";
+import { invalidateMissingTokens } from "@/lib/server/cache/token-cache";
 import { assertUsableGroup } from "@/lib/server/services/tokens/validate-token-fields";
 import type { CreateTokenInput } from "@/lib/schemas/token";
 

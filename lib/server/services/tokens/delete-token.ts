@@ -1,5 +1,5 @@
 import { db } from "@/lib/server/db";
-import { invalidateToken } from "@/lib/server/relay/cache/token-cache";
+import { invalidateToken } from "@/lib/server/cache/token-cache";
 import { getOwnTokenOrThrow } from "@/lib/server/services/tokens/get-token-or-throw";
 
 /** Soft delete: the row stays for the logs that name it; the key stops working at once. */

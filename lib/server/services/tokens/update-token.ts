@@ -4,8 +4,8 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toTokenDto } from "@/lib/server/dto/token";
-import { invalidateToken } from "@/lib/server/relay/cache/token-cache";
-import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
+import { invalidateToken } from "@/lib/server/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { getOwnTokenOrThrow } from "@/lib/server/services/tokens/get-token-or-throw";
 import { assertUsableGroup } from "@/lib/server/services/tokens/validate-token-fields";
 import type { UpdateTokenInput } from "@/lib/schemas/token";

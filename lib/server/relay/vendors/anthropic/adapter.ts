@@ -1,0 +1,34 @@
+// Channel type 14: Anthropic Messages. POST {base}/v1/messages with x-api-key and anthropic-version
+// (the client's, else 2023-06-01); the client's anthropic-beta is forwarded; per-model extra headers
+// come from claude.model_headers_settings (values of one header joined with commas).
+import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
+import { modelHeaders } from "@/lib/server/relay/vendors/anthropic/options";
+
+export const DEFAULT_ANTHROPIC_VERSION = "2023-06-01";
+
+function clientHeader(ctx: AdapterContext, name: string): string | undefined {
+  const v = ctx.clientHeaders?.[name];
+  const s = Array.isArray(v) ? v.join(",") : v;
+  return s?.trim() || undefined;
+}
+
+export const anthropicAdapter: ChannelAdapter = {
+  name: "Anthropic",
+  defaultBaseUrl: "https://api.anthropic.com",
+  supportsStreamUsage: true,
+  format: "claude",
+  buildRequest(ctx, body): UpstreamRequest {
+    const model = typeof body.model === "string" ? body.model : ctx.upstreamModel;
+    const headers: Record<string, string> = {
+      ...modelHeaders(ctx.options, model),
+      "content-type": "application/json",
+      "x-api-key": ctx.key,
+      "anthropic-version": clientHeader(ctx, "anthropic-version") ?? DEFAULT_ANTHROPIC_VERSION,
+      accept: ctx.stream ? "text/event-stream" : "application/json",
+    };
+    const beta = clientHeader(ctx, "anthropic-beta");
+    if (beta) headers["anthropic-beta"] = headers["anthropic-beta"] ? `${headers["anthropic-beta"]},${beta}` : beta;
+    return { url: `${baseUrlOf(ctx, this.defaultBaseUrl)}/v1/messages`, headers, body: JSON.stringify(body) };
+  },
+};

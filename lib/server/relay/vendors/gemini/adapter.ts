@@ -1,0 +1,36 @@
+// Channel type 24: Google Gemini (generativelanguage API). {base}/{version}/models/{model}:verb with
+// the version per model from gemini.version_settings. The key goes in the x-goog-api-key header,
+// never in the URL (URLs end up in logs).
+import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
+import type { ChannelAdapter } from "@/lib/server/relay/vendors/types";
+import { geminiUpstreamModel, geminiVersion } from "@/lib/server/relay/vendors/gemini/settings";
+
+export const GEMINI_BASE_URL = "https://generativelanguage.googleapis.com";
+
+export const geminiAdapter: ChannelAdapter = {
+  name: "Gemini",
+  defaultBaseUrl: GEMINI_BASE_URL,
+  supportsStreamUsage: true,
+  format: "gemini",
+  buildRequest(ctx, body) {
+    const model = geminiUpstreamModel(ctx.options, ctx.upstreamModel);
+    const verb =
+      ctx.mode === "embeddings"
+        ? Array.isArray(body.requests)
+          ? "batchEmbedContents"
+          : "embedContent"
+        : ctx.stream
+          ? "streamGenerateContent?alt=sse"
+          : "generateContent";
+    const version = geminiVersion(ctx.options, model);
+    return {
+      url: `${baseUrlOf(ctx, GEMINI_BASE_URL)}/${version}/models/${encodeURIComponent(model)}:${verb}`,
+      headers: {
+        "content-type": "application/json",
+        "x-goog-api-key": ctx.key,
+        accept: ctx.stream ? "text/event-stream" : "application/json",
+      },
+      body: JSON.stringify(body),
+    };
+  },
+};

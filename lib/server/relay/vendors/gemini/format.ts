@@ -1,0 +1,29 @@
+// The Gemini generateContent / embedContent wire format (formats/types.ts contract): client side
+// (a Gemini SDK talking to the gateway) and channel side (a Gemini channel, type 24).
+import { prepareNative, fromOpenAIRequest } from "@/lib/server/relay/vendors/gemini/channel-request";
+import {
+  geminiUsage,
+  nativeStream,
+  responseText,
+  streamToOpenAI,
+  toOpenAIResponse,
+} from "@/lib/server/relay/vendors/gemini/channel-response";
+import { inspect, toOpenAIRequest } from "@/lib/server/relay/vendors/gemini/client-request";
+import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/lib/server/relay/vendors/gemini/client-response";
+import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
+
+export const geminiFormat: ChatFormat = {
+  name: "gemini",
+  inspect,
+  toOpenAIRequest,
+  fromOpenAIResponse,
+  streamFromOpenAI,
+  errorBody,
+  fromOpenAIRequest,
+  prepareNative,
+  toOpenAIResponse,
+  streamToOpenAI,
+  nativeStream: () => nativeStream(),
+  usageOf: (json) => geminiUsage(json.usageMetadata),
+  responseText,
+};
