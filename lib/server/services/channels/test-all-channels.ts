@@ -7,7 +7,7 @@
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
-import { autoDisable } from "@/lib/server/relay/routing/channel-health";
+import { autoDisable } from "@/lib/server/relay/public";
 import { toCached } from "@/lib/server/cache/channel-cache";
 import { singleton } from "@/lib/server/singleton";
 import { notifyRoot } from "@/lib/server/services/logs/notify-root";

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { open } from "@/lib/server/crypto/secret-box";
 import { logger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
-import { autoDisable } from "@/lib/server/relay/routing/channel-health";
+import { autoDisable } from "@/lib/server/relay/public";
 import { invalidateChannels, toCached } from "@/lib/server/cache/channel-cache";
 import { singleton } from "@/lib/server/singleton";
 import { BALANCE_PROVIDERS } from "@/lib/server/services/channels/balance-providers";
