@@ -1,6 +1,6 @@
 import type { RelayMode } from "@/lib/server/relay/vendors/types";
 import { RelayError } from "@/lib/server/relay/errors";
-import { formatFor } from "@/lib/server/relay/vendors/formats";
+import { formatFor } from "@/lib/server/relay/vendors";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { jsonTooDeep } from "@/lib/server/relay/vendors/wire-guard";
 import { deepNest, makeRng, mutate } from "@/__tests__/support/hostile";

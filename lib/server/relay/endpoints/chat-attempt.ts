@@ -8,10 +8,9 @@ import { attemptUpstream, openUpstream, pingSeconds } from "@/lib/server/relay/u
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { AttemptInput } from "@/lib/server/relay/entry/endpoint";
 import { relayEvents, type EventPipe } from "@/lib/server/relay/streaming/event-stream";
-import { inlineRemoteImages } from "@/lib/server/relay/vendors/gemini/inline-images";
 import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
 import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
-import { formatFor } from "@/lib/server/relay/vendors/formats";
+import { formatFor } from "@/lib/server/relay/vendors";
 import { chunkText, embeddingsToBase64, usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import type { ChatFormat, ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
 import { sendJson } from "@/lib/server/relay/entry/http-io";
@@ -79,7 +78,7 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
   if (native) outBody = passThrough ? { ...ctx.body } : wire.prepareNative(ctx.body, o);
   else {
     pivot = applySystemPrompt(omitZeroTokenLimits(client.toOpenAIRequest(ctx.body, o)), actx.channel.systemPrompt);
-    if (wire.name === "gemini") pivot = await inlineRemoteImages(pivot, ctx, localeOfNodeHeaders(ctx.headers));
+    if (wire.preparePivot) pivot = await wire.preparePivot(pivot, ctx, localeOfNodeHeaders(ctx.headers));
     outBody = wire.fromOpenAIRequest(pivot, o);
   }
   if (!passThrough) outBody = applyParamOverride(outBody, actx.channel.paramOverride);
@@ -95,8 +94,7 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
     const pipe: EventPipe = native ? wire.nativeStream(o) : convertingPipe(wire, client, o, a);
     const r = await relayEvents(ctx, up, res, abort, pipe, {
       inactivityMs: env().STREAMING_TIMEOUT * 1000,
-      // Gemini-native streams get no pings (their clients do not expect SSE comments).
-      pingSeconds: native && wire.name === "gemini" ? 0 : pingSeconds(options),
+      pingSeconds: native && wire.nativePings === false ? 0 : pingSeconds(options),
       promptTokens,
     });
     return {

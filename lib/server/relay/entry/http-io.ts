@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WireFormat } from "@/lib/server/relay/vendors/types";
 import { errorBody, RelayError } from "@/lib/server/relay/errors";
-import { formatFor } from "@/lib/server/relay/vendors/formats";
+import { formatFor } from "@/lib/server/relay/vendors";
 
 /** Reads the whole request body up to `limit` bytes; a larger body is drained and refused (413). */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {

@@ -8,7 +8,7 @@ import { selectKey } from "@/lib/server/relay/routing/select-channel";
 import { sendUpstream } from "@/lib/server/relay/upstream/send";
 import { applyParamOverride, mapModel } from "@/lib/server/relay/upstream/transform";
 import { adapterFor } from "@/lib/server/relay/vendors";
-import { formatFor } from "@/lib/server/relay/vendors/formats";
+import { formatFor } from "@/lib/server/relay/vendors";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import type { RelayMode } from "@/lib/server/relay/vendors/types";
 

@@ -5,6 +5,7 @@
 import type { RelayMode, WireFormat } from "@/lib/server/relay/vendors/types";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayError } from "@/lib/server/relay/errors";
+import type { Locale } from "@/lib/i18n/config";
 
 export type Json = Record<string, unknown>;
 
@@ -80,6 +81,10 @@ export interface ChatFormat {
   errorBody(err: RelayError, requestId: string): string;
 
   // ---- channel side (the format a channel speaks) ----
+  /** Same-format streams get SSE keep-alive comments (false: this format's clients do not expect them). */
+  readonly nativePings?: boolean;
+  /** Async work on the OpenAI pivot before fromOpenAIRequest (e.g. fetching remote images to inline). */
+  preparePivot?(pivot: Json, request: object, locale: Locale): Promise<Json>;
   /** OpenAI request -> this format's request body. */
   fromOpenAIRequest(body: Json, o: ConvertOptions): Json;
   /** A same-format request prepared for the channel (model name, defaults such as max_tokens). */

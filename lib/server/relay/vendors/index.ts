@@ -1,48 +1,39 @@
-// Registry: channel type -> adapter. Adding a vendor means adding a folder and a line here.
+// The relay's vendor registry, built from the one vendor catalogue (lib/channel-types.ts): a
+// catalogue entry names its transport and dialect; this file maps those names to the code in the
+// vendor folders. An OpenAI-compatible vendor needs only its catalogue entry; a new transport or
+// dialect is a folder here and a line below.
+import { CHANNEL_TYPES, type ChannelTypeInfo, type VendorTransport, type WireFormat } from "@/lib/channel-types";
 import { anthropicAdapter } from "@/lib/server/relay/vendors/anthropic/adapter";
+import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
 import { azureAdapter } from "@/lib/server/relay/vendors/azure/adapter";
 import { customAdapter } from "@/lib/server/relay/vendors/custom/adapter";
-import { deepseekAdapter } from "@/lib/server/relay/vendors/deepseek/adapter";
+import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
 import { geminiAdapter } from "@/lib/server/relay/vendors/gemini/adapter";
-import { openaiAdapter } from "@/lib/server/relay/vendors/openai/adapter";
+import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
 import { createOpenAICompatibleAdapter } from "@/lib/server/relay/vendors/openai/compatible";
+import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
 import type { ChannelAdapter } from "@/lib/server/relay/vendors/types";
 
-/** Other OpenAI-compatible vendors: type -> name and default base URL. */
-const OPENAI_COMPATIBLE: Record<number, { name: string; base: string; noV1?: boolean }> = {
-  4: { name: "Ollama", base: "http://localhost:11434" },
-  19: { name: "360", base: "https://ai.360.cn" },
-  20: { name: "OpenRouter", base: "https://openrouter.ai/api" },
-  25: { name: "Moonshot", base: "https://api.moonshot.cn" },
-  27: { name: "Perplexity", base: "https://api.perplexity.ai", noV1: true },
-  31: { name: "LingYiWanWu", base: "https://api.lingyiwanwu.com" },
-  35: { name: "MiniMax", base: "https://api.minimax.chat" },
-  38: { name: "Jina", base: "https://api.jina.ai" },
-  40: { name: "SiliconFlow", base: "https://api.siliconflow.cn" },
-  42: { name: "Mistral", base: "https://api.mistral.ai" },
-  44: { name: "MokaAI", base: "https://api.moka.ai" },
-  47: { name: "Xinference", base: "" },
-  48: { name: "xAI", base: "https://api.x.ai" },
-};
+type Build = (v: ChannelTypeInfo) => ChannelAdapter;
 
-const registry = new Map<number, ChannelAdapter>([
-  [1, openaiAdapter],
-  [3, azureAdapter],
-  [8, customAdapter],
-  [14, anthropicAdapter],
-  [24, geminiAdapter],
-  [43, deepseekAdapter],
-]);
-for (const [type, v] of Object.entries(OPENAI_COMPATIBLE)) {
-  registry.set(
-    Number(type),
+/** Transport -> adapter. "task" types (Midjourney, Suno) are served by lib/server/relay/tasks. */
+const TRANSPORTS: Record<Exclude<VendorTransport, "task">, Build> = {
+  openai: (v) =>
     createOpenAICompatibleAdapter({
       name: v.name,
-      defaultBaseUrl: v.base,
+      defaultBaseUrl: v.defaultBaseUrl ?? "",
+      excludeParams: v.excludeParams,
       mapPath: v.noV1 ? (p) => p.replace(/^\/v1/, "") : undefined,
     }),
-  );
-}
+  azure: () => azureAdapter,
+  custom: () => customAdapter,
+  anthropic: () => anthropicAdapter,
+  gemini: () => geminiAdapter,
+};
+
+const registry = new Map<number, ChannelAdapter>();
+for (const v of CHANNEL_TYPES)
+  if (v.transport && v.transport !== "task") registry.set(v.id, TRANSPORTS[v.transport](v));
 
 /** The adapter for a channel type, or null when the type is not relayed by this gateway (yet). */
 export function adapterFor(type: number): ChannelAdapter | null {
@@ -51,4 +42,21 @@ export function adapterFor(type: number): ChannelAdapter | null {
 
 export function registerAdapter(type: number, adapter: ChannelAdapter): void {
   registry.set(type, adapter);
+}
+
+const formats = new Map<WireFormat, ChatFormat>([
+  ["openai", openaiFormat],
+  ["claude", claudeFormat],
+  ["gemini", geminiFormat],
+]);
+
+/** The dialect module of a wire format (vendors/<vendor>/format.ts). */
+export function formatFor(name: WireFormat): ChatFormat {
+  const f = formats.get(name);
+  if (!f) throw new Error(`relay: wire format ${name} is not registered`);
+  return f;
+}
+
+export function registerFormat(format: ChatFormat): void {
+  formats.set(format.name, format);
 }

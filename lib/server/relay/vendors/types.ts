@@ -1,4 +1,4 @@
-// One adapter per channel type (folder per type), all behind this interface. An adapter speaks one
+// One adapter per transport (vendors/<vendor>/adapter.ts), all behind this interface. An adapter speaks one
 // wire format (OpenAI by default; Anthropic and Gemini their own): the pipeline converts the
 // client's format to the adapter's (lib/server/relay/vendors/*/format.ts) before buildRequest.
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
@@ -17,8 +17,9 @@ export type RelayMode =
   | "translations"
   | "rerank";
 
-/** Request/response dialects: OpenAI (chat completions), Anthropic Messages, Gemini generateContent. */
-export type WireFormat = "openai" | "claude" | "gemini";
+/** Request/response dialects (defined by the vendor catalogue). */
+export type { WireFormat } from "@/lib/channel-types";
+import type { WireFormat } from "@/lib/channel-types";
 
 export type AdapterContext = {
   channel: CachedChannel;

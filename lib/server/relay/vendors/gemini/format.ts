@@ -11,6 +11,7 @@ import {
 import { inspect, toOpenAIRequest } from "@/lib/server/relay/vendors/gemini/client-request";
 import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/lib/server/relay/vendors/gemini/client-response";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
+import { inlineRemoteImages } from "@/lib/server/relay/vendors/gemini/inline-images";
 
 export const geminiFormat: ChatFormat = {
   name: "gemini",
@@ -19,6 +20,9 @@ export const geminiFormat: ChatFormat = {
   fromOpenAIResponse,
   streamFromOpenAI,
   errorBody,
+  // Gemini takes images inline only; its SDK clients do not expect SSE comments.
+  preparePivot: inlineRemoteImages,
+  nativePings: false,
   fromOpenAIRequest,
   prepareNative,
   toOpenAIResponse,
