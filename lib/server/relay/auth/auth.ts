@@ -11,12 +11,12 @@ import { ROLE, USER_STATUS } from "@/lib/constants";
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
 import { ipAllowed } from "@/lib/server/cache/ip-allow-list";
 import { getTokenByKey, getUser, type CachedToken, type CachedUser } from "@/lib/server/cache/token-cache";
-import { RelayError } from "@/lib/server/relay/errors";
 import { db } from "@/lib/server/db";
 import { invalidateToken } from "@/lib/server/cache/token-cache";
 import { AppError } from "@/lib/server/http/app-error";
 import { blockedFor, consume } from "@/lib/server/http/rate-limit";
-import { localeOfNodeHeaders, serverMessage } from "@/lib/server/i18n/server-messages";
+import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -37,10 +37,9 @@ export function extractKey(req: IncomingMessage, path: string, query: URLSearchP
   return key;
 }
 
-const unauthorized = (message: string) =>
-  new RelayError(401, message, { type: "authentication_error", code: "invalid_api_key" });
+const unauthorized = (message: string) => relayError("invalid_api_key", { detail: message });
 const forbidden = (message: string, code = "access_denied") =>
-  new RelayError(403, message, { type: "permission_error", code });
+  relayError("token_denied", { detail: message }, { code });
 
 function markTokenStatus(tokenId: number, status: 3 | 4): void {
   void db()
@@ -65,16 +64,9 @@ async function failureLimit(check: () => Promise<number>, headers: RequestHeader
     wait = await check();
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    throw new RelayError(503, serverMessage(localeOfNodeHeaders(headers), "relay_auth_unavailable"), {
-      code: "rate_limit_unavailable",
-    });
+    throw relayError("auth_unavailable", {}, { locale: localeOfNodeHeaders(headers) });
   }
-  if (wait > 0)
-    throw new RelayError(
-      429,
-      serverMessage(localeOfNodeHeaders(headers), "relay_auth_rate_limited", { seconds: wait }),
-      { code: "too_many_invalid_keys" },
-    );
+  if (wait > 0) throw relayError("too_many_invalid_keys", { seconds: wait }, { locale: localeOfNodeHeaders(headers) });
 }
 
 export async function authenticateToken(
@@ -121,8 +113,7 @@ export async function authenticateToken(
   if (pinPart !== undefined) {
     if (user.role < ROLE.admin) throw forbidden("Ordinary users cannot pin a channel", "channel_pin_forbidden");
     channelPin = Number(pinPart);
-    if (!Number.isInteger(channelPin) || channelPin <= 0)
-      throw new RelayError(400, "Invalid channel ID", { type: "invalid_request_error", code: "invalid_channel_id" });
+    if (!Number.isInteger(channelPin) || channelPin <= 0) throw relayError("invalid_channel_id");
   }
   return { token, user, group, channelPin };
 }

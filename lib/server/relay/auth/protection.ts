@@ -2,13 +2,14 @@
 // ModelRequestRateLimit*, group overrides), per-token rate limits, and the sensitive-word check.
 // Rate-limit counters live in this process, or in Redis (shared by all instances) with REDIS_URL.
 import type { Locale } from "@/lib/i18n/config";
-import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-messages";
+import { localeOfRequest } from "@/lib/server/i18n/server-messages";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { checkWindowInRedis, recordSuccessInRedis, type WindowLimit } from "@/lib/server/redis/rate-windows";
 import { RelayError } from "@/lib/server/relay/errors";
 import { WordMatcher } from "@/lib/server/relay/auth/word-matcher";
 import { singleton } from "@/lib/server/singleton";
 import { runSliced } from "@/lib/server/sliced";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 /** Sliding-window counters of a single instance: timestamps (ms) per key, pruned on use. */
 class SlidingWindows {
@@ -53,9 +54,7 @@ function localeOf(headers: RequestHeaders | undefined): Locale {
 
 /** Fail closed: without the shared counters nobody can tell whether the limit is reached. */
 function rateLimitUnavailable(headers: RequestHeaders | undefined, cause: unknown): RelayError {
-  const err = new RelayError(503, serverMessage(localeOf(headers), "rate_limit_unavailable"), {
-    code: "rate_limit_unavailable",
-  });
+  const err = relayError("rate_limit_unavailable", {}, { locale: localeOf(headers) });
   err.cause = cause;
   return err;
 }

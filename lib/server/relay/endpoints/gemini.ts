@@ -4,7 +4,7 @@
 import type { RelayMode } from "@/lib/server/relay/vendors/types";
 import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
 import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
-import { invalidRequest } from "@/lib/server/relay/errors";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
 import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
 import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import type { RelayMode } from "@/lib/server/relay/vendors/types";
 import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
 import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
-import { invalidRequest } from "@/lib/server/relay/errors";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
 import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { readBody } from "@/lib/server/relay/entry/http-io";

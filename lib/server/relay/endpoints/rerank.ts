@@ -12,7 +12,7 @@ import {
   readAnswer,
   sendAsReceived,
 } from "@/lib/server/relay/endpoints/shared";
-import { invalidRequest } from "@/lib/server/relay/errors";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";

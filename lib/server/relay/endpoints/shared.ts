@@ -8,20 +8,16 @@ import type { Usage } from "@/lib/server/ledger/pricing";
 import { relayEvents, type EventPipe } from "@/lib/server/relay/streaming/event-stream";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import type { AttemptInput } from "@/lib/server/relay/entry/endpoint";
-import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { baseHeaders, readBody } from "@/lib/server/relay/entry/http-io";
 import { applyParamOverride } from "@/lib/server/relay/upstream/transform";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
 
 /** Refuses channels that do not speak OpenAI's API: a client error (400), never retried and never
  *  counted against the channel (any API key could otherwise get a channel auto-disabled). */
 export function requireOpenAIChannel(adapter: ChannelAdapter, path: string): void {
-  if ((adapter.format ?? "openai") !== "openai")
-    throw new RelayError(400, `This channel type does not serve ${path}`, {
-      type: "invalid_request_error",
-      code: "unsupported_endpoint",
-    });
+  if ((adapter.format ?? "openai") !== "openai") throw relayError("unsupported_endpoint", { path });
 }
 
 /** Positive integer field (n, top_n) or the default. */

@@ -10,7 +10,7 @@ import { isCrossSite } from "@/lib/server/http/same-site";
 import { authenticateToken, extractKey, type RelayCaller } from "@/lib/server/relay/auth/auth";
 import { getUser } from "@/lib/server/cache/token-cache";
 import type { WireFormat } from "@/lib/server/relay/vendors/types";
-import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
+import { RelayError } from "@/lib/server/relay/errors";
 import { sendError } from "@/lib/server/relay/entry/http-io";
 import { listGeminiModels, listModels, retrieveModel } from "@/lib/server/relay/routing/models";
 import { runRelay } from "@/lib/server/relay/entry/pipeline";
@@ -21,6 +21,7 @@ import { db } from "@/lib/server/db";
 import { getOptions } from "@/lib/server/options/store";
 import { requestLogger } from "@/lib/server/logger";
 import { trackRelayRequest } from "@/lib/server/metrics/record";
+import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
 
 const NOT_IMPLEMENTED = [
   /^\/v1\/images\/variations$/,
@@ -63,26 +64,15 @@ async function playgroundCaller(req: IncomingMessage): Promise<RelayCaller> {
     if (typeof v === "string") headers.set(name, v);
   }
   // Cookie-authenticated: refuse cross-site requests like every console write.
-  if (isCrossSite(headers))
-    throw new RelayError(403, "Cross-site request refused", { type: "permission_error", code: "cross_site_refused" });
+  if (isCrossSite(headers)) throw relayError("cross_site");
   const claims = await readSessionToken(readCookie(headers, sessionCookieName()));
-  if (!claims)
-    throw new RelayError(401, "Not logged in or the session has expired", {
-      type: "authentication_error",
-      code: "unauthorized",
-    });
+  if (!claims) throw relayError("session_expired");
   const row = await db().user.findUnique({ where: { id: claims.uid }, select: { authVersion: true } });
   const user = await getUser(claims.uid);
-  if (!user || user.deleted || !row || row.authVersion !== claims.v)
-    throw new RelayError(401, "Not logged in or the session has expired", {
-      type: "authentication_error",
-      code: "unauthorized",
-    });
-  if (user.status !== USER_STATUS.enabled)
-    throw new RelayError(403, "This user has been banned", { type: "permission_error", code: "user_banned" });
+  if (!user || user.deleted || !row || row.authVersion !== claims.v) throw relayError("session_expired");
+  if (user.status !== USER_STATUS.enabled) throw relayError("user_banned");
   const claimed = req.headers["new-api-user"];
-  if (typeof claimed === "string" && claimed && Number(claimed) !== user.id)
-    throw new RelayError(401, "New-Api-User does not match the logged-in user", { code: "unauthorized" });
+  if (typeof claimed === "string" && claimed && Number(claimed) !== user.id) throw relayError("user_mismatch");
   return { token: null, user, group: user.group, channelPin: null };
 }
 
@@ -93,10 +83,7 @@ async function refuseBrowserExtension(req: IncomingMessage): Promise<void> {
   const origin = req.headers.origin;
   if (typeof origin !== "string" || !EXTENSION_ORIGIN.test(origin)) return;
   if ((await getOptions()).get("global.block_browser_extension_enabled") !== "true") return;
-  throw new RelayError(403, "Requests from browser extensions are not allowed on this site", {
-    type: "permission_error",
-    code: "browser_extension_blocked",
-  });
+  throw relayError("browser_extension");
 }
 
 export async function handleRelay(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -117,7 +104,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
     }
     if (path === "/pg/chat/completions" && req.method === "POST") {
       const caller = await playgroundCaller(req);
-      if (caller.user.role < ROLE.user) throw new RelayError(403, "Forbidden", { code: "forbidden" });
+      if (caller.user.role < ROLE.user) throw relayError("forbidden");
       return await runRelay(
         req,
         res,
@@ -128,10 +115,7 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
     }
     const deleteModel = req.method === "DELETE" && path.startsWith("/v1/models/");
     if (deleteModel || NOT_IMPLEMENTED.some((r) => r.test(path))) {
-      throw new RelayError(501, `This gateway does not serve ${req.method} ${url.pathname}`, {
-        type: "new_api_error",
-        code: "api_not_implemented",
-      });
+      throw relayError("not_implemented", { method: req.method ?? "", path: url.pathname });
     }
     const endpoint = req.method === "POST" ? endpointFor(path) : null;
     if (endpoint) format = endpoint.format;
@@ -152,13 +136,10 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
       const base = { requestId, startedAt, path, mode: endpoint!.mode, ip, caller, playground: false };
       return await runRelay(req, res, base, endpoint!, url);
     }
-    throw new RelayError(404, `Invalid URL (${req.method} ${url.pathname})`, {
-      type: "invalid_request_error",
-      code: "",
-    });
+    throw relayError("invalid_url", { method: req.method ?? "", path: url.pathname });
   } catch (err) {
     if (!(err instanceof RelayError)) requestLogger(requestId).error({ err, path }, "relay internal error");
-    const e = err instanceof RelayError ? err : new RelayError(500, "Internal error", { code: "internal_error" });
+    const e = err instanceof RelayError ? err : relayError("internal");
     req.resume();
     sendError(res, e, requestId, format);
   }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WireFormat } from "@/lib/server/relay/vendors/types";
 import { errorBody, RelayError } from "@/lib/server/relay/errors";
 import { formatFor } from "@/lib/server/relay/vendors";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 /** Reads the whole request body up to `limit` bytes; a larger body is drained and refused (413). */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -17,13 +18,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (!tooLarge) chunks.push(chunk);
     });
     req.on("end", () => {
-      if (tooLarge)
-        reject(
-          new RelayError(413, `Request body too large (limit ${Math.floor(limit / 1048576)} MB)`, {
-            type: "invalid_request_error",
-            code: "request_body_too_large",
-          }),
-        );
+      if (tooLarge) reject(relayError("body_too_large", { mb: Math.floor(limit / 1048576) }));
       else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     });
     req.on("error", reject);

@@ -12,7 +12,7 @@ import { capOutputTokens, planReservation } from "@/lib/server/relay/settle/outp
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import { autoDisable, retryPolicy, shouldDisable, shouldRetry } from "@/lib/server/relay/routing/channel-health";
 import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/entry/context";
-import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
+import { RelayError } from "@/lib/server/relay/errors";
 import { sendError } from "@/lib/server/relay/entry/http-io";
 import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { resolveRoutes } from "@/lib/server/relay/routing/model-routes";
@@ -23,6 +23,7 @@ import { mapModel } from "@/lib/server/relay/upstream/transform";
 import { queueErrorLog } from "@/lib/server/relay/settle/error-log";
 import { withRequestId } from "@/lib/server/logger";
 import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
+import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
 
 async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, string>): Promise<void> {
   const exemptGroup =
@@ -43,16 +44,8 @@ async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, s
     const scope = `user:${ctx.caller.user.id}`;
     const hit = await checkRateLimit(scope, { windowMs: minutes * 60_000, total, success }, ctx.headers);
     if (success > 0) ctx.rateScopes.push({ scope, windowMs: minutes * 60_000 });
-    if (hit === "total")
-      throw new RelayError(
-        429,
-        `Rate limit reached: at most ${total} requests (including failures) in ${minutes} minutes`,
-        { code: "rate_limit_exceeded" },
-      );
-    if (hit === "success")
-      throw new RelayError(429, `Rate limit reached: at most ${success} requests in ${minutes} minutes`, {
-        code: "rate_limit_exceeded",
-      });
+    if (hit === "total") throw relayError("rate_limit_total", { total, minutes });
+    if (hit === "success") throw relayError("rate_limit_success", { success, minutes });
   }
   const tl = ctx.caller.token?.rateLimit;
   if (tl && ctx.caller.token) {
@@ -64,11 +57,7 @@ async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, s
     );
     if (tl.success > 0) ctx.rateScopes.push({ scope, windowMs: tl.period * 1000 });
     if (hit)
-      throw new RelayError(
-        429,
-        `Token rate limit reached (${hit === "total" ? tl.count : tl.success} requests per ${tl.period} s)`,
-        { code: "token_rate_limit_exceeded" },
-      );
+      throw relayError("token_rate_limit", { count: hit === "total" ? tl.count : tl.success, period: tl.period });
   }
 }
 
@@ -90,19 +79,13 @@ export async function runRelay(
     if (base.playground && typeof body.group === "string" && body.group) {
       // The playground's group selector: only a group the user may use.
       if (!usableGroups(caller.user, await getOptions()).has(body.group)) {
-        throw new RelayError(403, `No access to group ${body.group}`, {
-          type: "permission_error",
-          code: "access_denied",
-        });
+        throw relayError("group_denied", { group: String(body.group) });
       }
       caller.group = body.group;
     }
     delete body.group;
     if (caller.token?.modelLimits && !caller.token.modelLimits.has(model)) {
-      throw new RelayError(403, `This token has no access to model ${model}`, {
-        type: "permission_error",
-        code: "model_not_allowed",
-      });
+      throw relayError("model_not_allowed", { model });
     }
     const options = await getOptions();
     if (options.get("CheckSensitiveEnabled") === "true" && options.get("CheckSensitiveOnPromptEnabled") === "true") {
@@ -110,21 +93,13 @@ export async function runRelay(
         options.get("global.safe_check_exempt_enabled") === "true" &&
         caller.group === options.get("global.safe_check_exempt_group");
       const word = exempt ? null : await findSensitiveWord(facts.promptText, options.get("SensitiveWords") ?? "");
-      if (word)
-        throw new RelayError(400, `Sensitive words detected: ${word}`, {
-          type: "invalid_request_error",
-          code: "sensitive_words_detected",
-        });
+      if (word) throw relayError("sensitive_words", { word });
     }
     const table = await getPriceTable();
     const routing = await getRouting();
     const acceptUnset = !!caller.user.setting.accept_unset_model_ratio_model;
     const pinned = caller.channelPin !== null ? routing.byId.get(caller.channelPin) : undefined;
-    if (caller.channelPin !== null && !pinned)
-      throw new RelayError(403, "This channel has been disabled or does not exist", {
-        type: "permission_error",
-        code: "channel_disabled",
-      });
+    if (caller.channelPin !== null && !pinned) throw relayError("channel_disabled");
     // A virtual model (option ModelMapping) routes to its actual models by priority; others have one route.
     const { routes, pricing } = resolveRoutes({
       model,
@@ -158,9 +133,7 @@ export async function runRelay(
     await applyRateLimits(ctx, options);
 
     if (!routes.length) {
-      throw new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
-        code: "model_not_found",
-      });
+      throw relayError("no_channel", { model, group: caller.group });
     }
 
     const tokenId = base.playground ? null : (caller.token?.id ?? null);
@@ -208,16 +181,8 @@ export async function runRelay(
       const adapter = adapterFor(channel.type);
       const picked = selectKey(channel);
       try {
-        if (!adapter)
-          throw new RelayError(500, `Channel type ${channel.type} is not supported by this gateway`, {
-            code: "channel:type_unsupported",
-            retryable: true,
-          });
-        if (!picked)
-          throw new RelayError(500, "The channel has no enabled key", {
-            code: "channel:no_available_key",
-            retryable: true,
-          });
+        if (!adapter) throw relayError("channel_type_unsupported", { type: channel.type });
+        if (!picked) throw relayError("channel_no_key");
         const upstreamModel = mapModel(route.model, channel.modelMapping);
         if (options.get("redirect_billing_enabled") === "true" && upstreamModel !== route.model) {
           // Bill a channel's model redirect at the redirected model's price when it has one.
@@ -261,17 +226,9 @@ export async function runRelay(
         if (res.headersSent || !shouldRetry(err, retry.statusCodes)) break;
       }
     }
-    throw (
-      lastError ??
-      new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
-        code: "model_not_found",
-      })
-    );
+    throw lastError ?? relayError("no_channel", { model, group: caller.group });
   } catch (err) {
-    const e =
-      err instanceof RelayError
-        ? err
-        : new RelayError(500, "Internal error while relaying the request", { code: "internal_error" });
+    const e = err instanceof RelayError ? err : relayError("relay_internal");
     if (ctx?.reservation && !ctx.reservation.settled) await refund(ctx.reservation).catch(() => undefined);
     queueErrorLog(ctx, base, e, err);
     sendError(res, e, base.requestId, endpoint.format);

@@ -5,8 +5,8 @@
 import type { ModelPricing, PriceTable } from "@/lib/server/ledger/pricing";
 import { priceModel } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import { RelayError } from "@/lib/server/relay/errors";
 import { orderTargets, type ModelMapping } from "@/lib/settings/model-mapping";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 export type ModelRoute = { model: string; candidates: CachedChannel[]; pricing: ModelPricing };
 
@@ -59,11 +59,6 @@ export function resolveRoutes(input: RouteInput): { routes: ModelRoute[]; pricin
     else routes.push({ model: m, candidates, pricing });
   }
   const pricing = routes[0]?.pricing ?? (unpricedWithChannel === null ? firstPriced : null);
-  if (!pricing)
-    throw new RelayError(
-      400,
-      `Model ${unpricedWithChannel ?? actual[0]} has no price or ratio configured; ask an administrator to set one`,
-      { code: "model_price_error" },
-    );
+  if (!pricing) throw relayError("model_price_missing", { model: unpricedWithChannel ?? actual[0] ?? "" });
   return { routes, pricing };
 }

@@ -7,8 +7,8 @@ import { getPriceTable, priceModel } from "@/lib/server/ledger/pricing";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 import { getOptions } from "@/lib/server/options/store";
 import { virtualModels } from "@/lib/server/relay/routing/model-routes";
-import { RelayError } from "@/lib/server/relay/errors";
 import { sendJson } from "@/lib/server/relay/entry/http-io";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 const CREATED = 1626777600;
 
@@ -65,10 +65,7 @@ export async function retrieveModel(
   requestId: string,
 ): Promise<void> {
   if (!(await usableModels(caller)).includes(id)) {
-    throw new RelayError(404, `The model '${id}' does not exist or you do not have access to it`, {
-      type: "invalid_request_error",
-      code: "model_not_found",
-    });
+    throw relayError("model_not_found", { id });
   }
   sendJson(res, 200, JSON.stringify(modelObject(id)), requestId);
 }

@@ -6,12 +6,11 @@ import { reserve, type Reservation } from "@/lib/server/ledger/ledger";
 import { RelayError } from "@/lib/server/relay/errors";
 import { RedisUnavailableError } from "@/lib/server/redis/client";
 import type { Locale } from "@/lib/i18n/config";
-import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-messages";
+import { localeOfRequest } from "@/lib/server/i18n/server-messages";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 export function quotaServiceUnavailable(): RelayError {
-  return new RelayError(503, "The quota service is unavailable (cannot reach Redis); try again later", {
-    code: "quota_service_unavailable",
-  });
+  return relayError("quota_service_unavailable");
 }
 
 type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -51,27 +50,21 @@ export async function reserveOrRefuse(
   if (r.ok) return r.reservation;
   if (r.reason === "token_exhausted") {
     if (token) exhaustedToken(token.id);
-    throw new RelayError(401, "This token's quota is exhausted", {
-      type: "authentication_error",
-      code: "token_exhausted",
-    });
+    throw relayError("token_exhausted");
   }
   if ((r.reason === "token_insufficient" || r.reason === "user_insufficient") && opts.outputTokens) {
     const available = r.reason === "token_insufficient" ? r.tokenRemain : r.userQuota;
-    const message = serverMessage(localeOf(opts.headers ?? {}), "relay_output_unaffordable", {
-      requested: opts.outputTokens,
-      needed: amount,
-      minimum: opts.min ?? amount,
-      available,
-    });
-    throw new RelayError(403, message, {
-      code: r.reason === "token_insufficient" ? "pre_consume_token_quota_failed" : "insufficient_user_quota",
-    });
+    throw relayError(
+      "output_unaffordable",
+      { requested: opts.outputTokens, needed: amount, minimum: opts.min ?? amount, available },
+      {
+        locale: localeOf(opts.headers ?? {}),
+        code: r.reason === "token_insufficient" ? "pre_consume_token_quota_failed" : "insufficient_user_quota",
+      },
+    );
   }
   if (r.reason === "token_insufficient") {
-    throw new RelayError(403, `Token quota is not enough (remaining ${r.tokenRemain})`, {
-      code: "pre_consume_token_quota_failed",
-    });
+    throw relayError("token_insufficient", { remain: r.tokenRemain });
   }
-  throw new RelayError(403, `Insufficient user quota (remaining ${r.userQuota})`, { code: "insufficient_user_quota" });
+  throw relayError("user_insufficient", { remain: r.userQuota });
 }

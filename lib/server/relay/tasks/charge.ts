@@ -10,10 +10,10 @@ import { reserveOrRefuse } from "@/lib/server/relay/settle/reserve-quota";
 import { getPriceTable } from "@/lib/server/ledger/pricing";
 import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
-import { RelayError } from "@/lib/server/relay/errors";
 import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
 import { LOG_TYPE } from "@/lib/server/services/logs/record-log";
 import { recordConsume } from "@/lib/server/metrics/record";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 export type TaskCall = {
   caller: RelayCaller;
@@ -48,37 +48,24 @@ export async function prepareTaskCall(input: {
 }): Promise<TaskCall> {
   const { caller, model } = input;
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
-    throw new RelayError(403, `This token has no access to model ${model}`, {
-      type: "permission_error",
-      code: "model_not_allowed",
-    });
+    throw relayError("model_not_allowed", { model });
   const table = await getPriceTable();
   const price = taskPrice(table, model, caller.group, !!caller.user.setting.accept_unset_model_ratio_model);
-  if (!price)
-    throw new RelayError(400, `Model ${model} has no price or ratio configured; ask an administrator to set one`, {
-      code: "model_price_error",
-    });
+  if (!price) throw relayError("model_price_missing", { model });
   const routing = await getRouting();
   const types: readonly number[] = CHANNEL_TYPES[input.platform];
   const forced = input.channelId ?? caller.channelPin;
   let channel: CachedChannel | null;
   if (forced !== null && forced !== undefined) {
     channel = routing.byId.get(forced) ?? null;
-    if (!channel || !types.includes(channel.type))
-      throw new RelayError(403, "This channel has been disabled or does not exist", {
-        type: "permission_error",
-        code: "channel_disabled",
-      });
+    if (!channel || !types.includes(channel.type)) throw relayError("channel_disabled");
   } else {
     const candidates = (routing.abilities.get(caller.group)?.get(model) ?? []).filter((c) => types.includes(c.type));
     channel = selectChannel(candidates, 0, new Set());
   }
-  if (!channel)
-    throw new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
-      code: "model_not_found",
-    });
+  if (!channel) throw relayError("no_channel", { model, group: caller.group });
   const picked = selectKey(channel);
-  if (!picked) throw new RelayError(503, "The channel has no enabled key", { code: "channel:no_available_key" });
+  if (!picked) throw relayError("task_channel_no_key");
 
   const tokenId = caller.token?.id ?? null;
   const reservation = await reserveOrRefuse(caller.user.id, caller.token, tokenId, price.quota);

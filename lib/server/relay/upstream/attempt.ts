@@ -14,6 +14,7 @@ import { mapStatus } from "@/lib/server/relay/upstream/transform";
 import { sendUpstream, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
 import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { redactUpstreamText } from "@/lib/server/relay/upstream/redact";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 const MAX_ERROR_BODY = 64 * 1024;
 
@@ -41,12 +42,16 @@ export async function upstreamError(up: UpstreamResponse, actx: AdapterContext, 
   }
   const status = mapStatus(up.statusCode, actx.channel.statusCodeMapping);
   message = redactUpstreamText(message, [actx.key, ...actx.channel.keys], actx.channel.baseUrl);
-  return new RelayError(status, hide ? `upstream error (HTTP ${up.statusCode})` : message, {
-    type: type === "invalid_request_error" ? "invalid_request_error" : "upstream_error",
-    code,
-    retryable: true,
-    upstreamStatus: up.statusCode,
-  });
+  return relayError(
+    "upstream_status",
+    { detail: hide ? `upstream error (HTTP ${up.statusCode})` : message },
+    {
+      status,
+      code,
+      type: type === "invalid_request_error" ? "invalid_request_error" : "upstream_error",
+      upstreamStatus: up.statusCode,
+    },
+  );
 }
 
 type JsonUsage = {
@@ -78,12 +83,7 @@ export async function openUpstream(
     up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000, channelPrivateAllowed(options));
   } catch (err) {
     const reason = redactUpstreamText((err as Error).message, [], actx.channel.baseUrl);
-    throw new RelayError(502, `upstream request failed: ${reason}`, {
-      type: "upstream_error",
-      code: "do_request_failed",
-      retryable: true,
-      upstreamFault: true,
-    });
+    throw relayError("upstream_unreachable", { reason });
   } finally {
     res.off("close", onClientGone);
   }

@@ -1,5 +1,6 @@
 // JSON object parsing for upstream answers and SSE payloads.
 import { RelayError } from "@/lib/server/relay/errors";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -15,12 +16,7 @@ export function parseJsonObject(text: string): JsonObject | null {
 
 /** A 200 answer whose body is not a JSON object: retryable on another channel. */
 export function badUpstreamBody(): RelayError {
-  return new RelayError(502, "upstream answered with a body that is not JSON", {
-    type: "upstream_error",
-    code: "bad_response_body",
-    retryable: true,
-    upstreamStatus: 502,
-  });
+  return relayError("bad_response_body", {}, { upstreamStatus: 502 });
 }
 
 /** The upstream's JSON object answer, or a 502 bad_response_body. */

@@ -1,6 +1,6 @@
 // Per-channel request changes: chained model mapping (a->b->c, cycles refused), param override
 // (deep merge; null deletes a key), the channel system prompt, and status-code mapping of errors.
-import { RelayError } from "@/lib/server/relay/errors";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "prototype", "constructor"]);
 
@@ -13,10 +13,7 @@ export function mapModel(model: string, mapping: Record<string, string> | null):
     const next = mapping[current];
     if (typeof next !== "string" || !next || next === current) return current;
     if (seen.has(next)) {
-      throw new RelayError(500, `model_mapping contains a cycle at "${next}"`, {
-        code: "channel:model_mapped_error",
-        retryable: true,
-      });
+      throw relayError("model_mapping_cycle", { model: next });
     }
     seen.add(next);
     current = next;

@@ -4,7 +4,8 @@
 // bounds on counts. A failure is a 400 in the endpoint's own error shape, naming the field.
 import type { z } from "zod";
 import { MAX_JSON_DEPTH, scanJsonDepth } from "@/lib/server/http/input-guard";
-import { invalidRequest, type RelayError } from "@/lib/server/relay/errors";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import { type RelayError } from "@/lib/server/relay/errors";
 import { decodeUtf8, runSliced, SLICE_UNITS, yieldToLoop } from "@/lib/server/sliced";
 
 export { jsonTooDeep } from "@/lib/server/http/input-guard";

@@ -1,6 +1,6 @@
 // Client side of the Claude format: validating a /v1/messages body and turning it into an OpenAI
 // chat request (for channels that do not speak Anthropic Messages).
-import { invalidRequest } from "@/lib/server/relay/errors";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
 import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/vendors/anthropic/blocks";
 import type { ConvertOptions, Json, RequestFacts } from "@/lib/server/relay/vendors/format-types";
 import { estimateText } from "@/lib/server/relay/settle/tokenize";

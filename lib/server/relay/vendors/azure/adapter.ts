@@ -3,7 +3,7 @@
 // the channel's "other" field, else AZURE_DEFAULT_API_VERSION.
 import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
 import type { ChannelAdapter, RelayMode } from "@/lib/server/relay/vendors/types";
-import { RelayError } from "@/lib/server/relay/errors";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 export const AZURE_DEFAULT_API_VERSION = "2025-04-01-preview";
 
@@ -45,11 +45,7 @@ export const azureAdapter: ChannelAdapter = {
       };
     }
     const task = TASK[ctx.mode];
-    if (!task)
-      throw new RelayError(400, `Azure channels do not serve ${ctx.path}`, {
-        type: "invalid_request_error",
-        code: "unsupported_endpoint",
-      });
+    if (!task) throw relayError("azure_unsupported_endpoint", { path: ctx.path });
     const url = `${baseUrlOf(ctx, "")}/openai/deployments/${encodeURIComponent(deployment)}/${task}?api-version=${encodeURIComponent(version)}`;
     return {
       url,

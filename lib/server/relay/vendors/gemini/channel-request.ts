@@ -2,7 +2,7 @@
 // Claude, client), and the preparation of a Gemini-native request. Image URLs: data: URLs become
 // inlineData. http(s) URLs are fetched beforehand through the SSRF guard (inline-images.ts, called by
 // chat-attempt.ts); one still here (e.g. the channel test) is refused with a 400.
-import { invalidRequest } from "@/lib/server/relay/errors";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
 import {
   cleanSchema,
   geminiUpstreamModel,

@@ -2,7 +2,7 @@
 // OpenAI-format or Claude channel). Schemas from the SDK use upper-case types (OBJECT, STRING):
 // OpenAI wants JSON Schema, so types are lower-cased.
 import type { RelayMode } from "@/lib/server/relay/vendors/types";
-import { invalidRequest } from "@/lib/server/relay/errors";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { ConvertOptions, Json, RequestFacts } from "@/lib/server/relay/vendors/format-types";
 import { estimatePromptTokens, estimateText } from "@/lib/server/relay/settle/tokenize";
 import { geminiBatchEmbedSchema, geminiChatSchema, geminiEmbedSchema } from "@/lib/server/relay/vendors/gemini/wire";

@@ -7,7 +7,7 @@
 import type { Locale } from "@/lib/i18n/config";
 import { serverMessage } from "@/lib/server/i18n/server-messages";
 import { openPublicImage, PublicImageError } from "@/lib/server/net/public-image";
-import { invalidRequest } from "@/lib/server/relay/errors";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

@@ -3,13 +3,19 @@
 // serves OpenAI clients of Claude/Gemini channels and Claude/Gemini clients of OpenAI channels.
 import type { RelayMode } from "@/lib/server/relay/vendors/types";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import { errorBody, invalidRequest } from "@/lib/server/relay/errors";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import { errorBody } from "@/lib/server/relay/errors";
 import { dataFrame } from "@/lib/server/relay/streaming/frames";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
 import type { ChatFormat, Json, NativeStreamTap, StreamToOpenAI } from "@/lib/server/relay/vendors/format-types";
 import { estimatePromptTokens, promptText } from "@/lib/server/relay/settle/tokenize";
 import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
-import { chatSchema, completionsSchema, embeddingsSchema, moderationsSchema } from "@/lib/server/relay/vendors/openai/wire";
+import {
+  chatSchema,
+  completionsSchema,
+  embeddingsSchema,
+  moderationsSchema,
+} from "@/lib/server/relay/vendors/openai/wire";
 
 const SCHEMAS = {
   chat: chatSchema,
