@@ -3,7 +3,7 @@ import { azureAdapter } from "@/lib/server/relay/vendors/azure/adapter";
 import type { AdapterContext } from "@/lib/server/relay/vendors/types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { responsesPromptText, usageFromResponses } from "@/lib/server/relay/endpoints/responses";
-import { forwardingPipe } from "@/lib/server/relay/endpoints/shared";
+import { forwardingPipe } from "@/lib/server/relay/streaming/forward";
 
 test("Responses usage: input includes cached tokens, output includes reasoning", () => {
   expect(

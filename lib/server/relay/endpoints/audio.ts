@@ -12,13 +12,11 @@ import {
   multipartRequest,
   open,
   parseJson,
-  pipeBytes,
   readAnswer,
   readMultipart,
-  relayForwarded,
   sendAsReceived,
-  type EventTap,
 } from "@/lib/server/relay/endpoints/shared";
+import { pipeBytes, relayForwarded, type EventTap } from "@/lib/server/relay/streaming/forward";
 import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import type { Outcome } from "@/lib/server/relay/settle/settle";

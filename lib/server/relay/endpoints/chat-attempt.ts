@@ -2,7 +2,7 @@
 // against a channel of any wire format. OpenAI -> OpenAI takes the byte-forwarding fast path
 // (attempt.ts). Same format on both sides is forwarded natively and tapped for usage; otherwise
 // the request goes client -> OpenAI -> channel format and the answer back the same way
-// (formats/types.ts). Usage is always read in the channel's own format (Claude cache tokens etc.).
+// (vendors/format-types.ts). Usage is always read in the channel's own format (Claude cache tokens etc.).
 import { env } from "@/lib/env";
 import { attemptUpstream, openUpstream, pingSeconds } from "@/lib/server/relay/upstream/attempt";
 import type { Usage } from "@/lib/server/ledger/pricing";

@@ -16,10 +16,9 @@ import {
   parseJson,
   readAnswer,
   readMultipart,
-  relayForwarded,
   sendAsReceived,
-  type EventTap,
 } from "@/lib/server/relay/endpoints/shared";
+import { relayForwarded, type EventTap } from "@/lib/server/relay/streaming/forward";
 import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import type { Outcome } from "@/lib/server/relay/settle/settle";

@@ -4,16 +4,8 @@
 // counting when the stream ends early), so a long stream costs no more memory than its text.
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
-import {
-  badBody,
-  jsonRequest,
-  modelField,
-  open,
-  parseJson,
-  relayForwarded,
-  sendAsReceived,
-  type EventTap,
-} from "@/lib/server/relay/endpoints/shared";
+import { badBody, jsonRequest, modelField, open, parseJson, sendAsReceived } from "@/lib/server/relay/endpoints/shared";
+import { relayForwarded, type EventTap } from "@/lib/server/relay/streaming/forward";
 import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import type { Outcome } from "@/lib/server/relay/settle/settle";

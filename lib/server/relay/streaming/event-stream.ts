@@ -1,13 +1,13 @@
 // Streaming relay for format-converted and non-OpenAI native streams (Claude events, Gemini
 // chunks). Every upstream SSE event goes through a pipe that returns the frames to write at once;
-// nothing is buffered beyond the event being parsed. Same guarantees as stream.ts: inactivity
-// timeout, optional keep-alive pings, client disconnect aborts upstream and bills what was sent.
+// nothing is buffered beyond the event being parsed. Same core as openai-stream.ts (sse-response.ts):
+// inactivity timeout, optional keep-alive pings, client disconnect aborts upstream, bills what was sent.
 import type { ServerResponse } from "node:http";
 import { createParser } from "eventsource-parser";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayContext } from "@/lib/server/relay/entry/context";
 import type { SseEvent } from "@/lib/server/relay/vendors/format-types";
-import { startSse } from "@/lib/server/relay/streaming/sse-response";
+import { pump, startSse } from "@/lib/server/relay/streaming/sse-response";
 import type { StreamResult } from "@/lib/server/relay/streaming/openai-stream";
 import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
@@ -45,23 +45,26 @@ export async function relayEvents(
     },
   });
   const decoder = new TextDecoder();
-  sse.arm();
-  try {
-    for await (const chunk of upstream.body) {
-      sse.arm();
-      parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
-      const text = out.join("");
-      out.length = 0;
-      await sse.write(text);
-      if (sawDone) break;
-    }
-    parser.feed("\n\n");
-    sse.endReason = sawDone ? "done" : "eof";
-  } catch {
-    sse.failed();
-  } finally {
-    sse.close(upstream);
-  }
+  const drain = () => {
+    const text = out.join("");
+    out.length = 0;
+    return text;
+  };
+  await pump(
+    sse,
+    upstream,
+    (chunk) => {
+      parser.feed(decoder.decode(chunk, { stream: true }));
+      return drain();
+    },
+    {
+      done: () => sawDone,
+      tail: () => {
+        parser.feed("\n\n");
+        return drain();
+      },
+    },
+  );
 
   const reported = pipe.usage();
   const estimated = !reported || (!reported.promptTokens && !reported.completionTokens);
@@ -72,6 +75,6 @@ export async function relayEvents(
         cachedTokens: 0,
       }
     : reported!;
-  if (!sse.clientGone) res.end(out.join("") + pipe.end(usage).join(""));
+  if (!sse.clientGone) res.end(pipe.end(usage).join(""));
   return { usage, estimated, firstResponseMs: firstResponseMs || Date.now() - ctx.startedAt, status: sse.status() };
 }

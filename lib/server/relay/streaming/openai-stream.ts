@@ -8,7 +8,7 @@ import { createParser } from "eventsource-parser";
 import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/vendors/types";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/entry/context";
-import { startSse } from "@/lib/server/relay/streaming/sse-response";
+import { pump, startSse } from "@/lib/server/relay/streaming/sse-response";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
 
@@ -121,16 +121,21 @@ export async function relayStream(
   // of an event split across network chunks waits for its end.
   let carry = "";
   const passThrough = !adapter.convertStreamData;
-  sse.arm();
-  try {
-    for await (const chunk of upstream.body) {
-      sse.arm();
-      let text = carry + decoder.decode(chunk as Buffer, { stream: true });
+  const drain = () => {
+    const ready = out.join("");
+    out.length = 0;
+    return ready;
+  };
+  await pump(
+    sse,
+    upstream,
+    (chunk) => {
+      let text = carry + decoder.decode(chunk, { stream: true });
       if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
       const cut = text.lastIndexOf("\n\n");
       if (cut < 0) {
         carry = text;
-        continue;
+        return "";
       }
       const complete = text.slice(0, cut + 2);
       carry = text.slice(cut + 2);
@@ -141,23 +146,17 @@ export async function relayStream(
       } else {
         parser.feed(complete);
       }
-      const ready = out.join("");
-      out.length = 0;
-      await sse.write(ready);
-      if (sawDone) break;
-    }
-    if (!sawDone && carry.trim()) {
-      parser.feed(`${carry}\n\n`);
-      const text = out.join("");
-      out.length = 0;
-      await sse.write(text);
-    }
-    if (sawDone) sse.endReason = "done";
-  } catch {
-    sse.failed();
-  } finally {
-    sse.close(upstream);
-  }
+      return drain();
+    },
+    {
+      done: () => sawDone,
+      // An unterminated last event still counts (upstreams that end without a blank line).
+      tail: () => {
+        if (!sawDone && carry.trim()) parser.feed(`${carry}\n\n`);
+        return drain();
+      },
+    },
+  );
 
   const u = upstreamUsage as UpstreamUsage | null;
   const estimated = !u || (!u.prompt_tokens && !u.completion_tokens);

@@ -24,3 +24,9 @@ export function sendUpstream(
     bodyTimeout: 0, // the stream inactivity timer is ours
   });
 }
+
+/** One response header (the first, when repeated). */
+export function headerOf(up: UpstreamResponse, name: string): string | undefined {
+  const v = up.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

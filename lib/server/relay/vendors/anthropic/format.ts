@@ -1,4 +1,4 @@
-// The Anthropic Messages wire format (formats/types.ts ChatFormat): /v1/messages clients and
+// The Anthropic Messages wire format (vendors/format-types.ts ChatFormat): /v1/messages clients and
 // Anthropic (type 14) channels. Split by direction: client-request.ts (Claude -> OpenAI requests),
 // channel-request.ts (OpenAI -> Claude requests), response.ts (JSON bodies, usage, errors),
 // stream-to-openai.ts / stream-from-openai.ts (events) and native-tap.ts (same-format streams).

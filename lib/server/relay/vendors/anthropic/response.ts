@@ -11,7 +11,7 @@ type ClaudeUsage = {
   cache_creation_input_tokens?: number;
 };
 
-/** Claude usage -> Usage (prompt INCLUDES cache reads and cache creation; billing/pricing.ts). */
+/** Claude usage -> Usage (prompt INCLUDES cache reads and cache creation; lib/server/ledger/pricing.ts). */
 export function usageFromClaude(u: unknown): Usage | null {
   const v = u as ClaudeUsage | null | undefined;
   if (!v || typeof v !== "object") return null;

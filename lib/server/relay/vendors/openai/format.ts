@@ -1,5 +1,5 @@
 // The OpenAI chat-completions format: the pivot of all conversions, so most methods are identities.
-// OpenAI client -> OpenAI channel never comes here (attempt.ts + stream.ts, the fast path); this
+// OpenAI client -> OpenAI channel never comes here (upstream/attempt.ts + streaming/openai-stream.ts, the fast path); this
 // serves OpenAI clients of Claude/Gemini channels and Claude/Gemini clients of OpenAI channels.
 import type { RelayMode } from "@/lib/server/relay/vendors/types";
 import type { Usage } from "@/lib/server/ledger/pricing";
