@@ -5,6 +5,7 @@
 // whole balance down to the cost of the prompt plus one output token; then the output limit sent
 // upstream is cut to what the reservation pays for. Nothing affordable: refused, stating the need.
 import type { RelayMode, WireFormat } from "@/lib/server/relay/vendors/types";
+import { formatFor } from "@/lib/server/relay/vendors";
 import { quotaToReserve, type ModelPricing, type PriceTable } from "@/lib/server/ledger/pricing";
 
 /** Output tokens reserved for a call without a limit (the hold while the call runs). */
@@ -49,23 +50,7 @@ export function planReservation(
   };
 }
 
-const REASONING_MODEL = /^(o\d|gpt-5)/i;
-
 /** Writes the output limit into the client's body, in the field its format and endpoint use. */
 export function capOutputTokens(body: Record<string, unknown>, format: WireFormat, mode: RelayMode, cap: number) {
-  if (mode === "responses") {
-    body.max_output_tokens = cap;
-  } else if (format === "gemini") {
-    const g = body.generationConfig;
-    body.generationConfig = { ...(g && typeof g === "object" ? g : {}), maxOutputTokens: cap };
-  } else if (format === "claude" || mode === "completions") {
-    body.max_tokens = cap;
-  } else {
-    // OpenAI chat: keep the client's field; reasoning models refuse max_tokens.
-    const useCompletion =
-      typeof body.max_completion_tokens === "number" ||
-      (typeof body.max_tokens !== "number" && REASONING_MODEL.test(String(body.model ?? "")));
-    if (useCompletion) body.max_completion_tokens = cap;
-    if (!useCompletion || typeof body.max_tokens === "number") body.max_tokens = cap;
-  }
+  formatFor(format).capOutput(body, mode, cap);
 }

@@ -77,6 +77,8 @@ export interface ChatFormat {
   streamFromOpenAI(
     o: ConvertOptions & { requestId: string; clientModel: string; clientWantsUsage: boolean },
   ): StreamFromOpenAI;
+  /** Writes an output-token limit into a client request, in the field this format (and mode) uses. */
+  capOutput(body: Json, mode: RelayMode, cap: number): void;
   /** Error body in this format (HTTP status is err.status). */
   errorBody(err: RelayError, requestId: string): string;
 

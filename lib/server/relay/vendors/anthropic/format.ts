@@ -22,6 +22,9 @@ export const claudeFormat: ChatFormat = {
   toOpenAIRequest: claudeToOpenAIRequest,
   fromOpenAIResponse: (json, o) => openAIToClaudeResponse(json, o.requestId, o.clientModel),
   streamFromOpenAI: claudeStreamFromOpenAI,
+  capOutput: (body, _mode, cap) => {
+    body.max_tokens = cap;
+  },
   errorBody: claudeErrorBody,
 
   fromOpenAIRequest: openAIToClaudeRequest,

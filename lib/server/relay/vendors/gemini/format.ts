@@ -19,6 +19,10 @@ export const geminiFormat: ChatFormat = {
   toOpenAIRequest,
   fromOpenAIResponse,
   streamFromOpenAI,
+  capOutput: (body, _mode, cap) => {
+    const g = body.generationConfig;
+    body.generationConfig = { ...(g && typeof g === "object" ? g : {}), maxOutputTokens: cap };
+  },
   errorBody,
   // Gemini takes images inline only; its SDK clients do not expect SSE comments.
   preparePivot: inlineRemoteImages,

@@ -95,6 +95,24 @@ export function checkOpenAIShape(mode: RelayMode, body: Json): void {
 
 const parseData = (data: string): Json | null => (data && data !== "[DONE]" ? parseJsonObject(data) : null);
 
+const REASONING_MODEL = /^(o\d|gpt-5)/i;
+
+/** The output limit of an OpenAI-format request: Responses, completions, or chat (reasoning models). */
+function capOutput(body: Json, mode: RelayMode, cap: number): void {
+  if (mode === "responses") {
+    body.max_output_tokens = cap;
+  } else if (mode === "completions") {
+    body.max_tokens = cap;
+  } else {
+    // Chat: keep the client's field; reasoning models refuse max_tokens.
+    const useCompletion =
+      typeof body.max_completion_tokens === "number" ||
+      (typeof body.max_tokens !== "number" && REASONING_MODEL.test(String(body.model ?? "")));
+    if (useCompletion) body.max_completion_tokens = cap;
+    if (!useCompletion || typeof body.max_tokens === "number") body.max_tokens = cap;
+  }
+}
+
 export const openaiFormat: ChatFormat = {
   name: "openai",
 
@@ -112,6 +130,7 @@ export const openaiFormat: ChatFormat = {
     };
   },
   toOpenAIRequest: (body, o) => ({ ...body, model: o.upstreamModel }),
+  capOutput,
   fromOpenAIResponse: (json) => json,
   streamFromOpenAI(o) {
     let usageSent = false;
