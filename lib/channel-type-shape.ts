@@ -3,8 +3,11 @@
 /** Request/response dialects: OpenAI (chat completions), Anthropic Messages, Gemini generateContent. */
 export type WireFormat = "openai" | "claude" | "gemini";
 
-/** How the relay reaches a vendor: an adapter in lib/server/relay/vendors, or the task relay. */
-export type VendorTransport = "openai" | "azure" | "custom" | "anthropic" | "gemini" | "task";
+/** How the relay reaches a vendor: an adapter in lib/server/relay/vendors, or a task platform
+ *  (lib/server/relay/tasks). */
+export type VendorTransport = "openai" | "azure" | "custom" | "anthropic" | "gemini" | TaskPlatform;
+
+export type TaskPlatform = "midjourney" | "suno";
 
 /** Remaining-balance APIs (lib/server/services/channels/balance-providers.ts). */
 export type BalanceApi = "openai" | "deepseek" | "openrouter" | "moonshot" | "siliconflow";

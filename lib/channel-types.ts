@@ -15,6 +15,7 @@ export type {
   FormHints,
   ModelsApi,
   VendorEntry,
+  TaskPlatform,
   VendorTransport,
   WireFormat,
 } from "@/lib/channel-type-shape";
@@ -41,16 +42,16 @@ const ENTRIES: VendorEntry[] = [
     name: "Midjourney Proxy",
     models: MJ_BASIC,
     baseUrlPlaceholder: "https://mj.example.com",
-    transport: "task",
+    transport: "midjourney",
   },
   {
     id: 5,
     name: "Midjourney Proxy Plus",
     models: MJ_PLUS,
     baseUrlPlaceholder: "https://mj.example.com",
-    transport: "task",
+    transport: "midjourney",
   },
-  { id: 36, name: "Suno API", models: ["suno_music", "suno_lyrics"], transport: "task" },
+  { id: 36, name: "Suno API", models: ["suno_music", "suno_lyrics"], transport: "suno" },
   {
     id: 3,
     name: "Azure OpenAI",

@@ -4,6 +4,7 @@ import { CHANNEL_TYPES, channelTypeInfo } from "@/lib/channel-types";
 import { isRegionValid, multiKeyAllowed } from "@/lib/channel-rules";
 import { BALANCE_TYPES, balanceProviderFor } from "@/lib/server/services/channels/balance-providers";
 import { adapterFor, formatFor } from "@/lib/server/relay/vendors";
+import { TASK_CHANNEL_TYPES } from "@/lib/server/relay/tasks/charge";
 import type { AdapterContext } from "@/lib/server/relay/vendors/types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 
@@ -34,7 +35,8 @@ test("vendor specifics come from the entry: excluded params, dialect, task types
   expect(sent).toEqual({ model: "m" });
   for (const v of CHANNEL_TYPES) {
     const adapter = adapterFor(v.id);
-    if (!v.transport || v.transport === "task") expect([v.id, adapter]).toEqual([v.id, null]);
+    if (!v.transport || v.transport === "midjourney" || v.transport === "suno")
+      expect([v.id, adapter]).toEqual([v.id, null]);
     else expect([v.id, adapter?.format ?? "openai"]).toEqual([v.id, v.format ?? "openai"]);
   }
   expect(formatFor(channelTypeInfo(14)!.format!).name).toBe("claude");
@@ -42,6 +44,10 @@ test("vendor specifics come from the entry: excluded params, dialect, task types
   // Dialect quirks live on the dialect (chat-attempt.ts asks, never checks a vendor name).
   expect([formatFor("gemini").nativePings, typeof formatFor("gemini").preparePivot]).toEqual([false, "function"]);
   expect([formatFor("claude").nativePings, formatFor("openai").preparePivot]).toEqual([undefined, undefined]);
+});
+
+test("task platforms: their channel types come from the catalogue", () => {
+  expect(TASK_CHANNEL_TYPES).toEqual({ midjourney: [2, 5], suno: [36] });
 });
 
 test("balance support and default base URL are the catalogue's", () => {
@@ -54,7 +60,11 @@ test("balance support and default base URL are the catalogue's", () => {
 test("models listing: OpenAI-style for relayed OpenAI vendors, own listings for Anthropic and Gemini", () => {
   for (const v of CHANNEL_TYPES) {
     const expected =
-      v.transport === "openai" ? "openai" : v.transport === "anthropic" || v.transport === "gemini" ? v.transport : null;
+      v.transport === "openai"
+        ? "openai"
+        : v.transport === "anthropic" || v.transport === "gemini"
+          ? v.transport
+          : null;
     expect([v.id, v.modelsApi ?? null]).toEqual([v.id, expected]);
   }
 });

@@ -1,6 +1,7 @@
 // Per-call billing of asynchronous tasks (Midjourney, Suno): server-behaviour §2.6. One call, one
 // price: reserve the whole price before the upstream call, keep it (settle) only when the upstream
 // accepted the task, give it back otherwise. The consume log is queued like every relay charge.
+import { CHANNEL_TYPES as CATALOGUE, type TaskPlatform } from "@/lib/channel-types";
 import { env } from "@/lib/env";
 import { getOptions } from "@/lib/server/options/store";
 import type { RelayCaller } from "@/lib/server/relay/auth/auth";
@@ -28,8 +29,12 @@ export type TaskCall = {
   ip: string;
 };
 
-/** Channel types of the task platforms (relayed by lib/server/relay/tasks, not by an adapter). */
-export const TASK_CHANNEL_TYPES = { midjourney: [2, 5], suno: [36] } as const;
+/** Channel types of the task platforms (the vendor catalogue's task transports). */
+const typesOf = (platform: TaskPlatform) => CATALOGUE.filter((v) => v.transport === platform).map((v) => v.id);
+export const TASK_CHANNEL_TYPES: Record<TaskPlatform, readonly number[]> = {
+  midjourney: typesOf("midjourney"),
+  suno: typesOf("suno"),
+};
 const CHANNEL_TYPES = TASK_CHANNEL_TYPES;
 
 /**

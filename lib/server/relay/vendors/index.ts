@@ -2,7 +2,13 @@
 // catalogue entry names its transport and dialect; this file maps those names to the code in the
 // vendor folders. An OpenAI-compatible vendor needs only its catalogue entry; a new transport or
 // dialect is a folder here and a line below.
-import { CHANNEL_TYPES, type ChannelTypeInfo, type VendorTransport, type WireFormat } from "@/lib/channel-types";
+import {
+  CHANNEL_TYPES,
+  type ChannelTypeInfo,
+  type TaskPlatform,
+  type VendorTransport,
+  type WireFormat,
+} from "@/lib/channel-types";
 import { anthropicAdapter } from "@/lib/server/relay/vendors/anthropic/adapter";
 import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
 import { azureAdapter } from "@/lib/server/relay/vendors/azure/adapter";
@@ -16,8 +22,8 @@ import type { ChannelAdapter } from "@/lib/server/relay/vendors/types";
 
 type Build = (v: ChannelTypeInfo) => ChannelAdapter;
 
-/** Transport -> adapter. "task" types (Midjourney, Suno) are served by lib/server/relay/tasks. */
-const TRANSPORTS: Record<Exclude<VendorTransport, "task">, Build> = {
+/** Transport -> adapter. Task platforms (Midjourney, Suno) are served by lib/server/relay/tasks. */
+const TRANSPORTS: Record<Exclude<VendorTransport, TaskPlatform>, Build> = {
   openai: (v) =>
     createOpenAICompatibleAdapter({
       name: v.name,
@@ -33,7 +39,8 @@ const TRANSPORTS: Record<Exclude<VendorTransport, "task">, Build> = {
 
 const registry = new Map<number, ChannelAdapter>();
 for (const v of CHANNEL_TYPES)
-  if (v.transport && v.transport !== "task") registry.set(v.id, TRANSPORTS[v.transport](v));
+  if (v.transport && v.transport in TRANSPORTS)
+    registry.set(v.id, TRANSPORTS[v.transport as keyof typeof TRANSPORTS](v));
 
 /** The adapter for a channel type, or null when the type is not relayed by this gateway (yet). */
 export function adapterFor(type: number): ChannelAdapter | null {
