@@ -6,29 +6,16 @@
 // On SIGTERM everything left is flushed (lifecycle hook). A kill -9 loses at most what finished
 // within the last flush interval (< 1 s), and the usage buckets of the last DataExportInterval.
 import { db } from "@/lib/server/db";
-import {
-  addToChannel,
-  addToToken,
-  addToUser,
-  insertLogs,
-  run,
-  upsertBucket,
-} from "@/lib/server/ledger/flush-sql";
+import { addToChannel, addToToken, addToUser, insertLogs, run, upsertBucket } from "@/lib/server/ledger/flush-sql";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
-import {
-  hasPendingDeltas,
-  restoreDeltas,
-  serialised,
-  takeDeltas,
-  type Deltas,
-} from "@/lib/server/ledger/deltas";
+import { hasPendingDeltas, restoreDeltas, serialised, takeDeltas, type Deltas } from "@/lib/server/ledger/deltas";
 import { dropAccounts } from "@/lib/server/ledger/memory-ledger";
 import { sharedLockStatement } from "@/lib/server/ledger/balance-lock";
 import { writeOutsideRelay } from "@/lib/server/ledger/outside-write";
 import { redisEnabled } from "@/lib/server/redis/client";
-import { queueSharedUsage } from "@/lib/server/ledger/usage-redis";
+import { queueSharedUsage, type UsageBucketKey } from "@/lib/server/ledger/usage-redis";
 
 export const FLUSH_MS = 250;
 
@@ -53,15 +40,7 @@ export type LogRow = {
   other: string;
 };
 
-export type UsageBucketKey = {
-  userId: number;
-  username: string;
-  modelName: string;
-  hour: number;
-  group: string;
-  tokenId: number;
-  channelId: number;
-};
+export type { UsageBucketKey };
 type Bucket = UsageBucketKey & { count: number; quota: number; tokens: number };
 
 type State = {

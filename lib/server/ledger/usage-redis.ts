@@ -8,7 +8,6 @@ import { logger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
 import { readyRedis } from "@/lib/server/redis/when-ready";
 import { run, upsertBucket } from "@/lib/server/ledger/flush-sql";
-import type { UsageBucketKey } from "@/lib/server/ledger/bookkeeping";
 
 const PARTS = ["c", "q", "t"] as const;
 const live = (p: string) => `usage:${p}`;
@@ -22,6 +21,17 @@ for i = 1, 3 do
 end
 return redis.call('EXISTS', KEYS[4])
 `;
+
+/** One hourly usage aggregate row (user, model, hour, group, token, channel). */
+export type UsageBucketKey = {
+  userId: number;
+  username: string;
+  modelName: string;
+  hour: number;
+  group: string;
+  tokenId: number;
+  channelId: number;
+};
 
 export function queueSharedUsage(key: UsageBucketKey, quota: number, tokens: number): void {
   const id = JSON.stringify([key.userId, key.username, key.modelName, key.hour, key.group, key.tokenId, key.channelId]);
