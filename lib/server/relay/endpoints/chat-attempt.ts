@@ -8,6 +8,7 @@ import { attemptUpstream, openUpstream, pingSeconds } from "@/lib/server/relay/u
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { AttemptInput } from "@/lib/server/relay/entry/endpoint";
 import { relayEvents, type EventPipe } from "@/lib/server/relay/streaming/event-stream";
+import { streamOutcome } from "@/lib/server/relay/streaming/sse-response";
 import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
 import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
 import { formatFor } from "@/lib/server/relay/vendors";
@@ -97,13 +98,7 @@ export async function attemptChat(a: AttemptInput): Promise<Outcome> {
       pingSeconds: native && wire.nativePings === false ? 0 : pingSeconds(options),
       promptTokens,
     });
-    return {
-      ...base,
-      usage: r.usage,
-      estimated: r.estimated,
-      firstResponseMs: r.firstResponseMs,
-      streamStatus: r.status,
-    };
+    return { ...base, ...streamOutcome(r) };
   }
 
   const raw = await up.body.text();

@@ -7,8 +7,7 @@ import { createParser } from "eventsource-parser";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayContext } from "@/lib/server/relay/entry/context";
 import type { SseEvent } from "@/lib/server/relay/vendors/format-types";
-import { pump, startSse } from "@/lib/server/relay/streaming/sse-response";
-import type { StreamResult } from "@/lib/server/relay/streaming/openai-stream";
+import { pump, startSse, takeFrames, type StreamResult } from "@/lib/server/relay/streaming/sse-response";
 import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
 
@@ -45,23 +44,18 @@ export async function relayEvents(
     },
   });
   const decoder = new TextDecoder();
-  const drain = () => {
-    const text = out.join("");
-    out.length = 0;
-    return text;
-  };
   await pump(
     sse,
     upstream,
     (chunk) => {
       parser.feed(decoder.decode(chunk, { stream: true }));
-      return drain();
+      return takeFrames(out);
     },
     {
       done: () => sawDone,
       tail: () => {
         parser.feed("\n\n");
-        return drain();
+        return takeFrames(out);
       },
     },
   );

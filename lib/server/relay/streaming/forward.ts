@@ -8,7 +8,7 @@ import { baseHeaders } from "@/lib/server/relay/entry/http-io";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { relayEvents, type EventPipe } from "@/lib/server/relay/streaming/event-stream";
-import { openClientStream, pump } from "@/lib/server/relay/streaming/sse-response";
+import { openClientStream, pump, streamOutcome } from "@/lib/server/relay/streaming/sse-response";
 import { pingSeconds } from "@/lib/server/relay/upstream/attempt";
 import { headerOf, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
 
@@ -80,12 +80,5 @@ export async function relayForwarded(
     pingSeconds: pingSeconds(a.options),
     promptTokens,
   });
-  return {
-    channel: a.actx.channel,
-    upstreamModel: a.actx.upstreamModel,
-    usage: r.usage,
-    estimated: r.estimated,
-    firstResponseMs: r.firstResponseMs,
-    streamStatus: r.status,
-  };
+  return { channel: a.actx.channel, upstreamModel: a.actx.upstreamModel, ...streamOutcome(r) };
 }

@@ -7,12 +7,10 @@ import type { ServerResponse } from "node:http";
 import { createParser } from "eventsource-parser";
 import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/vendors/types";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { RelayContext, StreamStatus } from "@/lib/server/relay/entry/context";
-import { pump, startSse } from "@/lib/server/relay/streaming/sse-response";
+import type { RelayContext } from "@/lib/server/relay/entry/context";
+import { pump, startSse, takeFrames, type StreamResult } from "@/lib/server/relay/streaming/sse-response";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
-
-export type StreamResult = { usage: Usage; estimated: boolean; firstResponseMs: number; status: StreamStatus };
 
 type UpstreamUsage = {
   prompt_tokens?: number;
@@ -121,11 +119,6 @@ export async function relayStream(
   // of an event split across network chunks waits for its end.
   let carry = "";
   const passThrough = !adapter.convertStreamData;
-  const drain = () => {
-    const ready = out.join("");
-    out.length = 0;
-    return ready;
-  };
   await pump(
     sse,
     upstream,
@@ -146,14 +139,14 @@ export async function relayStream(
       } else {
         parser.feed(complete);
       }
-      return drain();
+      return takeFrames(out);
     },
     {
       done: () => sawDone,
       // An unterminated last event still counts (upstreams that end without a blank line).
       tail: () => {
         if (!sawDone && carry.trim()) parser.feed(`${carry}\n\n`);
-        return drain();
+        return takeFrames(out);
       },
     },
   );

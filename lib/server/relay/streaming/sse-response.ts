@@ -9,6 +9,25 @@ import type { RelayContext, StreamStatus } from "@/lib/server/relay/entry/contex
 import { baseHeaders } from "@/lib/server/relay/entry/http-io";
 import { firstByteRecorder } from "@/lib/server/metrics/record";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import type { Usage } from "@/lib/server/ledger/pricing";
+
+/** What a streamed answer comes to: usage (reported or counted), first-token time, end. */
+export type StreamResult = { usage: Usage; estimated: boolean; firstResponseMs: number; status: StreamStatus };
+
+/** The billing fields of a streamed attempt's Outcome. */
+export const streamOutcome = (r: StreamResult) => ({
+  usage: r.usage,
+  estimated: r.estimated,
+  firstResponseMs: r.firstResponseMs,
+  streamStatus: r.status,
+});
+
+/** Empties a list of frames gathered from one network chunk into the text to write at once. */
+export function takeFrames(out: string[]): string {
+  const text = out.join("");
+  out.length = 0;
+  return text;
+}
 
 export type SseResponse = {
   readonly clientGone: boolean;

@@ -9,6 +9,9 @@ import { sendJson } from "@/lib/server/relay/entry/http-io";
 import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { relayStream } from "@/lib/server/relay/streaming/openai-stream";
+import { streamOutcome } from "@/lib/server/relay/streaming/sse-response";
+import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import { mapStatus } from "@/lib/server/relay/upstream/transform";
 import { sendUpstream, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
@@ -116,13 +119,7 @@ export async function attemptUpstream(
       inactivityMs: env().STREAMING_TIMEOUT * 1000,
       pingSeconds: pingSeconds(options),
     });
-    return {
-      ...base,
-      usage: r.usage,
-      estimated: r.estimated,
-      firstResponseMs: r.firstResponseMs,
-      streamStatus: r.status,
-    };
+    return { ...base, ...streamOutcome(r) };
   }
 
   const raw = await up.body.text();
@@ -133,14 +130,7 @@ export async function attemptUpstream(
   const estimated = !u || !u.prompt_tokens;
   let usage;
   if (estimated) {
-    const text = (out.choices ?? [])
-      .map(
-        (c) =>
-          (typeof c.message?.content === "string" ? c.message.content : "") +
-          (c.message?.reasoning_content ?? "") +
-          (c.text ?? ""),
-      )
-      .join("");
+    const text = openaiFormat.responseText(out as Json);
     const completion = u?.completion_tokens || (await exactTextTokens(text));
     usage = { promptTokens: await exactPromptTokens(ctx.body), completionTokens: completion, cachedTokens: 0 };
     out = {
