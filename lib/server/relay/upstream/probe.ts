@@ -7,8 +7,7 @@ import { getOptions } from "@/lib/server/options/store";
 import { selectKey } from "@/lib/server/relay/routing/select-channel";
 import { sendUpstream } from "@/lib/server/relay/upstream/send";
 import { applyParamOverride, mapModel } from "@/lib/server/relay/upstream/transform";
-import { adapterFor } from "@/lib/server/relay/vendors";
-import { formatFor } from "@/lib/server/relay/vendors";
+import { adapterFor, formatFor } from "@/lib/server/relay/vendors";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import type { RelayMode } from "@/lib/server/relay/vendors/types";
 

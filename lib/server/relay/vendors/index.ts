@@ -9,12 +9,12 @@ import {
   type VendorTransport,
   type WireFormat,
 } from "@/lib/channel-types";
-import { anthropicAdapter } from "@/lib/server/relay/vendors/anthropic/adapter";
+import { createAnthropicAdapter } from "@/lib/server/relay/vendors/anthropic/adapter";
 import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
 import { azureAdapter } from "@/lib/server/relay/vendors/azure/adapter";
 import { customAdapter } from "@/lib/server/relay/vendors/custom/adapter";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
-import { geminiAdapter } from "@/lib/server/relay/vendors/gemini/adapter";
+import { createGeminiAdapter } from "@/lib/server/relay/vendors/gemini/adapter";
 import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
 import { createOpenAICompatibleAdapter } from "@/lib/server/relay/vendors/openai/compatible";
 import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
@@ -33,8 +33,8 @@ const TRANSPORTS: Record<Exclude<VendorTransport, TaskPlatform>, Build> = {
     }),
   azure: () => azureAdapter,
   custom: () => customAdapter,
-  anthropic: () => anthropicAdapter,
-  gemini: () => geminiAdapter,
+  anthropic: createAnthropicAdapter,
+  gemini: createGeminiAdapter,
 };
 
 const registry = new Map<number, ChannelAdapter>();

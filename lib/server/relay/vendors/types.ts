@@ -1,6 +1,7 @@
-// One adapter per transport (vendors/<vendor>/adapter.ts), all behind this interface. An adapter speaks one
-// wire format (OpenAI by default; Anthropic and Gemini their own): the pipeline converts the
+// One adapter per transport (vendors/<vendor>/adapter.ts), all behind this interface. An adapter
+// speaks one wire format (OpenAI by default; Anthropic and Gemini their own): the pipeline converts the
 // client's format to the adapter's (lib/server/relay/vendors/*/format.ts) before buildRequest.
+import type { WireFormat } from "@/lib/channel-types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 
 export type RelayMode =
@@ -18,8 +19,7 @@ export type RelayMode =
   | "rerank";
 
 /** Request/response dialects (defined by the vendor catalogue). */
-export type { WireFormat } from "@/lib/channel-types";
-import type { WireFormat } from "@/lib/channel-types";
+export type { WireFormat };
 
 export type AdapterContext = {
   channel: CachedChannel;

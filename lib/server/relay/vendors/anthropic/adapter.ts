@@ -1,4 +1,4 @@
-// Channel type 14: Anthropic Messages. POST {base}/v1/messages with x-api-key and anthropic-version
+// Anthropic Messages transport (name and default base URL from the vendor catalogue). POST {base}/v1/messages with x-api-key and anthropic-version
 // (the client's, else 2023-06-01); the client's anthropic-beta is forwarded; per-model extra headers
 // come from claude.model_headers_settings (values of one header joined with commas).
 import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
@@ -13,9 +13,9 @@ function clientHeader(ctx: AdapterContext, name: string): string | undefined {
   return s?.trim() || undefined;
 }
 
-export const anthropicAdapter: ChannelAdapter = {
-  name: "Anthropic",
-  defaultBaseUrl: "https://api.anthropic.com",
+export const createAnthropicAdapter = (v: { name: string; defaultBaseUrl?: string }): ChannelAdapter => ({
+  name: v.name,
+  defaultBaseUrl: v.defaultBaseUrl ?? "",
   supportsStreamUsage: true,
   format: "claude",
   buildRequest(ctx, body): UpstreamRequest {
@@ -29,6 +29,6 @@ export const anthropicAdapter: ChannelAdapter = {
     };
     const beta = clientHeader(ctx, "anthropic-beta");
     if (beta) headers["anthropic-beta"] = headers["anthropic-beta"] ? `${headers["anthropic-beta"]},${beta}` : beta;
-    return { url: `${baseUrlOf(ctx, this.defaultBaseUrl)}/v1/messages`, headers, body: JSON.stringify(body) };
+    return { url: `${baseUrlOf(ctx, v.defaultBaseUrl ?? "")}/v1/messages`, headers, body: JSON.stringify(body) };
   },
-};
+});

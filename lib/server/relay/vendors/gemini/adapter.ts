@@ -1,15 +1,14 @@
-// Channel type 24: Google Gemini (generativelanguage API). {base}/{version}/models/{model}:verb with
+// Google Gemini (generativelanguage API) transport; name and default base URL come from the vendor
+// catalogue (lib/channel-types.ts). {base}/{version}/models/{model}:verb with
 // the version per model from gemini.version_settings. The key goes in the x-goog-api-key header,
 // never in the URL (URLs end up in logs).
 import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
 import type { ChannelAdapter } from "@/lib/server/relay/vendors/types";
 import { geminiUpstreamModel, geminiVersion } from "@/lib/server/relay/vendors/gemini/settings";
 
-export const GEMINI_BASE_URL = "https://generativelanguage.googleapis.com";
-
-export const geminiAdapter: ChannelAdapter = {
-  name: "Gemini",
-  defaultBaseUrl: GEMINI_BASE_URL,
+export const createGeminiAdapter = (v: { name: string; defaultBaseUrl?: string }): ChannelAdapter => ({
+  name: v.name,
+  defaultBaseUrl: v.defaultBaseUrl ?? "",
   supportsStreamUsage: true,
   format: "gemini",
   buildRequest(ctx, body) {
@@ -24,7 +23,7 @@ export const geminiAdapter: ChannelAdapter = {
           : "generateContent";
     const version = geminiVersion(ctx.options, model);
     return {
-      url: `${baseUrlOf(ctx, GEMINI_BASE_URL)}/${version}/models/${encodeURIComponent(model)}:${verb}`,
+      url: `${baseUrlOf(ctx, v.defaultBaseUrl ?? "")}/${version}/models/${encodeURIComponent(model)}:${verb}`,
       headers: {
         "content-type": "application/json",
         "x-goog-api-key": ctx.key,
@@ -33,4 +32,4 @@ export const geminiAdapter: ChannelAdapter = {
       body: JSON.stringify(body),
     };
   },
-};
+});
