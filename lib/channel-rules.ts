@@ -16,7 +16,7 @@ export function baseUrlEndsWithV1(url: string): boolean {
   return /\/v1$/i.test(normalizeBaseUrl(url));
 }
 
-/** Whether multi-key mode can be used for a type (not for type 41, whose key is one JSON document). */
+/** Whether multi-key mode can be used for a type (not when its key is one JSON document). */
 export function multiKeyAllowed(type: number): boolean {
   return !channelTypeInfo(type)?.singleKeyOnly;
 }
@@ -83,15 +83,16 @@ export function sanitizeModelMapping(text: string): string {
   return Object.keys(clean).length ? JSON.stringify(clean, null, 2) : "";
 }
 
-/** Type 41 stores a region in `other`; one starting with "{" is a per-model JSON map and must parse. */
+/** A region in `other` (Vertex AI) starting with "{" is a per-model JSON map and must parse. */
 export function isRegionValid(type: number, other: string): boolean {
-  if (type !== 41 || !other.trim().startsWith("{")) return true;
+  if (channelTypeInfo(type)?.form?.other !== "region" || !other.trim().startsWith("{")) return true;
   return parseJsonObject(other) !== null;
 }
 
-/** Type 18 (iFlytek Spark) defaults its API version (`other`) to v2.1. */
+/** Some types default `other` (an API version) when it is left empty (iFlytek Spark: v2.1). */
 export function defaultOtherFor(type: number, other: string): string {
-  return type === 18 && !other.trim() ? "v2.1" : other;
+  const fallback = channelTypeInfo(type)?.form?.defaultOther;
+  return fallback && !other.trim() ? fallback : other;
 }
 
 export const PRIORITY_MIN = -999;

@@ -6,7 +6,7 @@ import * as selfRoute from "@/app/api/data/self/route";
 import * as usersRoute from "@/app/api/data/users/route";
 import type { QuotaDataRow, UserQuotaDataRow } from "@/modules/logs/schemas/dashboard";
 import { db } from "@/lib/server/db";
-import { flushBookkeeping, queueUsage, writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
+import { flushBookkeeping, queueUsage, writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();

@@ -1,7 +1,7 @@
 // GET /api/pricing: public price list of the models channels serve (spec 2 §7 Pricing).
 import * as pricingRoute from "@/app/api/pricing/route";
 import { db } from "@/lib/server/db";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 import { call, createUserAndLogin, setOptions, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();

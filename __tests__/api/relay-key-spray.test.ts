@@ -6,8 +6,8 @@ import * as tokenRoute from "@/app/api/token/route";
 import { db } from "@/lib/server/db";
 import { seal, sha256Hex } from "@/lib/server/crypto/secret-box";
 import { generateTokenKey } from "@/modules/tokens/server/generate-token-key";
-import { authenticateToken } from "@/lib/server/relay/auth";
-import { getTokenByKey, NEGATIVE_TTL_MS } from "@/lib/server/relay/cache/token-cache";
+import { authenticateToken } from "@/lib/server/relay/auth/auth";
+import { getTokenByKey, NEGATIVE_TTL_MS } from "@/lib/server/cache/token-cache";
 import { RelayError } from "@/lib/server/relay/errors";
 import { call, createUserAndLogin, setupApiHarness, setupRoot } from "./harness";
 

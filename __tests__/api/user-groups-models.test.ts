@@ -2,7 +2,7 @@
 import * as groupsRoute from "@/app/api/user/self/groups/route";
 import * as modelsRoute from "@/app/api/user/models/route";
 import { db } from "@/lib/server/db";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 import { call, createUserAndLogin, setOptions, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();

@@ -7,7 +7,7 @@ import * as selfRoute from "@/app/api/user/self/route";
 import * as userIdRoute from "@/app/api/user/[id]/route";
 import { resetEnvForTests } from "@/lib/env";
 import { db } from "@/lib/server/db";
-import { getUser } from "@/lib/server/relay/cache/token-cache";
+import { getUser } from "@/lib/server/cache/token-cache";
 import { ROLE } from "@/lib/constants";
 import { call, createUserAndLogin, setupApiHarness, setupRoot, login, ROOT_USER } from "./harness";
 

@@ -8,9 +8,9 @@ import { dropSingleton } from "@/lib/server/singleton";
 import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
 
 type Instance = {
-  protection: typeof import("@/lib/server/relay/protection");
+  protection: typeof import("@/lib/server/relay/auth/protection");
   limits: typeof import("@/lib/server/http/rate-limit");
-  warning: typeof import("@/lib/server/relay/quota-warning");
+  warning: typeof import("@/lib/server/relay/settle/quota-warning");
   client: typeof import("@/lib/server/redis/client");
 };
 
@@ -27,9 +27,9 @@ async function loadInstance(): Promise<Instance> {
   let mods: Instance | undefined;
   await jest.isolateModulesAsync(async () => {
     mods = {
-      protection: await import("@/lib/server/relay/protection"),
+      protection: await import("@/lib/server/relay/auth/protection"),
       limits: await import("@/lib/server/http/rate-limit"),
-      warning: await import("@/lib/server/relay/quota-warning"),
+      warning: await import("@/lib/server/relay/settle/quota-warning"),
       client: await import("@/lib/server/redis/client"),
     };
   });

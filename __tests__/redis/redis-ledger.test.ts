@@ -5,10 +5,10 @@ import { createUser } from "@/__tests__/api/harness";
 import { setupRedisAndDatabase } from "./in-process";
 import { db } from "@/lib/server/db";
 import { redis } from "@/lib/server/redis/client";
-import { refund, reserve, settle } from "@/lib/server/relay/billing/ledger";
-import { redisBalances } from "@/lib/server/relay/billing/redis-ledger";
-import { pendingRetries, sweepDeadInstances } from "@/lib/server/relay/billing/redis-upkeep";
-import { flushBookkeeping, writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
+import { refund, reserve, settle } from "@/lib/server/ledger/ledger";
+import { redisBalances } from "@/lib/server/ledger/redis-ledger";
+import { pendingRetries, sweepDeadInstances } from "@/lib/server/ledger/redis-upkeep";
+import { flushBookkeeping, writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { RedisUnavailableError } from "@/lib/server/redis/client";
 
 const redisServer = setupRedisAndDatabase();

@@ -3,8 +3,8 @@
 import { setupRedisAndDatabase } from "./in-process";
 import { db } from "@/lib/server/db";
 import { readyRedis } from "@/lib/server/redis/when-ready";
-import { queueUsage } from "@/lib/server/relay/billing/bookkeeping";
-import { flushSharedUsage, flushSharedUsageIfDue } from "@/lib/server/relay/billing/usage-redis";
+import { queueUsage } from "@/lib/server/ledger/bookkeeping";
+import { flushSharedUsage, flushSharedUsageIfDue } from "@/lib/server/ledger/usage-redis";
 
 setupRedisAndDatabase();
 

@@ -4,7 +4,7 @@ import {
   modelHeaders,
   thinkingAdapterEnabled,
   thinkingBudgetShare,
-} from "@/lib/server/relay/formats/claude/options";
+} from "@/lib/server/relay/vendors/anthropic/options";
 import { OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 
 const map = (o: Record<string, string>) => new Map(Object.entries(o));

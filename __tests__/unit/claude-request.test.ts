@@ -1,7 +1,7 @@
 // Claude <-> OpenAI request conversions (formats/claude): /v1/messages bodies to OpenAI chat for
 // OpenAI-type channels, and OpenAI chat to Anthropic Messages for type-14 channels.
-import { claudeFormat } from "@/lib/server/relay/formats/claude";
-import type { ConvertOptions, Json } from "@/lib/server/relay/formats/types";
+import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
+import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
 import { RelayError } from "@/lib/server/relay/errors";
 
 const opts = (over: Partial<ConvertOptions> = {}, options: Record<string, string> = {}): ConvertOptions => ({

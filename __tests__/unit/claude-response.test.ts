@@ -1,11 +1,13 @@
 // Claude non-stream responses both ways, usage normalisation (cache read / creation), errors,
 // and the type-14 adapter's request (URL, headers, per-model headers).
-import { anthropicAdapter } from "@/lib/server/relay/adapters/anthropic";
-import type { AdapterContext } from "@/lib/server/relay/adapters/types";
-import { claudeFormat } from "@/lib/server/relay/formats/claude";
+import { adapterFor } from "@/lib/server/relay/vendors";
+import type { AdapterContext } from "@/lib/server/relay/vendors/types";
+import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
 import { RelayError } from "@/lib/server/relay/errors";
-import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
-import type { ConvertOptions, Json } from "@/lib/server/relay/formats/types";
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
+import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+
+const anthropicAdapter = adapterFor(14)!;
 
 const o: ConvertOptions = { mode: "chat", upstreamModel: "claude-up", stream: false, options: new Map() };
 const claudeUsage = {

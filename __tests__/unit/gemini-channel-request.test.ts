@@ -1,7 +1,7 @@
 // Gemini channel side: OpenAI requests -> Gemini requests (messages, config, schema cleaning, images, safety).
 import { RelayError } from "@/lib/server/relay/errors";
-import { geminiFormat as g } from "@/lib/server/relay/formats/gemini";
-import type { ConvertOptions, Json } from "@/lib/server/relay/formats/types";
+import { geminiFormat as g } from "@/lib/server/relay/vendors/gemini/format";
+import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
 
 const opts = (patch: Partial<ConvertOptions> = {}, options: Record<string, string> = {}): ConvertOptions => ({
   mode: "chat",

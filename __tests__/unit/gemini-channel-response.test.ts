@@ -1,9 +1,11 @@
 // Gemini channel side: adapter URL/version/key, thinking suffixes, Gemini answers -> OpenAI, usage, streams.
-import { geminiAdapter } from "@/lib/server/relay/adapters/gemini";
-import type { AdapterContext } from "@/lib/server/relay/adapters/types";
-import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
-import { geminiFormat as g } from "@/lib/server/relay/formats/gemini";
-import type { ConvertOptions, Json } from "@/lib/server/relay/formats/types";
+import { adapterFor } from "@/lib/server/relay/vendors";
+import type { AdapterContext } from "@/lib/server/relay/vendors/types";
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
+import { geminiFormat as g } from "@/lib/server/relay/vendors/gemini/format";
+import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+
+const geminiAdapter = adapterFor(24)!;
 
 const opts = (patch: Partial<ConvertOptions> = {}, options: Record<string, string> = {}): ConvertOptions => ({
   mode: "chat",

@@ -1,8 +1,8 @@
 // Gemini client requests -> OpenAI (a Gemini SDK on a non-Gemini channel) and OpenAI answers back.
 import { RelayError } from "@/lib/server/relay/errors";
-import { geminiFormat as g } from "@/lib/server/relay/formats/gemini";
-import type { ConvertOptions, Json } from "@/lib/server/relay/formats/types";
-import { GEMINI_PATH } from "@/lib/server/relay/gemini-relay";
+import { geminiFormat as g } from "@/lib/server/relay/vendors/gemini/format";
+import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+import { GEMINI_PATH } from "@/lib/server/relay/endpoints/gemini";
 
 const opts = (patch: Partial<ConvertOptions> = {}): ConvertOptions => ({
   mode: "chat",

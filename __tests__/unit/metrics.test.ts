@@ -23,8 +23,8 @@ import {
   noteRelayModel,
 } from "@/lib/server/metrics/record";
 import { handleMetrics, metricsTokenMatches } from "@/lib/server/metrics/handler";
-import { refund, reserve, settle } from "@/lib/server/relay/billing/ledger";
-import { resetLedgerForTests } from "@/lib/server/relay/billing/memory-ledger";
+import { refund, reserve, settle } from "@/lib/server/ledger/ledger";
+import { resetLedgerForTests } from "@/lib/server/ledger/memory-ledger";
 import { RelayError } from "@/lib/server/relay/errors";
 import { parsePrometheus, sumOf } from "../relay/prom-text";
 

@@ -17,8 +17,8 @@ import {
   settle,
   tokenRemain,
   userQuota,
-} from "@/lib/server/relay/billing/memory-ledger";
-import { takeDeltas } from "@/lib/server/relay/billing/deltas";
+} from "@/lib/server/ledger/memory-ledger";
+import { takeDeltas } from "@/lib/server/ledger/deltas";
 
 beforeEach(() => {
   resetLedgerForTests();

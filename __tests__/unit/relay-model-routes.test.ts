@@ -1,8 +1,8 @@
 // Virtual model routing (option ModelMapping), fallback pricing and the retry policy.
-import { fallbackFromOptions, priceModel, type PriceTable } from "@/lib/server/relay/billing/pricing";
-import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
-import { retryPolicy } from "@/lib/server/relay/channel-health";
-import { resolveRoutes } from "@/lib/server/relay/model-routes";
+import { fallbackFromOptions, priceModel, type PriceTable } from "@/lib/server/ledger/pricing";
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
+import { retryPolicy } from "@/lib/server/relay/routing/channel-health";
+import { resolveRoutes } from "@/lib/server/relay/routing/model-routes";
 
 const table: PriceTable = {
   quotaPerUnit: 500000,

@@ -1,5 +1,5 @@
 // The relay's negative token cache (issue 17 item 9): bounded in size, oldest first out, short TTL.
-import { NegativeCache } from "@/lib/server/relay/cache/negative-cache";
+import { NegativeCache } from "@/lib/server/cache/negative-cache";
 
 test("entries expire after the TTL", () => {
   const c = new NegativeCache(10, 1000);

@@ -4,7 +4,7 @@ import {
   quotaForUsage,
   quotaToReserve,
   type PriceTable,
-} from "@/lib/server/relay/billing/pricing";
+} from "@/lib/server/ledger/pricing";
 
 const table: PriceTable = {
   quotaPerUnit: 500000,

@@ -1,7 +1,7 @@
-import { parseStatusRanges, shouldDisable, shouldRetry, statusIn } from "@/lib/server/relay/channel-health";
+import { parseStatusRanges, shouldDisable, shouldRetry, statusIn } from "@/lib/server/relay/routing/channel-health";
 import { RelayError } from "@/lib/server/relay/errors";
-import { checkRateLimit, findSensitiveWord, recordSuccess } from "@/lib/server/relay/protection";
-import { ipAllowed, parseAllowList } from "@/lib/server/relay/cache/ip-allow-list";
+import { checkRateLimit, findSensitiveWord, recordSuccess } from "@/lib/server/relay/auth/protection";
+import { ipAllowed, parseAllowList } from "@/lib/server/cache/ip-allow-list";
 
 const RETRY = "100-199,300-399,401-407,409-499,500-503,505-523,525-599";
 const upstream = (status: number, message = "x", code = "bad_response_status_code") =>

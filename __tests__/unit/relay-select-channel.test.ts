@@ -1,5 +1,5 @@
-import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
-import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
+import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 
 function ch(id: number, priority: number, weight = 0, extra: Partial<CachedChannel> = {}): CachedChannel {
   return {

@@ -1,4 +1,4 @@
-import { applyParamOverride, applySystemPrompt, mapModel, mapStatus } from "@/lib/server/relay/transform";
+import { applyParamOverride, applySystemPrompt, mapModel, mapStatus } from "@/lib/server/relay/upstream/transform";
 import { RelayError } from "@/lib/server/relay/errors";
 
 describe("mapModel", () => {

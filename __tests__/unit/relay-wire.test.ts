@@ -1,8 +1,8 @@
-import type { RelayMode } from "@/lib/server/relay/adapters/types";
+import type { RelayMode } from "@/lib/server/relay/vendors/types";
 import { RelayError } from "@/lib/server/relay/errors";
-import { formatFor } from "@/lib/server/relay/formats";
-import type { Json } from "@/lib/server/relay/formats/types";
-import { jsonTooDeep } from "@/lib/server/relay/wire/guard";
+import { formatFor } from "@/lib/server/relay/vendors";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { jsonTooDeep } from "@/lib/server/relay/vendors/wire-guard";
 import { deepNest, makeRng, mutate } from "@/__tests__/support/hostile";
 
 const opts = (mode: RelayMode = "chat") => ({

@@ -1,5 +1,5 @@
 // Pure parts of the task relays: per-call pricing and Midjourney action/model names.
-import type { PriceTable } from "@/lib/server/relay/billing/pricing";
+import type { PriceTable } from "@/lib/server/ledger/pricing";
 import {
   actionFromCustomId,
   mjAction,

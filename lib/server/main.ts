@@ -1,7 +1,7 @@
 // Production/dev HTTP server: one Node http server in front of Next's request handler.
 // - Stamps the trusted client address header (never taken from the client unless TRUST_PROXY).
 // - Serves /api/x/ as /api/x, without Next's 308 (lib/server/http/api-path.ts).
-// - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/handler.ts, so the hot path does
+// - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/entry/handler.ts, so the hot path does
 //   not pay for Next's routing.
 // - /healthz and /readyz for load balancers and orchestrators (lib/server/health.ts).
 // - Background jobs (task polling, channel tests and balances, log retention, usage flush) once per
@@ -21,8 +21,8 @@ import { logger } from "@/lib/server/logger";
 import { startEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
 import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
-import { handleRelay, isRelayPath } from "@/lib/server/relay/handler";
-import { warmUpRelayScanners } from "@/lib/server/relay/warm-up";
+import { handleRelay, isRelayPath } from "@/lib/server/relay/entry/handler";
+import { warmUpRelayScanners } from "@/lib/server/relay/entry/warm-up";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
 import { startBackgroundJobs } from "@/lib/server/cluster/jobs";
 

@@ -5,7 +5,7 @@ import { env, type Env } from "@/lib/env";
 import { startClusterJob, type ClusterJob } from "@/lib/server/cluster/lease";
 import { logger } from "@/lib/server/logger";
 import { redisEnabled } from "@/lib/server/redis/client";
-import { flushSharedUsageIfDue } from "@/lib/server/relay/billing/usage-redis";
+import { flushSharedUsageIfDue } from "@/lib/server/ledger/usage-redis";
 import { pollTasksOnce } from "@/lib/server/relay/tasks/scheduler";
 import { testAllChannelsScheduled } from "@/modules/channels/server/test-all-channels";
 import { updateAllBalancesScheduled } from "@/modules/channels/server/update-balance";

@@ -14,7 +14,7 @@ export function jsonTooDeep(raw: Uint8Array, max = MAX_JSON_DEPTH): boolean {
 type DepthState = { depth: number; inString: boolean };
 
 /**
- * Scans raw[i, end) (its own function, so V8 optimises the whole loop, see relay/warm-up.ts); answers
+ * Scans raw[i, end) (its own function, so V8 optimises the whole loop, see relay/entry/warm-up.ts); answers
  * where the next slice starts (one past end when an escape's second byte lies there), or -1 when
  * the nesting passes max.
  */

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { eventLoopDelay } from "@/lib/server/metrics/event-loop";
 import { ModelFolder } from "@/lib/server/metrics/labels";
 import { currentMetrics, installMetrics } from "@/lib/server/metrics/record";
-import { reservationStats } from "@/lib/server/relay/billing/ledger";
+import { reservationStats } from "@/lib/server/ledger/ledger";
 import { redis, redisReady } from "@/lib/server/redis/client";
 
 export type Metrics = ReturnType<typeof createMetrics>;

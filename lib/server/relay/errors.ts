@@ -47,6 +47,3 @@ export function errorBody(err: RelayError, requestId: string): string {
     error: { message: `${err.message} (request id: ${requestId})`, type: err.type, param: "", code: err.code || null },
   });
 }
-
-export const invalidRequest = (message: string, code = "invalid_request") =>
-  new RelayError(400, message, { type: "invalid_request_error", code });

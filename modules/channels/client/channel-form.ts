@@ -7,6 +7,7 @@ import {
   isRegionValid,
   isValidPriority,
   isValidWeight,
+  multiKeyAllowed,
   normalizeBaseUrl,
   sanitizeModelMapping,
   splitKeyText,
@@ -131,7 +132,7 @@ export function channelToForm(c: ChannelItem): ChannelFormValues {
   };
 }
 
-/** The key mode after the key text changed: commas/newlines switch to multi (never for type 41). */
+/** The key mode after the key text changed: commas/newlines switch to multi (never for a single-key-only type). */
 export function keyModeAfterInput(text: string, type: number, current: KeyMode): KeyMode {
   return detectMultiKey(text, type) ? "multi" : current;
 }
@@ -149,7 +150,7 @@ export type ChannelSubmit =
 export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): ChannelSubmit {
   const keys = splitKeyText(v.key, v.type);
   const needsKey = action === "create";
-  if (!v.name.trim() || (needsKey && (v.type === 41 ? !v.key.trim() : keys.length === 0)))
+  if (!v.name.trim() || (needsKey && (!multiKeyAllowed(v.type) ? !v.key.trim() : keys.length === 0)))
     return { ok: false, error: "name_key_required" };
   // new-api refuses a form whose models are not a list (a stale double submit) with 提交失败，请勿重复提交！
   if (!Array.isArray(v.models)) return { ok: false, error: "duplicate_submit" };
@@ -171,8 +172,8 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
     expired_time = Math.floor(ms / 1000);
   }
 
-  const multi = v.keyMode === "multi" && v.type !== 41;
-  const keyText = v.type === 41 ? v.key.trim() : keys.join("\n");
+  const multi = v.keyMode === "multi" && !!multiKeyAllowed(v.type);
+  const keyText = !multiKeyAllowed(v.type) ? v.key.trim() : keys.join("\n");
   const channel: Record<string, unknown> = {
     name: v.name.trim(),
     type: v.type,

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DrawerContent } from "@/components/ui/dialog";
 import { baseUrlEndsWithV1 } from "@/lib/channel-rules";
+import { channelTypeInfo } from "@/lib/channel-types";
 import {
   channelToForm,
   emptyChannelForm,
@@ -112,7 +113,7 @@ function ChannelForm({
       return;
     }
     setError(null);
-    if (baseUrlEndsWithV1(values.base_url) && values.type !== 8) return setConfirmV1(true);
+    if (baseUrlEndsWithV1(values.base_url) && !channelTypeInfo(values.type)?.form?.fullUrl) return setConfirmV1(true);
     save();
   };
 

@@ -21,14 +21,6 @@ import { useGroupNames } from "@/modules/channels/client/hooks";
 import type { ChannelFormError, ChannelFormValues, JsonField } from "@/modules/channels/client/channel-form";
 
 /** Types whose `other` column means something, and what it is called. */
-const OTHER_FIELD: Record<number, "api_version" | "spark_version" | "region" | "plugin" | "knowledge_id"> = {
-  3: "api_version",
-  18: "spark_version",
-  41: "region",
-  17: "plugin",
-  21: "knowledge_id",
-};
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-4">
@@ -55,7 +47,7 @@ export function ChannelFormFields({
   const typeName = useTypeName();
   const groups = useGroupNames();
   const info = channelTypeInfo(v.type);
-  const otherKind = OTHER_FIELD[v.type];
+  const otherKind = info?.form?.other;
   const err = (e: ChannelFormError) => (error === e ? t(`error_${e}`) : null);
 
   const changeType = (value: string) => {
@@ -107,7 +99,7 @@ export function ChannelFormFields({
         <ChannelKeyField values={v} onChange={onChange} action={action} invalid={error === "name_key_required"} />
         <TextField
           id="channel-base-url"
-          label={v.type === 8 ? t("field_full_url") : t("field_base_url")}
+          label={info?.form?.fullUrl ? t("field_full_url") : t("field_base_url")}
           value={v.base_url}
           placeholder={info?.baseUrlPlaceholder ?? t("base_url_placeholder")}
           hint={baseUrlEndsWithV1(v.base_url) ? t("base_url_v1_hint") : t("base_url_hint")}
@@ -124,7 +116,7 @@ export function ChannelFormFields({
             onChange={(e) => onChange({ other: e.target.value })}
           />
         ) : null}
-        {v.type === 1 ? (
+        {info?.form?.organization ? (
           <TextField
             id="channel-organization"
             label={t("field_organization")}

@@ -70,8 +70,8 @@ export function ChannelKeyField({ values: v, onChange, action, invalid }: Props)
         }
         hint={hints.length ? hints.join(" ") : undefined}
       >
-        {multi || v.type === 41 ? (
-          <Textarea rows={v.type === 41 ? 6 : 4} {...common} onChange={(e) => setKey(e.target.value)} />
+        {multi || info?.singleKeyOnly ? (
+          <Textarea rows={info?.singleKeyOnly ? 6 : 4} {...common} onChange={(e) => setKey(e.target.value)} />
         ) : (
           <Input {...common} onChange={(e) => setKey(e.target.value)} />
         )}

@@ -10,7 +10,7 @@ import { ModelSelectDialog } from "@/modules/channels/components/model-select-di
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { MultiSelect } from "@/components/ui/multi-select";
-import { defaultModelsFor } from "@/lib/channel-types";
+import { channelTypeInfo, defaultModelsFor } from "@/lib/channel-types";
 import { splitKeyText } from "@/lib/channel-rules";
 import { fetchSavedChannelModels, fetchUpstreamModels } from "@/modules/channels/client/api";
 import { useKnownModels } from "@/modules/channels/client/hooks";
@@ -40,7 +40,7 @@ export function ChannelModelField({
   }));
 
   const fetchUpstream = async () => {
-    const key = splitKeyText(v.key, v.type)[0] ?? (v.type === 41 ? v.key.trim() : "");
+    const key = splitKeyText(v.key, v.type)[0] ?? (channelTypeInfo(v.type)?.singleKeyOnly ? v.key.trim() : "");
     if (!key && editId === null) return void toast.error(t("error_key_required_fetch"));
     setFetching(true);
     try {

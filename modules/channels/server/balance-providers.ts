@@ -1,7 +1,8 @@
 // How each vendor reports a remaining balance (spec 2 §7 update_balance; server-behaviour §4.2).
 // OpenAI-style: the dashboard billing endpoints over the channel's base URL (subscription hard limit
-// minus this period's usage). Vendors with their own balance API are listed by type; every other
-// type has none and is refused with a clear message.
+// minus this period's usage). Which vendor uses which API (and its default base URL) is the vendor
+// catalogue's `balance` field (lib/channel-types.ts); a type without one is refused with a clear message.
+import { CHANNEL_TYPES, channelTypeInfo, type BalanceApi } from "@/lib/channel-types";
 import { upstreamGetJson } from "@/modules/channels/server/upstream-get";
 
 type Fetcher = (base: string, key: string) => Promise<number>;
@@ -63,11 +64,13 @@ const siliconflow: Fetcher = async (base, key) => {
   return finite(num(json.data?.totalBalance));
 };
 
-/** type -> [balance fetcher, default base URL]. */
-export const BALANCE_PROVIDERS: Record<number, [Fetcher, string]> = {
-  1: [openai, "https://api.openai.com"],
-  43: [deepseek, "https://api.deepseek.com"],
-  20: [openrouter, "https://openrouter.ai/api"],
-  25: [moonshot, "https://api.moonshot.cn"],
-  40: [siliconflow, "https://api.siliconflow.cn"],
-};
+const FETCHERS: Record<BalanceApi, Fetcher> = { openai, deepseek, openrouter, moonshot, siliconflow };
+
+/** The balance fetcher and default base URL of a channel type (null: the vendor has no balance API). */
+export function balanceProviderFor(type: number): [Fetcher, string] | null {
+  const v = channelTypeInfo(type);
+  return v?.balance ? [FETCHERS[v.balance], v.defaultBaseUrl ?? ""] : null;
+}
+
+/** Channel types with a balance API. */
+export const BALANCE_TYPES: number[] = CHANNEL_TYPES.filter((v) => v.balance).map((v) => v.id);

@@ -2,7 +2,7 @@
 // name + suffix (default _复制), balance and used quota reset, test results cleared, new created time.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 import { rebuildAbilities } from "@/modules/channels/server/rebuild-abilities";
 
 export const COPY_SUFFIX = "_复制";

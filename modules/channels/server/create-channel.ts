@@ -3,7 +3,7 @@
 // are rebuilt in the same transaction.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 import {
   channelData,
   checkTypeRules,

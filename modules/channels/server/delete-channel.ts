@@ -1,6 +1,6 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 
 /** Deletes a channel and its routing rows (abilities cascade). Logs keep the channel id. */
 export async function deleteChannel(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 // POST /api/channel/batch {ids} and DELETE /api/channel/disabled. Abilities cascade with the rows.
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 
 /** Deletes the selected channels; answers how many existed. */
 export async function deleteChannels(ids: number[]): Promise<number> {

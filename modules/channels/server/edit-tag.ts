@@ -3,7 +3,7 @@
 // nothing to change is refused (没有任何修改！).
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 import { rebuildAbilitiesOf } from "@/modules/channels/server/rebuild-abilities";
 import { toList } from "@/lib/channel-rules";
 import type { EditTagInput } from "@/modules/channels/schemas";

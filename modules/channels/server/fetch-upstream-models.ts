@@ -1,41 +1,34 @@
 // GET /api/channel/fetch_models/{id} and POST /api/channel/fetch_models {base_url, type, key}: the
-// model ids an upstream offers (first key only). OpenAI-style vendors list {base}/v1/models;
-// Anthropic and Gemini have their own listings; other types are refused with a clear message.
+// model ids an upstream offers (first key only). The vendor catalogue's `modelsApi` says how
+// (OpenAI-style {base}/v1/models, Anthropic's or Gemini's listing); other types are refused.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { open } from "@/lib/server/crypto/secret-box";
-import { adapterFor } from "@/lib/server/relay/adapters";
 import { UpstreamFailure, upstreamGetJson } from "@/modules/channels/server/upstream-get";
 import { keysOf } from "@/modules/channels/server/channel-data";
+import { adapterFor } from "@/lib/server/relay/vendors";
 import { normalizeBaseUrl } from "@/lib/channel-rules";
+import { channelTypeInfo, type ModelsApi } from "@/lib/channel-types";
 
 type Listing = {
-  url: (base: string, key: string) => string;
+  url: (base: string, key: string, noV1: boolean) => string;
   headers: (key: string) => Record<string, string>;
-  base?: string;
 };
 
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-const NOT_OPENAI_STYLE = new Set([3, 8]);
-
-function listingFor(type: number): Listing | null {
-  if (type === 14)
-    return {
-      base: "https://api.anthropic.com",
-      url: (b) => `${b}/v1/models?limit=1000`,
-      headers: (key) => ({ "x-api-key": key, "anthropic-version": "2023-06-01" }),
-    };
-  if (type === 24)
-    return {
-      base: "https://generativelanguage.googleapis.com",
-      url: (b) => `${b}/v1beta/models?pageSize=1000`,
-      headers: (key) => ({ "x-goog-api-key": key }),
-    };
-  const adapter = adapterFor(type);
-  if (!adapter || NOT_OPENAI_STYLE.has(type)) return null;
-  const noV1 = type === 27;
-  return { base: adapter.defaultBaseUrl, url: (b) => `${b}${noV1 ? "" : "/v1"}/models`, headers: bearer };
-}
+const LISTINGS: Record<ModelsApi, Listing> = {
+  openai: {
+    url: (b, _key, noV1) => `${b}${noV1 ? "" : "/v1"}/models`,
+    headers: (key) => ({ authorization: `Bearer ${key}` }),
+  },
+  anthropic: {
+    url: (b) => `${b}/v1/models?limit=1000`,
+    headers: (key) => ({ "x-api-key": key, "anthropic-version": "2023-06-01" }),
+  },
+  gemini: {
+    url: (b) => `${b}/v1beta/models?pageSize=1000`,
+    headers: (key) => ({ "x-goog-api-key": key }),
+  },
+};
 
 function modelIds(json: unknown): string[] {
   const j = json as { data?: unknown; models?: unknown };
@@ -52,12 +45,15 @@ function modelIds(json: unknown): string[] {
 export async function fetchUpstreamModels(input: { type: number; baseUrl: string; key: string }): Promise<string[]> {
   const key = keysOf(input.key, input.type)[0];
   if (!key) throw new AppError("bad_request", "channel_key_required_fetch");
-  const listing = listingFor(input.type);
+  const vendor = channelTypeInfo(input.type);
+  const listing = vendor?.modelsApi ? LISTINGS[vendor.modelsApi] : null;
   if (!listing) throw new AppError("bad_request", "channel_fetch_models_unsupported", { type: input.type });
-  const base = normalizeBaseUrl(input.baseUrl) || listing.base || "";
+  const base = normalizeBaseUrl(input.baseUrl) || vendor?.defaultBaseUrl || "";
   if (!base) throw new AppError("bad_request", "channel_base_url_required");
   try {
-    return modelIds(await upstreamGetJson(listing.url(base, key), listing.headers(key), [key, input.key]));
+    return modelIds(
+      await upstreamGetJson(listing.url(base, key, !!vendor?.noV1), listing.headers(key), [key, input.key]),
+    );
   } catch (err) {
     if (err instanceof UpstreamFailure)
       throw new AppError("bad_request", "channel_fetch_models_failed", { reason: err.message });

@@ -2,7 +2,7 @@
 // (delete + insert, in the caller's transaction), enabled mirroring the channel status.
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { db, type Prisma } from "@/lib/server/db";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 
 export function splitList(value: string): string[] {
   return [

@@ -1,6 +1,6 @@
 // POST /api/channel/batch/tag {ids, tag}: puts the selected channels under one tag.
 import { db } from "@/lib/server/db";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 
 export async function setChannelsTag(ids: number[], tag: string): Promise<number> {
   const count = await db().$transaction(async (tx) => {

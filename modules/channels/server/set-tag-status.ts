@@ -2,7 +2,7 @@
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { invalidateChannels } from "@/lib/server/relay/cache/channel-cache";
+import { invalidateChannels } from "@/lib/server/cache/channel-cache";
 
 export async function setTagStatus(tag: string, enabled: boolean): Promise<number> {
   const count = await db().$transaction(async (tx) => {

@@ -7,8 +7,8 @@
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
-import { autoDisable } from "@/lib/server/relay/channel-health";
-import { toCached } from "@/lib/server/relay/cache/channel-cache";
+import { autoDisable } from "@/lib/server/relay/public";
+import { toCached } from "@/lib/server/cache/channel-cache";
 import { singleton } from "@/lib/server/singleton";
 import { notifyRoot } from "@/modules/logs/server/usage/notify-root";
 import { testChannel } from "@/modules/channels/server/test-channel";

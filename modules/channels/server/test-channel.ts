@@ -5,20 +5,21 @@ import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { getOptions } from "@/lib/server/options/store";
-import { adapterFor } from "@/lib/server/relay/adapters";
-import type { RelayMode } from "@/lib/server/relay/adapters/types";
-import { getPriceTable, priceModel, quotaForUsage } from "@/lib/server/relay/billing/pricing";
-import { invalidateChannels, toCached } from "@/lib/server/relay/cache/channel-cache";
-import { formatFor } from "@/lib/server/relay/formats";
-import type { Json } from "@/lib/server/relay/formats/types";
-import { selectKey } from "@/lib/server/relay/select-channel";
-import { applyParamOverride, mapModel } from "@/lib/server/relay/transform";
-import { sendUpstream } from "@/lib/server/relay/upstream";
-import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
+import { getPriceTable, priceModel, quotaForUsage } from "@/lib/server/ledger/pricing";
+import { invalidateChannels, toCached } from "@/lib/server/cache/channel-cache";
+import { prepareProbe } from "@/lib/server/relay/public";
 import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
 import { notifyRoot } from "@/modules/logs/server/usage/notify-root";
 import { splitList } from "@/modules/channels/server/rebuild-abilities";
 import { redactSecrets } from "@/modules/channels/server/upstream-get";
+import { adapterFor } from "@/lib/server/relay/vendors";
+import type { RelayMode } from "@/lib/server/relay/vendors/types";
+import { formatFor } from "@/lib/server/relay/vendors";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { selectKey } from "@/lib/server/relay/routing/select-channel";
+import { applyParamOverride, mapModel } from "@/lib/server/relay/upstream/transform";
+import { sendUpstream } from "@/lib/server/relay/upstream/send";
+import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { recordConsume } from "@/lib/server/metrics/record";
@@ -27,10 +28,6 @@ export type ChannelTestResult = { success: boolean; message: string; time: numbe
 export type Translate = (key: ServerMessageKey, params?: Record<string, string | number>) => string;
 
 const zh: Translate = (key, params) => serverMessage("zh", key, params);
-
-function isEmbedding(model: string): boolean {
-  return /embed|^m3e|bge-/i.test(model);
-}
 
 export async function testChannel(
   actor: Pick<CurrentUser, "id" | "username">,
@@ -41,44 +38,21 @@ export async function testChannel(
   const row = await db().channel.findUnique({ where: { id } });
   if (!row) throw new AppError("not_found", "channel_not_found");
   const channel = toCached(row);
-  const adapter = adapterFor(channel.type);
-  if (!adapter) return { success: false, message: t("channel_test_unsupported", { type: channel.type }), time: 0 };
   const model = requestedModel || row.testModel || splitList(row.models)[0] || "gpt-4o-mini";
-  const picked = selectKey(channel);
-  if (!picked) return { success: false, message: t("channel_test_no_key"), time: 0 };
-  const mode: RelayMode = isEmbedding(model) ? "embeddings" : "chat";
-  const upstreamModel = mapModel(model, channel.modelMapping);
-  const body =
-    mode === "embeddings"
-      ? { model: upstreamModel, input: "hi" }
-      : { model: upstreamModel, messages: [{ role: "user", content: "hi" }], max_tokens: 16 };
-  // The test body is OpenAI-shaped; channels of another wire format get it converted.
-  const options = await getOptions();
-  const wire = formatFor(adapter.format ?? "openai");
-  const convert = { mode, upstreamModel, stream: false, options };
-  const request = adapter.buildRequest(
-    {
-      channel,
-      key: picked.key,
-      mode,
-      path: mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions",
-      upstreamModel,
-      stream: false,
-      options,
-    },
-    applyParamOverride(wire.fromOpenAIRequest(body, convert), channel.paramOverride),
-  );
+  const probe = await prepareProbe(channel, model);
+  if (probe.kind === "unsupported")
+    return { success: false, message: t("channel_test_unsupported", { type: channel.type }), time: 0 };
+  if (probe.kind === "no_key") return { success: false, message: t("channel_test_no_key"), time: 0 };
   const started = Date.now();
   let result: ChannelTestResult;
   let usage = { prompt_tokens: 0, completion_tokens: 0 };
   try {
-    const up = await sendUpstream(request, AbortSignal.timeout(60_000), 60_000, channelPrivateAllowed(options));
-    const text = await up.body.text();
+    const answer = await probe.send(60_000);
     const seconds = (Date.now() - started) / 1000;
-    if (up.statusCode !== 200) {
-      let message = t("channel_upstream_status", { status: up.statusCode });
+    if (answer.status !== 200) {
+      let message = t("channel_upstream_status", { status: answer.status });
       try {
-        const detail = (JSON.parse(text) as { error?: { message?: string } }).error?.message;
+        const detail = (JSON.parse(answer.text) as { error?: { message?: string } }).error?.message;
         if (typeof detail === "string" && detail) message = `${message}: ${detail.slice(0, 300)}`;
       } catch {
         // not JSON: the status alone
@@ -86,7 +60,7 @@ export async function testChannel(
       // Upstreams echo keys in their error texts ("Incorrect API key provided: sk-...").
       result = { success: false, message: redactSecrets(message, channel.keys), time: seconds };
     } else {
-      const reported = wire.usageOf(JSON.parse(text) as Json);
+      const reported = answer.usage;
       if (reported) usage = { prompt_tokens: reported.promptTokens, completion_tokens: reported.completionTokens };
       result = { success: true, message: "", time: seconds };
     }
@@ -131,7 +105,7 @@ export async function testChannel(
       },
     });
     recordConsume("channel_test", model, quota, usage.prompt_tokens, usage.completion_tokens);
-    if (row.status === CHANNEL_STATUS.autoDisabled && options.bool("AutomaticEnableChannelEnabled")) {
+    if (row.status === CHANNEL_STATUS.autoDisabled && (await getOptions()).bool("AutomaticEnableChannelEnabled")) {
       await db().$transaction([
         db().channel.update({ where: { id }, data: { status: CHANNEL_STATUS.enabled, otherInfo: "" } }),
         db().ability.updateMany({ where: { channelId: id }, data: { enabled: true } }),

@@ -8,10 +8,10 @@ import { AppError } from "@/lib/server/http/app-error";
 import { open } from "@/lib/server/crypto/secret-box";
 import { logger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
-import { autoDisable } from "@/lib/server/relay/channel-health";
-import { invalidateChannels, toCached } from "@/lib/server/relay/cache/channel-cache";
+import { autoDisable } from "@/lib/server/relay/public";
+import { invalidateChannels, toCached } from "@/lib/server/cache/channel-cache";
 import { singleton } from "@/lib/server/singleton";
-import { BALANCE_PROVIDERS } from "@/modules/channels/server/balance-providers";
+import { BALANCE_TYPES, balanceProviderFor } from "@/modules/channels/server/balance-providers";
 import { redactSecrets, UpstreamFailure } from "@/modules/channels/server/upstream-get";
 import { normalizeBaseUrl } from "@/lib/channel-rules";
 
@@ -20,7 +20,7 @@ const running = singleton("channels.balance-all", () => ({ active: false }));
 export async function updateChannelBalance(id: number): Promise<number> {
   const row = await db().channel.findUnique({ where: { id } });
   if (!row) throw new AppError("not_found", "channel_not_found");
-  const provider = BALANCE_PROVIDERS[row.type];
+  const provider = balanceProviderFor(row.type);
   if (!provider) throw new AppError("bad_request", "channel_balance_unsupported", { type: row.type });
   const keys = open(row.key)
     .split("\n")
@@ -44,7 +44,7 @@ export async function updateChannelBalance(id: number): Promise<number> {
 }
 
 async function updateAll(signal?: AbortSignal): Promise<void> {
-  const types = Object.keys(BALANCE_PROVIDERS).map(Number);
+  const types = BALANCE_TYPES;
   const rows = await db().channel.findMany({ where: { status: CHANNEL_STATUS.enabled, type: { in: types } } });
   const options = await getOptions();
   for (const row of rows) {

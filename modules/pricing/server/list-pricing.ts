@@ -7,8 +7,8 @@
 // plus their own group. Other groups (internal or granted per user) are neither listed nor named in
 // enable_groups, and a model offered only in them is left out.
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
-import { getPriceTable, priceModel } from "@/lib/server/relay/billing/pricing";
-import { getRouting } from "@/lib/server/relay/cache/channel-cache";
+import { getPriceTable, priceModel } from "@/lib/server/ledger/pricing";
+import { getRouting } from "@/lib/server/cache/channel-cache";
 
 export type PricingModel = {
   model_name: string;

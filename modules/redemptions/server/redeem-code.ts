@@ -14,8 +14,8 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { blockedFor, consume } from "@/lib/server/http/rate-limit";
-import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
+import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { REDEMPTION_STATUS } from "@/modules/redemptions/schemas";

@@ -5,7 +5,7 @@
 // request without a restart.
 import { getOptions, setOptions } from "@/lib/server/options/store";
 import type { UpdateOptionInput } from "@/modules/settings/schemas";
-import { invalidateAllTokens } from "@/lib/server/relay/cache/token-cache";
+import { invalidateAllTokens } from "@/lib/server/cache/token-cache";
 import { checkOptionWrite } from "@/modules/settings/server/check-option-write";
 import { isSecretOptionKey } from "@/lib/server/options/defaults";
 import { ENDPOINT_SECRETS } from "@/modules/settings/rules/option-access";

@@ -2,7 +2,7 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toTokenDto } from "@/modules/tokens/server/dto";
 import { generateTokenKey } from "@/modules/tokens/server/generate-token-key";
-import { invalidateMissingTokens } from "@/lib/server/relay/cache/token-cache";
+import { invalidateMissingTokens } from "@/lib/server/cache/token-cache";
 import { assertUsableGroup } from "@/modules/tokens/server/validate-token-fields";
 import type { CreateTokenInput } from "@/modules/tokens/schemas";
 

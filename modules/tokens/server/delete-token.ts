@@ -1,6 +1,6 @@
 import { TOKEN_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
-import { invalidateToken } from "@/lib/server/relay/cache/token-cache";
+import { invalidateToken } from "@/lib/server/cache/token-cache";
 import { getOwnTokenOrThrow } from "@/modules/tokens/server/get-token-or-throw";
 
 /** Soft delete: the row stays for the logs that name it; the key stops working at once. */

@@ -3,7 +3,7 @@
 // app asking for its balance right after a request sees that request. Behind the balance endpoints
 // chat apps call with their sk- key (/dashboard/billing/*, /api/usage/token).
 import { db } from "@/lib/server/db";
-import { pendingBalances } from "@/lib/server/relay/billing/deltas";
+import { pendingBalances } from "@/lib/server/ledger/deltas";
 
 export type TokenBalance = {
   name: string;

@@ -15,8 +15,8 @@ import { TOPUP_STATUS } from "@/modules/wallet/schemas";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { verifyEpaySign, type EpayParams } from "@/modules/wallet/server/payments/epay/sign";
-import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
+import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { loadPaymentSettings } from "@/modules/wallet/server/load-payment-settings";
 

@@ -3,8 +3,8 @@
 // Billing (ratio mode): speech = the input's characters as prompt tokens; transcriptions = the
 // upstream's usage when reported (gpt-4o-transcribe: input/output tokens), else the returned text's
 // tokens as completion + the prompt field's tokens. ModelPrice mode: the price per call.
-import type { Usage } from "@/lib/server/relay/billing/pricing";
-import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/endpoint";
+import type { Usage } from "@/lib/server/ledger/pricing";
+import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
 import {
   jsonRequest,
@@ -12,20 +12,18 @@ import {
   multipartRequest,
   open,
   parseJson,
-  pipeBytes,
   readAnswer,
   readMultipart,
-  relayForwarded,
   sendAsReceived,
-  type EventTap,
 } from "@/lib/server/relay/endpoints/shared";
-import { invalidRequest } from "@/lib/server/relay/errors";
-import type { Json } from "@/lib/server/relay/formats/types";
-import type { Outcome } from "@/lib/server/relay/settle";
-import { readJsonBody } from "@/lib/server/relay/text-relay";
-import { checkWire } from "@/lib/server/relay/wire/guard";
-import { speechSchema } from "@/lib/server/relay/wire/openai";
-import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
+import { pipeBytes, relayForwarded, type EventTap } from "@/lib/server/relay/streaming/forward";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import type { Outcome } from "@/lib/server/relay/settle/settle";
+import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
+import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
+import { speechSchema } from "@/lib/server/relay/vendors/openai/wire";
+import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 
 const chars = (s: string) => [...s].length;
 

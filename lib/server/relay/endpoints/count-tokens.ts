@@ -4,14 +4,14 @@
 // channel dialect alike: nothing is billed and no channel is used, so counting never fails over,
 // waits on an upstream or costs the caller. The count is an estimate of the vendor's own tokenizer.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RelayCaller } from "@/lib/server/relay/auth";
+import type { RelayCaller } from "@/lib/server/relay/auth/auth";
 import { RelayError } from "@/lib/server/relay/errors";
-import { claudeFormat } from "@/lib/server/relay/formats/claude";
-import { geminiFormat } from "@/lib/server/relay/formats/gemini";
-import type { ChatFormat, Json } from "@/lib/server/relay/formats/types";
-import { sendJson } from "@/lib/server/relay/http-io";
-import { readJsonBody } from "@/lib/server/relay/text-relay";
-import { exactPromptTokens } from "@/lib/server/relay/tokenize";
+import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
+import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
+import type { ChatFormat, Json } from "@/lib/server/relay/vendors/format-types";
+import { sendJson } from "@/lib/server/relay/entry/http-io";
+import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
+import { exactPromptTokens } from "@/lib/server/relay/settle/tokenize";
 import { getOptions } from "@/lib/server/options/store";
 
 export const CLAUDE_COUNT_PATH = "/v1/messages/count_tokens";

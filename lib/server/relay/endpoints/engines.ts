@@ -2,11 +2,11 @@
 // OpenAI embeddings request; the model in the path is used when the body names none (new-api's
 // fallback). new-api's router tags this path "Gemini format", but every client that calls it sends
 // OpenAI bodies, so it is served like /v1/embeddings.
-import { attemptChat } from "@/lib/server/relay/chat-attempt";
-import type { RelayEndpoint } from "@/lib/server/relay/endpoint";
-import { invalidRequest } from "@/lib/server/relay/errors";
-import { openaiFormat } from "@/lib/server/relay/formats/openai";
-import { readJsonBody } from "@/lib/server/relay/text-relay";
+import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
+import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
+import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 
 export const ENGINES_EMBEDDINGS_PATH = /^\/v1\/engines\/([^/]+)\/embeddings$/;
 

@@ -3,8 +3,8 @@
 // Billing: ModelPrice per call × n images (otherRatio = n). In ratio mode the upstream's usage is
 // billed when it reports one (gpt-image-*: input/output tokens, covering all n images, so the n
 // multiplier is dropped); otherwise the per-call fallback is the prompt's tokens (counted locally) × n.
-import type { Usage } from "@/lib/server/relay/billing/pricing";
-import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/endpoint";
+import type { Usage } from "@/lib/server/ledger/pricing";
+import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
 import {
   badBody,
@@ -16,17 +16,16 @@ import {
   parseJson,
   readAnswer,
   readMultipart,
-  relayForwarded,
   sendAsReceived,
-  type EventTap,
 } from "@/lib/server/relay/endpoints/shared";
-import { invalidRequest } from "@/lib/server/relay/errors";
-import type { Json } from "@/lib/server/relay/formats/types";
-import type { Outcome } from "@/lib/server/relay/settle";
-import { readJsonBody } from "@/lib/server/relay/text-relay";
-import { checkWire } from "@/lib/server/relay/wire/guard";
-import { imagesSchema } from "@/lib/server/relay/wire/openai";
-import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
+import { relayForwarded, type EventTap } from "@/lib/server/relay/streaming/forward";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import type { Outcome } from "@/lib/server/relay/settle/settle";
+import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
+import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
+import { imagesSchema } from "@/lib/server/relay/vendors/openai/wire";
+import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 
 export const DEFAULT_IMAGE_MODEL = "dall-e";
 

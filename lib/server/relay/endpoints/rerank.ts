@@ -1,8 +1,8 @@
 // POST /v1/rerank (Jina / Cohere style {model, query, documents, top_n}): forwarded to OpenAI-format
 // channels, answered as received. Billed from usage.prompt_tokens / usage.total_tokens when the
 // upstream reports them (Jina), else from the tokens of the query and documents counted locally.
-import type { Usage } from "@/lib/server/relay/billing/pricing";
-import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/endpoint";
+import type { Usage } from "@/lib/server/ledger/pricing";
+import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import {
   badBody,
   jsonRequest,
@@ -12,13 +12,13 @@ import {
   readAnswer,
   sendAsReceived,
 } from "@/lib/server/relay/endpoints/shared";
-import { invalidRequest } from "@/lib/server/relay/errors";
-import type { Json } from "@/lib/server/relay/formats/types";
-import type { Outcome } from "@/lib/server/relay/settle";
-import { readJsonBody } from "@/lib/server/relay/text-relay";
-import { checkWire } from "@/lib/server/relay/wire/guard";
-import { rerankSchema } from "@/lib/server/relay/wire/openai";
-import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import type { Outcome } from "@/lib/server/relay/settle/settle";
+import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
+import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
+import { rerankSchema } from "@/lib/server/relay/vendors/openai/wire";
+import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 
 /** query + documents (strings, or objects with a text field). */
 function rerankText(body: Json): string {

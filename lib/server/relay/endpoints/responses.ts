@@ -2,25 +2,17 @@
 // are forwarded as received (`event:` lines included) one by one; usage comes from the final
 // response.completed (or .incomplete / .failed) event. Only the generated text is kept (for local
 // counting when the stream ends early), so a long stream costs no more memory than its text.
-import type { Usage } from "@/lib/server/relay/billing/pricing";
-import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/endpoint";
-import {
-  badBody,
-  jsonRequest,
-  modelField,
-  open,
-  parseJson,
-  relayForwarded,
-  sendAsReceived,
-  type EventTap,
-} from "@/lib/server/relay/endpoints/shared";
-import { invalidRequest } from "@/lib/server/relay/errors";
-import type { Json } from "@/lib/server/relay/formats/types";
-import type { Outcome } from "@/lib/server/relay/settle";
-import { readJsonBody } from "@/lib/server/relay/text-relay";
-import { checkWire } from "@/lib/server/relay/wire/guard";
-import { responsesSchema } from "@/lib/server/relay/wire/openai";
-import { estimateText, exactTextTokens } from "@/lib/server/relay/tokenize";
+import type { Usage } from "@/lib/server/ledger/pricing";
+import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
+import { badBody, jsonRequest, modelField, open, parseJson, sendAsReceived } from "@/lib/server/relay/endpoints/shared";
+import { relayForwarded, type EventTap } from "@/lib/server/relay/streaming/forward";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import type { Outcome } from "@/lib/server/relay/settle/settle";
+import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
+import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
+import { responsesSchema } from "@/lib/server/relay/vendors/openai/wire";
+import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 
 type ResponsesUsage = {
   input_tokens?: number;

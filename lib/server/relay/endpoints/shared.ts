@@ -2,26 +2,19 @@
 // by OpenAI-format channels only, forwarded as received (model name aside) and answered as received.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
-import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/adapters/types";
-import { openUpstream, pingSeconds } from "@/lib/server/relay/attempt";
-import type { Usage } from "@/lib/server/relay/billing/pricing";
-import { relayEvents, type EventPipe } from "@/lib/server/relay/event-stream";
-import type { Outcome } from "@/lib/server/relay/settle";
-import type { AttemptInput } from "@/lib/server/relay/endpoint";
-import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
-import type { Json } from "@/lib/server/relay/formats/types";
-import { baseHeaders, readBody } from "@/lib/server/relay/http-io";
-import { applyParamOverride } from "@/lib/server/relay/transform";
-import type { UpstreamResponse } from "@/lib/server/relay/upstream";
+import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
+import { openUpstream } from "@/lib/server/relay/upstream/attempt";
+import type { AttemptInput } from "@/lib/server/relay/entry/endpoint";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { baseHeaders, readBody } from "@/lib/server/relay/entry/http-io";
+import { applyParamOverride } from "@/lib/server/relay/upstream/transform";
+import { headerOf, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
 
 /** Refuses channels that do not speak OpenAI's API: a client error (400), never retried and never
  *  counted against the channel (any API key could otherwise get a channel auto-disabled). */
 export function requireOpenAIChannel(adapter: ChannelAdapter, path: string): void {
-  if ((adapter.format ?? "openai") !== "openai")
-    throw new RelayError(400, `This channel type does not serve ${path}`, {
-      type: "invalid_request_error",
-      code: "unsupported_endpoint",
-    });
+  if ((adapter.format ?? "openai") !== "openai") throw relayError("unsupported_endpoint", { path });
 }
 
 /** Positive integer field (n, top_n) or the default. */
@@ -101,11 +94,6 @@ export function open(a: AttemptInput, request: UpstreamRequest) {
   return openUpstream(request, a.actx, a.res, a.options);
 }
 
-export function headerOf(up: UpstreamResponse, name: string): string | undefined {
-  const v = up.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
 /** Reads a whole (small) upstream answer. */
 export async function readAnswer(up: UpstreamResponse): Promise<{ text: string; contentType: string }> {
   return { text: await up.body.text(), contentType: headerOf(up, "content-type") ?? "application/json" };
@@ -125,98 +113,6 @@ export function sendAsReceived(res: ServerResponse, body: string, contentType: s
   res.end(body);
 }
 
-export { badUpstreamBody as badBody, parseJsonObject as parseJson } from "@/lib/server/relay/json";
+export { badUpstreamBody as badBody, parseJsonObject as parseJson } from "@/lib/server/relay/upstream/json";
 
-/**
- * Streams upstream bytes to the client as they arrive (binary audio): socket backpressure pauses
- * the read, a client that goes away aborts the upstream request. Answers the bytes sent.
- */
-export async function pipeBytes(
-  up: UpstreamResponse,
-  res: ServerResponse,
-  abort: AbortController,
-  requestId: string,
-): Promise<{ bytes: number; clientGone: boolean; firstByteAt: number }> {
-  res.writeHead(200, {
-    "content-type": headerOf(up, "content-type") ?? "application/octet-stream",
-    ...baseHeaders(requestId),
-  });
-  let clientGone = false;
-  const onClose = () => {
-    if (!res.writableFinished) {
-      clientGone = true;
-      abort.abort(new Error("client_gone"));
-    }
-  };
-  res.on("close", onClose);
-  let bytes = 0;
-  let firstByteAt = 0;
-  try {
-    for await (const chunk of up.body) {
-      if (!firstByteAt) firstByteAt = Date.now();
-      bytes += (chunk as Buffer).length;
-      if (!res.write(chunk) && !clientGone)
-        await new Promise((r) => {
-          res.once("drain", r);
-          res.once("close", r);
-        });
-    }
-  } catch {
-    // upstream error or client gone: bill what was sent
-  } finally {
-    res.off("close", onClose);
-    if (!up.body.destroyed) up.body.destroy();
-  }
-  if (!clientGone) res.end();
-  return { bytes, clientGone, firstByteAt: firstByteAt || Date.now() };
-}
-
-/** What a forwarded event adds: generated text (local counting) and/or the final usage. */
-export type EventTap = (type: string | undefined, data: string) => { text?: string; usage?: Usage | null } | void;
-
-/**
- * An event pipe that writes every upstream event as received (`event:` line included) and lets
- * `tap` pick text deltas and usage out of it. Only the text is kept, never the events.
- */
-export function forwardingPipe(tap: EventTap): EventPipe {
-  let usage: Usage | null = null;
-  let text = "";
-  return {
-    push(event) {
-      const got = tap(event.event, event.data);
-      if (got?.text) text += got.text;
-      if (got?.usage) usage = got.usage;
-      const data = event.data
-        .split("\n")
-        .map((l) => `data: ${l}\n`)
-        .join("");
-      return [`${event.event ? `event: ${event.event}\n` : ""}${data}\n`];
-    },
-    end: () => [],
-    usage: () => usage,
-    text: () => text,
-  };
-}
-
-/** Relays a forwarded event stream and answers the Outcome fields. */
-export async function relayForwarded(
-  a: AttemptInput,
-  up: UpstreamResponse,
-  abort: AbortController,
-  tap: EventTap,
-  promptTokens: () => Promise<number>,
-): Promise<Outcome> {
-  const r = await relayEvents(a.ctx, up, a.res, abort, forwardingPipe(tap), {
-    inactivityMs: env().STREAMING_TIMEOUT * 1000,
-    pingSeconds: pingSeconds(a.options),
-    promptTokens,
-  });
-  return {
-    channel: a.actx.channel,
-    upstreamModel: a.actx.upstreamModel,
-    usage: r.usage,
-    estimated: r.estimated,
-    firstResponseMs: r.firstResponseMs,
-    streamStatus: r.status,
-  };
-}
+export { headerOf };

@@ -9,9 +9,9 @@
 // The last two accept an expired or exhausted token (TokenAuthReadOnly): its owner still wants to see
 // why it stopped. Their errors use the {success:false, message} shape of /api routes.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { authenticateToken, extractKey, type RelayCaller } from "@/lib/server/relay/auth";
+import { authenticateToken, extractKey, type RelayCaller } from "@/lib/server/relay/auth/auth";
 import { RelayError } from "@/lib/server/relay/errors";
-import { sendError, sendJson } from "@/lib/server/relay/http-io";
+import { sendError, sendJson } from "@/lib/server/relay/entry/http-io";
 import { getOptions } from "@/lib/server/options/store";
 import { getTokenBalance, type TokenBalance } from "@/modules/tokens/server/get-token-balance";
 import { listTokenLogs } from "@/modules/logs/server/usage/list-token-logs";

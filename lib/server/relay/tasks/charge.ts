@@ -1,19 +1,21 @@
 // Per-call billing of asynchronous tasks (Midjourney, Suno): server-behaviour §2.6. One call, one
 // price: reserve the whole price before the upstream call, keep it (settle) only when the upstream
 // accepted the task, give it back otherwise. The consume log is queued like every relay charge.
+import { CHANNEL_TYPES as CATALOGUE, type TaskPlatform } from "@/lib/channel-types";
 import { env } from "@/lib/env";
 import { getOptions } from "@/lib/server/options/store";
-import type { RelayCaller } from "@/lib/server/relay/auth";
-import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { refund, settle, type Reservation } from "@/lib/server/relay/billing/ledger";
-import { reserveOrRefuse } from "@/lib/server/relay/reserve-quota";
-import { getPriceTable } from "@/lib/server/relay/billing/pricing";
+import type { RelayCaller } from "@/lib/server/relay/auth/auth";
+import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/ledger/bookkeeping";
+import { refund, settle, type Reservation } from "@/lib/server/ledger/ledger";
+import { reserveOrRefuse } from "@/lib/server/relay/settle/reserve-quota";
+import { getPriceTable } from "@/lib/server/ledger/pricing";
 import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
-import { getRouting, type CachedChannel } from "@/lib/server/relay/cache/channel-cache";
-import { RelayError } from "@/lib/server/relay/errors";
-import { selectChannel, selectKey } from "@/lib/server/relay/select-channel";
+import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
+import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
 import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { RelayError } from "@/lib/server/relay/errors";
 import { recordConsume } from "@/lib/server/metrics/record";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 export type TaskCall = {
   caller: RelayCaller;
@@ -28,8 +30,12 @@ export type TaskCall = {
   ip: string;
 };
 
-/** Channel types of the task platforms (relayed by lib/server/relay/tasks, not by an adapter). */
-export const TASK_CHANNEL_TYPES = { midjourney: [2, 5], suno: [36] } as const;
+/** Channel types of the task platforms (the vendor catalogue's task transports). */
+const typesOf = (platform: TaskPlatform) => CATALOGUE.filter((v) => v.transport === platform).map((v) => v.id);
+export const TASK_CHANNEL_TYPES: Record<TaskPlatform, readonly number[]> = {
+  midjourney: typesOf("midjourney"),
+  suno: typesOf("suno"),
+};
 const CHANNEL_TYPES = TASK_CHANNEL_TYPES;
 
 /**
@@ -48,37 +54,24 @@ export async function prepareTaskCall(input: {
 }): Promise<TaskCall> {
   const { caller, model } = input;
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
-    throw new RelayError(403, `This token has no access to model ${model}`, {
-      type: "permission_error",
-      code: "model_not_allowed",
-    });
+    throw relayError("model_not_allowed", { model });
   const table = await getPriceTable();
   const price = taskPrice(table, model, caller.group, !!caller.user.setting.accept_unset_model_ratio_model);
-  if (!price)
-    throw new RelayError(400, `Model ${model} has no price or ratio configured; ask an administrator to set one`, {
-      code: "model_price_error",
-    });
+  if (!price) throw relayError("model_price_missing", { model });
   const routing = await getRouting();
   const types: readonly number[] = CHANNEL_TYPES[input.platform];
   const forced = input.channelId ?? caller.channelPin;
   let channel: CachedChannel | null;
   if (forced !== null && forced !== undefined) {
     channel = routing.byId.get(forced) ?? null;
-    if (!channel || !types.includes(channel.type))
-      throw new RelayError(403, "This channel has been disabled or does not exist", {
-        type: "permission_error",
-        code: "channel_disabled",
-      });
+    if (!channel || !types.includes(channel.type)) throw relayError("channel_disabled");
   } else {
     const candidates = (routing.abilities.get(caller.group)?.get(model) ?? []).filter((c) => types.includes(c.type));
     channel = selectChannel(candidates, 0, new Set());
   }
-  if (!channel)
-    throw new RelayError(503, `No available channel for model ${model} under group ${caller.group}`, {
-      code: "model_not_found",
-    });
+  if (!channel) throw relayError("no_channel", { model, group: caller.group });
   const picked = selectKey(channel);
-  if (!picked) throw new RelayError(503, "The channel has no enabled key", { code: "channel:no_available_key" });
+  if (!picked) throw relayError("task_channel_no_key");
 
   const tokenId = caller.token?.id ?? null;
   const reservation = await reserveOrRefuse(caller.user.id, caller.token, tokenId, price.quota);

@@ -5,9 +5,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
 import { firstIllFormed } from "@/lib/server/http/input-guard";
 import { requestLogger } from "@/lib/server/logger";
-import { authenticateToken, extractKey } from "@/lib/server/relay/auth";
-import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
-import { readBody, sendJson } from "@/lib/server/relay/http-io";
+import { authenticateToken, extractKey } from "@/lib/server/relay/auth/auth";
+import { RelayError } from "@/lib/server/relay/errors";
+import { readBody, sendJson } from "@/lib/server/relay/entry/http-io";
 import {
   fetchMidjourney,
   imageSeedMidjourney,
@@ -16,8 +16,9 @@ import {
 } from "@/lib/server/relay/tasks/midjourney";
 import { proxyMidjourneyImage } from "@/lib/server/relay/tasks/mj-image";
 import { fetchSuno, submitSuno } from "@/lib/server/relay/tasks/suno";
-import { checkWire, invalidField, parseBodyJson } from "@/lib/server/relay/wire/guard";
-import { midjourneySchema, sunoSchema } from "@/lib/server/relay/wire/tasks";
+import { checkWire, invalidField, parseBodyJson } from "@/lib/server/relay/vendors/wire-guard";
+import { midjourneySchema, sunoSchema } from "@/lib/server/relay/tasks/wire";
+import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
 
 const MJ_PATH = /^(?:\/(fast|turbo|relax))?\/mj(\/.*)$/;
 
@@ -87,11 +88,11 @@ export async function handleTaskRelay(
       if (req.method === "POST" && subPath === "/fetch") return await fetchSuno(res, tr, idsOf(body), false);
       if (req.method === "GET" && fetchOne) return await fetchSuno(res, tr, [decodeURIComponent(fetchOne[1]!)], true);
     }
-    throw new RelayError(404, `Invalid URL (${req.method} ${r.url.pathname})`, { type: "invalid_request_error" });
+    throw relayError("invalid_url", { method: req.method ?? "", path: r.url.pathname });
   } catch (err) {
     if (!(err instanceof RelayError))
       requestLogger(r.requestId).error({ err, path: r.path }, "task relay internal error");
-    const e = err instanceof RelayError ? err : new RelayError(500, "Internal error", { code: "internal_error" });
+    const e = err instanceof RelayError ? err : relayError("internal");
     req.resume();
     if (res.headersSent) res.destroy();
     else sendTaskError(res, e, r.requestId, suno);

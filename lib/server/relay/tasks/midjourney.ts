@@ -5,13 +5,13 @@ import type { ServerResponse } from "node:http";
 import type { Midjourney as MidjourneyRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
 import { getOptions } from "@/lib/server/options/store";
-import type { RelayCaller } from "@/lib/server/relay/auth";
-import { getRouting } from "@/lib/server/relay/cache/channel-cache";
-import { invalidRequest, RelayError } from "@/lib/server/relay/errors";
-import { sendJson } from "@/lib/server/relay/http-io";
+import type { RelayCaller } from "@/lib/server/relay/auth/auth";
+import { getRouting } from "@/lib/server/cache/channel-cache";
+import { sendJson } from "@/lib/server/relay/entry/http-io";
 import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/lib/server/relay/tasks/charge";
 import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import { mjAction, mjModelName, MJ_SUBMIT_PATHS, originTaskId } from "@/lib/server/relay/tasks/mj-actions";
+import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
 
 export type TaskRequest = {
   requestId: string;
@@ -66,8 +66,7 @@ async function forwardBase(): Promise<string | null> {
 const MODE_FLAGS = /\s--(fast|relax|turbo)\b/gi;
 
 export async function submitMidjourney(res: ServerResponse, r: TaskRequest): Promise<void> {
-  if (!MJ_SUBMIT_PATHS.has(r.subPath))
-    throw new RelayError(404, `Invalid URL (POST ${r.path})`, { type: "invalid_request_error" });
+  if (!MJ_SUBMIT_PATHS.has(r.subPath)) throw relayError("invalid_url", { method: "POST", path: r.path });
   const action = mjAction(r.subPath, r.body);
   if (!action) throw invalidRequest("Cannot tell the Midjourney action from this request", "mj_action_unknown");
   const options = await getOptions();
@@ -76,7 +75,7 @@ export async function submitMidjourney(res: ServerResponse, r: TaskRequest): Pro
   const originId = originTaskId(r.subPath, r.body);
   if (originId) {
     const origin = await db().midjourney.findFirst({ where: { mjId: originId, userId: r.caller.user.id } });
-    if (!origin) throw new RelayError(404, `Task ${originId} not found`, { code: "task_not_found" });
+    if (!origin) throw relayError("task_not_found", { id: originId ?? "" });
     if (options.get("MjActionCheckSuccessEnabled") !== "false" && r.subPath !== "/submit/modal")
       if (origin.status !== "SUCCESS")
         throw invalidRequest(`Task ${originId} has not succeeded yet (status ${origin.status})`, "task_status_error");
@@ -117,11 +116,11 @@ export async function submitMidjourney(res: ServerResponse, r: TaskRequest): Pro
   if (up.status >= 400 || code !== 1) {
     await releaseTaskCall(call);
     if (up.json === null)
-      throw new RelayError(502, `Midjourney upstream answered ${up.status}`, {
-        type: "upstream_error",
-        code: "upstream_error",
-        upstreamStatus: up.status,
-      });
+      throw relayError(
+        "task_upstream_status",
+        { platform: "Midjourney", upstream: up.status },
+        { upstreamStatus: up.status },
+      );
     return sendJson(res, up.status >= 400 ? up.status : 200, JSON.stringify(up.json), r.requestId);
   }
   const taskId = typeof answer.result === "string" ? answer.result : "";
@@ -160,7 +159,7 @@ export async function fetchMidjourney(res: ServerResponse, r: TaskRequest, ids: 
     : [];
   const base = await forwardBase();
   if (single) {
-    if (!rows[0]) throw new RelayError(404, `Task ${ids[0]} not found`, { code: "task_not_found" });
+    if (!rows[0]) throw relayError("task_not_found", { id: ids[0] ?? "" });
     return sendJson(res, 200, JSON.stringify(mjTaskView(rows[0], base)), r.requestId);
   }
   sendJson(res, 200, JSON.stringify(rows.map((row) => mjTaskView(row, base))), r.requestId);
@@ -169,10 +168,9 @@ export async function fetchMidjourney(res: ServerResponse, r: TaskRequest, ids: 
 /** GET /mj/task/{id}/image-seed: asked of the channel that ran the task. */
 export async function imageSeedMidjourney(res: ServerResponse, r: TaskRequest, id: string) {
   const row = await db().midjourney.findFirst({ where: { userId: r.caller.user.id, mjId: id } });
-  if (!row) throw new RelayError(404, `Task ${id} not found`, { code: "task_not_found" });
+  if (!row) throw relayError("task_not_found", { id: id ?? "" });
   const channel = (await getRouting()).byId.get(row.channelId);
-  if (!channel?.keys[0])
-    throw new RelayError(503, "The channel of this task is no longer available", { code: "channel_disabled" });
+  if (!channel?.keys[0]) throw relayError("task_channel_gone");
   const up = await upstreamJson(`${channel.baseUrl}/mj/task/${encodeURIComponent(id)}/image-seed`, {
     method: "GET",
     headers: { "mj-api-secret": channel.keys[0] },

@@ -9,13 +9,13 @@ import type { ServerResponse } from "node:http";
 import { db } from "@/lib/server/db";
 import { openPublicImage, PublicImageError } from "@/lib/server/net/public-image";
 import { getOptions } from "@/lib/server/options/store";
-import { RelayError } from "@/lib/server/relay/errors";
-import { baseHeaders } from "@/lib/server/relay/http-io";
+import { baseHeaders } from "@/lib/server/relay/entry/http-io";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 30_000;
 
-const notFound = () => new RelayError(404, "Image not found", { code: "image_not_found" });
+const notFound = () => relayError("image_not_found");
 
 /** The raster type the leading bytes announce, or null (anything else is refused). */
 export function sniffImageType(head: Buffer): string | null {
@@ -41,9 +41,11 @@ export async function proxyMidjourneyImage(res: ServerResponse, id: string, requ
     img = await openPublicImage(row.imageUrl, { timeoutMs: IMAGE_TIMEOUT_MS, maxBytes: MAX_IMAGE_BYTES });
   } catch (err) {
     if (!(err instanceof PublicImageError)) throw err;
-    throw new RelayError(502, err.message, {
-      code: err.reason === "refused" ? "image_refused" : "image_upstream_error",
-    });
+    throw relayError(
+      "image_upstream",
+      { detail: err.message },
+      { code: err.reason === "refused" ? "image_refused" : "image_upstream_error" },
+    );
   }
   try {
     const iterator = img.chunks[Symbol.asyncIterator]();
@@ -54,10 +56,7 @@ export async function proxyMidjourneyImage(res: ServerResponse, id: string, requ
       head = Buffer.concat([head, next.value]);
     }
     const type = sniffImageType(head);
-    if (!type)
-      throw new RelayError(502, "The image upstream did not answer a PNG, JPEG, GIF or WebP image", {
-        code: "image_type_refused",
-      });
+    if (!type) throw relayError("image_type_refused");
     res.writeHead(200, {
       "content-type": type,
       ...(img.declared > 0 ? { "content-length": String(img.declared) } : {}),

@@ -4,7 +4,7 @@
 // Kept a single exported function so the multi-instance issue can run it under a cluster lease.
 import type { Midjourney as MidjourneyRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
-import { getRouting } from "@/lib/server/relay/cache/channel-cache";
+import { getRouting } from "@/lib/server/cache/channel-cache";
 import { taskTimeoutMs } from "@/lib/server/relay/tasks/charge";
 import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import { mjModelName } from "@/lib/server/relay/tasks/mj-actions";

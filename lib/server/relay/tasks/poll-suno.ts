@@ -3,7 +3,7 @@
 // a FAILURE (or a task older than TASK_TIMEOUT_MINUTES) is refunded (refund-task.ts).
 import type { Task as TaskRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
-import { getRouting } from "@/lib/server/relay/cache/channel-cache";
+import { getRouting } from "@/lib/server/cache/channel-cache";
 import { taskTimeoutMs } from "@/lib/server/relay/tasks/charge";
 import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import { refundFailedTask } from "@/lib/server/relay/tasks/refund-task";

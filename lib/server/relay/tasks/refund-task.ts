@@ -3,8 +3,8 @@
 // then the row's final state, the balances and the refund log in ONE transaction, guarded by the
 // row's previous status so a task is never refunded twice (two polls, two instances).
 import { db } from "@/lib/server/db";
-import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { invalidateToken, invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
+import { invalidateToken, invalidateUser } from "@/lib/server/cache/token-cache";
 import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
 
 /** The fields of a midjourneys / tasks row a refund needs (status as it was read). */

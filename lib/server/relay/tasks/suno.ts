@@ -5,11 +5,11 @@
 import type { ServerResponse } from "node:http";
 import type { Task as TaskRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
-import { RelayError } from "@/lib/server/relay/errors";
-import { sendJson } from "@/lib/server/relay/http-io";
+import { sendJson } from "@/lib/server/relay/entry/http-io";
 import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/lib/server/relay/tasks/charge";
 import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import type { TaskRequest } from "@/lib/server/relay/tasks/midjourney";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 const ACTIONS: Record<string, { action: string; model: string }> = {
   music: { action: "MUSIC", model: "suno_music" },
@@ -38,7 +38,7 @@ export function sunoTaskView(row: TaskRow) {
 
 export async function submitSuno(res: ServerResponse, r: TaskRequest, kind: string): Promise<void> {
   const a = ACTIONS[kind];
-  if (!a) throw new RelayError(404, `Invalid URL (POST ${r.path})`, { type: "invalid_request_error" });
+  if (!a) throw relayError("invalid_url", { method: "POST", path: r.path });
   const call = await prepareTaskCall({
     caller: r.caller,
     model: a.model,
@@ -63,11 +63,11 @@ export async function submitSuno(res: ServerResponse, r: TaskRequest, kind: stri
   if (up.status >= 400 || answer.code !== "success" || !taskId) {
     await releaseTaskCall(call);
     if (up.json === null)
-      throw new RelayError(502, `Suno upstream answered ${up.status}`, {
-        type: "upstream_error",
-        code: "upstream_error",
-        upstreamStatus: up.status,
-      });
+      throw relayError(
+        "task_upstream_status",
+        { platform: "Suno", upstream: up.status },
+        { upstreamStatus: up.status },
+      );
     return sendJson(res, up.status >= 400 ? up.status : 400, JSON.stringify(up.json), r.requestId);
   }
   const charged = await chargeTaskCall(call, taskId);
@@ -101,7 +101,7 @@ export async function fetchSuno(res: ServerResponse, r: TaskRequest, ids: string
         orderBy: { id: "desc" },
       })
     : [];
-  if (single && !rows[0]) throw new RelayError(404, `Task ${ids[0]} not found`, { code: "task_not_found" });
+  if (single && !rows[0]) throw relayError("task_not_found", { id: ids[0] ?? "" });
   const data = single ? sunoTaskView(rows[0]!) : rows.map(sunoTaskView);
   sendJson(res, 200, JSON.stringify({ code: "success", message: "", data }), r.requestId);
 }

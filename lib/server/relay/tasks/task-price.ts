@@ -1,5 +1,5 @@
 // Per-call price of a task model (server-behaviour §2.6), pure so unit tests can cover it.
-import { priceModel, type PriceTable } from "@/lib/server/relay/billing/pricing";
+import { priceModel, type PriceTable } from "@/lib/server/ledger/pricing";
 
 /** new-api's built-in per-call prices (USD) for task models without a ModelPrice entry. */
 export const DEFAULT_TASK_PRICES: Record<string, number> = {

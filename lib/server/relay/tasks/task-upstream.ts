@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { assertChannelTarget, channelAgent, channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { getOptions } from "@/lib/server/options/store";
 import { RelayError } from "@/lib/server/relay/errors";
+import { relayError } from "@/lib/server/relay/error-codes";
 
 /** Task answers are small JSON documents; a poll of many tasks stays far below this. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -17,13 +18,7 @@ export function upstreamTimeoutMs(): number {
   return (t > 0 ? t : 60) * 1000;
 }
 
-const unreachable = (why: string) =>
-  new RelayError(502, `Upstream request failed: ${why}`, {
-    type: "upstream_error",
-    code: "upstream_unreachable",
-    retryable: true,
-    upstreamFault: true,
-  });
+const unreachable = (why: string) => relayError("task_upstream_unreachable", { reason: why });
 
 /** A JSON call to a task upstream; answers the status and the parsed body (null if not JSON). */
 export async function upstreamJson(

@@ -7,8 +7,8 @@
 // so no in-flight relay charge is lost, and the cached balance is dropped afterwards.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
+import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";

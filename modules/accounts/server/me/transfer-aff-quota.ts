@@ -7,8 +7,8 @@
 // writers. The credit runs inside the relay ledger's queue like every balance change outside the relay.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
+import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { assertUserCriticalAllowed } from "@/modules/accounts/server/me/assert-user-critical-allowed";

@@ -4,8 +4,8 @@
 // the same transaction: no quota change without its audit row.
 import { db, type Prisma } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
+import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
 import { formatQuota } from "@/lib/format";

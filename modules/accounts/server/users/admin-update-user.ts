@@ -6,8 +6,8 @@
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword } from "@/lib/server/auth/password";
-import { writeAfterFlush } from "@/lib/server/relay/billing/bookkeeping";
-import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
+import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { loadManageTarget } from "@/modules/accounts/server/users/manage-rules";
 import { logQuotaChange } from "@/modules/accounts/server/users/adjust-user-quota";
 import { recordAdminAction } from "@/modules/logs/server/usage/record-admin-action";

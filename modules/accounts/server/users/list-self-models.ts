@@ -2,7 +2,7 @@
 // token drawer's model-limit choices and the playground's model list).
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
 import { db } from "@/lib/server/db";
-import { getRouting } from "@/lib/server/relay/cache/channel-cache";
+import { getRouting } from "@/lib/server/cache/channel-cache";
 
 export async function listSelfModels(userId: number, group?: string): Promise<string[]> {
   const [user, options, routing] = await Promise.all([

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { checkOutboundUrl, type OutboundRefusal } from "@/lib/server/net/outbound-url";
 import { outboundPolicy } from "@/lib/server/net/safe-fetch";
-import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { webhookUrlIssue, type UserSettingInput } from "@/modules/accounts/schemas/user-setting";
 
 const REFUSAL_MESSAGE: Record<OutboundRefusal, ServerMessageKey> = {

@@ -2,7 +2,7 @@
 // code mailed to it is checked. The uniqueness check, the code and the write share one transaction
 // (see assert-email-available.ts), so two accounts racing for one address cannot both get it.
 import { db } from "@/lib/server/db";
-import { invalidateUser } from "@/lib/server/relay/cache/token-cache";
+import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { assertEmailAvailable } from "@/modules/accounts/server/verification/assert-email-available";
 import { normalizeEmail } from "@/modules/accounts/server/verification/email-rules";
 import { verifyEmailCode } from "@/modules/accounts/server/verification/verify-email-code";

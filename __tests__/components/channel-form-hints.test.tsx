@@ -1,0 +1,47 @@
+// The channel form's per-type fields come from the vendor catalogue (lib/channel-types.ts form
+// hints), not from type numbers in the component.
+import { screen } from "@testing-library/react";
+import { ChannelFormFields } from "@/modules/channels/components/channel-form-fields";
+import { emptyChannelForm } from "@/modules/channels/client/channel-form";
+import { mockFetch, renderAuth, zh } from "./render-auth";
+
+const t = zh.channels as Record<string, string>;
+
+function renderType(type: number) {
+  mockFetch({ body: { success: true, message: "", data: ["default"] } });
+  return renderAuth(
+    <ChannelFormFields
+      values={{ ...emptyChannelForm(), type }}
+      onChange={() => undefined}
+      action="create"
+      editId={null}
+      error={null}
+    />,
+  );
+}
+
+test("OpenAI: base URL, organization field, no `other` field, one-line key", () => {
+  renderType(1);
+  expect(screen.getByLabelText(t.field_base_url!)).toBeInTheDocument();
+  expect(screen.getByLabelText(t.field_organization!)).toBeInTheDocument();
+  expect(document.getElementById("channel-other")).toBeNull();
+  expect(screen.getByTestId("channel-key").tagName).toBe("INPUT");
+});
+
+test("Custom: the base URL is the full URL; no organization field", () => {
+  renderType(8);
+  expect(screen.getByLabelText(t.field_full_url!)).toBeInTheDocument();
+  expect(screen.queryByLabelText(t.field_organization!)).toBeNull();
+});
+
+test("Azure asks for the API version, Spark for its model version, Vertex for a region and a JSON key", () => {
+  const { unmount } = renderType(3);
+  expect(screen.getByLabelText(t.other_api_version!)).toBeInTheDocument();
+  unmount();
+  const spark = renderType(18);
+  expect(screen.getByLabelText(t.other_spark_version!)).toBeInTheDocument();
+  spark.unmount();
+  renderType(41);
+  expect(screen.getByLabelText(t.other_region!)).toBeInTheDocument();
+  expect(screen.getByTestId("channel-key").tagName).toBe("TEXTAREA");
+});

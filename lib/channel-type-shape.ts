@@ -1,0 +1,54 @@
+// The fields of a vendor catalogue entry (lib/channel-types.ts). Client-importable: types only.
+
+/** Request/response dialects: OpenAI (chat completions), Anthropic Messages, Gemini generateContent. */
+export type WireFormat = "openai" | "claude" | "gemini";
+
+/** How the relay reaches a vendor: an adapter in lib/server/relay/vendors, or a task platform
+ *  (lib/server/relay/tasks). */
+export type VendorTransport = "openai" | "azure" | "custom" | "anthropic" | "gemini" | TaskPlatform;
+
+export type TaskPlatform = "midjourney" | "suno";
+
+/** Remaining-balance APIs (lib/server/services/channels/balance-providers.ts). */
+export type BalanceApi = "openai" | "deepseek" | "openrouter" | "moonshot" | "siliconflow";
+
+/** Model listing APIs (fetch models): OpenAI-style GET {base}/v1/models, Anthropic's, Gemini's. */
+export type ModelsApi = "openai" | "anthropic" | "gemini";
+
+/** Channel form hints beyond the placeholder and key format. */
+export type FormHints = {
+  /** The base URL is the full upstream URL (no /v1 warning, "full URL" label). */
+  fullUrl?: boolean;
+  /** The form offers the OpenAI organization field. */
+  organization?: boolean;
+  /** What the `other` field holds (label and placeholder); "region" may be a per-model JSON map. */
+  other?: "api_version" | "spark_version" | "region" | "plugin" | "knowledge_id";
+  /** `other` defaults to this when left empty (an API version). */
+  defaultOther?: string;
+};
+
+export type VendorEntry = {
+  id: number;
+  name: string;
+  /** How the relay reaches it (absent: stored and listed, but not relayed or tested yet). */
+  transport?: VendorTransport;
+  /** The dialect its API speaks (default "openai"). */
+  format?: WireFormat;
+  /** Base URL used when a channel leaves base_url empty ("" = must be configured). */
+  defaultBaseUrl?: string;
+  /** The vendor's paths have no /v1 prefix. */
+  noV1?: boolean;
+  /** Body fields the vendor rejects, removed before sending. */
+  excludeParams?: string[];
+  balance?: BalanceApi;
+  modelsApi?: ModelsApi;
+  form?: FormHints;
+  /** Key format shown as a hint when the vendor needs more than one secret ("APIKey|SecretKey"). */
+  keyFormat?: string;
+  /** Models suggested when the type is picked (the form's "fill default models"). */
+  models: string[];
+  /** Example shown in the base URL field (empty: the field is optional and has no useful example). */
+  baseUrlPlaceholder?: string;
+  /** Multi-key mode is refused for this type (its key is a JSON document). */
+  singleKeyOnly?: boolean;
+};

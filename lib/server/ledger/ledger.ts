@@ -1,0 +1,52 @@
+// The quota ledger the relay talks to: reserve before the upstream call, settle after, refund on
+// failure. One instance keeps balances in memory (memory-ledger.ts); with REDIS_URL every instance
+// shares them in Redis (redis-ledger.ts). Both record settled charges as deltas (deltas.ts) that the
+// bookkeeping writer persists with the consume logs.
+import { redisEnabled } from "@/lib/server/redis/client";
+import * as memory from "@/lib/server/ledger/memory-ledger";
+import * as shared from "@/lib/server/ledger/redis-ledger";
+import type { Reservation, ReserveResult } from "@/lib/server/ledger/memory-ledger";
+
+export type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-ledger";
+
+/**
+ * Reserves `amount` from the user and (unless null, e.g. the playground) the token, atomically;
+ * with `min` < `amount`, as much of `amount` as the balances hold, if that is at least `min` (the
+ * reservation says how much). Throws RedisUnavailableError when the shared ledger cannot be reached.
+ */
+export async function reserve(
+  userId: number,
+  tokenId: number | null,
+  amount: number,
+  min = amount,
+): Promise<ReserveResult> {
+  if (redisEnabled()) return shared.reserve(userId, tokenId, amount, min);
+  await memory.ensureAccounts(userId, tokenId);
+  return memory.reserve(userId, tokenId, amount, min);
+}
+
+/**
+ * Settles a reservation at the actual cost and counts the request; a cost above the reservation is
+ * charged only as far as the balances allow. Answers the charge and the user's balance after it
+ * (null when unknown).
+ */
+export async function settle(
+  r: Reservation,
+  actual: number,
+  channelId: number,
+): Promise<{ charged: number; userQuota: number | null }> {
+  if (redisEnabled()) return shared.settle(r, actual, channelId);
+  const charged = memory.settle(r, actual, channelId);
+  return { charged, userQuota: memory.userQuota(r.userId) };
+}
+
+/** Gives a reservation back in full (the request failed before anything billable happened). */
+export async function refund(r: Reservation): Promise<void> {
+  if (redisEnabled()) return shared.refund(r);
+  memory.refund(r);
+}
+
+/** Reservations of this instance not yet settled or refunded, and the quota they hold. */
+export function reservationStats(): { count: number; quota: number } {
+  return redisEnabled() ? shared.redisReservationStats() : memory.reservationStats();
+}

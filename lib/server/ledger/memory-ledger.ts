@@ -1,0 +1,191 @@
+// The quota ledger of a single instance (no REDIS_URL). Balances (user quota, token remaining quota)
+// live in memory once loaded, and reserve/settle/refund are synchronous: JavaScript runs them one at
+// a time, so concurrent requests can never overdraw a user or a token. Every change is also recorded
+// as a delta (deltas.ts) that the bookkeeping writer persists with the consume logs.
+//
+// Loads of a balance and flushes of deltas are serialised (one async queue), so a balance re-read
+// from the database always equals "database + deltas not yet written".
+// Several instances use redis-ledger.ts instead (the same contract, balances in Redis).
+import { db } from "@/lib/server/db";
+import { singleton } from "@/lib/server/singleton";
+import {
+  addChannelUsed,
+  pendingToken,
+  pendingTokenRemain,
+  pendingUser,
+  pendingUserQuota,
+  resetDeltasForTests,
+  serialised,
+} from "@/lib/server/ledger/deltas";
+
+export type Reservation = {
+  userId: number;
+  tokenId: number | null;
+  amount: number;
+  settled: boolean;
+  /** Redis ledger only: the reservation's field in this instance's reservation hash. */
+  id?: string;
+};
+export type ReserveFailure = {
+  ok: false;
+  reason: "token_exhausted" | "user_exhausted" | "user_insufficient" | "token_insufficient";
+  userQuota: number;
+  tokenRemain: number;
+};
+export type ReserveResult = { ok: true; reservation: Reservation } | ReserveFailure;
+
+type UserAccount = { quota: number };
+type TokenAccount = { remain: number; unlimited: boolean };
+
+type State = {
+  users: Map<number, UserAccount>;
+  tokens: Map<number, TokenAccount>;
+  /** Reservations not yet settled or refunded (metrics: reservation state). */
+  outstanding: { count: number; quota: number };
+};
+
+const state = singleton<State>("relay.ledger", () => ({
+  users: new Map(),
+  tokens: new Map(),
+  outstanding: { count: 0, quota: 0 },
+}));
+
+/** Reservations of this instance not yet settled or refunded, and the quota they hold. */
+export function reservationStats(): { count: number; quota: number } {
+  return { ...state.outstanding };
+}
+
+/** Loads the balances a request needs (once; later requests are answered from memory). */
+export async function ensureAccounts(userId: number, tokenId: number | null): Promise<void> {
+  if (state.users.has(userId) && (tokenId === null || state.tokens.has(tokenId))) return;
+  await serialised(async () => {
+    if (!state.users.has(userId)) {
+      const u = await db().user.findUnique({ where: { id: userId }, select: { quota: true } });
+      state.users.set(userId, { quota: Number(u?.quota ?? 0) + pendingUserQuota(userId) });
+    }
+    if (tokenId !== null && !state.tokens.has(tokenId)) {
+      const t = await db().token.findUnique({
+        where: { id: tokenId },
+        select: { remainQuota: true, unlimitedQuota: true },
+      });
+      state.tokens.set(tokenId, {
+        remain: Number(t?.remainQuota ?? 0) + pendingTokenRemain(tokenId),
+        unlimited: t?.unlimitedQuota ?? false,
+      });
+    }
+  });
+}
+
+export function userQuota(userId: number): number {
+  return state.users.get(userId)?.quota ?? 0;
+}
+
+export function tokenRemain(tokenId: number): number {
+  return state.tokens.get(tokenId)?.remain ?? 0;
+}
+
+/**
+ * Reserves `amount` from the user and (unless null, e.g. the playground) the token, atomically.
+ * With `min` below `amount`, a smaller balance is reserved whole as long as it covers `min` (the
+ * caller then caps the output to what was reserved). Call ensureAccounts first.
+ */
+export function reserve(userId: number, tokenId: number | null, amount: number, min = amount): ReserveResult {
+  const user = state.users.get(userId);
+  const token = tokenId === null ? null : state.tokens.get(tokenId);
+  if (!user || (tokenId !== null && !token)) throw new Error("ledger: accounts not loaded");
+  const tokenRemainNow = token ? token.remain : Infinity;
+  const fail = (reason: ReserveFailure["reason"]): ReserveFailure => ({
+    ok: false,
+    reason,
+    userQuota: user.quota,
+    tokenRemain: tokenRemainNow,
+  });
+  if (token && !token.unlimited && token.remain <= 0) return fail("token_exhausted");
+  if (user.quota <= 0) return fail("user_exhausted");
+  if (min < amount) {
+    const available = token && !token.unlimited ? Math.min(user.quota, token.remain) : user.quota;
+    amount = Math.max(min, Math.min(amount, available));
+  }
+  if (user.quota < amount) return fail("user_insufficient");
+  if (token && !token.unlimited && token.remain < amount) return fail("token_insufficient");
+  user.quota -= amount;
+  pendingUser(userId).quota -= amount;
+  if (token && tokenId !== null) {
+    token.remain -= amount;
+    const d = pendingToken(tokenId);
+    d.remain -= amount;
+    d.used += amount;
+  }
+  state.outstanding.count += 1;
+  state.outstanding.quota += amount;
+  return { ok: true, reservation: { userId, tokenId, amount, settled: false } };
+}
+
+/** The charge for a settlement: above the reservation only as far as `available` allows. */
+export function clampCharge(reserved: number, actual: number, available: number): number {
+  const wanted = Math.max(0, Math.round(actual));
+  if (wanted <= reserved) return wanted;
+  return reserved + Math.min(wanted - reserved, Math.max(0, available));
+}
+
+/**
+ * Settles a reservation at the actual cost and counts the request. A cost above the reservation is
+ * charged only as far as the balances allow (never below zero); returns what was charged.
+ */
+export function settle(r: Reservation, actual: number, channelId: number): number {
+  if (r.settled) throw new Error("ledger: reservation settled twice");
+  r.settled = true;
+  state.outstanding.count -= 1;
+  state.outstanding.quota -= r.amount;
+  const user = state.users.get(r.userId)!;
+  const token = r.tokenId === null ? null : state.tokens.get(r.tokenId)!;
+  let available = user.quota;
+  if (token && !token.unlimited) available = Math.min(available, token.remain);
+  const charged = clampCharge(r.amount, actual, available);
+  const diff = charged - r.amount; // > 0 extra charge, < 0 refund
+  user.quota -= diff;
+  const ud = pendingUser(r.userId);
+  ud.quota -= diff;
+  ud.used += charged;
+  ud.requests += 1;
+  if (token && r.tokenId !== null) {
+    token.remain -= diff;
+    const td = pendingToken(r.tokenId);
+    td.remain -= diff;
+    td.used += diff;
+    td.accessed = Math.floor(Date.now() / 1000);
+  }
+  addChannelUsed(channelId, charged);
+  return charged;
+}
+
+/** Gives a reservation back in full (the request failed before anything billable happened). */
+export function refund(r: Reservation): void {
+  if (r.settled) return;
+  r.settled = true;
+  state.outstanding.count -= 1;
+  state.outstanding.quota -= r.amount;
+  const user = state.users.get(r.userId);
+  if (user) user.quota += r.amount;
+  pendingUser(r.userId).quota += r.amount;
+  if (r.tokenId !== null) {
+    const token = state.tokens.get(r.tokenId);
+    if (token) token.remain += r.amount;
+    const td = pendingToken(r.tokenId);
+    td.remain += r.amount;
+    td.used -= r.amount;
+  }
+}
+
+/** Drops cached balances; only call inside the ledger queue (see bookkeeping writeAfterFlush). */
+export function dropAccounts(userIds: number[], tokenIds: number[]): void {
+  for (const id of userIds) state.users.delete(id);
+  for (const id of tokenIds) state.tokens.delete(id);
+}
+
+export function resetLedgerForTests(): void {
+  state.users.clear();
+  state.tokens.clear();
+  resetDeltasForTests();
+  state.outstanding = { count: 0, quota: 0 };
+}

@@ -1,7 +1,0 @@
-import { createOpenAICompatibleAdapter } from "@/lib/server/relay/adapters/openai-compatible";
-
-/** Channel type 1: OpenAI. */
-export const openaiAdapter = createOpenAICompatibleAdapter({
-  name: "OpenAI",
-  defaultBaseUrl: "https://api.openai.com",
-});

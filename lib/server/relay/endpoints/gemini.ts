@@ -1,0 +1,32 @@
+// Gemini-native endpoints: POST /v1beta/models/{model}:generateContent | :streamGenerateContent |
+// :embedContent | :batchEmbedContents (and the same under /v1/models/). The model and whether to
+// stream come from the path; streams are always answered as SSE (the alt=sse form the SDKs use).
+import type { RelayMode } from "@/lib/server/relay/vendors/types";
+import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
+import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
+import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
+
+export const GEMINI_PATH =
+  /^\/v1(?:beta)?\/models\/([^/]+?):(generateContent|streamGenerateContent|embedContent|batchEmbedContents)$/;
+
+export function geminiEndpoint(rawModel: string, verb: string): RelayEndpoint {
+  const mode: RelayMode = verb === "embedContent" || verb === "batchEmbedContents" ? "embeddings" : "chat";
+  return {
+    format: "gemini",
+    mode,
+    async read(req) {
+      let model: string;
+      try {
+        model = decodeURIComponent(rawModel).trim();
+      } catch {
+        throw invalidRequest("The model name in the path is not valid", "invalid_model");
+      }
+      const body = await readJsonBody(req);
+      const facts = geminiFormat.inspect(body, mode);
+      return { body, facts: { ...facts, model: model || undefined, stream: verb === "streamGenerateContent" } };
+    },
+    attempt: attemptChat,
+  };
+}

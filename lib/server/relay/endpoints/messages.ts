@@ -1,0 +1,17 @@
+// POST /v1/messages: Anthropic Messages clients (native to Anthropic channels, converted otherwise).
+import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
+import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
+import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
+import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
+
+const endpoint: RelayEndpoint = {
+  format: "claude",
+  mode: "chat",
+  async read(req) {
+    const body = await readJsonBody(req);
+    return { body, facts: claudeFormat.inspect(body, "chat") };
+  },
+  attempt: attemptChat,
+};
+
+export const claudeMessagesEndpoint = (): RelayEndpoint => endpoint;

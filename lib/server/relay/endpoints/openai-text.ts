@@ -1,0 +1,40 @@
+// The OpenAI-format chat-like endpoints: /v1/chat/completions, /v1/completions, /v1/embeddings,
+// /v1/moderations (and the playground's /pg/chat/completions). Any channel format serves them.
+import type { IncomingMessage } from "node:http";
+import { env } from "@/lib/env";
+import type { RelayMode } from "@/lib/server/relay/vendors/types";
+import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
+import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { readBody } from "@/lib/server/relay/entry/http-io";
+import { parseBodyJson } from "@/lib/server/relay/vendors/wire-guard";
+
+/** Reads a JSON object body (413 past RELAY_MAX_BODY_MB, 400 when not a JSON object or too deep). */
+export async function readJsonBody(req: IncomingMessage): Promise<Json> {
+  const raw = await readBody(req, env().RELAY_MAX_BODY_MB * 1024 * 1024);
+  let body: unknown;
+  try {
+    body = await parseBodyJson(raw);
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    throw invalidRequest("Request body is not valid JSON", "invalid_json");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw invalidRequest("Request body must be a JSON object", "invalid_json");
+  return body as Json;
+}
+
+export function openaiTextEndpoint(mode: RelayMode): RelayEndpoint {
+  return {
+    format: "openai",
+    mode,
+    defaultModel: mode === "moderations" ? "text-moderation-stable" : undefined,
+    async read(req) {
+      const body = await readJsonBody(req);
+      return { body, facts: openaiFormat.inspect(body, mode) };
+    },
+    attempt: attemptChat,
+  };
+}

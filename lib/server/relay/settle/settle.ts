@@ -1,0 +1,107 @@
+// After the response: settle the reservation at the actual usage, count the request, and queue the
+// consume log + usage aggregate (written by bookkeeping.ts, never on the response path).
+import { getOptions } from "@/lib/server/options/store";
+import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/ledger/bookkeeping";
+import { settle } from "@/lib/server/ledger/ledger";
+import { CREATE_CACHE_RATIO, quotaForUsage, type Usage } from "@/lib/server/ledger/pricing";
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
+import type { RelayContext, StreamStatus } from "@/lib/server/relay/entry/context";
+import { recordSuccess } from "@/lib/server/relay/auth/protection";
+import { maybeWarnQuota } from "@/lib/server/relay/settle/quota-warning";
+import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { recordConsume } from "@/lib/server/metrics/record";
+
+export type Outcome = {
+  channel: CachedChannel;
+  upstreamModel: string;
+  usage: Usage;
+  /** Usage counted locally because the upstream sent none. */
+  estimated: boolean;
+  firstResponseMs: number;
+  streamStatus?: StreamStatus;
+};
+
+export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void> {
+  const options = await getOptions();
+  const wanted = quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit, ctx.otherRatio);
+  const settled = ctx.reservation ? await settle(ctx.reservation, wanted, o.channel.id) : null;
+  const charged = settled?.charged ?? 0;
+  scheduleFlush();
+  for (const r of ctx.rateScopes) void recordSuccess(r.scope, r.windowMs); // never throws
+
+  const p = ctx.pricing;
+  const now = Math.floor(Date.now() / 1000);
+  recordConsume("relay", ctx.model, charged, o.usage.promptTokens, o.usage.completionTokens);
+  if (options.get("LogConsumeEnabled") !== "false") {
+    const other: Record<string, unknown> = {
+      model_ratio: p.mode === "ratio" ? p.modelRatio : 0,
+      model_price: p.mode === "price" ? p.price : -1,
+      group_ratio: p.groupRatio,
+      completion_ratio: p.mode === "ratio" ? p.completionRatio : 0,
+      cache_tokens: o.usage.cachedTokens,
+      cache_ratio: p.mode === "ratio" ? p.cacheRatio : 0,
+      ...(o.usage.cacheWriteTokens
+        ? { cache_creation_tokens: o.usage.cacheWriteTokens, cache_creation_ratio: CREATE_CACHE_RATIO }
+        : {}),
+      ...(ctx.otherRatio !== 1 ? { other_ratio: ctx.otherRatio } : {}),
+      frt: o.firstResponseMs,
+      is_stream: ctx.stream,
+      request_path: ctx.path,
+      channel_id: o.channel.id,
+      upstream_model_name: o.upstreamModel,
+      is_model_mapped: o.upstreamModel !== ctx.model,
+      usage_estimated: o.estimated,
+      admin_info: {
+        use_channel: ctx.usedChannels,
+        local_count_tokens: o.estimated,
+        ...(charged < wanted ? { quota_saturation: { wanted, charged } } : {}),
+      },
+      ...(o.streamStatus ? { stream_status: o.streamStatus } : {}),
+      ...(p.mode === "ratio" && p.unset ? { unset_model_ratio: true } : {}),
+      ...(p.fallback ? { fallback_pricing: true } : {}),
+    };
+    const content =
+      p.mode === "price"
+        ? `模型价格 ${p.price}，分组倍率 ${p.groupRatio}`
+        : `模型倍率 ${p.modelRatio}，补全倍率 ${p.completionRatio}，分组倍率 ${p.groupRatio}`;
+    queueLog({
+      createdAt: now,
+      type: LOG_TYPE.consume,
+      content,
+      userId: ctx.caller.user.id,
+      username: ctx.caller.user.username,
+      tokenName: ctx.caller.token?.name ?? (ctx.playground ? "playground" : ""),
+      tokenId: ctx.caller.token?.id ?? 0,
+      modelName: ctx.model,
+      quota: charged,
+      promptTokens: o.usage.promptTokens,
+      completionTokens: o.usage.completionTokens,
+      useTime: Math.round((Date.now() - ctx.startedAt) / 1000),
+      isStream: ctx.stream,
+      channelId: o.channel.id,
+      group: ctx.caller.group,
+      ip: ctx.caller.user.setting.show_ip_in_logs ? ctx.ip : "",
+      requestId: ctx.requestId,
+      other: JSON.stringify(other),
+    });
+  }
+  if (options.get("DataExportEnabled") !== "false") {
+    queueUsage(
+      {
+        userId: ctx.caller.user.id,
+        username: ctx.caller.user.username,
+        modelName: ctx.model,
+        hour: now - (now % 3600),
+        group: ctx.caller.group,
+        tokenId: ctx.caller.token?.id ?? 0,
+        channelId: o.channel.id,
+      },
+      charged,
+      o.usage.promptTokens + o.usage.completionTokens,
+      Number(options.get("DataExportInterval")) || 5,
+    );
+  }
+  const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;
+  if (settled?.userQuota !== null && settled?.userQuota !== undefined)
+    void maybeWarnQuota(ctx.caller.user.id, settled.userQuota, threshold);
+}

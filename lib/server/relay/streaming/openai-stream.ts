@@ -1,0 +1,197 @@
+// Streaming relay. Each upstream SSE event is written to the client as soon as it is parsed (only
+// socket backpressure pauses the upstream read; nothing is buffered). Usage is always requested
+// upstream; the usage-only chunk is hidden from clients that did not ask for it, and synthesised
+// (from local counting) for clients that did when upstream sent none. A client that goes away aborts
+// the upstream request and is billed for what it received.
+import type { ServerResponse } from "node:http";
+import { createParser } from "eventsource-parser";
+import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/vendors/types";
+import type { Usage } from "@/lib/server/ledger/pricing";
+import type { RelayContext } from "@/lib/server/relay/entry/context";
+import { pump, startSse, takeFrames, type StreamResult } from "@/lib/server/relay/streaming/sse-response";
+import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
+
+type UpstreamUsage = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number };
+};
+type Chunk = {
+  usage?: UpstreamUsage | null;
+  choices?: {
+    delta?: {
+      content?: string | null;
+      reasoning_content?: string | null;
+      tool_calls?: { function?: { arguments?: string } }[];
+    };
+    text?: string;
+  }[];
+};
+
+export async function relayStream(
+  ctx: RelayContext,
+  adapter: ChannelAdapter,
+  actx: AdapterContext,
+  upstream: UpstreamResponse,
+  res: ServerResponse,
+  abort: AbortController,
+  opts: { inactivityMs: number; pingSeconds: number },
+): Promise<StreamResult> {
+  const sse = startSse(ctx, res, abort, opts);
+  let upstreamUsage: UpstreamUsage | null = null;
+  // Payloads kept (not parsed) for local counting should the upstream send no usage; compacted
+  // into plain text past 1 MB so a long stream never holds more than that in raw form.
+  let retained: string[] = [];
+  let retainedBytes = 0;
+  let text = "";
+  let toolCalls = 0;
+  let firstResponseMs = 0;
+  let sawDone = false;
+  const out: string[] = [];
+
+  const compact = () => {
+    const payloads = retained.flatMap((block) =>
+      block
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trim()),
+    );
+    for (const payload of payloads) {
+      if (!payload || payload === "[DONE]") continue;
+      try {
+        for (const c of (JSON.parse(payload) as Chunk).choices ?? []) {
+          text += (c.delta?.content ?? "") + (c.delta?.reasoning_content ?? "") + (c.text ?? "");
+          for (const call of c.delta?.tool_calls ?? []) {
+            toolCalls += 1;
+            text += call.function?.arguments ?? "";
+          }
+        }
+      } catch {
+        // not JSON: nothing to count
+      }
+    }
+    retained = [];
+    retainedBytes = 0;
+  };
+
+  const retain = (block: string) => {
+    retained.push(block);
+    retainedBytes += block.length;
+    if (retainedBytes > 1_048_576) compact();
+  };
+  const noteFirstToken = (text: string) => {
+    if (
+      !firstResponseMs &&
+      (text.includes('"content":"') || text.includes('"text":"') || text.includes('"tool_calls"'))
+    ) {
+      firstResponseMs = Date.now() - ctx.startedAt;
+    }
+  };
+
+  const handleData = (data: string) => {
+    if (data === "[DONE]") {
+      sawDone = true;
+      return;
+    }
+    for (const payload of adapter.convertStreamData ? adapter.convertStreamData(data, actx) : [data]) {
+      // Only chunks that mention usage are parsed; the rest are forwarded as they are.
+      if (payload.includes('"usage":{')) {
+        try {
+          const chunk = JSON.parse(payload) as Chunk;
+          if (chunk.usage && typeof chunk.usage === "object") upstreamUsage = chunk.usage;
+          if (!chunk.choices?.length) {
+            if (!ctx.clientWantsUsage) continue;
+          } else if (!upstreamUsage) retained.push(`data: ${payload}\n\n`);
+        } catch {
+          // forwarded below as received
+        }
+      } else if (!upstreamUsage) retain(`data: ${payload}\n\n`);
+      noteFirstToken(payload);
+      out.push(`data: ${payload}\n\n`);
+    }
+  };
+  const parser = createParser({ onEvent: (event) => handleData(event.data) });
+  const decoder = new TextDecoder();
+
+  // Complete events are handled per network chunk. Chunks that carry neither usage nor [DONE] (most
+  // of a stream) are forwarded byte for byte; only the rest go through the event parser. The tail
+  // of an event split across network chunks waits for its end.
+  let carry = "";
+  const passThrough = !adapter.convertStreamData;
+  await pump(
+    sse,
+    upstream,
+    (chunk) => {
+      let text = carry + decoder.decode(chunk, { stream: true });
+      if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
+      const cut = text.lastIndexOf("\n\n");
+      if (cut < 0) {
+        carry = text;
+        return "";
+      }
+      const complete = text.slice(0, cut + 2);
+      carry = text.slice(cut + 2);
+      if (passThrough && !complete.includes('"usage":{') && !complete.includes("[DONE]")) {
+        noteFirstToken(complete);
+        if (!upstreamUsage) retain(complete);
+        out.push(complete);
+      } else {
+        parser.feed(complete);
+      }
+      return takeFrames(out);
+    },
+    {
+      done: () => sawDone,
+      // An unterminated last event still counts (upstreams that end without a blank line).
+      tail: () => {
+        if (!sawDone && carry.trim()) parser.feed(`${carry}\n\n`);
+        return takeFrames(out);
+      },
+    },
+  );
+
+  const u = upstreamUsage as UpstreamUsage | null;
+  const estimated = !u || (!u.prompt_tokens && !u.completion_tokens);
+  let usage: Usage;
+  if (estimated) {
+    compact();
+    usage = {
+      promptTokens: await exactPromptTokens(ctx.body),
+      completionTokens: (await exactTextTokens(text)) + toolCalls * 7,
+      cachedTokens: 0,
+    };
+  } else {
+    retained = [];
+    usage = {
+      promptTokens: u!.prompt_tokens ?? 0,
+      completionTokens: u!.completion_tokens ?? 0,
+      cachedTokens: u!.prompt_tokens_details?.cached_tokens ?? 0,
+    };
+  }
+
+  if (!sse.clientGone) {
+    if (estimated && ctx.clientWantsUsage) {
+      const synthetic = {
+        id: `chatcmpl-${ctx.requestId}`,
+        object: "chat.completion.chunk",
+        created: Math.floor(Date.now() / 1000),
+        model: ctx.model,
+        choices: [],
+        usage: {
+          prompt_tokens: usage.promptTokens,
+          completion_tokens: usage.completionTokens,
+          total_tokens: usage.promptTokens + usage.completionTokens,
+        },
+      };
+      res.write(`data: ${JSON.stringify(synthetic)}\n\n`);
+    }
+    res.end("data: [DONE]\n\n");
+  }
+  return {
+    usage,
+    estimated,
+    firstResponseMs: firstResponseMs || Date.now() - ctx.startedAt,
+    status: sse.status(),
+  };
+}

@@ -1,0 +1,153 @@
+// One try against one channel: send, map upstream errors (retryable, status-code mapping), then
+// stream or answer JSON. Usage missing from a JSON answer is counted locally and injected.
+import type { ServerResponse } from "node:http";
+import { env } from "@/lib/env";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
+import type { RelayContext } from "@/lib/server/relay/entry/context";
+import { RelayError } from "@/lib/server/relay/errors";
+import { sendJson } from "@/lib/server/relay/entry/http-io";
+import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
+import type { Outcome } from "@/lib/server/relay/settle/settle";
+import { relayStream } from "@/lib/server/relay/streaming/openai-stream";
+import { streamOutcome } from "@/lib/server/relay/streaming/sse-response";
+import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { mapStatus } from "@/lib/server/relay/upstream/transform";
+import { sendUpstream, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
+import { redactUpstreamText } from "@/lib/server/relay/upstream/redact";
+import { relayError } from "@/lib/server/relay/error-codes";
+
+const MAX_ERROR_BODY = 64 * 1024;
+
+export async function upstreamError(up: UpstreamResponse, actx: AdapterContext, hide: boolean): Promise<RelayError> {
+  let text = "";
+  try {
+    text = (await up.body.text()).slice(0, MAX_ERROR_BODY);
+  } catch {
+    text = "";
+  }
+  let message = `upstream returned HTTP ${up.statusCode}`;
+  let type: string | undefined;
+  let code = "bad_response_status_code";
+  try {
+    const j = JSON.parse(text) as {
+      error?: { message?: string; type?: string; code?: string | number } | string;
+      message?: string;
+    };
+    const e = typeof j.error === "object" ? j.error : undefined;
+    message = e?.message || (typeof j.error === "string" ? j.error : "") || j.message || message;
+    type = e?.type;
+    if (e?.code !== undefined && e.code !== null && e.code !== "") code = String(e.code);
+  } catch {
+    if (text.trim()) message = text.trim().slice(0, 500);
+  }
+  const status = mapStatus(up.statusCode, actx.channel.statusCodeMapping);
+  message = redactUpstreamText(message, [actx.key, ...actx.channel.keys], actx.channel.baseUrl);
+  return relayError(
+    "upstream_status",
+    { detail: hide ? `upstream error (HTTP ${up.statusCode})` : message },
+    {
+      status,
+      code,
+      type: type === "invalid_request_error" ? "invalid_request_error" : "upstream_error",
+      upstreamStatus: up.statusCode,
+    },
+  );
+}
+
+type JsonUsage = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number };
+};
+type JsonAnswer = {
+  usage?: JsonUsage;
+  choices?: { message?: { content?: unknown; reasoning_content?: string }; text?: string }[];
+};
+
+/**
+ * Sends one request to the channel and returns the upstream response once it answered 200; a
+ * client that goes away meanwhile aborts it. Non-200 answers become retryable RelayErrors.
+ */
+export async function openUpstream(
+  request: UpstreamRequest,
+  actx: AdapterContext,
+  res: ServerResponse,
+  options: ReadonlyMap<string, string>,
+): Promise<{ up: UpstreamResponse; abort: AbortController }> {
+  const abort = new AbortController();
+  const onClientGone = () => abort.abort(new Error("client_gone"));
+  res.once("close", onClientGone);
+  let up: UpstreamResponse;
+  try {
+    up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000, channelPrivateAllowed(options));
+  } catch (err) {
+    const reason = redactUpstreamText((err as Error).message, [], actx.channel.baseUrl);
+    throw relayError("upstream_unreachable", { reason });
+  } finally {
+    res.off("close", onClientGone);
+  }
+  if (up.statusCode < 200 || up.statusCode > 299)
+    throw await upstreamError(up, actx, options.get("global.hide_upstream_error_enabled") === "true");
+  return { up, abort };
+}
+
+/** Ping interval of streams (general_setting.ping_interval_*), 0 = off. */
+export function pingSeconds(options: ReadonlyMap<string, string>): number {
+  return options.get("general_setting.ping_interval_enabled") === "true"
+    ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60)
+    : 0;
+}
+
+/** OpenAI client, OpenAI-format channel: the fast path (bytes forwarded, usage tapped). */
+export async function attemptUpstream(
+  ctx: RelayContext,
+  adapter: ChannelAdapter,
+  actx: AdapterContext,
+  body: Record<string, unknown>,
+  res: ServerResponse,
+  options: ReadonlyMap<string, string>,
+): Promise<Outcome> {
+  const { up, abort } = await openUpstream(adapter.buildRequest(actx, body), actx, res, options);
+
+  const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
+  if (ctx.stream) {
+    const r = await relayStream(ctx, adapter, actx, up, res, abort, {
+      inactivityMs: env().STREAMING_TIMEOUT * 1000,
+      pingSeconds: pingSeconds(options),
+    });
+    return { ...base, ...streamOutcome(r) };
+  }
+
+  const raw = await up.body.text();
+  const firstResponseMs = Date.now() - ctx.startedAt;
+  const json = upstreamJsonObject(raw) as JsonAnswer;
+  let out = adapter.convertResponse ? (adapter.convertResponse(json, actx) as JsonAnswer) : json;
+  const u = out.usage;
+  const estimated = !u || !u.prompt_tokens;
+  let usage;
+  if (estimated) {
+    const text = openaiFormat.responseText(out as Json);
+    const completion = u?.completion_tokens || (await exactTextTokens(text));
+    usage = { promptTokens: await exactPromptTokens(ctx.body), completionTokens: completion, cachedTokens: 0 };
+    out = {
+      ...out,
+      usage: {
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: completion,
+        total_tokens: usage.promptTokens + completion,
+      },
+    };
+  } else {
+    usage = {
+      promptTokens: u.prompt_tokens ?? 0,
+      completionTokens: u.completion_tokens ?? 0,
+      cachedTokens: u.prompt_tokens_details?.cached_tokens ?? 0,
+    };
+  }
+  sendJson(res, 200, out === json && !adapter.convertResponse ? raw : JSON.stringify(out), ctx.requestId);
+  return { ...base, usage, estimated, firstResponseMs };
+}

@@ -1,0 +1,27 @@
+// JSON object parsing for upstream answers and SSE payloads.
+import { RelayError } from "@/lib/server/relay/errors";
+import { relayError } from "@/lib/server/relay/error-codes";
+
+export type JsonObject = Record<string, unknown>;
+
+/** The JSON object in `text`, or null (not JSON, or not an object). */
+export function parseJsonObject(text: string): JsonObject | null {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as JsonObject) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A 200 answer whose body is not a JSON object: retryable on another channel. */
+export function badUpstreamBody(): RelayError {
+  return relayError("bad_response_body", {}, { upstreamStatus: 502 });
+}
+
+/** The upstream's JSON object answer, or a 502 bad_response_body. */
+export function upstreamJsonObject(text: string): JsonObject {
+  const json = parseJsonObject(text);
+  if (!json) throw badUpstreamBody();
+  return json;
+}

@@ -1,0 +1,32 @@
+// Upstream HTTP: keep-alive undici Agents shared by the process (net/channel-address.ts: one open,
+// one that connects to public addresses only). Streams are read as they arrive. undici's request()
+// never follows redirects, so a key is only ever sent to the channel's own address.
+import { request, type Dispatcher } from "undici";
+import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
+import type { UpstreamRequest } from "@/lib/server/relay/vendors/types";
+
+export type UpstreamResponse = Dispatcher.ResponseData;
+
+export function sendUpstream(
+  req: UpstreamRequest,
+  signal: AbortSignal,
+  headersTimeoutMs: number,
+  allowPrivate = true,
+): Promise<UpstreamResponse> {
+  assertChannelTarget(req.url, allowPrivate);
+  return request(req.url, {
+    method: req.method ?? "POST",
+    headers: req.headers,
+    body: req.method === "GET" ? undefined : req.body,
+    signal,
+    dispatcher: channelAgent(allowPrivate),
+    headersTimeout: headersTimeoutMs,
+    bodyTimeout: 0, // the stream inactivity timer is ours
+  });
+}
+
+/** One response header (the first, when repeated). */
+export function headerOf(up: UpstreamResponse, name: string): string | undefined {
+  const v = up.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

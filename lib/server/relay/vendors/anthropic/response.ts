@@ -1,0 +1,178 @@
+// Non-stream Claude responses both ways, Claude usage normalisation and the Claude error shape.
+import type { Usage } from "@/lib/server/ledger/pricing";
+import type { RelayError } from "@/lib/server/relay/errors";
+import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/vendors/anthropic/blocks";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+
+type ClaudeUsage = {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+};
+
+/** Claude usage -> Usage (prompt INCLUDES cache reads and cache creation; lib/server/ledger/pricing.ts). */
+export function usageFromClaude(u: unknown): Usage | null {
+  const v = u as ClaudeUsage | null | undefined;
+  if (!v || typeof v !== "object") return null;
+  const input = v.input_tokens ?? 0;
+  const read = v.cache_read_input_tokens ?? 0;
+  const write = v.cache_creation_input_tokens ?? 0;
+  const output = v.output_tokens ?? 0;
+  if (!input && !read && !write && !output) return null;
+  return {
+    promptTokens: input + read + write,
+    completionTokens: output,
+    cachedTokens: read,
+    ...(write ? { cacheWriteTokens: write } : {}),
+  };
+}
+
+/** Usage -> Claude usage (input_tokens excludes the cache parts). */
+export function usageToClaude(u: Usage): Json {
+  const write = u.cacheWriteTokens ?? 0;
+  return {
+    input_tokens: Math.max(0, u.promptTokens - u.cachedTokens - write),
+    output_tokens: u.completionTokens,
+    cache_read_input_tokens: u.cachedTokens,
+    cache_creation_input_tokens: write,
+  };
+}
+
+/** Usage -> OpenAI usage, keeping cache creation visible for a later usageFromOpenAI-like reader. */
+export function claudeUsageToOpenAI(u: Usage): Json {
+  return {
+    prompt_tokens: u.promptTokens,
+    completion_tokens: u.completionTokens,
+    total_tokens: u.promptTokens + u.completionTokens,
+    prompt_tokens_details: { cached_tokens: u.cachedTokens, cached_creation_tokens: u.cacheWriteTokens ?? 0 },
+  };
+}
+
+export const STOP_TO_OPENAI: Record<string, string> = {
+  end_turn: "stop",
+  stop_sequence: "stop",
+  pause_turn: "stop",
+  max_tokens: "length",
+  tool_use: "tool_calls",
+  refusal: "content_filter",
+};
+
+export const FINISH_TO_CLAUDE: Record<string, string> = {
+  stop: "end_turn",
+  length: "max_tokens",
+  tool_calls: "tool_use",
+  function_call: "tool_use",
+  content_filter: "refusal",
+};
+
+export function claudeResponseText(json: Json): string {
+  return ((json.content as Block[] | undefined) ?? [])
+    .map((b) =>
+      b.type === "text"
+        ? String(b.text ?? "")
+        : b.type === "thinking"
+          ? String(b.thinking ?? "")
+          : b.type === "tool_use"
+            ? JSON.stringify(b.input ?? {})
+            : "",
+    )
+    .join("");
+}
+
+export function claudeToOpenAIResponse(json: Json, model: string): Json {
+  const blocks = (json.content as Block[] | undefined) ?? [];
+  const text = joinBlocks(blocks, "text");
+  const thinking = joinBlocks(blocks, "thinking");
+  const calls = toolUsesToCalls(blocks);
+  const message: Json = { role: "assistant", content: text || (calls.length ? null : "") };
+  if (thinking) message.reasoning_content = thinking;
+  if (calls.length) message.tool_calls = calls;
+  const usage = usageFromClaude(json.usage);
+  return {
+    id: `chatcmpl-${String(json.id ?? "").replace(/^msg_/, "") || "claude"}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: typeof json.model === "string" ? json.model : model,
+    choices: [{ index: 0, message, finish_reason: STOP_TO_OPENAI[String(json.stop_reason)] ?? "stop" }],
+    ...(usage ? { usage: claudeUsageToOpenAI(usage) } : {}),
+  };
+}
+
+/** OpenAI usage (possibly produced by claudeUsageToOpenAI) -> Claude usage. */
+export function openAIUsageToClaude(u: unknown): Json {
+  const v = (u ?? {}) as {
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    prompt_tokens_details?: { cached_tokens?: number; cached_creation_tokens?: number };
+  };
+  const read = v.prompt_tokens_details?.cached_tokens ?? 0;
+  const write = v.prompt_tokens_details?.cached_creation_tokens ?? 0;
+  return usageToClaude({
+    promptTokens: v.prompt_tokens ?? 0,
+    completionTokens: v.completion_tokens ?? 0,
+    cachedTokens: read,
+    cacheWriteTokens: write,
+  });
+}
+
+function parseArgs(args: unknown): unknown {
+  if (typeof args !== "string") return args ?? {};
+  try {
+    return JSON.parse(args || "{}") as unknown;
+  } catch {
+    return {};
+  }
+}
+
+export function openAIToClaudeResponse(json: Json, requestId: string, clientModel: string): Json {
+  const choice = ((json.choices as Json[] | undefined) ?? [])[0] ?? {};
+  const msg = (choice.message as Json | undefined) ?? {};
+  const content: Block[] = [];
+  const reasoning = msg.reasoning_content ?? msg.reasoning;
+  if (typeof reasoning === "string" && reasoning)
+    content.push({ type: "thinking", thinking: reasoning, signature: "" });
+  if (typeof msg.content === "string" && msg.content) content.push({ type: "text", text: msg.content });
+  for (const call of (msg.tool_calls as Json[] | undefined) ?? []) {
+    const fn = (call.function as Json | undefined) ?? {};
+    content.push({
+      type: "tool_use",
+      id: String(call.id ?? `toolu_${requestId}`),
+      name: String(fn.name ?? ""),
+      input: parseArgs(fn.arguments),
+    });
+  }
+  const hasTools = content.some((b) => b.type === "tool_use");
+  const finish = String(choice.finish_reason ?? "stop");
+  return {
+    id: `msg_${requestId}`,
+    type: "message",
+    role: "assistant",
+    model: clientModel,
+    content,
+    stop_reason: hasTools ? "tool_use" : (FINISH_TO_CLAUDE[finish] ?? "end_turn"),
+    stop_sequence: null,
+    usage: openAIUsageToClaude(json.usage),
+  };
+}
+
+function claudeErrorType(status: number): string {
+  if (status === 400) return "invalid_request_error";
+  if (status === 401) return "authentication_error";
+  if (status === 402) return "billing_error";
+  if (status === 403) return "permission_error";
+  if (status === 404) return "not_found_error";
+  if (status === 413) return "request_too_large";
+  if (status === 429) return "rate_limit_error";
+  if (status === 529 || status === 503) return "overloaded_error";
+  if (status >= 500) return "api_error";
+  return "invalid_request_error";
+}
+
+export function claudeErrorBody(err: RelayError, requestId: string): string {
+  return JSON.stringify({
+    type: "error",
+    error: { type: claudeErrorType(err.status), message: `${err.message} (request id: ${requestId})` },
+    request_id: requestId,
+  });
+}

@@ -1,0 +1,37 @@
+// The Gemini generateContent / embedContent wire format (vendors/format-types.ts contract): client side
+// (a Gemini SDK talking to the gateway) and channel side (a Gemini channel, type 24).
+import { prepareNative, fromOpenAIRequest } from "@/lib/server/relay/vendors/gemini/channel-request";
+import {
+  geminiUsage,
+  nativeStream,
+  responseText,
+  streamToOpenAI,
+  toOpenAIResponse,
+} from "@/lib/server/relay/vendors/gemini/channel-response";
+import { inspect, toOpenAIRequest } from "@/lib/server/relay/vendors/gemini/client-request";
+import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/lib/server/relay/vendors/gemini/client-response";
+import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
+import { inlineRemoteImages } from "@/lib/server/relay/vendors/gemini/inline-images";
+
+export const geminiFormat: ChatFormat = {
+  name: "gemini",
+  inspect,
+  toOpenAIRequest,
+  fromOpenAIResponse,
+  streamFromOpenAI,
+  capOutput: (body, _mode, cap) => {
+    const g = body.generationConfig;
+    body.generationConfig = { ...(g && typeof g === "object" ? g : {}), maxOutputTokens: cap };
+  },
+  errorBody,
+  // Gemini takes images inline only; its SDK clients do not expect SSE comments.
+  preparePivot: inlineRemoteImages,
+  nativePings: false,
+  fromOpenAIRequest,
+  prepareNative,
+  toOpenAIResponse,
+  streamToOpenAI,
+  nativeStream: () => nativeStream(),
+  usageOf: (json) => geminiUsage(json.usageMetadata),
+  responseText,
+};

@@ -1,0 +1,222 @@
+// The OpenAI chat-completions format: the pivot of all conversions, so most methods are identities.
+// OpenAI client -> OpenAI channel never comes here (upstream/attempt.ts + streaming/openai-stream.ts, the fast path); this
+// serves OpenAI clients of Claude/Gemini channels and Claude/Gemini clients of OpenAI channels.
+import type { RelayMode } from "@/lib/server/relay/vendors/types";
+import type { Usage } from "@/lib/server/ledger/pricing";
+import { invalidRequest } from "@/lib/server/relay/error-codes";
+import { errorBody } from "@/lib/server/relay/errors";
+import { dataFrame } from "@/lib/server/relay/streaming/frames";
+import { parseJsonObject } from "@/lib/server/relay/upstream/json";
+import type { ChatFormat, Json, NativeStreamTap, StreamToOpenAI } from "@/lib/server/relay/vendors/format-types";
+import { estimatePromptTokens, promptText } from "@/lib/server/relay/settle/tokenize";
+import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
+import {
+  chatSchema,
+  completionsSchema,
+  embeddingsSchema,
+  moderationsSchema,
+} from "@/lib/server/relay/vendors/openai/wire";
+
+const SCHEMAS = {
+  chat: chatSchema,
+  completions: completionsSchema,
+  embeddings: embeddingsSchema,
+  moderations: moderationsSchema,
+} as const;
+
+type OpenAIUsage = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number };
+};
+
+/** OpenAI usage -> Usage (null when absent or all zero). */
+export function usageFromOpenAI(u: unknown): Usage | null {
+  const v = u as OpenAIUsage | null | undefined;
+  if (!v || typeof v !== "object" || (!v.prompt_tokens && !v.completion_tokens)) return null;
+  return {
+    promptTokens: v.prompt_tokens ?? 0,
+    completionTokens: v.completion_tokens ?? 0,
+    cachedTokens: v.prompt_tokens_details?.cached_tokens ?? 0,
+  };
+}
+
+export function usageToOpenAI(u: Usage): Json {
+  return {
+    prompt_tokens: u.promptTokens,
+    completion_tokens: u.completionTokens,
+    total_tokens: u.promptTokens + u.completionTokens,
+    ...(u.cachedTokens ? { prompt_tokens_details: { cached_tokens: u.cachedTokens } } : {}),
+  };
+}
+
+/** encoding_format "base64" (the openai SDK's default): float vectors of a converted answer as
+ * base64 little-endian float32, like OpenAI sends them. */
+export function embeddingsToBase64(json: Json): Json {
+  for (const d of (json.data as { embedding?: unknown }[] | undefined) ?? [])
+    if (Array.isArray(d.embedding))
+      d.embedding = Buffer.from(new Float32Array(d.embedding as number[]).buffer).toString("base64");
+  return json;
+}
+
+type Delta = {
+  content?: string | null;
+  reasoning_content?: string | null;
+  tool_calls?: { function?: { arguments?: string } }[];
+};
+
+/** Text of one chunk's deltas (content, reasoning, tool-call arguments) for local counting. */
+export function chunkText(chunk: Json): string {
+  let text = "";
+  for (const c of (chunk.choices as { delta?: Delta; text?: string }[] | undefined) ?? []) {
+    text += (c.delta?.content ?? "") + (c.delta?.reasoning_content ?? "") + (c.text ?? "");
+    for (const call of c.delta?.tool_calls ?? []) text += call.function?.arguments ?? "";
+  }
+  return text;
+}
+
+export function checkOpenAIShape(mode: RelayMode, body: Json): void {
+  if (mode === "chat" && !Array.isArray(body.messages))
+    throw invalidRequest("'messages' must be an array", "invalid_messages");
+  if (mode === "completions" && body.prompt === undefined)
+    throw invalidRequest("'prompt' is required", "invalid_prompt");
+  if ((mode === "embeddings" || mode === "moderations") && body.input === undefined)
+    throw invalidRequest("'input' is required", "invalid_input");
+  if (body.stream !== undefined && typeof body.stream !== "boolean")
+    throw invalidRequest("'stream' must be a boolean", "invalid_stream");
+  for (const field of ["max_tokens", "max_completion_tokens"]) {
+    const v = body[field];
+    if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 0))
+      throw invalidRequest(`'${field}' must be a non-negative integer`, `invalid_${field}`);
+  }
+  const schema = SCHEMAS[mode as keyof typeof SCHEMAS];
+  if (schema) checkWire(schema, body);
+}
+
+const parseData = (data: string): Json | null => (data && data !== "[DONE]" ? parseJsonObject(data) : null);
+
+const REASONING_MODEL = /^(o\d|gpt-5)/i;
+
+/** The output limit of an OpenAI-format request: Responses, completions, or chat (reasoning models). */
+function capOutput(body: Json, mode: RelayMode, cap: number): void {
+  if (mode === "responses") {
+    body.max_output_tokens = cap;
+  } else if (mode === "completions") {
+    body.max_tokens = cap;
+  } else {
+    // Chat: keep the client's field; reasoning models refuse max_tokens.
+    const useCompletion =
+      typeof body.max_completion_tokens === "number" ||
+      (typeof body.max_tokens !== "number" && REASONING_MODEL.test(String(body.model ?? "")));
+    if (useCompletion) body.max_completion_tokens = cap;
+    if (!useCompletion || typeof body.max_tokens === "number") body.max_tokens = cap;
+  }
+}
+
+export const openaiFormat: ChatFormat = {
+  name: "openai",
+
+  inspect(body, mode) {
+    checkOpenAIShape(mode, body);
+    const stream = body.stream === true && (mode === "chat" || mode === "completions");
+    const so = body.stream_options as { include_usage?: boolean } | undefined;
+    return {
+      model: typeof body.model === "string" && body.model.trim() ? body.model.trim() : undefined,
+      stream,
+      clientWantsUsage: stream && so?.include_usage === true,
+      maxTokens: Number(body.max_tokens ?? body.max_completion_tokens ?? 0) || 0,
+      promptText: promptText(body),
+      promptTokens: estimatePromptTokens(body),
+    };
+  },
+  toOpenAIRequest: (body, o) => ({ ...body, model: o.upstreamModel }),
+  capOutput,
+  fromOpenAIResponse: (json) => json,
+  streamFromOpenAI(o) {
+    let usageSent = false;
+    return {
+      push(chunk) {
+        const hasChoices = Array.isArray(chunk.choices) && chunk.choices.length > 0;
+        if (chunk.usage && typeof chunk.usage === "object") {
+          if (!o.clientWantsUsage) {
+            if (!hasChoices) return [];
+            const { usage: _hidden, ...rest } = chunk;
+            void _hidden;
+            return [dataFrame(rest)];
+          }
+          usageSent = true;
+        }
+        return [dataFrame(chunk)];
+      },
+      end(usage) {
+        const frames: string[] = [];
+        if (o.clientWantsUsage && !usageSent)
+          frames.push(
+            dataFrame({
+              id: `chatcmpl-${o.requestId}`,
+              object: "chat.completion.chunk",
+              created: Math.floor(Date.now() / 1000),
+              model: o.clientModel,
+              choices: [],
+              usage: usageToOpenAI(usage),
+            }),
+          );
+        frames.push("data: [DONE]\n\n");
+        return frames;
+      },
+    };
+  },
+  errorBody: (err, requestId) => errorBody(err, requestId),
+
+  fromOpenAIRequest(body, o) {
+    const out: Json = { ...body, model: o.upstreamModel };
+    if (o.stream) out.stream_options = { ...(out.stream_options as Json | undefined), include_usage: true };
+    return out;
+  },
+  prepareNative: (body, o) => ({ ...body, model: o.upstreamModel }),
+  toOpenAIResponse: (json) => json,
+  streamToOpenAI(): StreamToOpenAI {
+    let usage: Usage | null = null;
+    return {
+      push(event) {
+        const chunk = parseData(event.data);
+        if (!chunk) return [];
+        usage = usageFromOpenAI(chunk.usage) ?? usage;
+        return [chunk];
+      },
+      end: () => [],
+      usage: () => usage,
+    };
+  },
+  nativeStream(): NativeStreamTap {
+    let usage: Usage | null = null;
+    let text = "";
+    return {
+      push(event) {
+        if (event.data === "[DONE]") return [];
+        const chunk = parseData(event.data);
+        if (chunk) {
+          usage = usageFromOpenAI(chunk.usage) ?? usage;
+          text += chunkText(chunk);
+        }
+        return [dataFrame(event.data)];
+      },
+      end: () => ["data: [DONE]\n\n"],
+      usage: () => usage,
+      text: () => text,
+    };
+  },
+  usageOf: (json) => usageFromOpenAI(json.usage),
+  responseText(json) {
+    const choices =
+      (json.choices as { message?: { content?: unknown; reasoning_content?: string }; text?: string }[]) ?? [];
+    return choices
+      .map(
+        (c) =>
+          (typeof c.message?.content === "string" ? c.message.content : "") +
+          (c.message?.reasoning_content ?? "") +
+          (c.text ?? ""),
+      )
+      .join("");
+  },
+};

@@ -1,0 +1,60 @@
+// One adapter per transport (vendors/<vendor>/adapter.ts), all behind this interface. An adapter
+// speaks one wire format (OpenAI by default; Anthropic and Gemini their own): the pipeline converts the
+// client's format to the adapter's (lib/server/relay/vendors/*/format.ts) before buildRequest.
+import type { WireFormat } from "@/lib/channel-types";
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
+
+export type RelayMode =
+  | "chat"
+  | "completions"
+  | "embeddings"
+  | "moderations"
+  | "responses"
+  | "responses-compact"
+  | "images"
+  | "image-edits"
+  | "speech"
+  | "transcriptions"
+  | "translations"
+  | "rerank";
+
+/** Request/response dialects (defined by the vendor catalogue). */
+export type { WireFormat };
+
+export type AdapterContext = {
+  channel: CachedChannel;
+  /** The upstream key chosen for this attempt (one of a multi-key channel's keys). */
+  key: string;
+  mode: RelayMode;
+  /** Client request path, e.g. /v1/chat/completions. */
+  path: string;
+  upstreamModel: string;
+  stream: boolean;
+  /** Client request headers (lower-case names), e.g. anthropic-version / anthropic-beta. */
+  clientHeaders?: Readonly<Record<string, string | string[] | undefined>>;
+  /** Options snapshot of this request (claude.*, gemini.* settings). */
+  options?: ReadonlyMap<string, string>;
+};
+
+export type UpstreamRequest = {
+  url: string;
+  headers: Record<string, string>;
+  /** JSON text, or raw bytes (multipart bodies are forwarded as received). */
+  body: string | Buffer;
+  method?: "GET" | "POST";
+};
+
+export interface ChannelAdapter {
+  readonly name: string;
+  /** Base URL used when the channel leaves base_url empty ("" = must be configured). */
+  readonly defaultBaseUrl: string;
+  /** Whether the upstream honours stream_options.include_usage (so we always ask for usage). */
+  readonly supportsStreamUsage: boolean;
+  /** The body dialect buildRequest expects (default "openai"). */
+  readonly format?: WireFormat;
+  buildRequest(ctx: AdapterContext, body: Record<string, unknown>): UpstreamRequest;
+  /** Converts a non-stream upstream JSON body to the OpenAI shape (identity when absent). */
+  convertResponse?(json: unknown, ctx: AdapterContext): unknown;
+  /** Converts one upstream SSE data payload to zero or more OpenAI chunk payloads (identity when absent). */
+  convertStreamData?(data: string, ctx: AdapterContext): string[];
+}
