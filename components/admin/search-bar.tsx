@@ -2,9 +2,8 @@
 
 // The search row above an admin table: the entity's inputs, Search and Reset, then the page's
 // own buttons pushed to the right. useSearch keeps the typed draft apart from the applied search.
-import { RotateCcw, Search } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { FilterActions } from "@/components/admin/filter-actions";
 
 export function useSearch<T>(initial: T, onApply: () => void) {
   const [draft, setDraft] = useState(initial);
@@ -55,15 +54,17 @@ export function SearchBar({
       data-testid={testId}
     >
       {children}
-      <Button type="submit" variant="outline" data-testid={`${testId}-submit`}>
-        <Search className="h-4 w-4" />
-        {searchLabel}
-      </Button>
-      <Button type="button" variant="ghost" onClick={onReset} data-testid={resetTestId}>
-        <RotateCcw className="h-4 w-4" />
-        {resetLabel}
-      </Button>
-      {actions}
+      <FilterActions
+        className="contents"
+        outline
+        queryLabel={searchLabel}
+        resetLabel={resetLabel}
+        onReset={onReset}
+        queryTestId={`${testId}-submit`}
+        resetTestId={resetTestId}
+      >
+        {actions}
+      </FilterActions>
     </form>
   );
 }

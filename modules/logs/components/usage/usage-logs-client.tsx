@@ -2,7 +2,7 @@
 
 // /app/logs/api-usage: stats badges, filters, type select, column settings, expandable rows
 // (spec 2 §2 Logs). Admins see everyone's rows and the channel, user and retry columns.
-import { Columns3, RotateCcw, Search } from "lucide-react";
+import { Columns3 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, type FormEvent } from "react";
 import {
@@ -12,6 +12,7 @@ import {
 } from "@/modules/logs/components/usage/log-column-settings";
 import { useLogColumns } from "@/modules/logs/components/usage/log-columns";
 import { LogDetails } from "@/modules/logs/components/usage/log-details";
+import { FilterActions } from "@/components/admin/filter-actions";
 import { PagedTable } from "@/components/admin/paged-table";
 import { useSite } from "@/components/providers/site-context";
 import { Badge } from "@/components/ui/badge";
@@ -144,24 +145,18 @@ export function UsageLogsClient() {
           options={LOG_TYPES.map((type) => ({ value: String(type), label: t(`type_${type}`) }))}
           data-testid="log-filter-type"
         />
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-          <Button type="submit" data-testid="log-query">
-            <Search className="h-4 w-4" />
-            {t("query")}
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => {
-              const fresh = initialDraft();
-              setDraft(fresh);
-              setFilters(toFilters(fresh));
-              setPage(1);
-            }}
-          >
-            <RotateCcw className="h-4 w-4" />
-            {t("reset")}
-          </Button>
+        <FilterActions
+          className="sm:col-span-2 lg:col-span-4"
+          queryLabel={t("query")}
+          resetLabel={t("reset")}
+          onReset={() => {
+            const fresh = initialDraft();
+            setDraft(fresh);
+            setFilters(toFilters(fresh));
+            setPage(1);
+          }}
+          queryTestId="log-query"
+        >
           <Button
             type="button"
             variant="outline"
@@ -172,7 +167,7 @@ export function UsageLogsClient() {
             <Columns3 className="h-4 w-4" />
             {t("column_settings")}
           </Button>
-        </div>
+        </FilterActions>
       </form>
 
       <PagedTable
