@@ -18,16 +18,16 @@ async function waitForCount(locator, n, timeout = 10_000) {
   }
 }
 
-const rows = (page) => page.getByTestId("coupon-table-row");
+const rows = (page) => page.getByTestId("redemption-table-row");
 const rowOf = (page, text) => rows(page).filter({ hasText: text });
 
 async function search(page, keyword) {
-  await page.getByTestId("coupon-search-keyword").fill(keyword);
-  await page.getByTestId("coupon-search-submit").click();
+  await page.getByTestId("redemption-search-keyword").fill(keyword);
+  await page.getByTestId("redemption-search-submit").click();
 }
 
 async function waitStatus(page, key, status) {
-  await rowOf(page, key).locator(`[data-testid="coupon-status"][data-status="${status}"]`).waitFor({ timeout: 10_000 });
+  await rowOf(page, key).locator(`[data-testid="redemption-status"][data-status="${status}"]`).waitFor({ timeout: 10_000 });
 }
 
 export async function run({ browser, baseUrl, screenshot }) {
@@ -35,25 +35,25 @@ export async function run({ browser, baseUrl, screenshot }) {
   const extra = [];
   try {
     await page.goto(`${baseUrl}/admin/coupons`);
-    await page.getByTestId("coupon-table").waitFor();
+    await page.getByTestId("redemption-table").waitFor();
 
     // batch disable with nothing selected
-    await page.getByTestId("coupon-batch-disable").click();
+    await page.getByTestId("redemption-batch-disable").click();
     await page.getByText("请至少选择一个兑换码！").first().waitFor();
 
     // create: the validity window must be ordered, then 3 codes
-    await page.getByTestId("coupon-add").click();
-    await page.getByTestId("coupon-name").fill(NAME);
-    await page.getByTestId("coupon-quota").fill("250000");
-    await page.getByTestId("coupon-count").fill("3");
-    await page.getByTestId("coupon-valid-from").fill("2030-01-02T00:00");
-    await page.getByTestId("coupon-valid-until").fill("2030-01-01T00:00");
-    await page.getByTestId("coupon-submit").click();
+    await page.getByTestId("redemption-add").click();
+    await page.getByTestId("redemption-name").fill(NAME);
+    await page.getByTestId("redemption-quota").fill("250000");
+    await page.getByTestId("redemption-count").fill("3");
+    await page.getByTestId("redemption-valid-from").fill("2030-01-02T00:00");
+    await page.getByTestId("redemption-valid-until").fill("2030-01-01T00:00");
+    await page.getByTestId("redemption-submit").click();
     await page.getByText("生效时间必须早于过期时间").first().waitFor();
     await screenshot("coupons-create-errors-zh", page);
-    await page.getByTestId("coupon-valid-from").fill("");
-    await page.getByTestId("coupon-valid-until").fill("");
-    await page.getByTestId("coupon-submit").click();
+    await page.getByTestId("redemption-valid-from").fill("");
+    await page.getByTestId("redemption-valid-until").fill("");
+    await page.getByTestId("redemption-submit").click();
     const keysBox = page.getByTestId("created-keys");
     await keysBox.waitFor();
     const keys = (await keysBox.inputValue()).split("\n").filter(Boolean);
@@ -69,20 +69,20 @@ export async function run({ browser, baseUrl, screenshot }) {
     await screenshot("coupons-desktop-zh", page);
 
     // disable / enable
-    await rowOf(page, keys[1]).getByTestId("coupon-toggle").click();
+    await rowOf(page, keys[1]).getByTestId("redemption-toggle").click();
     await waitStatus(page, keys[1], 2);
     assert.match((await rowOf(page, keys[1]).getAttribute("class")) ?? "", /opacity-50/, "a disabled row is greyed");
     await screenshot("coupons-disabled-row-zh", page);
-    await rowOf(page, keys[1]).getByTestId("coupon-toggle").click();
+    await rowOf(page, keys[1]).getByTestId("redemption-toggle").click();
     await waitStatus(page, keys[1], 1);
 
     // edit an unused code
-    await rowOf(page, keys[0]).getByTestId("coupon-edit").click();
-    await page.getByTestId("coupon-form").waitFor();
-    assert.equal(await page.getByTestId("coupon-name").inputValue(), NAME);
-    await page.getByTestId("coupon-quota").fill("300000");
+    await rowOf(page, keys[0]).getByTestId("redemption-edit").click();
+    await page.getByTestId("redemption-form").waitFor();
+    assert.equal(await page.getByTestId("redemption-name").inputValue(), NAME);
+    await page.getByTestId("redemption-quota").fill("300000");
     await screenshot("coupons-edit-drawer-zh", page);
-    await page.getByTestId("coupon-submit").click();
+    await page.getByTestId("redemption-submit").click();
     await page.getByText("兑换码更新成功").first().waitFor();
     await rowOf(page, keys[0]).getByText("$0.60").waitFor();
 
@@ -118,8 +118,8 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.reload();
     await search(page, NAME);
     await waitStatus(page, keys[0], 3);
-    assert.ok(await rowOf(page, keys[0]).getByTestId("coupon-edit").isDisabled());
-    assert.ok(await rowOf(page, keys[0]).getByTestId("coupon-toggle").isDisabled());
+    assert.ok(await rowOf(page, keys[0]).getByTestId("redemption-edit").isDisabled());
+    assert.ok(await rowOf(page, keys[0]).getByTestId("redemption-toggle").isDisabled());
     await screenshot("coupons-used-zh", page);
 
     // batch disable the selection, then delete the disabled ones
@@ -127,24 +127,24 @@ export async function run({ browser, baseUrl, screenshot }) {
     assert.equal(made.data.length, 2);
     await search(page, NAME2);
     await rowOf(page, made.data[0]).waitFor();
-    await page.getByTestId("coupon-table-select-page").click();
-    await page.getByTestId("coupon-batch-disable").click();
-    await page.getByTestId("coupon-confirm-confirm").click();
+    await page.getByTestId("redemption-table-select-page").click();
+    await page.getByTestId("redemption-batch-disable").click();
+    await page.getByTestId("redemption-confirm-confirm").click();
     await page.getByText("已禁用 2 个兑换码").first().waitFor();
     await waitStatus(page, made.data[0], 2);
     await waitStatus(page, made.data[1], 2);
-    await page.getByTestId("coupon-delete-disabled").click();
-    await page.getByTestId("coupon-confirm-confirm").click();
+    await page.getByTestId("redemption-delete-disabled").click();
+    await page.getByTestId("redemption-confirm-confirm").click();
     await page
       .getByText(/已删除 \d+ 个兑换码/)
       .first()
       .waitFor();
-    await page.getByTestId("coupon-table-empty").waitFor();
+    await page.getByTestId("redemption-table-empty").waitFor();
 
     // delete by name: the count first
     await search(page, NAME);
     await rowOf(page, keys[0]).waitFor();
-    await page.getByTestId("coupon-delete-by-name").click();
+    await page.getByTestId("redemption-delete-by-name").click();
     await page.getByTestId("delete-by-name-input").fill(NAME);
     await page.getByTestId("delete-by-name-check").click();
     const count = page.getByTestId("delete-by-name-count");
@@ -153,7 +153,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     await screenshot("coupons-delete-by-name-zh", page);
     await page.getByTestId("delete-by-name-confirm").click();
     await page.getByText("已删除 3 个兑换码").first().waitFor();
-    await page.getByTestId("coupon-table-empty").waitFor();
+    await page.getByTestId("redemption-table-empty").waitFor();
 
     // english, desktop
     await apiAs(page, "POST", "/api/redemption/", { name: `${NAME}en`, count: 2, is_gift: true, max_uses: -1 });
@@ -161,11 +161,11 @@ export async function run({ browser, baseUrl, screenshot }) {
     await setLanguage(page, "en");
     await page.getByText("Add codes").first().waitFor();
     await screenshot("coupons-desktop-en", page);
-    await page.getByTestId("coupon-add").click();
-    await page.getByTestId("coupon-form").waitFor();
+    await page.getByTestId("redemption-add").click();
+    await page.getByTestId("redemption-form").waitFor();
     await screenshot("coupons-create-drawer-en", page);
     await page.keyboard.press("Escape");
-    await page.getByTestId("coupon-delete-by-name").click();
+    await page.getByTestId("redemption-delete-by-name").click();
     await page.getByTestId("delete-by-name-input").fill(`${NAME}en`);
     await page.getByTestId("delete-by-name-check").click();
     await page.getByTestId("delete-by-name-count").waitFor();
@@ -187,8 +187,8 @@ export async function run({ browser, baseUrl, screenshot }) {
       await m.page.goto(`${baseUrl}/admin/coupons`);
       await rows(m.page).first().waitFor();
       await screenshot(`coupons-mobile-${locale}`, m.page);
-      await m.page.getByTestId("coupon-add").click();
-      await m.page.getByTestId("coupon-form").waitFor();
+      await m.page.getByTestId("redemption-add").click();
+      await m.page.getByTestId("redemption-form").waitFor();
       await screenshot(`coupons-create-drawer-mobile-${locale}`, m.page);
       const w = await loggedInContext(browser, baseUrl, ALICE, { width: 375, height: 812 });
       extra.push(w.ctx);

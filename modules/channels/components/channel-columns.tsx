@@ -2,21 +2,21 @@
 
 // The channel table's columns (spec 2 §2 "Channels page"): plain channels and tag rows share them;
 // tag rows get enable all / disable all / edit tag instead of the per-channel actions.
-import { ChevronDown, ChevronRight, MoreHorizontal, Pencil, Play } from "lucide-react";
+import { ChevronDown, ChevronRight, Pencil, Play } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { BalanceCell, InlineNumber, ResponseTime, StatusBadge, TypeBadge } from "@/modules/channels/components/channel-cells";
+import {
+  BalanceCell,
+  InlineNumber,
+  ResponseTime,
+  StatusBadge,
+  TypeBadge,
+} from "@/modules/channels/components/channel-cells";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { Tooltip } from "@/components/ui/tooltip";
 import type { Column } from "@/components/ui/data-table";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { RowMenu } from "@/components/admin/row-cells";
 import { toList } from "@/lib/channel-rules";
 import type { ChannelItem, ChannelRow, TagRow } from "@/modules/channels/client/api";
 import { isColumnVisible, type ChannelColumn } from "@/modules/channels/client/use-channel-prefs";
@@ -144,39 +144,39 @@ export function useChannelTableColumns(a: ChannelActions, visibility: Record<str
   return all.filter((c) => isColumnVisible(visibility, c.id));
 }
 
+function EditButton({ label, onClick, ...rest }: { label: string; onClick: () => void; "data-testid": string }) {
+  return (
+    <Button
+      size="icon"
+      variant="ghost"
+      className="h-8 w-8"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      {...rest}
+    >
+      <Pencil className="h-4 w-4" />
+    </Button>
+  );
+}
+
 function TagActions({ row, a }: { row: TagRow; a: ChannelActions }) {
   const t = useTranslations("channels");
   return (
     <span className="flex items-center gap-1">
-      <Button
-        size="sm"
-        variant="outline"
-        className="px-2"
-        onClick={() => a.onTagStatus(row, true)}
-        data-testid="tag-enable-all"
-      >
-        {t("enable_all")}
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        className="px-2"
-        onClick={() => a.onTagStatus(row, false)}
-        data-testid="tag-disable-all"
-      >
-        {t("disable_all")}
-      </Button>
-      <Button
-        size="icon"
-        variant="ghost"
-        className="h-8 w-8"
-        onClick={() => a.onTagEdit(row)}
-        aria-label={t("edit_tag")}
-        title={t("edit_tag")}
-        data-testid="tag-edit"
-      >
-        <Pencil className="h-4 w-4" />
-      </Button>
+      {([true, false] as const).map((enabled) => (
+        <Button
+          key={String(enabled)}
+          size="sm"
+          variant="outline"
+          className="px-2"
+          onClick={() => a.onTagStatus(row, enabled)}
+          data-testid={enabled ? "tag-enable-all" : "tag-disable-all"}
+        >
+          {enabled ? t("enable_all") : t("disable_all")}
+        </Button>
+      ))}
+      <EditButton label={t("edit_tag")} onClick={() => a.onTagEdit(row)} data-testid="tag-edit" />
     </span>
   );
 }
@@ -200,40 +200,22 @@ function ChannelRowActions({ row, a }: { row: ChannelItem; a: ChannelActions }) 
           />
         </span>
       </Tooltip>
-      <Button
-        size="icon"
-        variant="ghost"
-        className="h-8 w-8"
-        onClick={() => a.onEdit(row)}
-        aria-label={tc("edit")}
-        title={tc("edit")}
-        data-testid="channel-edit"
-      >
-        <Pencil className="h-4 w-4" />
-      </Button>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            size="icon"
-            variant="ghost"
-            className="h-8 w-8"
-            aria-label={t("more_actions")}
-            data-testid="channel-more"
-          >
-            <MoreHorizontal className="h-4 w-4" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => a.onCopy(row)} data-testid="channel-copy">
-            {t("copy")}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => a.onBalance(row)}>{t("update_balance")}</DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem className="text-danger" onSelect={() => a.onDelete(row)} data-testid="channel-delete">
-            {tc("delete")}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <EditButton label={tc("edit")} onClick={() => a.onEdit(row)} data-testid="channel-edit" />
+      <RowMenu
+        label={t("more_actions")}
+        data-testid="channel-more"
+        items={[
+          { label: t("copy"), onSelect: () => a.onCopy(row), testId: "channel-copy" },
+          { label: t("update_balance"), onSelect: () => a.onBalance(row) },
+          {
+            label: tc("delete"),
+            onSelect: () => a.onDelete(row),
+            danger: true,
+            separatorBefore: true,
+            testId: "channel-delete",
+          },
+        ]}
+      />
     </span>
   );
 }

@@ -6,9 +6,9 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ChannelFormFields } from "@/modules/channels/components/channel-form-fields";
-import { Button } from "@/components/ui/button";
+import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
+import { DrawerForm } from "@/components/admin/drawer-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DrawerContent } from "@/components/ui/dialog";
 import { baseUrlEndsWithV1 } from "@/lib/channel-rules";
 import { channelTypeInfo } from "@/lib/channel-types";
 import {
@@ -20,41 +20,32 @@ import {
 } from "@/modules/channels/client/channel-form";
 import { useChannel, useCreateChannel, useUpdateChannel } from "@/modules/channels/client/hooks";
 
-export type DrawerState = { mode: "create" } | { mode: "edit"; id: number } | null;
+export type DrawerState = EntityDrawerState;
 
 export function ChannelDrawer({ state, onClose }: { state: DrawerState; onClose: () => void }) {
   const t = useTranslations("channels");
-  const tc = useTranslations("common");
   const editId = state?.mode === "edit" ? state.id : null;
   const existing = useChannel(editId);
-  // Edits start from a fresh read of the channel, not from a cached copy of an earlier opening.
-  const ready = state?.mode === "create" || (existing.data !== undefined && existing.isFetchedAfterMount);
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
-      <DrawerContent
-        side={state?.mode === "edit" ? "right" : "left"}
-        title={state?.mode === "edit" ? t("drawer_edit", { id: editId ?? "" }) : t("drawer_create")}
-        closeLabel={tc("close")}
-        className="sm:max-w-2xl"
-      >
-        {state && ready ? (
-          <ChannelForm
-            // Keyed by the channel only: a background refetch must not reset what the admin is typing.
-            key={state.mode === "edit" ? `edit-${state.id}` : "create"}
-            action={state.mode}
-            editId={editId}
-            initial={state.mode === "edit" && existing.data ? channelToForm(existing.data) : emptyChannelForm()}
-            onDone={onClose}
-          />
-        ) : existing.isError ? (
-          <p className="py-10 text-center text-danger" data-testid="channel-drawer-error">
-            {t("load_failed")}
-          </p>
-        ) : (
-          <p className="py-10 text-center text-muted">{tc("loading")}</p>
-        )}
-      </DrawerContent>
-    </Dialog>
+    <CrudDrawer
+      state={state}
+      onClose={onClose}
+      titles={{ create: t("drawer_create"), edit: t("drawer_edit", { id: editId ?? "" }) }}
+      // Edits start from a fresh read of the channel, not from a cached copy of an earlier opening.
+      ready={existing.data !== undefined && existing.isFetchedAfterMount}
+      error={existing.isError ? t("load_failed") : undefined}
+      errorTestId="channel-drawer-error"
+      className="sm:max-w-2xl"
+    >
+      {(mode) => (
+        <ChannelForm
+          action={mode}
+          editId={editId}
+          initial={mode === "edit" && existing.data ? channelToForm(existing.data) : emptyChannelForm()}
+          onDone={onClose}
+        />
+      )}
+    </CrudDrawer>
   );
 }
 
@@ -70,7 +61,6 @@ function ChannelForm({
   onDone: () => void;
 }) {
   const t = useTranslations("channels");
-  const tc = useTranslations("common");
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<ChannelFormError | null>(null);
   const [confirmV1, setConfirmV1] = useState(false);
@@ -118,13 +108,14 @@ function ChannelForm({
   };
 
   return (
-    <form
-      className="flex flex-col gap-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+    <DrawerForm
+      className="gap-5"
+      nativeValidation
+      onSubmit={submit}
+      onCancel={onDone}
+      loading={create.isPending || update.isPending}
       data-testid="channel-form"
+      submitTestId="channel-submit"
     >
       <ChannelFormFields
         values={values}
@@ -136,14 +127,6 @@ function ChannelForm({
         editId={editId}
         error={error}
       />
-      <div className="sticky -bottom-4 flex justify-end gap-2 border-t border-border bg-surface pt-4 pb-4">
-        <Button type="button" variant="outline" onClick={onDone}>
-          {tc("cancel")}
-        </Button>
-        <Button type="submit" loading={create.isPending || update.isPending} data-testid="channel-submit">
-          {tc("submit")}
-        </Button>
-      </div>
       <ConfirmDialog
         open={confirmV1}
         onOpenChange={setConfirmV1}
@@ -156,6 +139,6 @@ function ChannelForm({
         }}
         data-testid="channel-v1-confirm"
       />
-    </form>
+    </DrawerForm>
   );
 }

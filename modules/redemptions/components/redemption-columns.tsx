@@ -1,20 +1,12 @@
 "use client";
 
-import { Copy, MoreHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useSite } from "@/components/providers/site-context";
+import { IdCell, KeyCell, RowMenu, StatusBadge, useQuotaFormat } from "@/components/admin/row-cells";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Column } from "@/components/ui/data-table";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import type { Redemption } from "@/modules/redemptions/client/api";
-import { formatQuota } from "@/lib/format";
 import { formatUnixTime } from "@/lib/format-time";
 
 const STATUS_TONE: Record<number, BadgeTone> = { 1: "success", 2: "neutral", 3: "warning" };
@@ -36,13 +28,11 @@ function windowState(c: Redemption, now: number): "expired" | "pending" | null {
 
 export function useRedemptionColumns(actions: RedemptionRowActions): Column<Redemption>[] {
   const t = useTranslations("redemptions");
-  const { status } = useSite();
-  const quota = (q: number) =>
-    formatQuota(q, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
+  const quota = useQuotaFormat();
   // the time the page was opened: enough to flag codes outside their validity window
   const [now] = useState(() => Math.floor(Date.now() / 1000));
   return [
-    { id: "id", header: t("col_id"), cell: (r) => <span className="text-muted">{r.id}</span> },
+    { id: "id", header: t("col_id"), cell: (r) => <IdCell id={r.id} /> },
     {
       id: "name",
       header: t("col_name"),
@@ -60,9 +50,11 @@ export function useRedemptionColumns(actions: RedemptionRowActions): Column<Rede
         const w = windowState(r, now);
         return (
           <span className="inline-flex gap-1" data-testid="redemption-status" data-status={r.status}>
-            <Badge tone={STATUS_TONE[r.status] ?? "neutral"}>
-              {r.status === 1 || r.status === 2 || r.status === 3 ? t(`status_${r.status}`) : t("status_unknown")}
-            </Badge>
+            <StatusBadge
+              status={r.status}
+              tones={STATUS_TONE}
+              label={(s) => (s === 1 || s === 2 || s === 3 ? t(`status_${s}`) : t("status_unknown"))}
+            />
             {w ? <Badge tone="danger">{t(`window_${w}`)}</Badge> : null}
           </span>
         );
@@ -82,19 +74,9 @@ export function useRedemptionColumns(actions: RedemptionRowActions): Column<Rede
       id: "key",
       header: t("col_key"),
       cell: (r) => (
-        <span className="inline-flex items-center gap-1 font-mono text-xs">
+        <KeyCell copyLabel={t("copy_key")} onCopy={() => actions.onCopy(r)} copyTestId="redemption-copy">
           {r.key}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="h-7 w-7"
-            aria-label={t("copy_key")}
-            onClick={() => actions.onCopy(r)}
-            data-testid="redemption-copy"
-          >
-            <Copy className="h-3.5 w-3.5" />
-          </Button>
-        </span>
+        </KeyCell>
       ),
     },
     {
@@ -149,28 +131,13 @@ export function useRedemptionColumns(actions: RedemptionRowActions): Column<Rede
           >
             {r.status === 1 ? t("disable") : t("enable")}
           </Button>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="h-8 w-8"
-                aria-label={t("col_actions")}
-                data-testid="redemption-more"
-              >
-                <MoreHorizontal className="h-4 w-4" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem
-                className="text-danger"
-                onSelect={() => actions.onDelete(r)}
-                data-testid="redemption-delete"
-              >
-                {t("delete")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <RowMenu
+            label={t("col_actions")}
+            data-testid="redemption-more"
+            items={[
+              { label: t("delete"), onSelect: () => actions.onDelete(r), danger: true, testId: "redemption-delete" },
+            ]}
+          />
         </div>
       ),
     },

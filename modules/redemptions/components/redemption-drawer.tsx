@@ -5,14 +5,14 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
+import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
+import { DrawerForm } from "@/components/admin/drawer-form";
 import { RedemptionFormFields } from "@/modules/redemptions/components/redemption-form-fields";
-import { Button } from "@/components/ui/button";
-import { Dialog, DrawerContent } from "@/components/ui/dialog";
 import { useIssueText } from "@/modules/accounts/client/auth/form-issues";
 import { redemptionToForm, emptyRedemptionForm, formToPayload } from "@/modules/redemptions/client/redemption-form";
 import { useRedemption, useCreateRedemptions, useUpdateRedemption } from "@/modules/redemptions/client/hooks";
 
-export type RedemptionDrawerState = { mode: "create" } | { mode: "edit"; id: number } | null;
+export type RedemptionDrawerState = EntityDrawerState;
 
 export function RedemptionDrawer({
   state,
@@ -24,31 +24,25 @@ export function RedemptionDrawer({
   onCreated: (keys: string[]) => void;
 }) {
   const t = useTranslations("redemptions");
-  const tc = useTranslations("common");
   const editId = state?.mode === "edit" ? state.id : null;
   const existing = useRedemption(editId);
-  const ready = state?.mode === "create" || (existing.data !== undefined && existing.data.id === editId);
   return (
-    <Dialog open={state !== null} onOpenChange={(o) => !o && onClose()}>
-      <DrawerContent
-        side={state?.mode === "edit" ? "right" : "left"}
-        title={state?.mode === "edit" ? t("drawer_edit") : t("drawer_create")}
-        closeLabel={tc("close")}
-      >
-        {state && ready ? (
-          <RedemptionForm
-            key={state.mode === "edit" ? `edit-${state.id}` : "create"}
-            mode={state.mode}
-            editId={editId}
-            initial={state.mode === "edit" && existing.data ? redemptionToForm(existing.data) : emptyRedemptionForm()}
-            onDone={onClose}
-            onCreated={onCreated}
-          />
-        ) : (
-          <p className="py-10 text-center text-muted">{tc("loading")}</p>
-        )}
-      </DrawerContent>
-    </Dialog>
+    <CrudDrawer
+      state={state}
+      onClose={onClose}
+      titles={{ create: t("drawer_create"), edit: t("drawer_edit") }}
+      ready={existing.data !== undefined && existing.data.id === editId}
+    >
+      {(mode) => (
+        <RedemptionForm
+          mode={mode}
+          editId={editId}
+          initial={mode === "edit" && existing.data ? redemptionToForm(existing.data) : emptyRedemptionForm()}
+          onDone={onClose}
+          onCreated={onCreated}
+        />
+      )}
+    </CrudDrawer>
   );
 }
 
@@ -81,8 +75,8 @@ function RedemptionForm({
       return;
     }
     setError(null);
-    if (mode === "edit" && editId !== null) {
-      update.mutate(
+    if (mode === "edit" && editId !== null)
+      return update.mutate(
         { id: editId, ...result.payload },
         {
           onSuccess: () => {
@@ -91,8 +85,6 @@ function RedemptionForm({
           },
         },
       );
-      return;
-    }
     create.mutate(result.payload, {
       onSuccess: (res) => {
         toast.success(res.message || t("created"));
@@ -103,14 +95,12 @@ function RedemptionForm({
   };
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+    <DrawerForm
+      onSubmit={submit}
+      onCancel={onDone}
+      loading={create.isPending || update.isPending}
       data-testid="redemption-form"
+      submitTestId="redemption-submit"
     >
       <RedemptionFormFields
         mode={mode}
@@ -118,14 +108,6 @@ function RedemptionForm({
         onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
         error={error}
       />
-      <div className="flex justify-end gap-2 border-t border-border pt-4">
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t("cancel")}
-        </Button>
-        <Button type="submit" loading={create.isPending || update.isPending} data-testid="redemption-submit">
-          {t("submit")}
-        </Button>
-      </div>
-    </form>
+    </DrawerForm>
   );
 }

@@ -3,19 +3,19 @@
 // /admin/redemptions (spec 2 §2 "Redemption page"): search by id or name, the code table (greyed when
 // disabled or a gift is used up), create/edit drawer, enable/disable, delete, batch disable, delete
 // disabled, delete by name (count first), copy keys.
-import { Ban, Copy, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
+import { Ban, Copy, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { RedemptionDrawer, type RedemptionDrawerState } from "@/modules/redemptions/components/redemption-drawer";
 import { useRedemptionColumns } from "@/modules/redemptions/components/redemption-columns";
 import { CreatedKeysDialog } from "@/modules/redemptions/components/created-keys-dialog";
 import { DeleteByNameDialog } from "@/modules/redemptions/components/delete-by-name-dialog";
+import { PagedTable } from "@/components/admin/paged-table";
+import { SearchBar, useSearch } from "@/components/admin/search-bar";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
-import { Pagination } from "@/components/ui/pagination";
 import type { Redemption } from "@/modules/redemptions/client/api";
 import { isGreyed } from "@/modules/redemptions/client/redemption-form";
 import {
@@ -28,20 +28,20 @@ import {
 import { useCopy } from "@/lib/client/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
 
-type Confirm = { kind: "delete"; redemption: Redemption } | { kind: "batch_disable" } | { kind: "delete_disabled" } | null;
+type Confirm =
+  { kind: "delete"; redemption: Redemption } | { kind: "batch_disable" } | { kind: "delete_disabled" } | null;
 
 export function RedemptionsPageClient() {
   const t = useTranslations("redemptions");
-  const { page, setPage, pageSize, setPageSize } = usePaging("redemption-page-size");
-  const [draft, setDraft] = useState("");
-  const [keyword, setKeyword] = useState("");
+  const paging = usePaging("redemption-page-size");
+  const search = useSearch("", () => paging.setPage(1));
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [drawer, setDrawer] = useState<RedemptionDrawerState>(null);
   const [createdKeys, setCreatedKeys] = useState<string[] | null>(null);
   const [byName, setByName] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const { copy, copyDialog } = useCopy();
-  const list = useRedemptions({ page, pageSize, keyword });
+  const list = useRedemptions({ page: paging.page, pageSize: paging.pageSize, keyword: search.applied.trim() });
   const setStatus = useSetRedemptionStatus();
   const remove = useDeleteRedemption();
   const batchDisable = useBatchDisableRedemptions();
@@ -64,11 +64,6 @@ export function RedemptionsPageClient() {
     toast.error(t("select_at_least_one"));
     return false;
   };
-  const submitSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setPage(1);
-    setKeyword(draft.trim());
-  };
   const runConfirm = () => {
     if (!confirm) return;
     const done = (message: string) => {
@@ -89,40 +84,32 @@ export function RedemptionsPageClient() {
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={submitSearch} className="flex flex-wrap items-center gap-2" data-testid="redemption-search">
+      <SearchBar
+        onSubmit={search.submit}
+        onReset={search.reset}
+        searchLabel={t("search")}
+        resetLabel={t("reset")}
+        data-testid="redemption-search"
+        actions={
+          <Button
+            type="button"
+            className="w-full sm:ml-auto sm:w-auto"
+            onClick={() => setDrawer({ mode: "create" })}
+            data-testid="redemption-add"
+          >
+            <Plus className="h-4 w-4" />
+            {t("add")}
+          </Button>
+        }
+      >
         <Input
           className="w-full sm:w-64"
           placeholder={t("search_placeholder")}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          value={search.draft}
+          onChange={(e) => search.setDraft(e.target.value)}
           data-testid="redemption-search-keyword"
         />
-        <Button type="submit" variant="outline" data-testid="redemption-search-submit">
-          <Search className="h-4 w-4" />
-          {t("search")}
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => {
-            setDraft("");
-            setKeyword("");
-            setPage(1);
-          }}
-        >
-          <RotateCcw className="h-4 w-4" />
-          {t("reset")}
-        </Button>
-        <Button
-          type="button"
-          className="w-full sm:ml-auto sm:w-auto"
-          onClick={() => setDrawer({ mode: "create" })}
-          data-testid="redemption-add"
-        >
-          <Plus className="h-4 w-4" />
-          {t("add")}
-        </Button>
-      </form>
+      </SearchBar>
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"
@@ -162,26 +149,19 @@ export function RedemptionsPageClient() {
         </Button>
       </div>
 
-      <div>
-        <DataTable
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.id}
-          loading={list.isFetching}
-          emptyText={list.isError ? t("load_failed") : t("empty")}
-          selection={{ selected, onChange: setSelected }}
-          rowClassName={(r) => (isGreyed(r) ? "opacity-50" : undefined)}
-          data-testid="redemption-table"
-        />
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={list.data?.total ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={setPageSize}
-          data-testid="redemption-pagination"
-        />
-      </div>
+      <PagedTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        loading={list.isFetching}
+        emptyText={list.isError ? t("load_failed") : t("empty")}
+        selection={{ selected, onChange: setSelected }}
+        rowClassName={(r) => (isGreyed(r) ? "opacity-50" : undefined)}
+        data-testid="redemption-table"
+        paging={paging}
+        total={list.data?.total ?? 0}
+        paginationTestId="redemption-pagination"
+      />
 
       <RedemptionDrawer state={drawer} onClose={() => setDrawer(null)} onCreated={setCreatedKeys} />
       <CreatedKeysDialog

@@ -1,19 +1,11 @@
 "use client";
 
-import { Copy, MoreHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useSite } from "@/components/providers/site-context";
+import { KeyCell, RowMenu, StatusBadge, useQuotaFormat } from "@/components/admin/row-cells";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Column } from "@/components/ui/data-table";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import type { TokenItem } from "@/modules/tokens/client/api";
-import { formatQuota } from "@/lib/format";
 import { formatUnixTime } from "@/lib/format-time";
 
 const STATUS_TONE: Record<number, BadgeTone> = { 1: "success", 2: "neutral", 3: "warning", 4: "danger" };
@@ -27,9 +19,7 @@ export type TokenRowActions = {
 
 export function useTokenColumns(actions: TokenRowActions): Column<TokenItem>[] {
   const t = useTranslations("tokens");
-  const { status } = useSite();
-  const quota = (q: number) =>
-    formatQuota(q, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
+  const quota = useQuotaFormat();
   const statusLabel = (s: number) =>
     s === 1 || s === 2 || s === 3 || s === 4 ? t(`status_${s}`) : t("status_unknown");
   return [
@@ -37,7 +27,7 @@ export function useTokenColumns(actions: TokenRowActions): Column<TokenItem>[] {
     {
       id: "status",
       header: t("col_status"),
-      cell: (r) => <Badge tone={STATUS_TONE[r.status] ?? "neutral"}>{statusLabel(r.status)}</Badge>,
+      cell: (r) => <StatusBadge status={r.status} tones={STATUS_TONE} label={statusLabel} />,
     },
     { id: "used", header: t("col_used"), cell: (r) => quota(r.used_quota) },
     {
@@ -54,19 +44,9 @@ export function useTokenColumns(actions: TokenRowActions): Column<TokenItem>[] {
       id: "key",
       header: t("col_key"),
       cell: (r) => (
-        <span className="inline-flex items-center gap-1 font-mono text-xs">
+        <KeyCell copyLabel={t("copy_key")} onCopy={() => actions.onCopyKey(r)} copyTestId="token-copy-key">
           <span data-testid="token-key">{r.key}</span>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="h-7 w-7"
-            aria-label={t("copy_key")}
-            data-testid="token-copy-key"
-            onClick={() => actions.onCopyKey(r)}
-          >
-            <Copy className="h-3.5 w-3.5" />
-          </Button>
-        </span>
+        </KeyCell>
       ),
     },
     { id: "created", header: t("col_created"), cell: (r) => formatUnixTime(r.created_time) },
@@ -83,27 +63,18 @@ export function useTokenColumns(actions: TokenRowActions): Column<TokenItem>[] {
           <Button variant="outline" size="sm" onClick={() => actions.onEdit(r)} data-testid="token-edit">
             {t("edit")}
           </Button>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="h-8 w-8"
-                aria-label={t("col_actions")}
-                data-testid="token-more"
-              >
-                <MoreHorizontal className="h-4 w-4" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem onSelect={() => actions.onToggle(r)} data-testid="token-toggle">
-                {r.status === 1 ? t("disable") : t("enable")}
-              </DropdownMenuItem>
-              <DropdownMenuItem className="text-danger" onSelect={() => actions.onDelete(r)} data-testid="token-delete">
-                {t("delete")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <RowMenu
+            label={t("col_actions")}
+            data-testid="token-more"
+            items={[
+              {
+                label: r.status === 1 ? t("disable") : t("enable"),
+                onSelect: () => actions.onToggle(r),
+                testId: "token-toggle",
+              },
+              { label: t("delete"), onSelect: () => actions.onDelete(r), danger: true, testId: "token-delete" },
+            ]}
+          />
         </div>
       ),
     },

@@ -4,10 +4,10 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
+import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
+import { DrawerForm } from "@/components/admin/drawer-form";
 import { useSite } from "@/components/providers/site-context";
 import { TokenFormFields } from "@/modules/tokens/components/token-form-fields";
-import { Button } from "@/components/ui/button";
-import { Dialog, DrawerContent } from "@/components/ui/dialog";
 import { useCreateTokens, useToken, useUpdateToken } from "@/modules/tokens/client/hooks";
 import {
   batchNames,
@@ -18,34 +18,25 @@ import {
   type TokenFormValues,
 } from "@/modules/tokens/client/token-form";
 
-type State = { mode: "create" } | { mode: "edit"; id: number } | null;
-
-export function TokenDrawer({ state, onClose }: { state: State; onClose: () => void }) {
+export function TokenDrawer({ state, onClose }: { state: EntityDrawerState; onClose: () => void }) {
   const t = useTranslations("tokens");
-  const tc = useTranslations("common");
-  const editId = state?.mode === "edit" ? state.id : null;
-  const existing = useToken(editId);
-  const ready = state?.mode === "create" || existing.data !== undefined;
+  const existing = useToken(state?.mode === "edit" ? state.id : null);
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
-      <DrawerContent
-        side={state?.mode === "edit" ? "right" : "left"}
-        title={state?.mode === "edit" ? t("drawer_edit") : t("drawer_create")}
-        closeLabel={tc("close")}
-      >
-        {state && ready ? (
-          <TokenForm
-            key={state.mode === "edit" ? `edit-${state.id}` : "create"}
-            mode={state.mode}
-            editId={editId}
-            initial={state.mode === "edit" && existing.data ? tokenToForm(existing.data) : emptyTokenForm()}
-            onDone={onClose}
-          />
-        ) : (
-          <p className="py-10 text-center text-muted">{tc("loading")}</p>
-        )}
-      </DrawerContent>
-    </Dialog>
+    <CrudDrawer
+      state={state}
+      onClose={onClose}
+      titles={{ create: t("drawer_create"), edit: t("drawer_edit") }}
+      ready={existing.data !== undefined}
+    >
+      {(mode, editId) => (
+        <TokenForm
+          mode={mode}
+          editId={editId}
+          initial={mode === "edit" && existing.data ? tokenToForm(existing.data) : emptyTokenForm()}
+          onDone={onClose}
+        />
+      )}
+    </CrudDrawer>
   );
 }
 
@@ -75,35 +66,27 @@ function TokenForm({
       return;
     }
     setError(null);
-    if (mode === "edit" && editId !== null) {
-      update.mutate(
-        { id: editId, ...result.payload },
-        {
-          onSuccess: () => {
-            toast.success(t("updated"));
-            onDone();
-          },
-        },
-      );
-      return;
-    }
+    const done = (message: string) => {
+      toast.success(message);
+      onDone();
+    };
+    if (mode === "edit" && editId !== null)
+      return update.mutate({ id: editId, ...result.payload }, { onSuccess: () => done(t("updated")) });
     const inputs = batchNames(result.payload.name, result.count).map((name) => ({ ...result.payload, name }));
     create.mutate(inputs, {
-      onSuccess: (count) => {
-        toast.success(count === 1 ? t("created") : t("created_batch", { count }));
-        onDone();
-      },
+      onSuccess: (count) => done(count === 1 ? t("created") : t("created_batch", { count })),
     });
   };
 
   return (
-    <form
-      className="flex flex-col gap-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+    <DrawerForm
+      className="gap-5"
+      nativeValidation
+      onSubmit={submit}
+      onCancel={onDone}
+      loading={create.isPending || update.isPending}
       data-testid="token-form"
+      submitTestId="token-submit"
     >
       <TokenFormFields
         mode={mode}
@@ -115,14 +98,6 @@ function TokenForm({
         error={error}
         quotaPerUnit={status.quota_per_unit}
       />
-      <div className="sticky bottom-0 flex justify-end gap-2 border-t border-border bg-surface pt-4">
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t("cancel")}
-        </Button>
-        <Button type="submit" loading={create.isPending || update.isPending} data-testid="token-submit">
-          {t("submit")}
-        </Button>
-      </div>
-    </form>
+    </DrawerForm>
   );
 }

@@ -2,34 +2,34 @@
 
 // /app/tokens: search by name and key, the token table with copy/enable/disable/delete, copy of the
 // selected tokens, and the create/edit drawer (spec 2 §2 "Tokens page").
-import { Plus, RotateCcw, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { TokenDrawer } from "@/modules/tokens/components/token-drawer";
 import { useTokenColumns } from "@/modules/tokens/components/token-columns";
+import type { EntityDrawerState } from "@/components/admin/entity-drawer";
+import { PagedTable } from "@/components/admin/paged-table";
+import { SearchBar, useSearch } from "@/components/admin/search-bar";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
-import { Pagination } from "@/components/ui/pagination";
 import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client/api";
 import { useDeleteToken, useSetTokenStatus, useTokens } from "@/modules/tokens/client/hooks";
 import { useCopy } from "@/lib/client/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
 
-type DrawerState = { mode: "create" } | { mode: "edit"; id: number } | null;
-
 export function TokensPageClient() {
   const t = useTranslations("tokens");
-  const { page, setPage, pageSize, setPageSize } = usePaging("token-page-size");
-  const [draft, setDraft] = useState({ keyword: "", token: "" });
-  const [search, setSearch] = useState({ keyword: "", token: "" });
+  const paging = usePaging("token-page-size");
+  const { page, pageSize } = paging;
+  const search = useSearch({ keyword: "", token: "" }, () => paging.setPage(1));
+  const { draft, setDraft } = search;
   const [selected, setSelected] = useState<(string | number)[]>([]);
-  const [drawer, setDrawer] = useState<DrawerState>(null);
+  const [drawer, setDrawer] = useState<EntityDrawerState>(null);
   const [deleting, setDeleting] = useState<TokenItem | null>(null);
   const { copy, copyDialog } = useCopy();
-  const list = useTokens({ page, pageSize, ...search });
+  const list = useTokens({ page, pageSize, ...search.applied });
   const setStatus = useSetTokenStatus();
   const remove = useDeleteToken();
   const rows = list.data?.items ?? [];
@@ -51,11 +51,6 @@ export function TokensPageClient() {
     onDelete: setDeleting,
   });
 
-  const submitSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setPage(1);
-    setSearch({ ...draft });
-  };
   const copySelected = () => {
     const chosen = rows.filter((r) => selected.includes(r.id));
     if (chosen.length === 0) return void toast.error(t("select_at_least_one"));
@@ -64,7 +59,24 @@ export function TokensPageClient() {
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={submitSearch} className="flex flex-wrap items-center gap-2" data-testid="token-search">
+      <SearchBar
+        onSubmit={search.submit}
+        onReset={search.reset}
+        searchLabel={t("search")}
+        resetLabel={t("reset")}
+        data-testid="token-search"
+        actions={
+          <div className="flex w-full gap-2 sm:ml-auto sm:w-auto">
+            <Button type="button" variant="outline" onClick={copySelected} data-testid="token-copy-selected">
+              {t("copy_selected")}
+            </Button>
+            <Button type="button" onClick={() => setDrawer({ mode: "create" })} data-testid="token-add">
+              <Plus className="h-4 w-4" />
+              {t("add")}
+            </Button>
+          </div>
+        }
+      >
         <Input
           className="w-full sm:w-56"
           placeholder={t("search_name")}
@@ -79,53 +91,21 @@ export function TokensPageClient() {
           onChange={(e) => setDraft({ ...draft, token: e.target.value })}
           data-testid="token-search-key"
         />
-        <Button type="submit" variant="outline" data-testid="token-search-submit">
-          <Search className="h-4 w-4" />
-          {t("search")}
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => {
-            setDraft({ keyword: "", token: "" });
-            setSearch({ keyword: "", token: "" });
-            setPage(1);
-          }}
-        >
-          <RotateCcw className="h-4 w-4" />
-          {t("reset")}
-        </Button>
-        <div className="flex w-full gap-2 sm:ml-auto sm:w-auto">
-          <Button type="button" variant="outline" onClick={copySelected} data-testid="token-copy-selected">
-            {t("copy_selected")}
-          </Button>
-          <Button type="button" onClick={() => setDrawer({ mode: "create" })} data-testid="token-add">
-            <Plus className="h-4 w-4" />
-            {t("add")}
-          </Button>
-        </div>
-      </form>
+      </SearchBar>
 
-      <div>
-        <DataTable
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.id}
-          loading={list.isFetching}
-          emptyText={t("empty")}
-          selection={{ selected, onChange: setSelected }}
-          rowClassName={(r) => (r.status !== 1 ? "text-muted" : undefined)}
-          data-testid="token-table"
-        />
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={list.data?.total ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={setPageSize}
-          data-testid="token-pagination"
-        />
-      </div>
+      <PagedTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        loading={list.isFetching}
+        emptyText={t("empty")}
+        selection={{ selected, onChange: setSelected }}
+        rowClassName={(r) => (r.status !== 1 ? "text-muted" : undefined)}
+        data-testid="token-table"
+        paging={paging}
+        total={list.data?.total ?? 0}
+        paginationTestId="token-pagination"
+      />
 
       <TokenDrawer state={drawer} onClose={() => setDrawer(null)} />
       <ConfirmDialog

@@ -7,8 +7,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSite } from "@/components/providers/site-context";
-import { DialogActions } from "@/components/ui/dialog-actions";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { FormDialogContent } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { useIssueText } from "@/modules/accounts/client/auth/form-issues";
 import { useHumanCheck } from "@/modules/accounts/client/auth/use-human-check";
@@ -26,7 +26,6 @@ export function RedeemDialog({
   initialCode: string;
 }) {
   const t = useTranslations("wallet");
-  const tc = useTranslations("common");
   const issueText = useIssueText();
   const router = useRouter();
   const { status } = useSite();
@@ -71,39 +70,26 @@ export function RedeemDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
+      <FormDialogContent
         title={t("redeem_title")}
         description={t("redeem_dialog_description")}
-        closeLabel={tc("close")}
-        footer={
-          <DialogActions
-            onCancel={() => onOpenChange(false)}
-            onSubmit={submit}
-            submitLabel={t("redeem_button")}
-            loading={redeem.isPending}
-            submitTestId="redeem-submit"
-          />
-        }
+        onCancel={() => onOpenChange(false)}
+        onSubmit={submit}
+        submitLabel={t("redeem_button")}
+        loading={redeem.isPending}
+        submitTestId="redeem-submit"
       >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <TextField
-            id="redeem-code"
-            label={t("code")}
-            placeholder={t("code_placeholder")}
-            value={code}
-            autoComplete="off"
-            error={error}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          {humanCheck.widget ? <div className="mt-4">{humanCheck.widget}</div> : null}
-        </form>
-      </DialogContent>
+        <TextField
+          id="redeem-code"
+          label={t("code")}
+          placeholder={t("code_placeholder")}
+          value={code}
+          autoComplete="off"
+          error={error}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        {humanCheck.widget ? <div className="mt-4">{humanCheck.widget}</div> : null}
+      </FormDialogContent>
     </Dialog>
   );
 }

@@ -6,8 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSite } from "@/components/providers/site-context";
-import { DialogActions } from "@/components/ui/dialog-actions";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { affTransferIssue } from "@/modules/accounts/client/account/forms";
 import { useAffTransfer } from "@/modules/accounts/client/account/use-aff";
@@ -23,16 +22,14 @@ export function AffTransferDialog({
   affQuota: number;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {/* mounted only while open, so every opening starts from a fresh draft */}
-      {open ? <TransferContent onClose={() => onOpenChange(false)} affQuota={affQuota} /> : null}
-    </Dialog>
+    <FreshDialog open={open} onOpenChange={onOpenChange}>
+      {(close) => <TransferContent onClose={close} affQuota={affQuota} />}
+    </FreshDialog>
   );
 }
 
 function TransferContent({ onClose, affQuota }: { onClose: () => void; affQuota: number }) {
   const t = useTranslations("me");
-  const tc = useTranslations("common");
   const { status } = useSite();
   const transfer = useAffTransfer();
   const min = Math.max(1, Math.ceil(status.quota_per_unit || 500000));
@@ -63,52 +60,39 @@ function TransferContent({ onClose, affQuota }: { onClose: () => void; affQuota:
   };
 
   return (
-    <DialogContent
+    <FormDialogContent
       title={t("transfer_title")}
       description={t("transfer_description")}
-      closeLabel={tc("close")}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          onSubmit={submit}
-          submitLabel={t("transfer_submit")}
-          loading={transfer.isPending}
-          submitTestId="me-aff-transfer-submit"
-        />
-      }
+      onCancel={onClose}
+      onSubmit={submit}
+      submitLabel={t("transfer_submit")}
+      loading={transfer.isPending}
+      submitTestId="me-aff-transfer-submit"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+      <TextField
+        id="me-aff-transfer-amount"
+        label={t("transfer_amount")}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={affQuota}
+        step={1}
+        value={draft}
+        error={error}
+        hint={
+          <>
+            {t("transfer_hint", {
+              max: `${affQuota.toLocaleString()} (${money(affQuota)})`,
+              min: `${min.toLocaleString()} (${money(min)})`,
+            })}
+            {Number.isFinite(amount) && amount > 0 ? ` · ${t("transfer_equals", { amount: money(amount) })}` : ""}
+          </>
+        }
+        onChange={(e) => {
+          setDraft(e.target.value);
+          setError(null);
         }}
-      >
-        <TextField
-          id="me-aff-transfer-amount"
-          label={t("transfer_amount")}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={affQuota}
-          step={1}
-          value={draft}
-          error={error}
-          hint={
-            <>
-              {t("transfer_hint", {
-                max: `${affQuota.toLocaleString()} (${money(affQuota)})`,
-                min: `${min.toLocaleString()} (${money(min)})`,
-              })}
-              {Number.isFinite(amount) && amount > 0 ? ` · ${t("transfer_equals", { amount: money(amount) })}` : ""}
-            </>
-          }
-          onChange={(e) => {
-            setDraft(e.target.value);
-            setError(null);
-          }}
-        />
-      </form>
-    </DialogContent>
+      />
+    </FormDialogContent>
   );
 }

@@ -5,8 +5,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { DialogActions } from "@/components/ui/dialog-actions";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { deleteConfirmationMatches } from "@/modules/accounts/client/account/forms";
 import { useDeleteSelf } from "@/modules/accounts/client/account/use-account-actions";
@@ -23,15 +22,14 @@ export function DeleteAccountDialog({
   username: string;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? <DeleteContent onClose={() => onOpenChange(false)} username={username} /> : null}
-    </Dialog>
+    <FreshDialog open={open} onOpenChange={onOpenChange}>
+      {(close) => <DeleteContent onClose={close} username={username} />}
+    </FreshDialog>
   );
 }
 
 function DeleteContent({ onClose, username }: { onClose: () => void; username: string }) {
   const t = useTranslations("me");
-  const tc = useTranslations("common");
   const remove = useDeleteSelf();
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -55,40 +53,27 @@ function DeleteContent({ onClose, username }: { onClose: () => void; username: s
   };
 
   return (
-    <DialogContent
+    <FormDialogContent
       title={t("delete_title")}
       description={t("delete_description")}
-      closeLabel={tc("close")}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          onSubmit={submit}
-          submitLabel={t("delete_button")}
-          loading={remove.isPending}
-          danger
-          submitTestId="me-delete-submit"
-        />
-      }
+      onCancel={onClose}
+      onSubmit={submit}
+      submitLabel={t("delete_button")}
+      loading={remove.isPending}
+      danger
+      submitTestId="me-delete-submit"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+      <TextField
+        id="me-delete-username"
+        label={t("delete_confirm_label", { username })}
+        autoComplete="off"
+        value={typed}
+        error={error}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          setError(null);
         }}
-      >
-        <TextField
-          id="me-delete-username"
-          label={t("delete_confirm_label", { username })}
-          autoComplete="off"
-          value={typed}
-          error={error}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            setError(null);
-          }}
-        />
-      </form>
-    </DialogContent>
+      />
+    </FormDialogContent>
   );
 }

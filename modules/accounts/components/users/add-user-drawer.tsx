@@ -4,10 +4,10 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Dialog, DrawerContent } from "@/components/ui/dialog";
+import { EntityDrawer } from "@/components/admin/entity-drawer";
+import { DrawerForm } from "@/components/admin/drawer-form";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { TextField } from "@/components/ui/text-field";
-import { useFieldErrors, useIssueText } from "@/modules/accounts/client/auth/form-issues";
 import { useCreateUser } from "@/modules/accounts/client/users/hooks";
 import { createUserSchema } from "@/modules/accounts/schemas/user-admin";
 
@@ -15,33 +15,25 @@ const EMPTY = { username: "", display_name: "", password: "" };
 
 export function AddUserDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("users");
-  const tc = useTranslations("common");
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DrawerContent side="left" title={t("add_user")} closeLabel={tc("close")}>
-        {open ? <AddUserForm onDone={onClose} /> : null}
-      </DrawerContent>
-    </Dialog>
+    <EntityDrawer open={open} side="left" title={t("add_user")} onClose={onClose}>
+      {open ? <AddUserForm onDone={onClose} /> : null}
+    </EntityDrawer>
   );
 }
 
 function AddUserForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("users");
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fieldErrors = useFieldErrors();
-  const issueText = useIssueText();
+  const { errors, check } = useSchemaCheck();
   const create = useCreateUser();
+  const set = (field: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [field]: e.target.value });
 
   const submit = () => {
-    const parsed = createUserSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast.error(issueText(parsed.error.issues[0]!.message));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+    const input = check(createUserSchema, values);
+    if (!input) return;
+    create.mutate(input, {
       onSuccess: (message) => {
         toast.success(message);
         onDone();
@@ -50,14 +42,12 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+    <DrawerForm
+      onSubmit={submit}
+      onCancel={onDone}
+      loading={create.isPending}
       data-testid="add-user-form"
+      submitTestId="add-user-submit"
     >
       <TextField
         id="add-user-username"
@@ -66,7 +56,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
         value={values.username}
         autoComplete="off"
         error={errors.username}
-        onChange={(e) => setValues({ ...values, username: e.target.value })}
+        onChange={set("username")}
       />
       <TextField
         id="add-user-display-name"
@@ -74,7 +64,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
         placeholder={t("display_name_placeholder")}
         value={values.display_name}
         error={errors.display_name}
-        onChange={(e) => setValues({ ...values, display_name: e.target.value })}
+        onChange={set("display_name")}
       />
       <TextField
         id="add-user-password"
@@ -85,16 +75,8 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
         value={values.password}
         autoComplete="new-password"
         error={errors.password}
-        onChange={(e) => setValues({ ...values, password: e.target.value })}
+        onChange={set("password")}
       />
-      <div className="flex justify-end gap-2 border-t border-border pt-4">
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t("cancel")}
-        </Button>
-        <Button type="submit" loading={create.isPending} data-testid="add-user-submit">
-          {t("submit")}
-        </Button>
-      </div>
-    </form>
+    </DrawerForm>
   );
 }

@@ -5,13 +5,13 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { DrawerForm } from "@/components/admin/drawer-form";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { QuotaAdjust } from "@/modules/accounts/components/users/quota-adjust";
-import { useFieldErrors, useIssueText } from "@/modules/accounts/client/auth/form-issues";
 import type { AdminUser } from "@/modules/accounts/client/users/api";
 import { useGroups, useUpdateUser, useUser } from "@/modules/accounts/client/users/hooks";
 import { adminUpdateUserSchema } from "@/modules/accounts/schemas/account";
@@ -23,9 +23,7 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
   const live = useUser(user.id).data ?? user;
   const groups = useGroups();
   const update = useUpdateUser();
-  const fieldErrors = useFieldErrors();
-  const issueText = useIssueText();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check } = useSchemaCheck();
   const [values, setValues] = useState({
     username: user.username,
     display_name: user.display_name,
@@ -40,14 +38,9 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
   }));
 
   const submit = () => {
-    const parsed = adminUpdateUserSchema.safeParse({ id: user.id, ...values });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast.error(issueText(parsed.error.issues[0]!.message));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
+    const input = check(adminUpdateUserSchema, { id: user.id, ...values });
+    if (!input) return;
+    update.mutate(input, {
       onSuccess: (message) => {
         toast.success(message);
         onDone();
@@ -57,14 +50,13 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
 
   return (
     <div className="flex flex-col gap-5">
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+      <DrawerForm
+        onSubmit={submit}
+        onCancel={onDone}
+        submitLabel={t("save")}
+        loading={update.isPending}
         data-testid="edit-user-form"
+        submitTestId="edit-user-submit"
       >
         <TextField
           id="edit-user-username"
@@ -109,15 +101,7 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
           error={errors.remark}
           onChange={(e) => setValues({ ...values, remark: e.target.value })}
         />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t("cancel")}
-          </Button>
-          <Button type="submit" loading={update.isPending} data-testid="edit-user-submit">
-            {t("save")}
-          </Button>
-        </div>
-      </form>
+      </DrawerForm>
 
       <QuotaAdjust user={live} />
 

@@ -1,20 +1,19 @@
 "use client";
 
-import { MoreHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { IdCell, RowMenu, useQuotaFormat } from "@/components/admin/row-cells";
 import { useSite } from "@/components/providers/site-context";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Column } from "@/components/ui/data-table";
 import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { canManageUser, roleLabel, rowActions, statusLabel, type RowAction } from "@/modules/accounts/components/users/user-labels";
+  canManageUser,
+  roleLabel,
+  rowActions,
+  statusLabel,
+  type RowAction,
+} from "@/modules/accounts/components/users/user-labels";
 import type { AdminUser } from "@/modules/accounts/client/users/api";
-import { formatQuota } from "@/lib/format";
 
 export type UserRowHandlers = {
   onEdit: (user: AdminUser) => void;
@@ -23,11 +22,15 @@ export type UserRowHandlers = {
 
 export function useUserColumns({ onEdit, onAction }: UserRowHandlers): Column<AdminUser>[] {
   const t = useTranslations("users");
-  const { status, user: me } = useSite();
-  const quota = (q: number) =>
-    formatQuota(q, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
+  const { user: me } = useSite();
+  const quota = useQuotaFormat();
+  const badge = (l: ReturnType<typeof roleLabel> | ReturnType<typeof statusLabel>, testId: string) => (
+    <Badge tone={l.tone} data-testid={testId}>
+      {t(l.key)}
+    </Badge>
+  );
   return [
-    { id: "id", header: t("col_id"), cell: (r) => <span className="text-muted">{r.id}</span> },
+    { id: "id", header: t("col_id"), cell: (r) => <IdCell id={r.id} /> },
     {
       id: "user",
       header: t("col_username"),
@@ -56,30 +59,8 @@ export function useUserColumns({ onEdit, onAction }: UserRowHandlers): Column<Ad
       ),
     },
     { id: "requests", header: t("col_requests"), cell: (r) => r.request_count },
-    {
-      id: "role",
-      header: t("col_role"),
-      cell: (r) => {
-        const l = roleLabel(r.role);
-        return (
-          <Badge tone={l.tone} data-testid="user-role">
-            {t(l.key)}
-          </Badge>
-        );
-      },
-    },
-    {
-      id: "status",
-      header: t("col_status"),
-      cell: (r) => {
-        const l = statusLabel(r);
-        return (
-          <Badge tone={l.tone} data-testid="user-status">
-            {t(l.key)}
-          </Badge>
-        );
-      },
-    },
+    { id: "role", header: t("col_role"), cell: (r) => badge(roleLabel(r.role), "user-role") },
+    { id: "status", header: t("col_status"), cell: (r) => badge(statusLabel(r), "user-status") },
     {
       id: "actions",
       header: t("col_actions"),
@@ -112,31 +93,16 @@ export function useUserColumns({ onEdit, onAction }: UserRowHandlers): Column<Ad
               </Button>
             ) : null}
             {more.length ? (
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-8 w-8"
-                    aria-label={t("more_actions")}
-                    data-testid="user-more"
-                  >
-                    <MoreHorizontal className="h-4 w-4" />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent>
-                  {more.map((a) => (
-                    <DropdownMenuItem
-                      key={a}
-                      className={a === "delete" ? "text-danger" : undefined}
-                      onSelect={() => onAction(r, a)}
-                      data-testid={`user-${a}`}
-                    >
-                      {t(`action_${a}`)}
-                    </DropdownMenuItem>
-                  ))}
-                </DropdownMenuContent>
-              </DropdownMenu>
+              <RowMenu
+                label={t("more_actions")}
+                data-testid="user-more"
+                items={more.map((a) => ({
+                  label: t(`action_${a}`),
+                  onSelect: () => onAction(r, a),
+                  danger: a === "delete",
+                  testId: `user-${a}`,
+                }))}
+              />
             ) : null}
           </div>
         );

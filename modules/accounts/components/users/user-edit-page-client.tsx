@@ -4,6 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { DrawerPlaceholder } from "@/components/admin/entity-drawer";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EditUserForm } from "@/modules/accounts/components/users/edit-user-form";
@@ -11,7 +12,6 @@ import { useUser } from "@/modules/accounts/client/users/hooks";
 
 export function UserEditPageClient({ id }: { id: number }) {
   const t = useTranslations("users");
-  const tc = useTranslations("common");
   const router = useRouter();
   const user = useUser(id);
   return (
@@ -27,12 +27,11 @@ export function UserEditPageClient({ id }: { id: number }) {
       <Card className="p-4 sm:p-6">
         {user.data ? (
           <EditUserForm user={user.data} onDone={() => router.push("/admin/users")} />
-        ) : user.isError ? (
-          <p className="py-10 text-center text-danger" data-testid="edit-user-error">
-            {user.error.message || t("load_failed")}
-          </p>
         ) : (
-          <p className="py-10 text-center text-muted">{tc("loading")}</p>
+          <DrawerPlaceholder
+            error={user.isError ? user.error.message || t("load_failed") : undefined}
+            data-testid="edit-user-error"
+          />
         )}
       </Card>
     </div>

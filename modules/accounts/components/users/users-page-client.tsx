@@ -2,15 +2,15 @@
 
 // /admin/users (spec 1 §2 "Manage users"): paged table with search by keyword and group, the
 // add-user panel (left), the edit panel (right) and the row actions with their confirmations.
-import { Plus, RotateCcw, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
+import { PagedTable } from "@/components/admin/paged-table";
+import { SearchBar, useSearch } from "@/components/admin/search-bar";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
-import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
 import { AddUserDrawer } from "@/modules/accounts/components/users/add-user-drawer";
 import { EditUserDrawer } from "@/modules/accounts/components/users/edit-user-drawer";
@@ -24,13 +24,13 @@ export const USER_PAGE_SIZE_KEY = "user-page-size";
 
 export function UsersPageClient() {
   const t = useTranslations("users");
-  const { page, setPage, pageSize, setPageSize } = usePaging(USER_PAGE_SIZE_KEY);
-  const [draft, setDraft] = useState({ keyword: "", group: "" });
-  const [search, setSearch] = useState({ keyword: "", group: "" });
+  const paging = usePaging(USER_PAGE_SIZE_KEY);
+  const search = useSearch({ keyword: "", group: "" }, () => paging.setPage(1));
+  const { draft, setDraft } = search;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [pending, setPending] = useState<{ user: AdminUser; action: RowAction } | null>(null);
-  const list = useUsers({ page, pageSize, ...search });
+  const list = useUsers({ page: paging.page, pageSize: paging.pageSize, ...search.applied });
   const groups = useGroups();
   const manage = useManageUser();
 
@@ -50,11 +50,6 @@ export function UsersPageClient() {
     onAction: (user, action) => (action === "enable" ? run(user, action) : setPending({ user, action })),
   });
 
-  const submitSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setPage(1);
-    setSearch({ ...draft });
-  };
   const groupOptions = [
     { value: "", label: t("all_groups") },
     ...(groups.data ?? []).map((g) => ({ value: g, label: g })),
@@ -62,7 +57,25 @@ export function UsersPageClient() {
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={submitSearch} className="flex flex-wrap items-center gap-2" data-testid="user-search">
+      <SearchBar
+        onSubmit={search.submit}
+        onReset={search.reset}
+        searchLabel={t("search")}
+        resetLabel={t("reset")}
+        data-testid="user-search"
+        resetTestId="user-search-reset"
+        actions={
+          <Button
+            type="button"
+            className="w-full sm:ml-auto sm:w-auto"
+            onClick={() => setAdding(true)}
+            data-testid="user-add"
+          >
+            <Plus className="h-4 w-4" />
+            {t("add_user")}
+          </Button>
+        }
+      >
         <Input
           className="w-full sm:w-64"
           placeholder={t("search_placeholder")}
@@ -78,53 +91,20 @@ export function UsersPageClient() {
           aria-label={t("group")}
           data-testid="user-search-group"
         />
-        <Button type="submit" variant="outline" data-testid="user-search-submit">
-          <Search className="h-4 w-4" />
-          {t("search")}
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => {
-            setDraft({ keyword: "", group: "" });
-            setSearch({ keyword: "", group: "" });
-            setPage(1);
-          }}
-          data-testid="user-search-reset"
-        >
-          <RotateCcw className="h-4 w-4" />
-          {t("reset")}
-        </Button>
-        <Button
-          type="button"
-          className="w-full sm:ml-auto sm:w-auto"
-          onClick={() => setAdding(true)}
-          data-testid="user-add"
-        >
-          <Plus className="h-4 w-4" />
-          {t("add_user")}
-        </Button>
-      </form>
+      </SearchBar>
 
-      <div>
-        <DataTable
-          columns={columns}
-          rows={list.data?.items ?? []}
-          rowKey={(r) => r.id}
-          loading={list.isFetching}
-          emptyText={list.isError ? t("load_failed") : t("empty")}
-          rowClassName={(r) => (r.DeletedAt ? "text-muted" : undefined)}
-          data-testid="user-table"
-        />
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={list.data?.total ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={setPageSize}
-          data-testid="user-pagination"
-        />
-      </div>
+      <PagedTable
+        columns={columns}
+        rows={list.data?.items ?? []}
+        rowKey={(r) => r.id}
+        loading={list.isFetching}
+        emptyText={list.isError ? t("load_failed") : t("empty")}
+        rowClassName={(r) => (r.DeletedAt ? "text-muted" : undefined)}
+        data-testid="user-table"
+        paging={paging}
+        total={list.data?.total ?? 0}
+        paginationTestId="user-pagination"
+      />
 
       <AddUserDrawer open={adding} onClose={() => setAdding(false)} />
       <EditUserDrawer id={editing} onClose={() => setEditing(null)} />

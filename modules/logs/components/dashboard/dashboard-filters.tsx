@@ -1,10 +1,9 @@
 "use client";
 
 // Range (start/end), time unit (regroups on the client, no new query), and for admins a username.
-import { RotateCcw, Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { FilterActions } from "@/components/admin/filter-actions";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { GRANULARITIES, type Granularity } from "@/modules/logs/schemas/dashboard";
@@ -80,16 +79,14 @@ export function DashboardFilters({
           {error}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={busy} data-testid="dashboard-query">
-          <Search className="h-4 w-4" />
-          {t("query")}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onReset} data-testid="dashboard-reset">
-          <RotateCcw className="h-4 w-4" />
-          {t("reset")}
-        </Button>
-      </div>
+      <FilterActions
+        queryLabel={t("query")}
+        resetLabel={t("reset")}
+        onReset={onReset}
+        loading={busy}
+        queryTestId="dashboard-query"
+        resetTestId="dashboard-reset"
+      />
     </form>
   );
 }

@@ -2,13 +2,17 @@
 
 // Filter form of both task pages (spec 2 §2): channel ID (admins only), task ID, start and end time,
 // Query. Times are edited as local date-times and sent in the list's unit (ms drawings, s tasks).
-import { RotateCcw, Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { FilterActions, FilterField } from "@/components/admin/filter-actions";
 import { Input } from "@/components/ui/input";
 import type { TaskFilters } from "@/modules/logs/client/tasks/api";
-import { defaultTaskRange, localInputToEpoch, TIME_UNIT, type TaskLogKind } from "@/modules/logs/client/tasks/task-display";
+import {
+  defaultTaskRange,
+  localInputToEpoch,
+  TIME_UNIT,
+  type TaskLogKind,
+} from "@/modules/logs/client/tasks/task-display";
 import { toLocalInput } from "@/modules/tokens/client/token-form";
 
 export type TaskDraft = { channel_id: string; task_id: string; start: string; end: string };
@@ -66,26 +70,23 @@ export function TaskFilterForm({
         data-testid="task-filter-id"
       />
       {(["start", "end"] as const).map((edge) => (
-        <label key={edge} className="flex flex-col gap-1 text-xs text-muted">
-          {t(`filter_${edge}`)}
+        <FilterField key={edge} label={t(`filter_${edge}`)}>
           <Input
             type="datetime-local"
             value={draft[edge]}
             onChange={(e) => onChange({ [edge]: e.target.value })}
             data-testid={`task-filter-${edge}`}
           />
-        </label>
+        </FilterField>
       ))}
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit" data-testid="task-query">
-          <Search className="h-4 w-4" />
-          {t("query")}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onReset} data-testid="task-reset">
-          <RotateCcw className="h-4 w-4" />
-          {t("reset")}
-        </Button>
-      </div>
+      <FilterActions
+        className="sm:col-span-2 lg:col-span-4"
+        queryLabel={t("query")}
+        resetLabel={t("reset")}
+        onReset={onReset}
+        queryTestId="task-query"
+        resetTestId="task-reset"
+      />
     </form>
   );
 }

@@ -2,18 +2,22 @@
 
 // /app/logs/api-usage: stats badges, filters, type select, column settings, expandable rows
 // (spec 2 §2 Logs). Admins see everyone's rows and the channel, user and retry columns.
-import { Columns3, RotateCcw, Search } from "lucide-react";
+import { Columns3 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, type FormEvent } from "react";
-import { LogColumnSettings, parseHidden, useHiddenLogColumns } from "@/modules/logs/components/usage/log-column-settings";
+import {
+  LogColumnSettings,
+  parseHidden,
+  useHiddenLogColumns,
+} from "@/modules/logs/components/usage/log-column-settings";
 import { useLogColumns } from "@/modules/logs/components/usage/log-columns";
 import { LogDetails } from "@/modules/logs/components/usage/log-details";
+import { FilterActions } from "@/components/admin/filter-actions";
+import { PagedTable } from "@/components/admin/paged-table";
 import { useSite } from "@/components/providers/site-context";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
-import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
 import type { LogFilters } from "@/modules/logs/client/usage/api";
 import { useLogStat, useLogs } from "@/modules/logs/client/usage/hooks";
@@ -39,6 +43,19 @@ function initialDraft(): Draft {
   };
 }
 
+// The free-text filters in their order on screen; user and channel are for admins only.
+const TEXT_FILTERS: {
+  field: "token_name" | "model_name" | "group" | "username" | "channel";
+  label: "token" | "model" | "group" | "username" | "channel";
+  adminOnly?: boolean;
+}[] = [
+  { field: "token_name", label: "token" },
+  { field: "model_name", label: "model" },
+  { field: "group", label: "group" },
+  { field: "username", label: "username", adminOnly: true },
+  { field: "channel", label: "channel", adminOnly: true },
+];
+
 const toSeconds = (local: string) => {
   const ms = new Date(local).getTime();
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0;
@@ -53,7 +70,8 @@ export function UsageLogsClient() {
   const admin = (user?.role ?? 0) >= ROLE.admin;
   const [draft, setDraft] = useState(initialDraft);
   const [filters, setFilters] = useState(() => toFilters(draft));
-  const { page, setPage, pageSize, setPageSize } = usePaging("logs-page-size");
+  const paging = usePaging("logs-page-size");
+  const { page, setPage, pageSize } = paging;
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [hiddenRaw] = useHiddenLogColumns();
@@ -110,41 +128,16 @@ export function UsageLogsClient() {
           onChange={(e) => set({ end: e.target.value })}
           data-testid="log-filter-end"
         />
-        <Input
-          placeholder={t("filter_token")}
-          value={draft.token_name}
-          onChange={(e) => set({ token_name: e.target.value })}
-          data-testid="log-filter-token"
-        />
-        <Input
-          placeholder={t("filter_model")}
-          value={draft.model_name}
-          onChange={(e) => set({ model_name: e.target.value })}
-          data-testid="log-filter-model"
-        />
-        <Input
-          placeholder={t("filter_group")}
-          value={draft.group}
-          onChange={(e) => set({ group: e.target.value })}
-          data-testid="log-filter-group"
-        />
-        {admin ? (
-          <>
-            <Input
-              placeholder={t("filter_username")}
-              value={draft.username}
-              onChange={(e) => set({ username: e.target.value })}
-              data-testid="log-filter-username"
-            />
-            <Input
-              placeholder={t("filter_channel")}
-              inputMode="numeric"
-              value={draft.channel}
-              onChange={(e) => set({ channel: e.target.value })}
-              data-testid="log-filter-channel"
-            />
-          </>
-        ) : null}
+        {TEXT_FILTERS.filter((f) => admin || !f.adminOnly).map((f) => (
+          <Input
+            key={f.field}
+            placeholder={t(`filter_${f.label}`)}
+            inputMode={f.field === "channel" ? "numeric" : undefined}
+            value={draft[f.field]}
+            onChange={(e) => set({ [f.field]: e.target.value })}
+            data-testid={`log-filter-${f.label}`}
+          />
+        ))}
         <Select
           aria-label={t("filter_type")}
           value={String(draft.type)}
@@ -152,24 +145,18 @@ export function UsageLogsClient() {
           options={LOG_TYPES.map((type) => ({ value: String(type), label: t(`type_${type}`) }))}
           data-testid="log-filter-type"
         />
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-          <Button type="submit" data-testid="log-query">
-            <Search className="h-4 w-4" />
-            {t("query")}
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => {
-              const fresh = initialDraft();
-              setDraft(fresh);
-              setFilters(toFilters(fresh));
-              setPage(1);
-            }}
-          >
-            <RotateCcw className="h-4 w-4" />
-            {t("reset")}
-          </Button>
+        <FilterActions
+          className="sm:col-span-2 lg:col-span-4"
+          queryLabel={t("query")}
+          resetLabel={t("reset")}
+          onReset={() => {
+            const fresh = initialDraft();
+            setDraft(fresh);
+            setFilters(toFilters(fresh));
+            setPage(1);
+          }}
+          queryTestId="log-query"
+        >
           <Button
             type="button"
             variant="outline"
@@ -180,28 +167,21 @@ export function UsageLogsClient() {
             <Columns3 className="h-4 w-4" />
             {t("column_settings")}
           </Button>
-        </div>
+        </FilterActions>
       </form>
 
-      <div>
-        <DataTable
-          columns={columns}
-          rows={logs.data?.items ?? []}
-          rowKey={(r) => r.id}
-          loading={logs.isFetching}
-          emptyText={t("empty")}
-          renderExpanded={(r) => (expanded.has(r.id) ? <LogDetails log={r} admin={admin} /> : null)}
-          data-testid="log-table"
-        />
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={logs.data?.total ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={setPageSize}
-          data-testid="log-pagination"
-        />
-      </div>
+      <PagedTable
+        columns={columns}
+        rows={logs.data?.items ?? []}
+        rowKey={(r) => r.id}
+        loading={logs.isFetching}
+        emptyText={t("empty")}
+        renderExpanded={(r) => (expanded.has(r.id) ? <LogDetails log={r} admin={admin} /> : null)}
+        data-testid="log-table"
+        paging={paging}
+        total={logs.data?.total ?? 0}
+        paginationTestId="log-pagination"
+      />
       <LogColumnSettings open={settingsOpen} onOpenChange={setSettingsOpen} admin={admin} />
     </div>
   );

@@ -3,13 +3,13 @@
 // The create drawer (spec 1 §2): title, format, content and recipients. Checked with the shared
 // schema first, so 请输入消息标题 / 请输入消息内容 / 请选择至少一个收件人 show without a round trip.
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { MessageFields, type MessageDraft } from "@/modules/messages/components/admin/message-fields";
 import { RecipientPicker, type PickedUser } from "@/modules/messages/components/admin/recipient-picker";
-import { Button } from "@/components/ui/button";
-import { Dialog, DrawerContent } from "@/components/ui/dialog";
-import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
+import { DrawerForm } from "@/components/admin/drawer-form";
+import { EntityDrawer } from "@/components/admin/entity-drawer";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { useCreateMessage } from "@/modules/messages/client/admin/use-message-mutations";
 import { createMessageSchema } from "@/modules/messages/schemas";
 
@@ -17,36 +17,25 @@ const EMPTY: MessageDraft = { title: "", content: "", format: "markdown" };
 
 export function CreateMessageDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations("admin_messages");
-  const tc = useTranslations("common");
+  const close = () => onOpenChange(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DrawerContent side="left" title={t("create.title")} closeLabel={tc("close")} className="max-w-2xl">
-          <CreateMessageForm onDone={() => onOpenChange(false)} />
-        </DrawerContent>
-      ) : null}
-    </Dialog>
+    <EntityDrawer open={open} side="left" title={t("create.title")} onClose={close} className="max-w-2xl">
+      {open ? <CreateMessageForm onDone={close} /> : null}
+    </EntityDrawer>
   );
 }
 
 function CreateMessageForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("admin_messages");
-  const tc = useTranslations("common");
-  const fieldErrors = useFieldErrors();
   const create = useCreateMessage();
   const [draft, setDraft] = useState<MessageDraft>(EMPTY);
   const [picked, setPicked] = useState<PickedUser[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check, clear } = useSchemaCheck({ toast: false });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = createMessageSchema.safeParse({ ...draft, user_ids: picked.map((p) => p.id) });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  const submit = () => {
+    const input = check(createMessageSchema, { ...draft, user_ids: picked.map((p) => p.id) });
+    if (!input) return;
+    create.mutate(input, {
       onSuccess: (message) => {
         toast.success(message || t("create.success"));
         onDone();
@@ -55,32 +44,32 @@ function CreateMessageForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5" data-testid="message-create-form" noValidate>
+    <DrawerForm
+      className="gap-5"
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={t("create.submit")}
+      loading={create.isPending}
+      data-testid="message-create-form"
+      submitTestId="message-create-submit"
+    >
       <MessageFields
         idPrefix="message-create"
         draft={draft}
         errors={errors}
         onChange={(patch) => {
           setDraft((d) => ({ ...d, ...patch }));
-          setErrors((er) => ({ ...er, title: "", content: "" }));
+          clear("title", "content");
         }}
       />
       <RecipientPicker
         picked={picked}
         onChange={(next) => {
           setPicked(next);
-          setErrors((er) => ({ ...er, user_ids: "" }));
+          clear("user_ids");
         }}
         error={errors.user_ids}
       />
-      <div className="sticky bottom-0 -mx-6 -mb-4 flex justify-end gap-2 border-t border-border bg-surface px-6 py-3">
-        <Button type="button" variant="outline" onClick={onDone}>
-          {tc("cancel")}
-        </Button>
-        <Button type="submit" loading={create.isPending} data-testid="message-create-submit">
-          {t("create.submit")}
-        </Button>
-      </div>
-    </form>
+    </DrawerForm>
   );
 }

@@ -4,30 +4,26 @@
 // title/format/content form, and the recipient list with read state.
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { MessageFields, type MessageDraft } from "@/modules/messages/components/admin/message-fields";
 import { RecipientList } from "@/modules/messages/components/admin/recipient-list";
 import { Button } from "@/components/ui/button";
-import { Dialog, DrawerContent } from "@/components/ui/dialog";
+import { DrawerForm } from "@/components/admin/drawer-form";
+import { EntityDrawer } from "@/components/admin/entity-drawer";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import type { AdminMessage } from "@/modules/messages/client/admin/api";
 import { useAdminMessage } from "@/modules/messages/client/admin/use-admin-message";
 import { useUpdateMessage } from "@/modules/messages/client/admin/use-message-mutations";
-import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
 import { formatDateTime } from "@/lib/format-time";
 import { updateMessageSchema } from "@/modules/messages/schemas";
 
 export function EditMessageDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const t = useTranslations("admin_messages");
-  const tc = useTranslations("common");
   return (
-    <Dialog open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {id !== null ? (
-        <DrawerContent side="right" title={t("edit.title")} closeLabel={tc("close")} className="max-w-2xl">
-          <EditMessageBody id={id} onDone={onClose} />
-        </DrawerContent>
-      ) : null}
-    </Dialog>
+    <EntityDrawer open={id !== null} side="right" title={t("edit.title")} onClose={onClose} className="max-w-2xl">
+      {id !== null ? <EditMessageBody id={id} onDone={onClose} /> : null}
+    </EntityDrawer>
   );
 }
 
@@ -89,25 +85,19 @@ function MessageStats({ message }: { message: AdminMessage }) {
 
 function EditMessageForm({ message, onDone }: { message: AdminMessage; onDone: () => void }) {
   const t = useTranslations("admin_messages.edit");
-  const fieldErrors = useFieldErrors();
   const update = useUpdateMessage();
   const [draft, setDraft] = useState<MessageDraft>({
     title: message.title,
     content: message.content,
     format: message.format,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check, clear } = useSchemaCheck({ toast: false });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = updateMessageSchema.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+  const submit = () => {
+    const input = check(updateMessageSchema, draft);
+    if (!input) return;
     update.mutate(
-      { id: message.id, ...parsed.data },
+      { id: message.id, ...input },
       {
         onSuccess: (text) => {
           toast.success(text || t("success"));
@@ -118,21 +108,22 @@ function EditMessageForm({ message, onDone }: { message: AdminMessage; onDone: (
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="message-edit-form" noValidate>
+    <DrawerForm
+      onSubmit={submit}
+      submitLabel={t("submit")}
+      loading={update.isPending}
+      data-testid="message-edit-form"
+      submitTestId="message-edit-submit"
+    >
       <MessageFields
         idPrefix="message-edit"
         draft={draft}
         errors={errors}
         onChange={(patch) => {
           setDraft((d) => ({ ...d, ...patch }));
-          setErrors({});
+          clear();
         }}
       />
-      <div className="flex justify-end">
-        <Button type="submit" loading={update.isPending} data-testid="message-edit-submit">
-          {t("submit")}
-        </Button>
-      </div>
-    </form>
+    </DrawerForm>
   );
 }

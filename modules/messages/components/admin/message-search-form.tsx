@@ -1,9 +1,8 @@
 "use client";
 
-import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { FilterActions, FilterField } from "@/components/admin/filter-actions";
 import { Input } from "@/components/ui/input";
 import { EMPTY_FILTERS, type MessageFilters } from "@/modules/messages/client/admin/api";
 
@@ -26,8 +25,7 @@ export function MessageSearchForm({ onSearch }: { onSearch: (filters: MessageFil
 
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" data-testid="message-search">
-      <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-xs text-muted">
-        {t("keyword")}
+      <FilterField label={t("keyword")} className="min-w-0 flex-1 basis-56">
         <Input
           value={draft.keyword}
           onChange={set("keyword")}
@@ -35,36 +33,26 @@ export function MessageSearchForm({ onSearch }: { onSearch: (filters: MessageFil
           maxLength={200}
           data-testid="message-search-keyword"
         />
-      </label>
-      <label className="flex basis-36 flex-col gap-1 text-xs text-muted max-sm:flex-1">
-        {t("start_date")}
-        <Input
-          type="date"
-          value={draft.startDate}
-          max={draft.endDate || undefined}
-          onChange={set("startDate")}
-          data-testid="message-search-start"
-        />
-      </label>
-      <label className="flex basis-36 flex-col gap-1 text-xs text-muted max-sm:flex-1">
-        {t("end_date")}
-        <Input
-          type="date"
-          value={draft.endDate}
-          min={draft.startDate || undefined}
-          onChange={set("endDate")}
-          data-testid="message-search-end"
-        />
-      </label>
-      <div className="flex gap-2">
-        <Button type="submit" data-testid="message-search-submit">
-          <Search className="h-4 w-4" aria-hidden />
-          {tc("search")}
-        </Button>
-        <Button type="button" variant="outline" onClick={reset} data-testid="message-search-reset">
-          {tc("reset")}
-        </Button>
-      </div>
+      </FilterField>
+      {(["start", "end"] as const).map((edge) => (
+        <FilterField key={edge} label={t(`${edge}_date`)} className="basis-36 max-sm:flex-1">
+          <Input
+            type="date"
+            value={draft[`${edge}Date`]}
+            min={edge === "end" ? draft.startDate || undefined : undefined}
+            max={edge === "start" ? draft.endDate || undefined : undefined}
+            onChange={set(`${edge}Date`)}
+            data-testid={`message-search-${edge}`}
+          />
+        </FilterField>
+      ))}
+      <FilterActions
+        queryLabel={tc("search")}
+        resetLabel={tc("reset")}
+        onReset={reset}
+        queryTestId="message-search-submit"
+        resetTestId="message-search-reset"
+      />
     </form>
   );
 }
