@@ -3,15 +3,10 @@ import { geminiAdapter } from "@/lib/server/relay/adapters/gemini";
 import type { AdapterContext } from "@/lib/server/relay/adapters/types";
 import type { CachedChannel } from "@/lib/server/relay/cache/channel-cache";
 import { geminiFormat as g } from "@/lib/server/relay/formats/gemini";
-import type { ConvertOptions, Json } from "@/lib/server/relay/formats/types";
+import type { Json } from "@/lib/server/relay/formats/types";
+import { convertOptionsFor } from "./convert-options";
 
-const opts = (patch: Partial<ConvertOptions> = {}, options: Record<string, string> = {}): ConvertOptions => ({
-  mode: "chat",
-  upstreamModel: "gemini-2.5-flash",
-  stream: false,
-  options: new Map(Object.entries(options)),
-  ...patch,
-});
+const opts = convertOptionsFor("gemini-2.5-flash");
 
 test("thinking suffixes and reasoning_effort -> thinkingConfig; suffix stripped from the upstream model", () => {
   const on = { "gemini.thinking_adapter_enabled": "true", "gemini.thinking_adapter_budget_tokens_percentage": "0.5" };
