@@ -9,21 +9,13 @@ import { db } from "@/lib/server/db";
 import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { hashCode } from "@/modules/accounts/server/verification/consume-code";
 import { catalogues } from "@/messages";
-import { call, createUser, createUserAndLogin, setOptions, setupApiHarness, setupRoot } from "./harness";
-import { latestCode, mailsTo, nextIp, startConfiguredSmtp } from "./mail-support";
+import { call, createUser, createUserAndLogin, setOptions, setupApiHarness } from "./harness";
+import { latestCode, mailsTo, nextIp, setupMailTest } from "./mail-support";
 
 setupApiHarness();
 
 const zh = catalogues.zh.server;
-let smtp: Awaited<ReturnType<typeof startConfiguredSmtp>>;
-
-beforeAll(async () => {
-  await setupRoot();
-  smtp = await startConfiguredSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = setupMailTest();
 
 type Session = { id: number; cookie: string };
 

@@ -1,6 +1,7 @@
 // Loopback stand-ins for the WeChat server and a Telegram widget, for the WeChat/Telegram tests.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { db } from "@/lib/server/db";
 import { telegramHash } from "@/modules/accounts/server/oauth-providers/telegram";
 
 export type FakeWeChat = {
@@ -64,3 +65,5 @@ export function signedTelegramFields(
 }
 
 export const query = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+export const userById = (id: number) => db().user.findUniqueOrThrow({ where: { id } });

@@ -1,7 +1,7 @@
 // Shared steps of the e-mail tests (verification codes, binding, password reset): a real loopback
 // SMTP server configured through the SMTP* options, and readers for the codes and links it received.
 import { decodeMimeParts, startSmtpServer, type ReceivedMail } from "../support/smtp-server";
-import { setOptions } from "./harness";
+import { setOptions, setupRoot } from "./harness";
 
 export const SYSTEM_NAME = "Mail Test";
 export const SERVER_ADDRESS = "https://gw.example.test";
@@ -18,6 +18,23 @@ export async function startConfiguredSmtp() {
     ServerAddress: SERVER_ADDRESS,
   });
   return smtp;
+}
+
+/** For a test file: root set up and the configured SMTP server started before its tests, stopped after. */
+export function setupMailTest(): { readonly mails: ReceivedMail[] } {
+  let smtp: Awaited<ReturnType<typeof startConfiguredSmtp>> | undefined;
+  beforeAll(async () => {
+    await setupRoot();
+    smtp = await startConfiguredSmtp();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  return {
+    get mails() {
+      return smtp!.mails;
+    },
+  };
 }
 
 export function mailsTo(mails: ReceivedMail[], address: string): ReceivedMail[] {

@@ -1,6 +1,7 @@
 // Shared steps of the OAuth API tests: a real OIDC provider in a child process (oidc-provider is
-// ESM only), a driver for its development login and consent pages, fake GitHub and LinuxDO
-// servers, and the state → provider → callback round trip as the console performs it.
+// ESM only) and the oauth-oidc*.test.ts fixture around it, a driver for its development login and
+// consent pages, an impostor token endpoint, fake GitHub and LinuxDO servers, and the state →
+// provider → callback round trip as the console performs it.
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +11,7 @@ import * as callbackRoute from "@/app/api/oauth/[provider]/route";
 import * as stateRoute from "@/app/api/oauth/state/route";
 import { authorizeUrl, type AuthorizeConfig, type OAuthProviderId } from "@/modules/accounts/oauth-providers";
 import { browserCookieName } from "@/modules/accounts/server/oauth-providers/state";
-import { call, sessionCookieFrom } from "./harness";
+import { call, sessionCookieFrom, setOptions, setupRoot } from "./harness";
 
 export const ORIGIN = "http://localhost";
 
@@ -43,6 +44,87 @@ export async function startIdpProcess(options: {
         child.stdin!.end();
         setTimeout(() => child.kill("SIGKILL"), 3000).unref();
       }),
+  };
+}
+
+/**
+ * The oauth-oidc*.test.ts fixture (call after setupApiHarness): root set up, the provider started
+ * with a client_secret_basic and a client_secret_post client and two accounts without a usable
+ * e-mail, and OIDC configured; `config` is what /api/status gives the console.
+ */
+export function setupOidcIdp() {
+  let started: Idp | undefined;
+  const idp = () => started!;
+  beforeAll(async () => {
+    await setupRoot();
+    const redirect = `${ORIGIN}/oauth/oidc`;
+    started = await startIdpProcess({
+      clients: [
+        { client_id: "gateway", client_secret: "gateway-secret", redirect_uris: [redirect] },
+        {
+          client_id: "gateway-post",
+          client_secret: "post-secret",
+          redirect_uris: [redirect],
+          token_endpoint_auth_method: "client_secret_post",
+        },
+      ],
+      accounts: { "no-mail": { email: undefined, email_verified: undefined }, unverified: { email_verified: false } },
+    });
+    await setOptions({
+      "oidc.enabled": "true",
+      "oidc.client_id": "gateway",
+      "oidc.client_secret": "gateway-secret",
+      "oidc.well_known": started.wellKnown,
+      "oidc.authorization_endpoint": `${started.issuer}/auth`,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const config = () => ({
+    github_client_id: "",
+    linuxdo_client_id: "",
+    oidc_client_id: "gateway",
+    oidc_authorization_endpoint: `${idp().issuer}/auth`,
+  });
+  return { idp, config };
+}
+
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+
+/**
+ * Whoever answers at the token and userinfo endpoints (before issue 17 an admin could point them
+ * anywhere): passes the code exchange through to the real provider at `issuer`, then claims to be
+ * `victim` with an unsigned id_token (or none) and a matching userinfo answer. Returns its stop.
+ */
+export async function startImpostor(issuer: string, victim: string, idToken: "forged" | "none") {
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", async () => {
+      res.setHeader("content-type", "application/json");
+      if (req.url === "/me") return res.end(JSON.stringify({ sub: victim, preferred_username: victim }));
+      const upstream = await fetch(`${issuer}/token`, {
+        method: "POST",
+        body: raw,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        },
+      });
+      const answer = (await upstream.json()) as Record<string, unknown>;
+      const real = JSON.parse(Buffer.from(String(answer.id_token).split(".")[1]!, "base64url").toString());
+      if (idToken === "none") delete answer.id_token;
+      else answer.id_token = `${b64({ alg: "none", typ: "JWT" })}.${b64({ ...real, sub: victim })}.`;
+      res.end(JSON.stringify(answer));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await setOptions({ "oidc.token_endpoint": `${base}/token`, "oidc.user_info_endpoint": `${base}/me` });
+  return async () => {
+    await setOptions({ "oidc.token_endpoint": "", "oidc.user_info_endpoint": "" });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   };
 }
 

@@ -12,13 +12,13 @@ import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { db } from "@/lib/server/db";
 import { hashCode } from "@/modules/accounts/server/verification/consume-code";
 import { catalogues } from "@/messages";
-import { call, createUser, login, setOptions, setupApiHarness, setupRoot } from "./harness";
+import { call, createUser, login, setOptions, setupApiHarness } from "./harness";
 import {
   latestResetLink,
   mailsTo,
   nextIp,
   SERVER_ADDRESS,
-  startConfiguredSmtp,
+  setupMailTest,
   subjectOf,
   SYSTEM_NAME,
   waitForMails,
@@ -36,15 +36,7 @@ setupApiHarness();
 
 const zh = catalogues.zh.server;
 const SENT = { success: true, message: "重置邮件发送成功，请检查邮箱！", data: null };
-let smtp: Awaited<ReturnType<typeof startConfiguredSmtp>>;
-
-beforeAll(async () => {
-  await setupRoot();
-  smtp = await startConfiguredSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = setupMailTest();
 
 function requestReset(email: string | undefined, opts: { ip?: string; turnstile?: string; cookie?: string } = {}) {
   const q = new URLSearchParams();

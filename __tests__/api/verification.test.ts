@@ -10,8 +10,8 @@ import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { db } from "@/lib/server/db";
 import { hashCode } from "@/modules/accounts/server/verification/consume-code";
 import { catalogues } from "@/messages";
-import { call, createUser, login, setOptions, setupApiHarness, setupRoot } from "./harness";
-import { latestCode, mailsTo, nextIp, startConfiguredSmtp, subjectOf, SYSTEM_NAME } from "./mail-support";
+import { call, createUser, login, setOptions, setupApiHarness } from "./harness";
+import { latestCode, mailsTo, nextIp, setupMailTest, subjectOf, SYSTEM_NAME } from "./mail-support";
 
 const humanChecks: { token: string | undefined; ip: string | undefined }[] = [];
 jest.mock("@/lib/server/auth/human-check", () => ({
@@ -25,15 +25,7 @@ setupApiHarness();
 
 const zh = catalogues.zh.server;
 const en = catalogues.en.server;
-let smtp: Awaited<ReturnType<typeof startConfiguredSmtp>>;
-
-beforeAll(async () => {
-  await setupRoot();
-  smtp = await startConfiguredSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = setupMailTest();
 
 function sendCode(email: string | undefined, opts: { ip?: string; cookie?: string; turnstile?: string } = {}) {
   const q = new URLSearchParams();

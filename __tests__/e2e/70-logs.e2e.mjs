@@ -3,14 +3,14 @@
 // and everyone's rows.
 import assert from "node:assert/strict";
 import OpenAI from "openai";
+import { asRoot, mergeOption, setQuota } from "./support-admin.mjs";
 import { apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./support.mjs";
 
 const MODEL = "e2e-logs-model";
 const USER = { username: "logsuser", password: "logspass1" };
 
-async function prepare(browser, baseUrl, upstreamUrl) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
-  try {
+const prepare = (browser, baseUrl, upstreamUrl) =>
+  asRoot(browser, baseUrl, async (page) => {
     const ok = (r) => assert.equal(r.success, true, r.message);
     ok(
       await apiAs(page, "POST", "/api/channel/", {
@@ -22,23 +22,11 @@ async function prepare(browser, baseUrl, upstreamUrl) {
         group: "default",
       }),
     );
-    const options = await apiAs(page, "GET", "/api/option/");
-    const ratios = JSON.parse(options.data.find((o) => o.key === "ModelRatio")?.value || "{}");
-    ok(
-      await apiAs(page, "PUT", "/api/option/", {
-        key: "ModelRatio",
-        value: JSON.stringify({ ...ratios, [MODEL]: 1000 }),
-      }),
-    );
+    await mergeOption(page, "ModelRatio", { [MODEL]: 1000 });
     const created = await apiAs(page, "POST", "/api/user/register", { ...USER, password2: USER.password });
     if (!created.success) assert.match(created.message, /已存在|exists/);
-    const found = await apiAs(page, "GET", `/api/user/search?keyword=${USER.username}`);
-    const user = found.data.items.find((u) => u.username === USER.username);
-    ok(await apiAs(page, "PUT", "/api/user/", { id: user.id, quota: 100_000_000 }));
-  } finally {
-    await ctx.close();
-  }
-}
+    await setQuota(page, USER.username, 100_000_000);
+  });
 
 export async function run({ browser, baseUrl, screenshot }) {
   const upstream = await startMockUpstream();

@@ -3,7 +3,7 @@
 // hers, without the channel column, and opens the details and failure-reason dialogs and an image;
 // root sees everyone's with the channel column, copies a channel id and filters by channel.
 import assert from "node:assert/strict";
-import http from "node:http";
+import { closeDialog, startImageServer } from "./support-tasks.mjs";
 import { ALICE, apiAs, loggedInContext, ROOT, seedRows, setLanguage } from "./support.mjs";
 
 const ID = {
@@ -20,20 +20,6 @@ const MJ_FAIL_REASON =
 const TASK_FAIL_REASON = "suno: lyrics generation timed out after 600 seconds while waiting for the upstream queue";
 const ALICE_CHANNEL = 7;
 const ROOT_CHANNEL = 12;
-
-/** A loopback image for the preview (the e2e machine has no internet). */
-function startImageServer() {
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160"><rect width="240" height="160" fill="#6366f1"/>' +
-    '<circle cx="120" cy="80" r="50" fill="#fbbf24"/></svg>';
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "image/svg+xml" });
-    res.end(svg);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${server.address().port}`, server })),
-  );
-}
 
 async function selfId(page) {
   const me = await apiAs(page, "GET", "/api/user/self");
@@ -131,11 +117,6 @@ async function rowIds(page, table, ids) {
   await page.getByTestId(`${table}-row`).first().waitFor();
   const text = await page.getByTestId(table).innerText();
   return ids.filter((id) => text.includes(id));
-}
-
-async function closeDialog(page) {
-  await page.keyboard.press("Escape");
-  await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
 async function query(page, patch) {

@@ -6,9 +6,9 @@
 // the other (prompt with "fail") into a failure with the mock's reason. Image URLs are the
 // upstream's: MjForwardUrlEnabled is off by default.
 import assert from "node:assert/strict";
-import http from "node:http";
-import zlib from "node:zlib";
-import { apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
+import { asRoot, mergeOption } from "./support-admin.mjs";
+import { closeDialog, startMockMidjourney } from "./support-tasks.mjs";
+import { apiAs, loggedInContext, setLanguage } from "./support.mjs";
 
 const USER = { username: "e2e_mj", password: "mjdrawpass1" };
 const CHANNEL_KEY = "mj-e2e-secret";
@@ -17,122 +17,9 @@ const PROMPT_FAIL = "this prompt will fail upstream";
 const FAIL_REASON = "mock upstream failure: banned prompt";
 const ok = (r) => assert.equal(r.success, true, r.message);
 
-/** A solid-colour PNG of the given size (node:zlib for the data, CRC-32 by hand). */
-function png(width, height, [r, g, b]) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type, data) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", pixels),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-/**
- * A loopback midjourney-proxy (the protocol of __tests__/relay/mock-midjourney.ts):
- * POST /mj/submit/imagine -> {code:1, result:<id>}; POST /mj/task/list-by-condition {ids} -> the
- * tasks, IN_PROGRESS 50% while `held`, then SUCCESS 100% with imageUrl /img/<id>.png, or FAILURE
- * when the prompt contains "fail"; GET /img/<id>.png -> a PNG. Every request is recorded.
- */
-function startMockMidjourney() {
-  const image = png(96, 64, [99, 102, 241]);
-  const tasks = new Map();
-  const requests = [];
-  const state = { held: true, url: "" };
-  const json = (res, body) => {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify(body));
-  };
-  const view = (id, t) => {
-    const base = { id, action: "IMAGINE", prompt: t.prompt, promptEn: `${t.prompt} (en)`, description: "" };
-    if (state.held) return { ...base, status: "IN_PROGRESS", progress: "50%", startTime: t.submitted + 1000 };
-    if (t.prompt.includes("fail")) return { ...base, status: "FAILURE", progress: "", failReason: FAIL_REASON };
-    return {
-      ...base,
-      status: "SUCCESS",
-      progress: "100%",
-      startTime: t.submitted + 1000,
-      finishTime: t.submitted + 12_000,
-      imageUrl: `${state.url}/img/${id}.png`,
-    };
-  };
-  const server = http.createServer((req, res) => {
-    const parts = [];
-    req.on("data", (c) => parts.push(c));
-    req.on("end", () => {
-      let body = {};
-      try {
-        body = JSON.parse(Buffer.concat(parts).toString() || "{}");
-      } catch {
-        // keep {}
-      }
-      const path = (req.url ?? "/").split("?")[0];
-      requests.push({ method: req.method, path, secret: req.headers["mj-api-secret"], body });
-      if (req.method === "GET" && /^\/img\/[\w-]+\.png$/.test(path)) {
-        res.writeHead(200, { "content-type": "image/png", "content-length": image.length });
-        return res.end(image);
-      }
-      if (req.method === "POST" && path === "/mj/submit/imagine") {
-        const id = `e2e76${tasks.size + 1}${Date.now() % 100000}`;
-        tasks.set(id, { prompt: String(body.prompt ?? ""), submitted: Date.now() });
-        return json(res, { code: 1, description: "提交成功", result: id, properties: { discordInstanceId: "1" } });
-      }
-      if (req.method === "POST" && path === "/mj/task/list-by-condition") {
-        const ids = Array.isArray(body.ids) ? body.ids : [];
-        return json(
-          res,
-          ids.filter((id) => tasks.has(id)).map((id) => view(id, tasks.get(id))),
-        );
-      }
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end('{"error":"not found"}');
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      state.url = `http://127.0.0.1:${server.address().port}`;
-      resolve({
-        url: state.url,
-        requests,
-        imageSize: { width: 96, height: 64 },
-        release: () => (state.held = false),
-        close: () =>
-          new Promise((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      });
-    }),
-  );
-}
-
 /** Root: the Midjourney channel, a price for mj_imagine (merged into ModelPrice), the user with quota. */
-async function prepare(browser, baseUrl, mockUrl) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
-  try {
+const prepare = (browser, baseUrl, mockUrl) =>
+  asRoot(browser, baseUrl, async (page) => {
     const channel = await apiAs(page, "POST", "/api/channel/", {
       name: "e2e-midjourney",
       type: 2,
@@ -142,32 +29,16 @@ async function prepare(browser, baseUrl, mockUrl) {
       group: "default",
     });
     ok(channel);
-    const options = await apiAs(page, "GET", "/api/option/");
-    const current = JSON.parse(options.data.find((o) => o.key === "ModelPrice")?.value || "{}");
-    ok(
-      await apiAs(page, "PUT", "/api/option/", {
-        key: "ModelPrice",
-        value: JSON.stringify({ ...current, mj_imagine: 0.02 }),
-      }),
-    );
+    await mergeOption(page, "ModelPrice", { mj_imagine: 0.02 });
     const created = await apiAs(page, "POST", "/api/user/", { ...USER, display_name: USER.username });
     ok(created);
     ok(await apiAs(page, "PUT", "/api/user/", { id: created.data.id, quota: 10_000_000 }));
     return channel.data.ids[0];
-  } finally {
-    await ctx.close();
-  }
-}
+  });
 
 /** Best effort (a failure here must not hide the spec's own). */
-async function removeChannel(browser, baseUrl, channelId) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
-  try {
-    await apiAs(page, "DELETE", `/api/channel/${channelId}`);
-  } finally {
-    await ctx.close();
-  }
-}
+const removeChannel = (browser, baseUrl, channelId) =>
+  asRoot(browser, baseUrl, (page) => apiAs(page, "DELETE", `/api/channel/${channelId}`));
 
 async function submitImagine(baseUrl, key, prompt) {
   const res = await fetch(`${baseUrl}/mj/submit/imagine`, {
@@ -239,7 +110,7 @@ async function mobileShots(browser, baseUrl, screenshot, okId) {
 }
 
 export async function run({ browser, baseUrl, screenshot }) {
-  const mock = await startMockMidjourney();
+  const mock = await startMockMidjourney({ failReason: FAIL_REASON });
   let channelId = 0;
   try {
     channelId = await prepare(browser, baseUrl, mock.url);
@@ -293,15 +164,13 @@ export async function run({ browser, baseUrl, screenshot }) {
         mock.imageSize,
       );
       await screenshot("drawing-image-zh-desktop", page);
-      await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await closeDialog(page);
 
       await failRow.getByTestId("task-fail-reason").scrollIntoViewIfNeeded(); // the table scrolls sideways
       await failRow.getByTestId("task-fail-reason").click();
       assert.equal(await page.getByTestId("task-fail-text").innerText(), FAIL_REASON);
       await screenshot("drawing-fail-reason-zh-desktop", page);
-      await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await closeDialog(page);
 
       await setLanguage(page, "en");
       await page.getByRole("heading", { name: "Drawing logs" }).waitFor();

@@ -4,7 +4,8 @@
 // unreadable one is reported. A user without an enabled token is sent from /chat/0 to /app/tokens;
 // with a token the frame carries the key; a javascript: entry is a configuration error.
 import assert from "node:assert/strict";
-import { ALICE, apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./support.mjs";
+import { asRoot, mergeOption, setQuota } from "./support-admin.mjs";
+import { ALICE, apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
 
 const MODEL = "e2e-pg-model";
 const STALL = "stall-e2e-pg"; // one chunk, 5 s of silence, then [DONE]
@@ -15,17 +16,8 @@ const NO_TOKEN_USER = { username: "pg-notoken", password: "pgnotoken1" };
 const ok = (r) => assert.equal(r.success, true, r.message);
 
 async function prepare(browser, baseUrl, upstreamUrl) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
-  try {
-    const options = await apiAs(page, "GET", "/api/option/");
-    const get = (key) => JSON.parse(options.data.find((o) => o.key === key)?.value || "{}");
-    const ratios = Object.fromEntries([MODEL, STALL, SLOW, FAIL].map((m) => [m, 1]));
-    ok(
-      await apiAs(page, "PUT", "/api/option/", {
-        key: "ModelRatio",
-        value: JSON.stringify({ ...get("ModelRatio"), ...ratios }),
-      }),
-    );
+  await asRoot(browser, baseUrl, async (page) => {
+    await mergeOption(page, "ModelRatio", Object.fromEntries([MODEL, STALL, SLOW, FAIL].map((m) => [m, 1])));
     const channel = { type: 1, key: "sk-upstream", base_url: upstreamUrl, group: "default" };
     ok(
       await apiAs(page, "POST", "/api/channel/", {
@@ -43,24 +35,13 @@ async function prepare(browser, baseUrl, upstreamUrl) {
     ok(await apiAs(page, "PUT", "/api/option/", { key: "Chats", value: JSON.stringify(chats) }));
     ok(await apiAs(page, "PUT", "/api/option/", { key: "ChatLink", value: "" }));
     ok(await apiAs(page, "POST", "/api/user/", { ...NO_TOKEN_USER, display_name: "pg" }));
-    const found = await apiAs(page, "GET", "/api/user/search?keyword=alice");
-    const alice = found.data.items.find((u) => u.username === ALICE.username);
-    ok(await apiAs(page, "PUT", "/api/user/", { id: alice.id, quota: 100_000_000 }));
-  } finally {
-    await ctx.close();
-  }
+    await setQuota(page, ALICE.username, 100_000_000);
+  });
 }
 
-async function restoreChats(browser, baseUrl) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
-  try {
-    ok(await apiAs(page, "PUT", "/api/option/", { key: "Chats", value: "[]" }));
-  } finally {
-    await ctx.close();
-  }
-}
+const restoreChats = (browser, baseUrl) =>
+  asRoot(browser, baseUrl, async (page) => ok(await apiAs(page, "PUT", "/api/option/", { key: "Chats", value: "[]" })));
 
-/** Waits until the newest message (the reply being streamed) is in `status`. */
 async function waitLastStatus(page, status, timeout = 15_000) {
   await page.waitForFunction(
     (s) => {

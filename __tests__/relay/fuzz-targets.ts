@@ -1,6 +1,6 @@
 // What the fuzzer (fuzz.test.ts) aims at: every console /api route (found by walking
 // app/api/**/route.ts) and every relay endpoint, with a valid body template each, and the request
-// generator that turns a seeded PRNG into one hostile HTTP request.
+// generator that turns a seeded PRNG into one hostile HTTP request, how one is sent and reported.
 import fs from "node:fs";
 import path from "node:path";
 import { HOSTILE_NUMBERS, HOSTILE_STRINGS, hostileValue, mutate, withDuplicateKey, type Rng } from "../support/hostile";
@@ -226,4 +226,34 @@ export function generate(r: Rng, index: number, target: Target, role: Role): Fuz
     if (r.next() < 0.08) headers["content-type"] = r.pick(CONTENT_TYPES);
   }
   return { index, role, method: target.method, path: p, headers, body };
+}
+
+/** Sends one request to the gateway at `base` as its role (relay key or session); its status and time. */
+export async function sendFuzz(
+  base: string,
+  auth: { key: string; cookies: Record<Role, string> },
+  req: FuzzRequest,
+): Promise<{ status: number; ms: number }> {
+  const headers: Record<string, string> = { ...req.headers };
+  if (req.role === "relay") headers.authorization = `Bearer ${auth.key}`;
+  else if (req.role !== "anonymous") headers.cookie = auth.cookies[req.role];
+  const t0 = performance.now();
+  const res = await fetch(`${base}${req.path}`, {
+    method: req.method,
+    headers,
+    body: typeof req.body === "string" || !req.body ? req.body : (new Uint8Array(req.body) as Uint8Array<ArrayBuffer>),
+    signal: AbortSignal.timeout(15_000),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - t0 };
+}
+
+/** A failing request as the report shows it (long headers and bodies cut). */
+export function describeRequest(req: FuzzRequest): string {
+  const body =
+    req.body === undefined ? "" : typeof req.body === "string" ? req.body : Buffer.from(req.body).toString("latin1");
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).map(([k, v]) => [k, v.length > 200 ? `<${v.length} chars>` : v]),
+  );
+  return `#${req.index} as ${req.role}: ${req.method} ${req.path.slice(0, 500)}\nheaders ${JSON.stringify(headers)}\nbody (${body.length} chars) ${body.slice(0, 1500)}`;
 }

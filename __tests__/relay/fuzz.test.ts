@@ -7,7 +7,15 @@ import { startGateway, type Gateway } from "./gateway";
 import { startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
 import { startMockGemini, type MockGemini } from "./mock-gemini";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
-import { apiTargets, generate, RELAY_TARGETS, type FuzzRequest, type Role } from "./fuzz-targets";
+import {
+  apiTargets,
+  describeRequest,
+  generate,
+  RELAY_TARGETS,
+  sendFuzz,
+  type FuzzRequest,
+  type Role,
+} from "./fuzz-targets";
 import { startStatusProbe } from "./status-probe";
 import { makeRng } from "../support/hostile";
 
@@ -218,30 +226,6 @@ describe("long prompts with the sensitive check on", () => {
   );
 });
 
-async function send(req: FuzzRequest): Promise<{ status: number; ms: number }> {
-  const headers: Record<string, string> = { ...req.headers };
-  if (req.role === "relay") headers.authorization = `Bearer ${key}`;
-  else if (req.role !== "anonymous") headers.cookie = cookies[req.role];
-  const t0 = performance.now();
-  const res = await fetch(`${gw.url}${req.path}`, {
-    method: req.method,
-    headers,
-    body: typeof req.body === "string" || !req.body ? req.body : (new Uint8Array(req.body) as Uint8Array<ArrayBuffer>),
-    signal: AbortSignal.timeout(15_000),
-  });
-  await res.arrayBuffer();
-  return { status: res.status, ms: performance.now() - t0 };
-}
-
-function describeRequest(req: FuzzRequest): string {
-  const body =
-    req.body === undefined ? "" : typeof req.body === "string" ? req.body : Buffer.from(req.body).toString("latin1");
-  const headers = Object.fromEntries(
-    Object.entries(req.headers).map(([k, v]) => [k, v.length > 200 ? `<${v.length} chars>` : v]),
-  );
-  return `#${req.index} as ${req.role}: ${req.method} ${req.path.slice(0, 500)}\nheaders ${JSON.stringify(headers)}\nbody (${body.length} chars) ${body.slice(0, 1500)}`;
-}
-
 test(
   "seeded fuzzing: no 5xx, every answer within 2 s, /api/status between batches, nothing changed",
   async () => {
@@ -275,7 +259,7 @@ test(
       sent += batch.length;
       const results = await Promise.all(
         batch.map((req) =>
-          send(req).then(
+          sendFuzz(gw.url, { key, cookies }, req).then(
             (res) => ({ req, ...res, err: "" }),
             (err: unknown) => ({ req, status: 0, ms: 0, err: String(err) }),
           ),

@@ -1,5 +1,6 @@
-// Starts a test server on a free loopback port; `close` also drops kept-alive connections.
-import type http from "node:http";
+// Loopback test servers: a free port whose `close` also drops kept-alive connections, and the
+// JSON-body server every mock upstream is built on.
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export async function listenLoopback(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
@@ -13,4 +14,31 @@ export async function listenLoopback(server: http.Server): Promise<{ url: string
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A server that reads each request's whole body as a JSON object ({} when empty or not JSON: a mock
+ * answers what the gateway sent, however malformed) and then calls `handle`.
+ */
+export function jsonBodyServer(
+  handle: (req: http.IncomingMessage, body: Record<string, unknown>, res: http.ServerResponse) => unknown,
+): http.Server {
+  return http.createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on("data", (c: Buffer) => parts.push(c));
+    req.on("end", () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(parts).toString() || "{}") as Record<string, unknown>;
+      } catch {
+        body = {};
+      }
+      handle(req, body, res);
+    });
+  });
+}
+
+export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
 }

@@ -5,8 +5,8 @@
 //                   {input 20, cache_read 100, cache_creation 40, output 9}; when tools are given and
 //                   the last message carries no tool_result, it asks for the first tool (tool_use).
 // Every request is recorded (path, headers, body).
-import http from "node:http";
-import { listenLoopback } from "./loopback";
+import type http from "node:http";
+import { jsonBodyServer, listenLoopback } from "./loopback";
 
 export type RecordedRequest = {
   path: string;
@@ -104,40 +104,30 @@ function stream(res: http.ServerResponse, body: Json) {
 
 export async function startMockAnthropic(): Promise<MockAnthropic> {
   const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on("data", (c: Buffer) => parts.push(c));
-    req.on("end", () => {
-      let body: Json = {};
-      try {
-        body = JSON.parse(Buffer.concat(parts).toString() || "{}") as Json;
-      } catch {
-        body = {};
-      }
-      requests.push({ path: req.url ?? "", method: req.method ?? "", headers: req.headers, body });
-      const json = (status: number, payload: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(payload));
-      };
-      if (req.method === "GET" && req.url?.startsWith("/v1/models"))
-        return json(200, {
-          data: [
-            { type: "model", id: "claude-mock-a" },
-            { type: "model", id: "claude-mock-b" },
-          ],
-          has_more: false,
-        });
-      if (req.method !== "POST" || req.url !== "/v1/messages")
-        return json(404, { type: "error", error: { type: "not_found_error", message: "no" } });
-      const fail = /^fail-(\d{3})/.exec(String(body.model ?? ""));
-      if (fail)
-        return json(Number(fail[1]), {
-          type: "error",
-          error: { type: "api_error", message: `mock failure ${fail[1]}` },
-        });
-      if (body.stream === true) return stream(res, body);
-      json(200, message(body));
-    });
+  const server = jsonBodyServer((req, body, res) => {
+    requests.push({ path: req.url ?? "", method: req.method ?? "", headers: req.headers, body });
+    const json = (status: number, payload: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(payload));
+    };
+    if (req.method === "GET" && req.url?.startsWith("/v1/models"))
+      return json(200, {
+        data: [
+          { type: "model", id: "claude-mock-a" },
+          { type: "model", id: "claude-mock-b" },
+        ],
+        has_more: false,
+      });
+    if (req.method !== "POST" || req.url !== "/v1/messages")
+      return json(404, { type: "error", error: { type: "not_found_error", message: "no" } });
+    const fail = /^fail-(\d{3})/.exec(String(body.model ?? ""));
+    if (fail)
+      return json(Number(fail[1]), {
+        type: "error",
+        error: { type: "api_error", message: `mock failure ${fail[1]}` },
+      });
+    if (body.stream === true) return stream(res, body);
+    json(200, message(body));
   });
   return { ...(await listenLoopback(server)), requests };
 }

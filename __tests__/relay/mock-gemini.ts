@@ -7,8 +7,8 @@
 //                   batchEmbedContents: vectors. GET /v1beta/models lists two models.
 // Usage: prompt 20 (8 of them cached), candidates 10, thoughts 5.
 // Every request is recorded (method, url incl. query, headers, body).
-import http from "node:http";
-import { listenLoopback } from "./loopback";
+import type http from "node:http";
+import { jsonBodyServer, listenLoopback } from "./loopback";
 
 export type GeminiRequest = {
   method: string;
@@ -38,70 +38,60 @@ function wantsCall(body: Record<string, unknown>): string | null {
 
 export async function startMockGemini(): Promise<MockGemini> {
   const requests: GeminiRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on("data", (c: Buffer) => parts.push(c));
-    req.on("end", () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(Buffer.concat(parts).toString() || "{}");
-      } catch {
-        body = {};
+  const server = jsonBodyServer((req, body, res) => {
+    const url = req.url ?? "";
+    requests.push({ method: req.method ?? "", url, headers: req.headers, body });
+    const json = (status: number, obj: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(obj));
+    };
+    if (req.method === "GET" && url.startsWith("/v1beta/models"))
+      return json(200, {
+        models: [{ name: "models/gemini-2.5-flash" }, { name: "models/text-embedding-004" }],
+      });
+    const m = /^\/(v1beta|v1)\/models\/([^:]+):(\w+)/.exec(url);
+    if (!m) return json(404, { error: { code: 404, message: "no such path", status: "NOT_FOUND" } });
+    const model = decodeURIComponent(m[2]!);
+    const verb = m[3]!;
+    const fail = /^fail-(\d{3})/.exec(model);
+    if (fail)
+      return json(Number(fail[1]), {
+        error: { code: Number(fail[1]), message: `mock gemini failure ${fail[1]}`, status: "INTERNAL" },
+      });
+    if (verb === "embedContent") return json(200, { embedding: { values: [0.1, 0.2, 0.3] } });
+    if (verb === "batchEmbedContents") {
+      const n = ((body.requests as unknown[]) ?? []).length;
+      return json(200, { embeddings: Array.from({ length: n }, (_, i) => ({ values: [i, 0.5, 0.25] })) });
+    }
+    const call = wantsCall(body);
+    const answerParts = call
+      ? [{ functionCall: { name: call, args: { city: "Paris" } } }]
+      : [{ text: "Thinking about it.", thought: true }, { text: "Hello from Gemini." }];
+    if (verb === "generateContent")
+      return json(200, {
+        candidates: [{ content: { role: "model", parts: answerParts }, finishReason: "STOP", index: 0 }],
+        usageMetadata: GEMINI_USAGE,
+        modelVersion: model,
+        responseId: "mock-resp",
+      });
+    if (verb === "streamGenerateContent") {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const write = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\r\n\r\n`);
+      const chunk = (p: unknown[], extra: Record<string, unknown> = {}) => ({
+        candidates: [{ content: { role: "model", parts: p }, index: 0, ...extra }],
+        modelVersion: model,
+      });
+      if (call) write(chunk(answerParts, { finishReason: "STOP" }));
+      else {
+        write(chunk([{ text: "Hello " }]));
+        write(chunk([{ text: "from " }]));
+        write({ ...chunk([{ text: "Gemini." }], { finishReason: "STOP" }), usageMetadata: GEMINI_USAGE });
       }
-      const url = req.url ?? "";
-      requests.push({ method: req.method ?? "", url, headers: req.headers, body });
-      const json = (status: number, obj: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(obj));
-      };
-      if (req.method === "GET" && url.startsWith("/v1beta/models"))
-        return json(200, {
-          models: [{ name: "models/gemini-2.5-flash" }, { name: "models/text-embedding-004" }],
-        });
-      const m = /^\/(v1beta|v1)\/models\/([^:]+):(\w+)/.exec(url);
-      if (!m) return json(404, { error: { code: 404, message: "no such path", status: "NOT_FOUND" } });
-      const model = decodeURIComponent(m[2]!);
-      const verb = m[3]!;
-      const fail = /^fail-(\d{3})/.exec(model);
-      if (fail)
-        return json(Number(fail[1]), {
-          error: { code: Number(fail[1]), message: `mock gemini failure ${fail[1]}`, status: "INTERNAL" },
-        });
-      if (verb === "embedContent") return json(200, { embedding: { values: [0.1, 0.2, 0.3] } });
-      if (verb === "batchEmbedContents") {
-        const n = ((body.requests as unknown[]) ?? []).length;
-        return json(200, { embeddings: Array.from({ length: n }, (_, i) => ({ values: [i, 0.5, 0.25] })) });
-      }
-      const call = wantsCall(body);
-      const answerParts = call
-        ? [{ functionCall: { name: call, args: { city: "Paris" } } }]
-        : [{ text: "Thinking about it.", thought: true }, { text: "Hello from Gemini." }];
-      if (verb === "generateContent")
-        return json(200, {
-          candidates: [{ content: { role: "model", parts: answerParts }, finishReason: "STOP", index: 0 }],
-          usageMetadata: GEMINI_USAGE,
-          modelVersion: model,
-          responseId: "mock-resp",
-        });
-      if (verb === "streamGenerateContent") {
-        res.writeHead(200, { "content-type": "text/event-stream" });
-        const write = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\r\n\r\n`);
-        const chunk = (p: unknown[], extra: Record<string, unknown> = {}) => ({
-          candidates: [{ content: { role: "model", parts: p }, index: 0, ...extra }],
-          modelVersion: model,
-        });
-        if (call) write(chunk(answerParts, { finishReason: "STOP" }));
-        else {
-          write(chunk([{ text: "Hello " }]));
-          write(chunk([{ text: "from " }]));
-          write({ ...chunk([{ text: "Gemini." }], { finishReason: "STOP" }), usageMetadata: GEMINI_USAGE });
-        }
-        if (call) write({ ...chunk([{ text: "" }], { finishReason: "STOP" }), usageMetadata: GEMINI_USAGE });
-        res.end();
-        return;
-      }
-      json(400, { error: { code: 400, message: `unknown verb ${verb}`, status: "INVALID_ARGUMENT" } });
-    });
+      if (call) write({ ...chunk([{ text: "" }], { finishReason: "STOP" }), usageMetadata: GEMINI_USAGE });
+      res.end();
+      return;
+    }
+    json(400, { error: { code: 400, message: `unknown verb ${verb}`, status: "INVALID_ARGUMENT" } });
   });
   return { ...(await listenLoopback(server)), requests };
 }

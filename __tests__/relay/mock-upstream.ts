@@ -7,8 +7,8 @@
 //   stall-*              streams 2 chunks, then goes silent for 5 s (timeout / keep-alive tests)
 //   anything else        a normal completion with usage {prompt 12, completion 11}
 // Every request is recorded (path, headers, body) so tests can assert what reached upstream.
-import http from "node:http";
-import { listenLoopback } from "./loopback";
+import type http from "node:http";
+import { jsonBodyServer, listenLoopback } from "./loopback";
 
 export type RecordedRequest = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 
@@ -53,74 +53,64 @@ async function stream(res: http.ServerResponse, model: string, body: Record<stri
 
 export async function startMockUpstream(): Promise<MockUpstream> {
   const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on("data", (c: Buffer) => parts.push(c));
-    req.on("end", () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(Buffer.concat(parts).toString() || "{}");
-      } catch {
-        body = {};
-      }
-      requests.push({ path: req.url ?? "", headers: req.headers, body });
-      const model = String(body.model ?? "");
-      const fail = /^fail-(\d{3})/.exec(model);
-      if (fail) {
-        const status = Number(fail[1]);
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(
-          JSON.stringify({
-            error: { message: `mock failure ${status}`, type: "upstream_test", code: `mock_${status}` },
-          }),
-        );
-        return;
-      }
-      if (req.url?.endsWith("/embeddings")) {
-        res.writeHead(200, { "content-type": "application/json" });
-        const vector = [0.1, 0.2, 0.3];
-        const embedding =
-          body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
-        res.end(
-          JSON.stringify({
-            object: "list",
-            data: [{ object: "embedding", index: 0, embedding }],
-            model,
-            usage: { prompt_tokens: 5, total_tokens: 5 },
-          }),
-        );
-        return;
-      }
-      if (body.stream) {
-        void stream(res, model, body);
-        return;
-      }
-      const isCompletion = req.url?.endsWith("/v1/completions");
-      const answer = isCompletion
-        ? {
-            id: "cmpl-mock",
-            object: "text_completion",
-            created: 1,
-            model,
-            choices: [{ index: 0, text: "mock text", finish_reason: "stop" }],
-          }
-        : {
-            id: "chatcmpl-mock",
-            object: "chat.completion",
-            created: 1,
-            model,
-            choices: [
-              {
-                index: 0,
-                message: { role: "assistant", content: "This is a mock completion." },
-                finish_reason: "stop",
-              },
-            ],
-          };
-      const withUsage = model.startsWith("nousage-") ? answer : { ...answer, usage: USAGE };
+  const server = jsonBodyServer((req, body, res) => {
+    requests.push({ path: req.url ?? "", headers: req.headers, body });
+    const model = String(body.model ?? "");
+    const fail = /^fail-(\d{3})/.exec(model);
+    if (fail) {
+      const status = Number(fail[1]);
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          error: { message: `mock failure ${status}`, type: "upstream_test", code: `mock_${status}` },
+        }),
+      );
+      return;
+    }
+    if (req.url?.endsWith("/embeddings")) {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(withUsage));
-    });
+      const vector = [0.1, 0.2, 0.3];
+      const embedding =
+        body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
+      res.end(
+        JSON.stringify({
+          object: "list",
+          data: [{ object: "embedding", index: 0, embedding }],
+          model,
+          usage: { prompt_tokens: 5, total_tokens: 5 },
+        }),
+      );
+      return;
+    }
+    if (body.stream) {
+      void stream(res, model, body);
+      return;
+    }
+    const isCompletion = req.url?.endsWith("/v1/completions");
+    const answer = isCompletion
+      ? {
+          id: "cmpl-mock",
+          object: "text_completion",
+          created: 1,
+          model,
+          choices: [{ index: 0, text: "mock text", finish_reason: "stop" }],
+        }
+      : {
+          id: "chatcmpl-mock",
+          object: "chat.completion",
+          created: 1,
+          model,
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content: "This is a mock completion." },
+              finish_reason: "stop",
+            },
+          ],
+        };
+    const withUsage = model.startsWith("nousage-") ? answer : { ...answer, usage: USAGE };
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(withUsage));
   });
   return { ...(await listenLoopback(server)), requests };
 }

@@ -4,9 +4,9 @@
 // upstream error texts reach callers without keys or internal addresses, and an invalid-key spray
 // is cut off per address (RELAY_AUTH_FAILURE_LIMIT 5 here; that test runs last, as it blocks the
 // loopback address for the rest of the window).
-import http from "node:http";
+import type http from "node:http";
 import { startGateway, type Gateway } from "./gateway";
-import { listenLoopback } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
 
 type Seen = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 
@@ -18,27 +18,12 @@ const sinkSeen: Seen[] = [];
 const KEY = "sk-channel-secret-0123456789";
 
 function recorder(seen: Seen[], answer: (s: Seen, res: http.ServerResponse) => void) {
-  return http.createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on("data", (c: Buffer) => parts.push(c));
-    req.on("end", () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(Buffer.concat(parts).toString() || "{}") as Record<string, unknown>;
-      } catch {
-        body = {};
-      }
-      const s = { path: req.url ?? "", headers: req.headers, body };
-      seen.push(s);
-      answer(s, res);
-    });
+  return jsonBodyServer((req, body, res) => {
+    const s = { path: req.url ?? "", headers: req.headers, body };
+    seen.push(s);
+    answer(s, res);
   });
 }
-
-const json = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
 
 /** The upstream: writes as many tokens as max_tokens allows (100000 when unlimited). */
 function upstream(s: Seen, res: http.ServerResponse) {

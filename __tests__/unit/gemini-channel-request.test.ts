@@ -1,15 +1,10 @@
 // Gemini channel side: OpenAI requests -> Gemini requests (messages, config, schema cleaning, images, safety).
 import { RelayError } from "@/lib/server/relay/errors";
 import { geminiFormat as g } from "@/lib/server/relay/vendors/gemini/format";
-import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { convertOptionsFor } from "./convert-options";
 
-const opts = (patch: Partial<ConvertOptions> = {}, options: Record<string, string> = {}): ConvertOptions => ({
-  mode: "chat",
-  upstreamModel: "gemini-2.5-flash",
-  stream: false,
-  options: new Map(Object.entries(options)),
-  ...patch,
-});
+const opts = convertOptionsFor("gemini-2.5-flash");
 
 test("messages: system/developer -> systemInstruction, assistant -> model, tools results -> functionResponse", () => {
   const out = g.fromOpenAIRequest(

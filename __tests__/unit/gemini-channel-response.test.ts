@@ -3,17 +3,12 @@ import { adapterFor } from "@/lib/server/relay/vendors";
 import type { AdapterContext } from "@/lib/server/relay/vendors/types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { geminiFormat as g } from "@/lib/server/relay/vendors/gemini/format";
-import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { convertOptionsFor } from "./convert-options";
 
 const geminiAdapter = adapterFor(24)!;
 
-const opts = (patch: Partial<ConvertOptions> = {}, options: Record<string, string> = {}): ConvertOptions => ({
-  mode: "chat",
-  upstreamModel: "gemini-2.5-flash",
-  stream: false,
-  options: new Map(Object.entries(options)),
-  ...patch,
-});
+const opts = convertOptionsFor("gemini-2.5-flash");
 
 test("thinking suffixes and reasoning_effort -> thinkingConfig; suffix stripped from the upstream model", () => {
   const on = { "gemini.thinking_adapter_enabled": "true", "gemini.thinking_adapter_budget_tokens_percentage": "0.5" };

@@ -2,15 +2,10 @@
 import { RelayError } from "@/lib/server/relay/errors";
 import { geminiFormat as g } from "@/lib/server/relay/vendors/gemini/format";
 import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+import { convertOptionsFor } from "./convert-options";
 import { GEMINI_PATH } from "@/lib/server/relay/endpoints/gemini";
 
-const opts = (patch: Partial<ConvertOptions> = {}): ConvertOptions => ({
-  mode: "chat",
-  upstreamModel: "gpt-4o",
-  stream: false,
-  options: new Map(),
-  ...patch,
-});
+const opts = convertOptionsFor("gpt-4o");
 const out = (patch: Partial<ConvertOptions> = {}) => ({ ...opts(patch), requestId: "rid", clientModel: "gemini-x" });
 
 const invalid = (body: Json, mode: "chat" | "embeddings" = "chat") => {

@@ -1,0 +1,20 @@
+// Shared by users-admin.test.ts and users-manage.engine.test.ts: root and one admin ("admin-one")
+// signed in, and the rows the admin user routes change.
+import { ROLE } from "@/lib/constants";
+import { db } from "@/lib/server/db";
+import { createUserAndLogin, login, ROOT_USER, setupRoot } from "./harness";
+
+export type SignedInUser = Awaited<ReturnType<typeof createUserAndLogin>>;
+
+/** For a beforeAll: sets up root, signs root in and creates a signed-in admin. */
+export async function signInRootAndAdmin() {
+  await setupRoot();
+  const rootCookie = await login(ROOT_USER.username, ROOT_USER.password);
+  const rootId = (await db().user.findUniqueOrThrow({ where: { username: ROOT_USER.username } })).id;
+  const admin = await createUserAndLogin({ role: ROLE.admin, username: "admin-one" });
+  return { rootCookie, rootId, admin };
+}
+
+export const userRow = (id: number) => db().user.findUniqueOrThrow({ where: { id } });
+/** The type-3 (manage) logs of a user, oldest first. */
+export const manageLogs = (userId: number) => db().log.findMany({ where: { userId, type: 3 }, orderBy: { id: "asc" } });

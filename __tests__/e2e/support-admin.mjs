@@ -1,0 +1,31 @@
+// Root-side preparation shared by the specs (support.mjs is the runner's own): run steps in a root
+// browser context, merge entries into a JSON option, give a user quota. Each step asserts success.
+import assert from "node:assert/strict";
+import { apiAs, loggedInContext, ROOT } from "./support.mjs";
+
+const ok = (r) => assert.equal(r.success, true, r.message);
+
+/** Runs `fn(page)` signed in as root and closes the context; returns what `fn` returns. */
+export async function asRoot(browser, baseUrl, fn) {
+  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
+  try {
+    return await fn(page);
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** Merges `patch` into a JSON option (ModelRatio, ModelPrice, ...), keeping what other specs set. */
+export async function mergeOption(page, key, patch) {
+  const options = await apiAs(page, "GET", "/api/option/");
+  const current = JSON.parse(options.data.find((o) => o.key === key)?.value || "{}");
+  ok(await apiAs(page, "PUT", "/api/option/", { key, value: JSON.stringify({ ...current, ...patch }) }));
+}
+
+/** Sets the quota of the user named `username` (found through the admin search). */
+export async function setQuota(page, username, quota) {
+  const found = await apiAs(page, "GET", `/api/user/search?keyword=${encodeURIComponent(username)}`);
+  const user = found.data.items.find((u) => u.username === username);
+  assert.ok(user, `user ${username} exists`);
+  ok(await apiAs(page, "PUT", "/api/user/", { id: user.id, quota }));
+}

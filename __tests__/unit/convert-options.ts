@@ -1,0 +1,13 @@
+// Shared by the format conversion tests (claude-request*, gemini-*): a chat, non-stream conversion
+// to one upstream model, patched per test, with option rows as the settings table would hold them.
+import type { ConvertOptions } from "@/lib/server/relay/vendors/format-types";
+
+export const convertOptionsFor =
+  (upstreamModel: string) =>
+  (patch: Partial<ConvertOptions> = {}, options: Record<string, string> = {}): ConvertOptions => ({
+    mode: "chat",
+    upstreamModel,
+    stream: false,
+    options: new Map(Object.entries(options)),
+    ...patch,
+  });
