@@ -1,4 +1,5 @@
 // claude.* option parsing: default max tokens per model, thinking adapter switches, per-model headers.
+import { optionsOf } from "@/lib/server/options/store";
 import {
   defaultMaxTokens,
   modelHeaders,
@@ -7,7 +8,7 @@ import {
 } from "@/lib/server/relay/vendors/anthropic/options";
 import { OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 
-const map = (o: Record<string, string>) => new Map(Object.entries(o));
+const map = (o: Record<string, string>) => optionsOf(Object.entries(o));
 
 test("defaultMaxTokens: per model, then default, then 8192; invalid values ignored", () => {
   const table = map({

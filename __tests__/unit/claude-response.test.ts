@@ -1,5 +1,6 @@
 // Claude non-stream responses both ways, usage normalisation (cache read / creation), errors,
 // and the type-14 adapter's request (URL, headers, per-model headers).
+import { optionsOf } from "@/lib/server/options/store";
 import { adapterFor } from "@/lib/server/relay/vendors";
 import type { AdapterContext } from "@/lib/server/relay/vendors/types";
 import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
@@ -9,7 +10,7 @@ import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-typ
 
 const anthropicAdapter = adapterFor(14)!;
 
-const o: ConvertOptions = { mode: "chat", upstreamModel: "claude-up", stream: false, options: new Map() };
+const o: ConvertOptions = { mode: "chat", upstreamModel: "claude-up", stream: false, options: optionsOf() };
 const claudeUsage = {
   input_tokens: 20,
   cache_read_input_tokens: 100,
@@ -160,7 +161,7 @@ describe("anthropic adapter (type 14)", () => {
     expect(anthropicAdapter.format).toBe("claude");
   });
   test("every anthropic-beta value reaches Anthropic, each once (Claude Code's list, repeated headers)", () => {
-    const options = new Map([["claude.model_headers_settings", JSON.stringify({ m: { "anthropic-beta": ["b1"] } })]]);
+    const options = optionsOf([["claude.model_headers_settings", JSON.stringify({ m: { "anthropic-beta": ["b1"] } })]]);
     const claudeCode = "claude-code-20250219,interleaved-thinking-2025-05-14, mid-conversation-system-2026-04-07,b1";
     const r = anthropicAdapter.buildRequest(
       ctx({ options, clientHeaders: { "anthropic-beta": [claudeCode, "context-1m-2025-08-07"] } }),
@@ -171,7 +172,7 @@ describe("anthropic adapter (type 14)", () => {
     );
   });
   test("client's anthropic-version and anthropic-beta forwarded; stream accept; per-model headers", () => {
-    const options = new Map([
+    const options = optionsOf([
       [
         "claude.model_headers_settings",
         JSON.stringify({ "claude-a": { "anthropic-beta": ["b1", "b2"], "x-extra": "v" }, other: { "x-no": "1" } }),

@@ -1,5 +1,6 @@
 // Shared by the format conversion tests (claude-request*, gemini-*): a chat, non-stream conversion
 // to one upstream model, patched per test, with option rows as the settings table would hold them.
+import { optionsOf } from "@/lib/server/options/store";
 import type { ConvertOptions } from "@/lib/server/relay/vendors/format-types";
 
 export const convertOptionsFor =
@@ -8,6 +9,6 @@ export const convertOptionsFor =
     mode: "chat",
     upstreamModel,
     stream: false,
-    options: new Map(Object.entries(options)),
+    options: optionsOf(Object.entries(options)),
     ...patch,
   });

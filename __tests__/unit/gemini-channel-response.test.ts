@@ -1,4 +1,5 @@
 // Gemini channel side: adapter URL/version/key, thinking suffixes, Gemini answers -> OpenAI, usage, streams.
+import { optionsOf } from "@/lib/server/options/store";
 import { adapterFor } from "@/lib/server/relay/vendors";
 import type { AdapterContext } from "@/lib/server/relay/vendors/types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
@@ -48,7 +49,7 @@ test("thinking suffixes and reasoning_effort -> thinkingConfig; suffix stripped 
     path: "/v1beta/models/x:generateContent",
     upstreamModel: model,
     stream: false,
-    options: new Map(Object.entries(options)),
+    options: optionsOf(Object.entries(options)),
     ...patch,
   });
   expect(geminiAdapter.buildRequest(ctx("gemini-2.5-flash-thinking-128", on), {}).url).toBe(
@@ -68,7 +69,7 @@ test("adapter: version settings, verbs, key only in the header", () => {
     path: "/v1/chat/completions",
     upstreamModel: model,
     stream: false,
-    options: new Map(Object.entries(versions)),
+    options: optionsOf(Object.entries(versions)),
     ...patch,
   });
   const base = "https://generativelanguage.googleapis.com";

@@ -1,4 +1,5 @@
 // Virtual model routing (option ModelMapping), fallback pricing and the retry policy.
+import { optionsOf } from "@/lib/server/options/store";
 import { fallbackFromOptions, priceModel, type PriceTable } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { retryPolicy } from "@/lib/server/relay/routing/channel-health";
@@ -53,7 +54,7 @@ test("plain models keep one route; errors stay the relay's usual ones", () => {
 });
 
 test("fallback pricing applies to unpriced models only, never mixed", () => {
-  const o = (e: Record<string, string>) => new Map(Object.entries({ fallback_pricing_enabled: "true", ...e }));
+  const o = (e: Record<string, string>) => optionsOf(Object.entries({ fallback_pricing_enabled: "true", ...e }));
   expect(fallbackFromOptions(o({ fallback_single_price: "0.02" }))).toEqual({ mode: "price", price: 0.02 });
   expect(fallbackFromOptions(o({ fallback_input_ratio: "1", fallback_completion_ratio: "2" }))).toEqual({
     mode: "ratio",
@@ -62,14 +63,14 @@ test("fallback pricing applies to unpriced models only, never mixed", () => {
   });
   expect(fallbackFromOptions(o({ fallback_single_price: "1", fallback_input_ratio: "1" }))).toBeNull();
   expect(fallbackFromOptions(o({ fallback_input_ratio: "1" }))).toBeNull();
-  expect(fallbackFromOptions(new Map([["fallback_single_price", "1"]]))).toBeNull();
+  expect(fallbackFromOptions(optionsOf([["fallback_single_price", "1"]]))).toBeNull();
   const t = { ...table, fallback: { mode: "price" as const, price: 0.02 } };
   expect(priceModel(t, "unknown", "default", false)).toMatchObject({ mode: "price", price: 0.02, fallback: true });
   expect(priceModel(t, "a", "default", false)).toMatchObject({ mode: "ratio", modelRatio: 1 });
 });
 
 test("retry policy: RetryTimes, or the global auto-retry settings; none when pinned", () => {
-  const o = (e: Record<string, string>) => new Map(Object.entries(e));
+  const o = (e: Record<string, string>) => optionsOf(Object.entries(e));
   expect(retryPolicy(o({ RetryTimes: "2", AutomaticRetryStatusCodes: "500-599" }), false)).toEqual({
     times: 2,
     statusCodes: "500-599",

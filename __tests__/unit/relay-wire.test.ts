@@ -1,3 +1,4 @@
+import { optionsOf } from "@/lib/server/options/store";
 import type { RelayMode } from "@/lib/server/relay/vendors/types";
 import { RelayError } from "@/lib/server/relay/errors";
 import { formatFor } from "@/lib/server/relay/vendors";
@@ -9,7 +10,7 @@ const opts = (mode: RelayMode = "chat") => ({
   mode,
   upstreamModel: "m",
   stream: false,
-  options: new Map<string, string>(),
+  options: optionsOf(),
 });
 
 /** The error inspect throws for body, or null when the body is accepted. */

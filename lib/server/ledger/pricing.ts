@@ -1,6 +1,6 @@
 // Prices from the options (spec 2 §9, server-behaviour §2.5-2.6). Parsed JSON is memoised per
 // option value, so the hot path re-parses only after an admin edit.
-import { getOptions } from "@/lib/server/options/store";
+import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
 
 export type PriceTable = {
   quotaPerUnit: number;
@@ -53,8 +53,8 @@ const nonNegative = (v: string | undefined): number | null => {
 };
 
 /** The fallback pricing in force, or null (disabled, or an incomplete/mixed configuration). */
-export function fallbackFromOptions(o: ReadonlyMap<string, string>): Fallback | null {
-  if (o.get("fallback_pricing_enabled") !== "true") return null;
+export function fallbackFromOptions(o: ReadonlyOptions): Fallback | null {
+  if (!o.bool("fallback_pricing_enabled")) return null;
   const price = nonNegative(o.get("fallback_single_price"));
   const input = nonNegative(o.get("fallback_input_ratio"));
   const completion = nonNegative(o.get("fallback_completion_ratio"));
@@ -73,7 +73,7 @@ export async function getPriceTable(): Promise<PriceTable> {
     completionRatio: parseMap(o.get("CompletionRatio")),
     cacheRatio: parseMap(o.get("CacheRatio")),
     groupRatio: parseMap(o.get("GroupRatio")),
-    selfUse: o.get("SelfUseModeEnabled") === "true",
+    selfUse: o.bool("SelfUseModeEnabled"),
     preConsumedQuota: Number(o.get("PreConsumedQuota")) || 0,
     fallback: fallbackFromOptions(o),
   };

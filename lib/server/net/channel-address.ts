@@ -4,6 +4,7 @@
 // only public unicast addresses are, checked on save and again on every connection (the lookup the
 // socket uses refuses private answers, so a name that later resolves inside is refused too). Calls
 // carrying a key never follow redirects (undici's request() does not), whatever the option says.
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { Agent } from "undici";
@@ -14,7 +15,7 @@ import { singleton } from "@/lib/server/singleton";
 export const CHANNEL_PRIVATE_OPTION = "ChannelPrivateAddressEnabled";
 
 /** Whether channel base URLs may point at private, loopback or link-local addresses. */
-export function channelPrivateAllowed(options: ReadonlyMap<string, string>): boolean {
+export function channelPrivateAllowed(options: ReadonlyOptions): boolean {
   return options.get(CHANNEL_PRIVATE_OPTION) !== "false";
 }
 

@@ -29,7 +29,7 @@ export class Options extends Map<string, string> {
 export type ReadonlyOptions = Omit<Options, "set" | "delete" | "clear">;
 
 /** Options from a plain map (tests, or a snapshot with pending writes applied). */
-export function optionsOf(entries: Iterable<readonly [string, string]> | ReadonlyMap<string, string>): Options {
+export function optionsOf(entries: Iterable<readonly [string, string]> | ReadonlyMap<string, string> = []): Options {
   return new Options(entries as Iterable<readonly [string, string]>);
 }
 

@@ -2,6 +2,7 @@
 // allow-list of modules/settings/rules/option-access.ts (secrets and everything else are root-only), the
 // value passes its rule (spec 2 §5), and cross-key rules hold against the stored options
 // (fallback pricing never mixed; a sign-in provider is enabled only once configured).
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { ROLE } from "@/lib/constants";
 import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
@@ -31,7 +32,7 @@ function problem(id: string, params: Record<string, string | number>): AppError 
   return new AppError("bad_request", `option_${id}` as ServerMessageKey, params);
 }
 
-export function checkOptionWrite(key: string, value: string, role: number, current: ReadonlyMap<string, string>): void {
+export function checkOptionWrite(key: string, value: string, role: number, current: ReadonlyOptions): void {
   if (!(key in OPTION_DEFAULTS)) throw new AppError("bad_request", "option_unknown", { key });
   if (role < ROLE.root) {
     if (isSecretOptionKey(key)) throw new AppError("forbidden", "option_secret_root_only", { key });

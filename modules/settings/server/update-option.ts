@@ -3,7 +3,7 @@
 // audit log, and drops the caches that depend on them. The relay reads options from the same
 // in-memory map (parsed JSON memoised per value), so a saved option takes effect on the next
 // request without a restart.
-import { getOptions, setOptions } from "@/lib/server/options/store";
+import { getOptions, optionsOf, setOptions, type ReadonlyOptions } from "@/lib/server/options/store";
 import type { UpdateOptionInput } from "@/modules/settings/schemas";
 import { invalidateAllTokens } from "@/lib/server/cache/token-cache";
 import { checkOptionWrite } from "@/modules/settings/server/check-option-write";
@@ -15,7 +15,7 @@ import type { CurrentUser } from "@/lib/server/auth/current-user";
 type Actor = Pick<CurrentUser, "id" | "username" | "role">;
 
 /** Secrets to clear: the endpoint they are sent to changes and the request does not set them. */
-function secretsToClear(writes: Map<string, string>, current: ReadonlyMap<string, string>): string[] {
+function secretsToClear(writes: Map<string, string>, current: ReadonlyOptions): string[] {
   const clear = new Set<string>();
   for (const [endpoint, secret] of Object.entries(ENDPOINT_SECRETS)) {
     if (!writes.has(endpoint) || writes.has(secret)) continue;
@@ -32,8 +32,8 @@ function describeChange(key: string, before: string, after: string): string {
 
 export async function updateOptions(entries: UpdateOptionInput, actor: Actor): Promise<void> {
   // A copy: the live map is updated in place by the writes below, and the audit needs the old values.
-  const current = new Map(await getOptions());
-  const next = new Map(current);
+  const current = optionsOf(await getOptions());
+  const next = optionsOf(current);
   for (const { key, value } of entries) {
     checkOptionWrite(key, value, actor.role, next);
     next.set(key, value);

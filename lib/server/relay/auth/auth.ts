@@ -8,7 +8,7 @@
 // misconfigured client behind a shared address does not lock out its neighbours' working keys).
 import type { IncomingMessage } from "node:http";
 import { ROLE, USER_STATUS } from "@/lib/constants";
-import { getOptions, parseJsonOption } from "@/lib/server/options/store";
+import { getOptions, parseJsonOption, type ReadonlyOptions } from "@/lib/server/options/store";
 import { ipAllowed } from "@/lib/server/cache/ip-allow-list";
 import { getTokenByKey, getUser, type CachedToken, type CachedUser } from "@/lib/server/cache/token-cache";
 import { db } from "@/lib/server/db";
@@ -49,7 +49,7 @@ function markTokenStatus(tokenId: number, status: 3 | 4): void {
 }
 
 /** The groups a user may bill under: UserUsableGroups plus the user's own group. */
-export function usableGroups(user: CachedUser, options: ReadonlyMap<string, string>): Set<string> {
+export function usableGroups(user: CachedUser, options: ReadonlyOptions): Set<string> {
   const groups = new Set(
     Object.keys(parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {})),
   );

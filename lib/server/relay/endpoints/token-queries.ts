@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticateToken, extractKey, type RelayCaller } from "@/lib/server/relay/auth/auth";
 import { RelayError } from "@/lib/server/relay/errors";
 import { sendError, sendJson } from "@/lib/server/relay/entry/http-io";
-import { getOptions } from "@/lib/server/options/store";
+import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
 import { getTokenBalance, type TokenBalance } from "@/modules/tokens/server/get-token-balance";
 import { listTokenLogs } from "@/modules/logs/server/usage/list-token-logs";
 
@@ -34,7 +34,7 @@ export function isTokenQueryPath(path: string): boolean {
 type Ctx = { requestId: string; ip: string; url: URL; path: string };
 
 /** Quota in the site's display unit (general_setting.quota_display_type), as new-api converts it. */
-function toDisplayAmount(quota: number, options: ReadonlyMap<string, string>): number {
+function toDisplayAmount(quota: number, options: ReadonlyOptions): number {
   const type = options.get("general_setting.quota_display_type") ?? "USD";
   if (type === "TOKENS") return quota;
   const perUnit = Number(options.get("QuotaPerUnit")) || 500_000;

@@ -2,6 +2,7 @@
 // images, audio, ...). The pipeline (pipeline.ts) owns everything common — auth'd caller, model
 // limits, sensitive words, pricing, rate limits, reservation, channel choice, retries, settlement,
 // error logs — and asks the endpoint only to read the request and to make one attempt.
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AdapterContext, ChannelAdapter, RelayMode, WireFormat } from "@/lib/server/relay/vendors/types";
 import type { RelayContext } from "@/lib/server/relay/entry/context";
@@ -23,7 +24,7 @@ export type AttemptInput = {
   adapter: ChannelAdapter;
   actx: AdapterContext;
   res: ServerResponse;
-  options: ReadonlyMap<string, string>;
+  options: ReadonlyOptions;
   /** global.pass_through_request_enabled: send the client's body as is (model name aside). */
   passThrough: boolean;
 };

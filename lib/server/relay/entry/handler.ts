@@ -85,7 +85,7 @@ const EXTENSION_ORIGIN = /^(chrome|moz|safari-web|ms-browser)-extension:\/\//i;
 async function refuseBrowserExtension(req: IncomingMessage): Promise<void> {
   const origin = req.headers.origin;
   if (typeof origin !== "string" || !EXTENSION_ORIGIN.test(origin)) return;
-  if ((await getOptions()).get("global.block_browser_extension_enabled") !== "true") return;
+  if (!(await getOptions()).bool("global.block_browser_extension_enabled")) return;
   throw relayError("browser_extension");
 }
 

@@ -1,7 +1,7 @@
 // The relay pipeline shared by every endpoint (see endpoint.ts):
 // read -> checks -> price -> reserve -> [pick channel -> endpoint.attempt] with retries -> settle.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getOptions } from "@/lib/server/options/store";
+import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
 import { adapterFor } from "@/lib/server/relay/vendors";
 import type { AdapterContext } from "@/lib/server/relay/vendors/types";
 import { usableGroups } from "@/lib/server/relay/auth/auth";
@@ -25,12 +25,11 @@ import { withRequestId } from "@/lib/server/logger";
 import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
 import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
 
-async function applyRateLimits(ctx: RelayContext, options: ReadonlyMap<string, string>): Promise<void> {
-  const exemptGroup =
-    options.get("global.rate_limit_exempt_enabled") === "true"
-      ? options.get("global.rate_limit_exempt_group")
-      : undefined;
-  if (options.get("ModelRequestRateLimitEnabled") === "true" && ctx.caller.group !== exemptGroup) {
+async function applyRateLimits(ctx: RelayContext, options: ReadonlyOptions): Promise<void> {
+  const exemptGroup = options.bool("global.rate_limit_exempt_enabled")
+    ? options.get("global.rate_limit_exempt_group")
+    : undefined;
+  if (options.bool("ModelRequestRateLimitEnabled") && ctx.caller.group !== exemptGroup) {
     let total = Number(options.get("ModelRequestRateLimitCount")) || 0;
     let success = Number(options.get("ModelRequestRateLimitSuccessCount")) || 0;
     try {
@@ -88,9 +87,9 @@ export async function runRelay(
       throw relayError("model_not_allowed", { model });
     }
     const options = await getOptions();
-    if (options.get("CheckSensitiveEnabled") === "true" && options.get("CheckSensitiveOnPromptEnabled") === "true") {
+    if (options.bool("CheckSensitiveEnabled") && options.bool("CheckSensitiveOnPromptEnabled")) {
       const exempt =
-        options.get("global.safe_check_exempt_enabled") === "true" &&
+        options.bool("global.safe_check_exempt_enabled") &&
         caller.group === options.get("global.safe_check_exempt_group");
       const word = exempt ? null : await findSensitiveWord(facts.promptText, options.get("SensitiveWords") ?? "");
       if (word) throw relayError("sensitive_words", { word });
@@ -184,7 +183,7 @@ export async function runRelay(
         if (!adapter) throw relayError("channel_type_unsupported", { type: channel.type });
         if (!picked) throw relayError("channel_no_key");
         const upstreamModel = mapModel(route.model, channel.modelMapping);
-        if (options.get("redirect_billing_enabled") === "true" && upstreamModel !== route.model) {
+        if (options.bool("redirect_billing_enabled") && upstreamModel !== route.model) {
           // Bill a channel's model redirect at the redirected model's price when it has one.
           ctx.pricing = priceModel(table, upstreamModel, caller.group, false) ?? route.pricing;
         }
@@ -198,7 +197,7 @@ export async function runRelay(
           clientHeaders: req.headers,
           options,
         };
-        const passThrough = options.get("global.pass_through_request_enabled") === "true";
+        const passThrough = options.bool("global.pass_through_request_enabled");
         const outcome = await endpoint.attempt({ ctx, adapter, actx, res, options, passThrough });
         await settleRequest(ctx, outcome);
         return;
@@ -212,7 +211,7 @@ export async function runRelay(
           routeAttempt = 0;
         } else routeAttempt++;
         if (
-          options.get("AutomaticDisableChannelEnabled") === "true" &&
+          options.bool("AutomaticDisableChannelEnabled") &&
           channel.autoBan &&
           shouldDisable(
             err,

@@ -1,4 +1,5 @@
 // Retry and auto-disable rules (server-behaviour §3.2-3.3).
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { invalidateChannels, type CachedChannel } from "@/lib/server/cache/channel-cache";
@@ -44,12 +45,9 @@ export function shouldRetry(err: RelayError, retryStatusCodes: string): boolean 
  * when global.auto_retry_enabled, global.auto_retry_count (1–10) and global.auto_retry_status_codes
  * (classes like "5xx" or codes/ranges). A pinned channel is never retried.
  */
-export function retryPolicy(
-  options: ReadonlyMap<string, string>,
-  pinned: boolean,
-): { times: number; statusCodes: string } {
+export function retryPolicy(options: ReadonlyOptions, pinned: boolean): { times: number; statusCodes: string } {
   if (pinned) return { times: 0, statusCodes: "" };
-  if (options.get("global.auto_retry_enabled") === "true") {
+  if (options.bool("global.auto_retry_enabled")) {
     const codes = (options.get("global.auto_retry_status_codes") ?? "")
       .split(",")
       .map((c) => c.trim().replace(/^([1-5])xx$/i, "$100-$199"))

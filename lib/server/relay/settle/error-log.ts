@@ -11,7 +11,7 @@ export function queueErrorLog(ctx: RelayContext | null, base: RelayRequestBase, 
     requestLogger(base.requestId).error({ err: cause, path: base.path }, "relay internal error");
   void getOptions()
     .then((options) => {
-      if (options.get("LogErrorEnabled") !== "true") return;
+      if (!options.bool("LogErrorEnabled")) return;
       queueLog({
         createdAt: Math.floor(Date.now() / 1000),
         type: LOG_TYPE.error,

@@ -60,7 +60,7 @@ export function mjTaskView(row: MidjourneyRow, forwardBase: string | null) {
 
 async function forwardBase(): Promise<string | null> {
   const o = await getOptions();
-  return o.get("MjForwardUrlEnabled") === "true" ? (o.get("ServerAddress") ?? "") : null;
+  return o.bool("MjForwardUrlEnabled") ? (o.get("ServerAddress") ?? "") : null;
 }
 
 const MODE_FLAGS = /\s--(fast|relax|turbo)\b/gi;
@@ -82,12 +82,12 @@ export async function submitMidjourney(res: ServerResponse, r: TaskRequest): Pro
     channelId = origin.channelId;
   }
   const body = { ...r.body };
-  if (options.get("MjModeClearEnabled") === "true" && typeof body.prompt === "string")
+  if (options.bool("MjModeClearEnabled") && typeof body.prompt === "string")
     body.prompt = body.prompt.replace(MODE_FLAGS, "");
   // We poll; an upstream callback to a client-chosen address is only passed on when enabled.
-  if (options.get("MjNotifyEnabled") !== "true") delete body.notifyHook;
+  if (!options.bool("MjNotifyEnabled")) delete body.notifyHook;
   // Choosing the upstream's Discord account is an admin-granted feature (new-api's behaviour).
-  if (options.get("MjAccountFilterEnabled") !== "true") delete body.accountFilter;
+  if (!options.bool("MjAccountFilterEnabled")) delete body.accountFilter;
 
   const model = mjModelName(action);
   const call = await prepareTaskCall({

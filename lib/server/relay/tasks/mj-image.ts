@@ -33,7 +33,7 @@ export function sniffImageType(head: Buffer): string | null {
 }
 
 export async function proxyMidjourneyImage(res: ServerResponse, id: string, requestId: string): Promise<void> {
-  if ((await getOptions()).get("MjForwardUrlEnabled") !== "true") throw notFound();
+  if (!(await getOptions()).bool("MjForwardUrlEnabled")) throw notFound();
   const row = id ? await db().midjourney.findFirst({ where: { mjId: id }, select: { imageUrl: true } }) : null;
   if (!row?.imageUrl) throw notFound();
   let img;

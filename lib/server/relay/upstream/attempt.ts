@@ -1,5 +1,6 @@
 // One try against one channel: send, map upstream errors (retryable, status-code mapping), then
 // stream or answer JSON. Usage missing from a JSON answer is counted locally and injected.
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { ServerResponse } from "node:http";
 import { env } from "@/lib/env";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
@@ -76,7 +77,7 @@ export async function openUpstream(
   request: UpstreamRequest,
   actx: AdapterContext,
   res: ServerResponse,
-  options: ReadonlyMap<string, string>,
+  options: ReadonlyOptions,
 ): Promise<{ up: UpstreamResponse; abort: AbortController }> {
   const abort = new AbortController();
   const onClientGone = () => abort.abort(new Error("client_gone"));
@@ -91,13 +92,13 @@ export async function openUpstream(
     res.off("close", onClientGone);
   }
   if (up.statusCode < 200 || up.statusCode > 299)
-    throw await upstreamError(up, actx, options.get("global.hide_upstream_error_enabled") === "true");
+    throw await upstreamError(up, actx, options.bool("global.hide_upstream_error_enabled"));
   return { up, abort };
 }
 
 /** Ping interval of streams (general_setting.ping_interval_*), 0 = off. */
-export function pingSeconds(options: ReadonlyMap<string, string>): number {
-  return options.get("general_setting.ping_interval_enabled") === "true"
+export function pingSeconds(options: ReadonlyOptions): number {
+  return options.bool("general_setting.ping_interval_enabled")
     ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60)
     : 0;
 }
@@ -109,7 +110,7 @@ export async function attemptUpstream(
   actx: AdapterContext,
   body: Record<string, unknown>,
   res: ServerResponse,
-  options: ReadonlyMap<string, string>,
+  options: ReadonlyOptions,
 ): Promise<Outcome> {
   const { up, abort } = await openUpstream(adapter.buildRequest(actx, body), actx, res, options);
 

@@ -2,6 +2,7 @@
 // OpenAI chat is the pivot: a request in format A for a channel speaking format B travels
 // A -> OpenAI -> B, and its answer B -> OpenAI -> A. Same-format calls are forwarded natively and
 // only tapped for usage. Each method receives the mode (chat or embeddings).
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { RelayMode, WireFormat } from "@/lib/server/relay/vendors/types";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayError } from "@/lib/server/relay/errors";
@@ -33,7 +34,7 @@ export type ConvertOptions = {
   /** The model the channel will be asked for (after mapping); suffix adapters may rewrite it. */
   upstreamModel: string;
   stream: boolean;
-  options: ReadonlyMap<string, string>;
+  options: ReadonlyOptions;
   /** Client request path (e.g. Gemini :embedContent vs :batchEmbedContents answers differ). */
   path?: string;
 };

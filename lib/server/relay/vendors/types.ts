@@ -1,6 +1,7 @@
 // One adapter per transport (vendors/<vendor>/adapter.ts), all behind this interface. An adapter
 // speaks one wire format (OpenAI by default; Anthropic and Gemini their own): the pipeline converts the
 // client's format to the adapter's (lib/server/relay/vendors/*/format.ts) before buildRequest.
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { WireFormat } from "@/lib/channel-types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 
@@ -33,7 +34,7 @@ export type AdapterContext = {
   /** Client request headers (lower-case names), e.g. anthropic-version / anthropic-beta. */
   clientHeaders?: Readonly<Record<string, string | string[] | undefined>>;
   /** Options snapshot of this request (claude.*, gemini.* settings). */
-  options?: ReadonlyMap<string, string>;
+  options?: ReadonlyOptions;
 };
 
 export type UpstreamRequest = {

@@ -1,4 +1,5 @@
 // Claude settings read from the options snapshot (claude.* keys, defaults in options/defaults.ts).
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 
 export const DEFAULT_MAX_TOKENS = 8192;
@@ -17,17 +18,17 @@ function parseJson(raw: string | undefined): Json | null {
 }
 
 /** claude.default_max_tokens: {"default": 8192, "<model>": n}. */
-export function defaultMaxTokens(options: ReadonlyMap<string, string>, model: string): number {
+export function defaultMaxTokens(options: ReadonlyOptions, model: string): number {
   const table = parseJson(options.get("claude.default_max_tokens"));
   const pick = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : null);
   return pick(table?.[model]) ?? pick(table?.default) ?? DEFAULT_MAX_TOKENS;
 }
 
-export function thinkingAdapterEnabled(options: ReadonlyMap<string, string>): boolean {
+export function thinkingAdapterEnabled(options: ReadonlyOptions): boolean {
   return options.get("claude.thinking_adapter_enabled") !== "false";
 }
 
-export function thinkingBudgetShare(options: ReadonlyMap<string, string>): number {
+export function thinkingBudgetShare(options: ReadonlyOptions): number {
   const v = Number(options.get("claude.thinking_adapter_budget_tokens_percentage"));
   return Number.isFinite(v) && v > 0 && v < 1 ? v : 0.8;
 }
@@ -44,7 +45,7 @@ const RESERVED = new Set([
 ]);
 
 /** claude.model_headers_settings: {"<model>": {"<header>": ["v1","v2"] | "v"}} -> headers for `model`. */
-export function modelHeaders(options: ReadonlyMap<string, string> | undefined, model: string): Record<string, string> {
+export function modelHeaders(options: ReadonlyOptions | undefined, model: string): Record<string, string> {
   const table = parseJson(options?.get("claude.model_headers_settings"));
   const entry = table?.[model];
   const out: Record<string, string> = {};

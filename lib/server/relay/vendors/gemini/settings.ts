@@ -1,9 +1,10 @@
 // Gemini options (gemini.* in the options store) and the pure helpers built on them: API version per
 // model, safety settings, the thinking suffix adapter, and tool-schema cleaning (Gemini rejects JSON
 // Schema keywords it does not know, e.g. $schema and additionalProperties: landscape §2).
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 
-type Options = ReadonlyMap<string, string> | undefined;
+type Options = ReadonlyOptions | undefined;
 
 function jsonOption(options: Options, key: string): Record<string, unknown> {
   try {
@@ -43,7 +44,7 @@ export type ThinkingSuffix = { model: string; mode: "thinking" | "nothinking" | 
 
 /** Splits -thinking / -nothinking / -thinking-<budget> off a model name when the adapter is enabled. */
 export function thinkingSuffix(options: Options, model: string): ThinkingSuffix {
-  if (options?.get("gemini.thinking_adapter_enabled") !== "true") return { model, mode: null };
+  if (!options?.bool("gemini.thinking_adapter_enabled")) return { model, mode: null };
   let m = model.match(/^(.+)-thinking-(\d+)$/);
   if (m) return { model: m[1]!, mode: "budget", budget: Number(m[2]) };
   m = model.match(/^(.+)-nothinking$/);
