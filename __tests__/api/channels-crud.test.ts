@@ -100,9 +100,14 @@ test("a type without an adapter is refused on create and on a type switch (zh, e
   for (const type of [18, 999]) {
     const res = await post({ name: "nope", type, key: "a|b|c", models: "m", group: "default" });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ success: false, message: `本网关尚不支持渠道类型 ${type}（没有适配器），无法保存` });
+    expect(res.json).toMatchObject({
+      success: false,
+      message: `本网关尚不支持渠道类型 ${type}（没有适配器），无法保存`,
+    });
     const en = await post({ name: "nope", type, key: "a|b|c", models: "m", group: "default" }, EN);
-    expect(en.json.message).toBe(`Channel type ${type} is not supported by this gateway (no adapter), so it cannot be saved`);
+    expect(en.json.message).toBe(
+      `Channel type ${type} is not supported by this gateway (no adapter), so it cannot be saved`,
+    );
   }
   expect(await channelCount()).toBe(before);
   const id = await createChannel(root, { name: "switch" });
