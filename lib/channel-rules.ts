@@ -16,6 +16,12 @@ export function baseUrlEndsWithV1(url: string): boolean {
   return /\/v1$/i.test(normalizeBaseUrl(url));
 }
 
+/** Whether a channel of this type can be saved: the relay has an adapter for it (issue 20: a type
+ *  that would fail on every request is refused, not accepted and then failed). */
+export function typeSupported(type: number): boolean {
+  return channelTypeInfo(type)?.relayed === true;
+}
+
 /** Whether multi-key mode can be used for a type (not when its key is one JSON document). */
 export function multiKeyAllowed(type: number): boolean {
   return !channelTypeInfo(type)?.singleKeyOnly;

@@ -5,7 +5,7 @@ export type WireFormat = "openai" | "claude" | "gemini";
 
 /** How the relay reaches a vendor: an adapter in lib/server/relay/vendors, or a task platform
  *  (lib/server/relay/tasks). */
-export type VendorTransport = "openai" | "azure" | "custom" | "anthropic" | "gemini" | TaskPlatform;
+export type VendorTransport = "openai" | "azure" | "custom" | "anthropic" | "gemini" | "cloudflare" | TaskPlatform;
 
 export type TaskPlatform = "midjourney" | "suno";
 
@@ -22,7 +22,7 @@ export type FormHints = {
   /** The form offers the OpenAI organization field. */
   organization?: boolean;
   /** What the `other` field holds (label and placeholder); "region" may be a per-model JSON map. */
-  other?: "api_version" | "spark_version" | "region" | "plugin" | "knowledge_id";
+  other?: "api_version" | "spark_version" | "region" | "plugin" | "knowledge_id" | "account_id";
   /** `other` defaults to this when left empty (an API version). */
   defaultOther?: string;
 };
@@ -38,6 +38,10 @@ export type VendorEntry = {
   defaultBaseUrl?: string;
   /** The vendor's paths have no /v1 prefix. */
   noV1?: boolean;
+  /** Client path prefixes the vendor serves elsewhere, first match wins: ["/v1", "/api/paas/v4"] sends
+   *  /v1/chat/completions to {base}/api/paas/v4/chat/completions. The base URL stays the vendor's host,
+   *  as in new-api, so channels imported from it keep working. */
+  pathMap?: [from: string, to: string][];
   /** Body fields the vendor rejects, removed before sending. */
   excludeParams?: string[];
   balance?: BalanceApi;

@@ -120,10 +120,25 @@ const ENTRIES: VendorEntry[] = [
   },
   { id: 15, name: "Baidu Qianfan", keyFormat: "APIKey|SecretKey", models: ["ERNIE-4.0-8K", "ERNIE-3.5-8K"] },
   {
+    // Qianfan ModelBuilder v2, OpenAI-compatible: {base}/v2/chat/completions, Bearer bce-v3/ALTAK-… key.
+    id: 46,
+    name: "Baidu Qianfan v2",
+    keyFormat: "bce-v3/ALTAK-…",
+    models: ["ernie-4.0-turbo-8k", "ernie-3.5-8k", "deepseek-v3", "embedding-v1"],
+    transport: "openai",
+    defaultBaseUrl: "https://qianfan.baidubce.com",
+    pathMap: [["/v1", "/v2"]],
+    modelsApi: "openai",
+  },
+  {
+    // DashScope's OpenAI-compatible mode: {base}/compatible-mode/v1/chat/completions, Bearer key.
     id: 17,
     name: "Alibaba Qwen",
-    models: ["qwen-turbo", "qwen-plus", "qwen-max", "text-embedding-v1"],
-    form: { other: "plugin" },
+    models: ["qwen-turbo", "qwen-plus", "qwen-max", "text-embedding-v3"],
+    transport: "openai",
+    defaultBaseUrl: "https://dashscope.aliyuncs.com",
+    pathMap: [["/v1", "/compatible-mode/v1"]],
+    modelsApi: "openai",
   },
   {
     id: 18,
@@ -133,7 +148,26 @@ const ENTRIES: VendorEntry[] = [
     form: { other: "spark_version", defaultOther: "v2.1" },
   },
   { id: 16, name: "Zhipu ChatGLM", models: ["glm-4", "glm-4-flash", "glm-4v"] },
-  { id: 23, name: "Tencent Hunyuan", keyFormat: "AppId|SecretId|SecretKey", models: ["hunyuan-lite", "hunyuan-pro"] },
+  {
+    // Zhipu BigModel API v4 (OpenAI-shaped): {base}/api/paas/v4/chat/completions, Bearer API key.
+    id: 26,
+    name: "Zhipu GLM v4",
+    models: ["glm-4-plus", "glm-4-air", "glm-4-flash", "glm-4v", "embedding-3"],
+    transport: "openai",
+    defaultBaseUrl: "https://open.bigmodel.cn",
+    pathMap: [["/v1", "/api/paas/v4"]],
+    modelsApi: "openai",
+  },
+  {
+    // Hunyuan's OpenAI-compatible endpoint (API key, Bearer); the TC3-signed native API
+    // (AppId|SecretId|SecretKey keys of new-api) is not implemented.
+    id: 23,
+    name: "Tencent Hunyuan",
+    models: ["hunyuan-lite", "hunyuan-standard", "hunyuan-pro", "hunyuan-embedding"],
+    transport: "openai",
+    defaultBaseUrl: "https://api.hunyuan.cloud.tencent.com",
+    modelsApi: "openai",
+  },
   {
     id: 25,
     name: "Moonshot",
@@ -171,9 +205,9 @@ const ENTRIES: VendorEntry[] = [
   {
     id: 35,
     name: "MiniMax",
-    models: ["abab6.5-chat", "abab6.5s-chat"],
+    models: ["MiniMax-M1", "MiniMax-Text-01", "abab6.5s-chat"],
     transport: "openai",
-    defaultBaseUrl: "https://api.minimax.chat",
+    defaultBaseUrl: "https://api.minimaxi.com",
     modelsApi: "openai",
   },
   {
@@ -194,7 +228,16 @@ const ENTRIES: VendorEntry[] = [
     defaultBaseUrl: "https://api.jina.ai",
     modelsApi: "openai",
   },
-  { id: 39, name: "Cloudflare", keyFormat: "AccountID|APIToken", models: ["@cf/meta/llama-3.1-8b-instruct"] },
+  {
+    // Workers AI, OpenAI-compatible: {base}/client/v4/accounts/{account}/ai/v1/chat/completions.
+    id: 39,
+    name: "Cloudflare",
+    keyFormat: "APIToken (or AccountID|APIToken)",
+    models: ["@cf/meta/llama-3.1-8b-instruct", "@cf/baai/bge-large-en-v1.5"],
+    transport: "cloudflare",
+    defaultBaseUrl: "https://api.cloudflare.com",
+    form: { other: "account_id" },
+  },
   {
     id: 40,
     name: "SiliconFlow",
@@ -220,7 +263,28 @@ const ENTRIES: VendorEntry[] = [
     defaultBaseUrl: "https://api.moka.ai",
     modelsApi: "openai",
   },
-  { id: 45, name: "Volcengine Ark", models: ["doubao-pro-32k", "doubao-lite-32k"] },
+  {
+    // Volcengine Ark (Doubao), OpenAI-compatible: {base}/api/v3/chat/completions, Bearer API key.
+    id: 45,
+    name: "Volcengine Ark",
+    models: ["doubao-pro-32k", "doubao-lite-32k", "doubao-embedding"],
+    transport: "openai",
+    defaultBaseUrl: "https://ark.cn-beijing.volces.com",
+    pathMap: [["/v1", "/api/v3"]],
+  },
+  {
+    // Cohere: chat and embeddings through its Compatibility API, rerank through the native v2 API
+    // (same {model, query, documents, top_n} request and {results:[{index, relevance_score}]} answer).
+    id: 34,
+    name: "Cohere",
+    models: ["command-a-03-2025", "command-r-plus-08-2024", "embed-v4.0", "rerank-v3.5"],
+    transport: "openai",
+    defaultBaseUrl: "https://api.cohere.com",
+    pathMap: [
+      ["/v1/rerank", "/v2/rerank"],
+      ["/v1", "/compatibility/v1"],
+    ],
+  },
   {
     id: 47,
     name: "Xinference",
@@ -260,6 +324,13 @@ const BY_ID = new Map(CHANNEL_TYPES.map((t) => [t.id, t]));
 
 export function channelTypeInfo(type: number): ChannelTypeInfo | undefined {
   return BY_ID.get(type);
+}
+
+/** The vendor's path for a client path (/v1/chat/completions, /v1/models): pathMap, else noV1. */
+export function vendorPath(v: Pick<VendorEntry, "noV1" | "pathMap"> | undefined, path: string): string {
+  for (const [from, to] of v?.pathMap ?? [])
+    if (path === from || path.startsWith(`${from}/`)) return to + path.slice(from.length);
+  return v?.noV1 ? path.replace(/^\/v1(?=\/|$)/, "") : path;
 }
 
 /** Suggested models for a type (empty for unknown types). */

@@ -88,9 +88,46 @@ test("batch creates one channel per key; multi_to_single one multi-key channel; 
   expect(JSON.parse(row.channelInfo)).toMatchObject({ is_multi_key: true, multi_key_mode: "polling", key_count: 2 });
 });
 
+/** A row of a type the gateway cannot save any more (imported from new-api): created as type 1, retyped. */
+async function legacyChannel(name: string, type: number): Promise<number> {
+  const id = await createChannel(root, { name });
+  await db().channel.update({ where: { id }, data: { type } });
+  return id;
+}
+
+test("a type without an adapter is refused on create and on a type switch (zh, en), nothing stored", async () => {
+  const before = await channelCount();
+  for (const type of [18, 999]) {
+    const res = await post({ name: "nope", type, key: "a|b|c", models: "m", group: "default" });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      success: false,
+      message: `本网关尚不支持渠道类型 ${type}（没有适配器），无法保存`,
+    });
+    const en = await post({ name: "nope", type, key: "a|b|c", models: "m", group: "default" }, EN);
+    expect(en.json.message).toBe(
+      `Channel type ${type} is not supported by this gateway (no adapter), so it cannot be saved`,
+    );
+  }
+  expect(await channelCount()).toBe(before);
+  const id = await createChannel(root, { name: "switch" });
+  const sw = await put({ id, type: 18, key: "a|b|c" });
+  expect([sw.status, sw.json.message]).toEqual([400, "本网关尚不支持渠道类型 18（没有适配器），无法保存"]);
+  expect((await db().channel.findUniqueOrThrow({ where: { id } })).type).toBe(1);
+});
+
+test("a stored row of an unsupported type stays editable: type 18 defaults its version to v2.1", async () => {
+  const id = await legacyChannel("spark", 18);
+  const res = await put({ id, type: 18, other: "", status: 2 });
+  expect(res.status).toBe(200);
+  const row = await db().channel.findUniqueOrThrow({ where: { id } });
+  expect([row.type, row.other, row.status]).toEqual([18, "v2.1", 2]);
+});
+
 test("type 41 keeps its JSON key whole and refuses multi-key modes; its region must be JSON", async () => {
   const key = '{\n  "type": "service_account",\n  "project_id": "p, q"\n}';
-  const id = await createChannel(root, { name: "vertex", type: 41, key, other: "us-east5" });
+  const id = await legacyChannel("vertex", 41);
+  expect((await put({ id, key, other: "us-east5" })).status).toBe(200);
   expect(open((await db().channel.findUniqueOrThrow({ where: { id } })).key)).toBe(
     '{ "type": "service_account", "project_id": "p, q" }',
   );
@@ -101,11 +138,6 @@ test("type 41 keeps its JSON key whole and refuses multi-key modes; its region m
   expect(region.json.message).toBe("部署地区必须是合法的 JSON 格式！");
   const enRegion = await post({ name: "v", type: 41, key, models: "m", group: "default", other: "{bad" }, EN);
   expect(enRegion.json.message).toBe("The deployment region must be valid JSON!");
-});
-
-test("type 18 defaults its version to v2.1", async () => {
-  const id = await createChannel(root, { name: "spark", type: 18, key: "a|b|c" });
-  expect((await db().channel.findUniqueOrThrow({ where: { id } })).other).toBe("v2.1");
 });
 
 describe("validation messages (zh verbatim, en translated) and nothing stored", () => {

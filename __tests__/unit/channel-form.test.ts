@@ -62,6 +62,13 @@ test("editing may leave the key empty (kept); creating may not", () => {
   expect(formToPayload(valid({ key: "" }), "create")).toEqual({ ok: false, error: "name_key_required" });
 });
 
+test("creating a type without an adapter is refused; editing a stored row of one is not", () => {
+  expect(formToPayload(valid({ type: 18 }), "create")).toEqual({ ok: false, error: "type_unsupported" });
+  expect(formToPayload(valid({ type: 999 }), "create")).toEqual({ ok: false, error: "type_unsupported" });
+  expect(formToPayload(valid({ type: 18 }), "edit").ok).toBe(true);
+  expect(formToPayload(valid({ type: 1 }), "create").ok).toBe(true);
+});
+
 test("payload: base URL trimmed of slashes, mapping cleaned, numbers, lists, type 18 version", () => {
   const r = formToPayload(
     valid({
@@ -74,7 +81,7 @@ test("payload: base URL trimmed of slashes, mapping cleaned, numbers, lists, typ
       weight: "5",
       auto_ban: false,
     }),
-    "create",
+    "edit", // type 18 has no adapter: only a stored row can be edited
   );
   expect(r.ok).toBe(true);
   if (!r.ok) return;
@@ -99,7 +106,7 @@ test("several keys: batch or one multi-key channel; type 41 stays single", () =>
     "create",
   );
   expect(merged.ok && [merged.mode, merged.multi_key_mode]).toEqual(["multi_to_single", "polling"]);
-  const vertex = formToPayload(valid({ type: 41, key: '{"a": 1,\n"b": 2}', keyMode: "multi" }), "create");
+  const vertex = formToPayload(valid({ type: 41, key: '{"a": 1,\n"b": 2}', keyMode: "multi" }), "edit");
   expect(vertex.ok && [vertex.mode, vertex.channel.key]).toEqual(["single", '{"a": 1,\n"b": 2}']);
   expect(keyModeAfterInput("a,b", 1, "single")).toBe("multi");
   expect(keyModeAfterInput("a,b", 41, "single")).toBe("single");

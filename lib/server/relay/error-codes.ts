@@ -115,6 +115,12 @@ export const RELAY_ERRORS = {
     retryable: true,
     message: "Channel type {type} is not supported by this gateway",
   },
+  channel_config_missing: {
+    status: 500,
+    code: "channel:config_missing",
+    retryable: true,
+    message: "The channel is missing {detail}",
+  },
   channel_no_key: {
     status: 500,
     code: "channel:no_available_key",

@@ -12,6 +12,7 @@ import {
   sanitizeModelMapping,
   splitKeyText,
   toList,
+  typeSupported,
 } from "@/lib/channel-rules";
 import type { ChannelItem } from "@/modules/channels/client/api";
 import { toLocalInput } from "@/modules/tokens/client/token-form";
@@ -70,6 +71,7 @@ export type ChannelFormError =
   | "weight_invalid"
   | "max_input_tokens_invalid"
   | "expiry_invalid"
+  | "type_unsupported"
   | `json_${JsonField}`;
 
 export function emptyChannelForm(): ChannelFormValues {
@@ -171,6 +173,8 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
     if (!Number.isFinite(ms) || ms <= 0) return { ok: false, error: "expiry_invalid" };
     expired_time = Math.floor(ms / 1000);
   }
+  // The server refuses it too; an edit of a stored row of such a type (imported) is still allowed.
+  if (action === "create" && !typeSupported(v.type)) return { ok: false, error: "type_unsupported" };
 
   const multi = v.keyMode === "multi" && !!multiKeyAllowed(v.type);
   const keyText = !multiKeyAllowed(v.type) ? v.key.trim() : keys.join("\n");

@@ -78,7 +78,7 @@ export function ChannelFormFields({
   return (
     <div className="flex flex-col gap-6">
       <Section title={t("section_basic")}>
-        <Field id="channel-type" label={t("field_type")}>
+        <Field id="channel-type" label={t("field_type")} error={err("type_unsupported")}>
           <Select
             id="channel-type"
             value={String(v.type)}

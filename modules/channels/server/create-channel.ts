@@ -14,7 +14,7 @@ import {
 } from "@/modules/channels/server/channel-data";
 import { checkChannelBaseUrl } from "@/modules/channels/server/check-channel-target";
 import { rebuildAbilities } from "@/modules/channels/server/rebuild-abilities";
-import { multiKeyAllowed } from "@/lib/channel-rules";
+import { multiKeyAllowed, typeSupported } from "@/lib/channel-rules";
 import type { CreateChannelInput } from "@/modules/channels/schemas";
 
 export async function createChannel(input: CreateChannelInput): Promise<{ ids: number[] }> {
@@ -26,6 +26,7 @@ export async function createChannel(input: CreateChannelInput): Promise<{ ids: n
   if (input.mode !== "single" && !multiKeyAllowed(c.type))
     throw new AppError("bad_request", "channel_multi_key_refused");
   const typeFields = checkTypeRules(c);
+  if (!typeSupported(c.type)) throw new AppError("bad_request", "channel_type_unsupported", { type: c.type });
   await checkChannelBaseUrl(c.base_url);
 
   const units: { name: string; keys: string[] }[] =

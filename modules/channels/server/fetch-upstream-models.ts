@@ -6,18 +6,17 @@ import { AppError } from "@/lib/server/http/app-error";
 import { open } from "@/lib/server/crypto/secret-box";
 import { UpstreamFailure, upstreamGetJson } from "@/modules/channels/server/upstream-get";
 import { keysOf } from "@/modules/channels/server/channel-data";
-import { adapterFor } from "@/lib/server/relay/vendors";
 import { normalizeBaseUrl } from "@/lib/channel-rules";
-import { channelTypeInfo, type ModelsApi } from "@/lib/channel-types";
+import { channelTypeInfo, vendorPath, type ModelsApi, type VendorEntry } from "@/lib/channel-types";
 
 type Listing = {
-  url: (base: string, key: string, noV1: boolean) => string;
+  url: (base: string, key: string, vendor: VendorEntry | undefined) => string;
   headers: (key: string) => Record<string, string>;
 };
 
 const LISTINGS: Record<ModelsApi, Listing> = {
   openai: {
-    url: (b, _key, noV1) => `${b}${noV1 ? "" : "/v1"}/models`,
+    url: (b, _key, vendor) => `${b}${vendorPath(vendor, "/v1/models")}`,
     headers: (key) => ({ authorization: `Bearer ${key}` }),
   },
   anthropic: {
@@ -51,9 +50,7 @@ export async function fetchUpstreamModels(input: { type: number; baseUrl: string
   const base = normalizeBaseUrl(input.baseUrl) || vendor?.defaultBaseUrl || "";
   if (!base) throw new AppError("bad_request", "channel_base_url_required");
   try {
-    return modelIds(
-      await upstreamGetJson(listing.url(base, key, !!vendor?.noV1), listing.headers(key), [key, input.key]),
-    );
+    return modelIds(await upstreamGetJson(listing.url(base, key, vendor), listing.headers(key), [key, input.key]));
   } catch (err) {
     if (err instanceof UpstreamFailure)
       throw new AppError("bad_request", "channel_fetch_models_failed", { reason: err.message });

@@ -1,6 +1,7 @@
 // PUT /api/channel/: full or partial update by id (the list's quick edits send only id plus status,
 // priority, weight or models). An empty key keeps the stored keys; a new key text replaces them.
 // Changing where the key goes (base URL, type, overrides) needs the key in the same request.
+import { typeSupported } from "@/lib/channel-rules";
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
@@ -27,6 +28,10 @@ export async function updateChannel(input: UpdateChannelInput) {
     throw new AppError("bad_request", "channel_groups_required");
   if (input.name !== undefined && !input.name) throw new AppError("bad_request", "channel_name_key_required");
   const type = input.type ?? current.type;
+  // A stored row of an unsupported type (imported from new-api) stays editable and can be disabled;
+  // switching a channel to such a type is refused like creating one.
+  if (type !== current.type && !typeSupported(type))
+    throw new AppError("bad_request", "channel_type_unsupported", { type });
   const data = channelData({ ...input, ...checkTypeRules({ type, other: input.other }) });
   const keys = input.key ? keysOf(input.key, type) : [];
   await checkChannelUpdateTarget(input, current, keys.length > 0);

@@ -8,10 +8,12 @@ import {
   type TaskPlatform,
   type VendorTransport,
   type WireFormat,
+  vendorPath,
 } from "@/lib/channel-types";
 import { createAnthropicAdapter } from "@/lib/server/relay/vendors/anthropic/adapter";
 import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
 import { azureAdapter } from "@/lib/server/relay/vendors/azure/adapter";
+import { createCloudflareAdapter } from "@/lib/server/relay/vendors/cloudflare/adapter";
 import { customAdapter } from "@/lib/server/relay/vendors/custom/adapter";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
 import { createGeminiAdapter } from "@/lib/server/relay/vendors/gemini/adapter";
@@ -29,12 +31,13 @@ const TRANSPORTS: Record<Exclude<VendorTransport, TaskPlatform>, Build> = {
       name: v.name,
       defaultBaseUrl: v.defaultBaseUrl ?? "",
       excludeParams: v.excludeParams,
-      mapPath: v.noV1 ? (p) => p.replace(/^\/v1/, "") : undefined,
+      mapPath: v.noV1 || v.pathMap ? (p) => vendorPath(v, p) : undefined,
     }),
   azure: () => azureAdapter,
   custom: () => customAdapter,
   anthropic: createAnthropicAdapter,
   gemini: createGeminiAdapter,
+  cloudflare: createCloudflareAdapter,
 };
 
 const registry = new Map<number, ChannelAdapter>();
