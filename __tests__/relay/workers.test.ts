@@ -10,7 +10,10 @@ let gw: Gateway;
 let up: MockUpstream;
 const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
 
-type Reply = { status: number; body: string; error?: string };
+/** `worker`: the process part of the request id (lib/server/http/route-id.ts: random per process). */
+type Reply = { status: number; body: string; worker: string; error?: string };
+
+const workersOf = (replies: Reply[]) => new Set(replies.map((r) => r.worker).filter(Boolean));
 
 /** One relay call on its own connection (no keep-alive pool: the cluster spreads connections). */
 function call(key: string, model: string, stream = false): Promise<Reply> {
@@ -24,14 +27,18 @@ function call(key: string, model: string, stream = false): Promise<Reply> {
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json", connection: "close" },
       },
       (res) => {
+        const worker = String(res.headers["x-request-id"] ?? "").slice(14, 20);
         let text = "";
         res.setEncoding("utf8");
         res.on("data", (c: string) => (text += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on("error", (err) => resolve({ status: res.statusCode ?? 0, body: text, error: err.message }));
+        // "close" always comes, also when the connection is cut mid-body (then without "end").
+        res.on("error", () => undefined);
+        res.on("close", () =>
+          resolve({ status: res.statusCode ?? 0, body: text, worker, error: res.complete ? undefined : "cut" }),
+        );
       },
     );
-    req.on("error", (err) => resolve({ status: 0, body: "", error: err.message }));
+    req.on("error", (err) => resolve({ status: 0, body: "", worker: "", error: err.message }));
     req.end(body);
   });
 }
@@ -95,6 +102,7 @@ test("two workers answer on one port; the primary, without Next or the relay, st
   const t = await gw.createToken();
   const replies = await Promise.all(Array.from({ length: 8 }, () => call(t.key, "m-price")));
   expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
+  expect(workersOf(replies).size).toBe(2);
   expect(rssKb(gw.pid)).toBeLessThan(Math.min(...pids.map(rssKb)));
 });
 
@@ -103,7 +111,9 @@ test("100 concurrent requests against a token with quota for exactly 10: 10 pass
   const replies = await Promise.all(Array.from({ length: 100 }, () => call(t.key, "m-price")));
   const ok = replies.filter((r) => r.status === 200);
   expect(ok).toHaveLength(10);
-  expect(replies.filter((r) => r.status !== 200 && r.status !== 403)).toEqual([]);
+  expect(workersOf(replies).size).toBe(2);
+  // The other 90: "quota exhausted" / "insufficient" refusals, nothing else.
+  expect(replies.filter((r) => r.status !== 200 && r.status !== 401 && r.status !== 403)).toEqual([]);
   await gw.settle();
   const row = await tokenRow(t.id);
   expect(row.remainQuota).toBe(0);
@@ -117,13 +127,14 @@ test("a token disabled in the console is refused by every worker within 1 s", as
   // Both workers have the token cached as enabled.
   const warm = await Promise.all(Array.from({ length: 10 }, () => call(t.key, "m-price")));
   expect(warm.map((r) => r.status)).toEqual(Array(10).fill(200));
+  expect(workersOf(warm).size).toBe(2);
   const r = await gw.api("PUT", "/api/token/?status_only=true", { id: t.id, status: 2 });
   expect(r.json.success).toBe(true);
   const disabledAt = Date.now();
   let refusedAll = false;
   while (!refusedAll && Date.now() - disabledAt < 1000) {
     const round = await Promise.all(Array.from({ length: 10 }, () => call(t.key, "m-price")));
-    refusedAll = round.every((x) => x.status === 401);
+    refusedAll = round.every((x) => x.status === 401) && workersOf(round).size === 2;
   }
   expect(refusedAll).toBe(true);
   // And it stays refused everywhere.
@@ -139,6 +150,7 @@ test("model request rate limits count the requests of all workers together", asy
     const replies = await Promise.all(Array.from({ length: 20 }, () => call(t.key, "m-price")));
     expect(replies.filter((r) => r.status === 200)).toHaveLength(6);
     expect(replies.filter((r) => r.status === 429)).toHaveLength(14);
+    expect(workersOf(replies).size).toBe(2);
   } finally {
     await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitEnabled", value: "false" });
   }
@@ -161,20 +173,28 @@ test("kill -9 of a worker under load: the other keeps serving, it is replaced, b
   };
   const clients = Array.from({ length: 16 }, client);
   const done = (r: Reply) => r.status === 200 && r.body.includes("[DONE]") && !r.error;
-  await gw.waitFor(() => results.filter(done).length >= 16, 30_000);
-  process.kill(victim!, "SIGKILL");
-  killedAt = Date.now();
-  // The surviving worker keeps answering while the replacement starts...
-  await gw.waitFor(() => results.some((r) => done(r) && r.startedAt > killedAt), 30_000);
-  // ...and the primary starts a replacement.
-  await gw.waitFor(() => {
-    const pids = workerPids();
-    return pids.length === 2 && !pids.includes(victim!);
-  }, 60_000);
-  const served = results.length;
-  await gw.waitFor(() => results.filter((r) => done(r) && r.startedAt > killedAt).length >= 32, 30_000);
-  stop = true;
-  await Promise.all(clients);
+  let served = 0;
+  try {
+    await gw.waitFor(() => results.filter(done).length >= 16, 30_000);
+    process.kill(victim!, "SIGKILL");
+    killedAt = Date.now();
+    // The surviving worker keeps answering while the replacement starts...
+    await gw.waitFor(() => results.some((r) => done(r) && r.startedAt > killedAt), 30_000);
+    // ...and the primary starts a replacement.
+    await gw.waitFor(() => {
+      const pids = workerPids();
+      return pids.length === 2 && !pids.includes(victim!);
+    }, 60_000);
+    served = results.length;
+    // ...which serves too once it listens (a worker id never seen before the kill).
+    const before = workersOf(results.filter((r) => r.startedAt < killedAt));
+    const replacementServed = () =>
+      [...workersOf(results.filter((r) => done(r) && r.startedAt > killedAt))].some((w) => !before.has(w));
+    await gw.waitFor(replacementServed, 60_000);
+  } finally {
+    stop = true;
+    await Promise.all(clients);
+  }
   expect(results.length).toBeGreaterThan(served);
 
   await gw.settle();

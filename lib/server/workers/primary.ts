@@ -11,6 +11,7 @@
 //   bookkeeping and closes the database, and exits 0.
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
+import path from "node:path";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { env, type Env } from "@/lib/env";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
@@ -53,6 +54,9 @@ export function startPrimary(count: number): void {
   let failedStarts = 0;
   let stopping = false;
   setWorkerSource(() => slots.filter((w): w is Worker => !!w));
+  // Workers run the server script itself, whoever started the primary (npm start: scripts/start.mjs,
+  // which must not migrate and build again in every worker). scripts/serve.mjs made cwd the root.
+  cluster.setupPrimary({ exec: path.join(process.cwd(), "scripts", "serve.mjs") });
 
   const fork = (slot: number) => {
     const w = cluster.fork({ GATEWAY_WORKER_JOBS: slot === 0 && !shared ? "1" : "" });
