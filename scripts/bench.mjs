@@ -20,9 +20,12 @@ const state = process.env.BENCH_STATE_DIR || path.join(os.tmpdir(), "gateway-ben
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const longOnly = args.includes("--long-prompt");
+// --profile: only the hot-path profile (scripts/bench-profile.mjs); its section of docs/benchmarks.md
+// is replaced ("after"), the previous one kept as "before".
+const profileOnly = args.includes("--profile");
 // --no-build: use the existing production build (e.g. one made with --webpack in a git worktree).
 const noBuild = args.includes("--no-build");
-const passThrough = args.filter((a) => a !== "--quick" && a !== "--long-prompt" && a !== "--no-build");
+const passThrough = args.filter((a) => !["--quick", "--long-prompt", "--no-build", "--profile"].includes(a));
 const PORT = Number(process.env.BENCH_PORT || 3900);
 const MOCK_PORT = 18080;
 
@@ -33,6 +36,41 @@ function sh(cmd, argv, opts = {}) {
 if (!fs.existsSync(path.join(harness, "compare.sh"))) {
   console.error(`bench harness not found at ${harness}`);
   process.exit(2);
+}
+const docPath = path.join(root, "docs/benchmarks.md");
+const oldDoc = fs.existsSync(docPath) ? fs.readFileSync(docPath, "utf8") : "# Benchmarks\n";
+/** A "## heading" section of a document (up to the next "## "), or "". */
+function sectionOf(doc, heading) {
+  const at = doc.indexOf(`## ${heading}`);
+  if (at < 0) return "";
+  const next = doc.indexOf("\n## ", at + 3);
+  return next < 0 ? doc.slice(at) : doc.slice(at, next + 1);
+}
+if (profileOnly) {
+  if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("run a production build first");
+  const out = execFileSync(process.execPath, [path.join(root, "scripts/bench-profile.mjs"), ...passThrough], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  process.stdout.write(out);
+  const previous = /### After\n([\s\S]*)$/.exec(sectionOf(oldDoc, "Hot-path profile"))?.[1]?.trim() ?? "";
+  const section = `## Hot-path profile
+
+\`npm run bench -- --profile\` (scripts/bench-profile.mjs): one worker pinned to CPU 0 under wrk c=50 with
+--cpu-prof, top frames by self time (idle excluded), measured on ${new Date().toISOString().slice(0, 10)}.
+
+### Before
+
+${previous || "(no earlier profile)"}
+
+### After
+
+${out.trim()}
+`;
+  const old = sectionOf(oldDoc, "Hot-path profile");
+  const doc = old ? oldDoc.replace(old, section) : `${oldDoc.trimEnd()}\n\n${section}`;
+  fs.writeFileSync(docPath, doc);
+  process.exit(0);
 }
 if (!longOnly) sh("bash", [path.join(harness, "setup.sh")], { env: { ...process.env, BENCH_STATE_DIR: state } });
 // The long-prompt case measures the relay (the bundled server); an existing console build will do.
@@ -317,7 +355,7 @@ ${report}
 ## 1 vs 2 workers (compare.sh, shared cores)
 
 ${workersReport}
-`;
+${sectionOf(oldDoc, "Hot-path profile")}`;
 fs.mkdirSync(path.join(root, "docs"), { recursive: true });
 fs.writeFileSync(path.join(root, "docs/benchmarks.md"), doc);
 for (const d of [dataDir, ...trees.map((t) => t.dataDir)]) fs.rmSync(d, { recursive: true, force: true });
