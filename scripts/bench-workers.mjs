@@ -141,7 +141,10 @@ const pass = (ok) => (ok === null ? "?" : ok ? "met" : "NOT met");
  * w1/w2 ({rps, cpuUs, rssPeak} of 1 and 2 workers sharing both cores with the mock and load), streams
  * (1,000 paced streams of 1 and 2 workers).
  */
-export function targetsTable(m) {
+export function targetsTable(input) {
+  // A value this run could not measure (NaN, ±Infinity) shows as "-" and "?", never as met.
+  const m = { ...input };
+  for (const k of ["portkeyRps", "oursRps", "addedC1", "addedTtft", "rss1"]) if (!Number.isFinite(m[k])) m[k] = null;
   const ratio = m.portkeyRps ? m.oursRps / m.portkeyRps : null;
   const scale = m.w1?.rps && m.w2?.rps ? m.w2.rps / m.w1.rps : null;
   const cpuDiff = m.w1?.cpuUs && m.w2?.cpuUs ? (m.w2.cpuUs - m.w1.cpuUs) / m.w1.cpuUs : null;

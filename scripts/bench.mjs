@@ -172,6 +172,13 @@ sh("bash", [path.join(harness, "compare.sh"), ...compareArgs], {
   env: { ...process.env, BENCH_STATE_DIR: state, MOCK_PORT: String(MOCK_PORT) },
 });
 
+// The main run's results (before the workers run adds a session of its own).
+const session = fs
+  .readdirSync(path.join(state, "results"))
+  .filter((d) => d.startsWith("compare_") && !before.has(d))
+  .sort()
+  .pop();
+
 // Time to first streamed token at concurrency 1 (no queueing behind other streams): direct vs ours,
 // same mock (instant), same pinning as compare.sh.
 function sseAt1(url, key) {
@@ -237,7 +244,7 @@ pacedMock2.kill();
 trees.forEach((t) => t.stop());
 const workersSession = fs
   .readdirSync(path.join(state, "results"))
-  .filter((d) => d.startsWith("compare_") && !beforeWorkers.has(d))
+  .filter((d) => d.startsWith("compare_") && !beforeWorkers.has(d) && d !== session)
   .sort()
   .pop();
 const workersDir = path.join(state, "results", workersSession);
@@ -261,11 +268,6 @@ const c1Table = [
   `| added by the gateway | ${(ttft(ours1, "p50") - ttft(direct1, "p50")).toFixed(2)} | ${(ttft(ours1, "p99") - ttft(direct1, "p99")).toFixed(2)} | | | |`,
 ].join("\n");
 
-const session = fs
-  .readdirSync(path.join(state, "results"))
-  .filter((d) => d.startsWith("compare_") && !before.has(d))
-  .sort()
-  .pop();
 const report = fs.readFileSync(path.join(state, "results", session, "report.md"), "utf8");
 const results = fs
   .readdirSync(path.join(state, "results", session))
@@ -297,7 +299,7 @@ const targets = targetsTable({
   oursRps: rpsOf(instant("ours")),
   addedC1: meanOf(instant("ours"), (r) => r.c1?.p50_ms) - meanOf(instant("direct"), (r) => r.c1?.p50_ms),
   addedTtft: ttft(ours1, "p50") - ttft(direct1, "p50"),
-  rss1: Math.max(...instant("ours").map((r) => r.gateway.rss_peak_mb ?? 0)),
+  rss1: instant("ours").length ? Math.max(...instant("ours").map((r) => r.gateway.rss_peak_mb ?? 0)) : null,
   w1: workerStats("ours-1w"),
   w2: workerStats("ours-2w"),
   streams,

@@ -10,7 +10,6 @@ import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate } from "./migrate.mjs";
-import { buildServer } from "./build-server.mjs";
 import { needsBuild } from "./build-state.mjs";
 import { serverV8Flags } from "./server-flags.mjs";
 
@@ -24,6 +23,8 @@ if (needsBuild(root)) {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
+  // Loaded only to build: esbuild would otherwise stay in the server's memory.
+  const { buildServer } = await import("./build-server.mjs");
   await buildServer();
   // esbuild keeps a service process until told to stop.
   (await import("esbuild")).stop();
