@@ -53,7 +53,12 @@ if (profileOnly) {
     encoding: "utf8",
   });
   process.stdout.write(out);
-  const previous = /### After\n([\s\S]*)$/.exec(sectionOf(oldDoc, "Hot-path profile"))?.[1]?.trim() ?? "";
+  // The last measured profile becomes "before": the old "after" if it has one, else the old "before".
+  const oldSection = sectionOf(oldDoc, "Hot-path profile");
+  const after = /### After\n([\s\S]*)$/.exec(oldSection)?.[1]?.trim() ?? "";
+  const previous = after.includes("| self %")
+    ? after
+    : (/### Before\n([\s\S]*?)### After/.exec(oldSection)?.[1]?.trim() ?? "");
   const section = `## Hot-path profile
 
 \`npm run bench -- --profile\` (scripts/bench-profile.mjs): one worker pinned to CPU 0 under wrk c=50 with
