@@ -23,7 +23,13 @@ export async function startTree(root, { port, workers, cpus }) {
     WORKERS: String(workers),
   };
   delete env.DATABASE_URL;
-  const child = spawn("taskset", ["-c", cpus, "npm", "start", "--silent"], { cwd: root, env, stdio: "ignore" });
+  // Its own process group: npm passes SIGTERM to its `sh -c`, which would leave the server behind.
+  const child = spawn("taskset", ["-c", cpus, "npm", "start", "--silent"], {
+    cwd: root,
+    env,
+    stdio: "ignore",
+    detached: true,
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -36,7 +42,7 @@ export async function startTree(root, { port, workers, cpus }) {
   }
   const stop = () => {
     try {
-      child.kill("SIGTERM");
+      process.kill(-child.pid, "SIGTERM");
     } catch {
       // already gone
     }

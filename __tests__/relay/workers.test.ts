@@ -39,6 +39,9 @@ function call(key: string, model: string, stream = false): Promise<Reply> {
       },
     );
     req.on("error", (err) => resolve({ status: 0, body: "", worker: "", error: err.message }));
+    // node:cluster leaves a connection open that it was handing to a worker at the instant the worker
+    // was killed (the handle waits for the dead worker's answer); a real client's timeout ends it.
+    req.setTimeout(10_000, () => req.destroy(new Error("timeout")));
     req.end(body);
   });
 }
