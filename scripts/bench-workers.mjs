@@ -11,6 +11,11 @@ import path from "node:path";
  * on a fresh SQLite data folder; resolves once /api/status answers. `pid` is npm's: the whole tree.
  */
 export async function startTree(root, { port, workers, cpus }) {
+  const inUse = await fetch(`http://127.0.0.1:${port}/api/status`).then(
+    () => true,
+    () => false,
+  );
+  if (inUse) throw new Error(`port ${port} is already served (a gateway left over from an earlier run?)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-bench-"));
   const env = {
     ...process.env,
