@@ -40,6 +40,13 @@ const envSchema = z.object({
   SYNC_FREQUENCY: z.coerce.number().int().min(1).default(60),
   NODE_NAME: z.string().default(""),
   /**
+   * Worker processes of one `npm start` sharing the port (node:cluster). 0 (default): one per CPU
+   * core. 1: a single process, no primary. See lib/server/workers/primary.ts.
+   */
+  WORKERS: z.coerce.number().int().min(0).max(256).default(0),
+  /** Set by the primary on the one worker that runs the background jobs (internal, never set it). */
+  GATEWAY_WORKER_JOBS: boolish,
+  /**
    * redis://[:password@]host:port[/db] (or rediss://). When set, balances, rate limits, cache
    * invalidation and background-job leases are shared through Redis so several instances can run
    * behind one load balancer on one PostgreSQL database. Unset: everything stays in this process.

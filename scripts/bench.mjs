@@ -2,14 +2,17 @@
 // on, measured by ../shared/bench/compare.sh beside Portkey and the mock upstream direct, in one run.
 // Writes the report to docs/benchmarks.md. Loopback only; every load step is time-bounded.
 // With --long-prompt only the long-prompt case runs (scripts/bench-long-prompt.mjs), and its section
-// of docs/benchmarks.md is replaced.
-//   npm run bench -- [--rounds 2] [--scenarios "instant paced"] [--quick] [--long-prompt]
+// of docs/benchmarks.md is replaced. Then (issue 21) 1,000 concurrent paced streams, and 1 vs 2 workers
+// sharing both cores with the mock and the load (scripts/bench-workers.mjs); the report starts with the
+// issue's targets and what this run measured.
+//   npm run bench -- [--rounds 2] [--scenarios "instant paced"] [--quick] [--long-prompt] [--no-build]
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { longPromptTable } from "./bench-long-prompt.mjs";
+import { paced1000, setUpGateway, startPacedMock, startTree, targetsTable } from "./bench-workers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const harness = path.resolve(root, "../shared/bench");
@@ -17,7 +20,12 @@ const state = process.env.BENCH_STATE_DIR || path.join(os.tmpdir(), "gateway-ben
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const longOnly = args.includes("--long-prompt");
-const passThrough = args.filter((a) => a !== "--quick" && a !== "--long-prompt");
+// --profile: only the hot-path profile (scripts/bench-profile.mjs); its section of docs/benchmarks.md
+// is replaced ("after"), the previous one kept as "before".
+const profileOnly = args.includes("--profile");
+// --no-build: use the existing production build (e.g. one made with --webpack in a git worktree).
+const noBuild = args.includes("--no-build");
+const passThrough = args.filter((a) => !["--quick", "--long-prompt", "--no-build", "--profile"].includes(a));
 const PORT = Number(process.env.BENCH_PORT || 3900);
 const MOCK_PORT = 18080;
 
@@ -29,84 +37,59 @@ if (!fs.existsSync(path.join(harness, "compare.sh"))) {
   console.error(`bench harness not found at ${harness}`);
   process.exit(2);
 }
+const docPath = path.join(root, "docs/benchmarks.md");
+const oldDoc = fs.existsSync(docPath) ? fs.readFileSync(docPath, "utf8") : "# Benchmarks\n";
+/** A "## heading" section of a document (up to the next "## "), or "". */
+function sectionOf(doc, heading) {
+  const at = doc.indexOf(`## ${heading}`);
+  if (at < 0) return "";
+  const next = doc.indexOf("\n## ", at + 3);
+  return next < 0 ? doc.slice(at) : doc.slice(at, next + 1);
+}
+if (profileOnly) {
+  if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("run a production build first");
+  const out = execFileSync(process.execPath, [path.join(root, "scripts/bench-profile.mjs"), ...passThrough], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  process.stdout.write(out);
+  // The last measured profile becomes "before": the old "after" if it has one, else the old "before".
+  const oldSection = sectionOf(oldDoc, "Hot-path profile");
+  const after = /### After\n([\s\S]*)$/.exec(oldSection)?.[1]?.trim() ?? "";
+  const previous = after.includes("| self %")
+    ? after
+    : (/### Before\n([\s\S]*?)### After/.exec(oldSection)?.[1]?.trim() ?? "");
+  const section = `## Hot-path profile
+
+\`npm run bench -- --profile\` (scripts/bench-profile.mjs): one worker pinned to CPU 0 under wrk c=50 with
+--cpu-prof, top frames by self time (idle excluded), measured on ${new Date().toISOString().slice(0, 10)}.
+
+### Before
+
+${previous || "(no earlier profile)"}
+
+### After
+
+${out.trim()}
+`;
+  const old = sectionOf(oldDoc, "Hot-path profile");
+  const doc = old ? oldDoc.replace(old, section) : `${oldDoc.trimEnd()}\n\n${section}`;
+  fs.writeFileSync(docPath, doc);
+  process.exit(0);
+}
 if (!longOnly) sh("bash", [path.join(harness, "setup.sh")], { env: { ...process.env, BENCH_STATE_DIR: state } });
 // The long-prompt case measures the relay (the bundled server); an existing console build will do.
-if (!longOnly || !fs.existsSync(path.join(root, ".next/BUILD_ID")))
+if ((!longOnly && !noBuild) || !fs.existsSync(path.join(root, ".next/BUILD_ID")))
   sh(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
 sh(process.execPath, [path.join(root, "scripts/build-server.mjs")]);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-bench-"));
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(PORT),
-  HOSTNAME: "127.0.0.1",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "error",
-  CRITICAL_RATE_LIMIT: "100000",
-};
-delete env.DATABASE_URL;
-sh(process.execPath, [path.join(root, "scripts/migrate.mjs")], { env, stdio: "ignore" });
-// The same command line as `npm start` (scripts/start.mjs) uses in production.
-const gateway = spawn(
-  "taskset",
-  [
-    "-c",
-    "0",
-    process.execPath,
-    "--max-semi-space-size=8",
-    "--max-old-space-size=384",
-    path.join(root, ".next/gateway/server.mjs"),
-  ],
-  { cwd: root, env, stdio: "ignore" },
-);
-const stop = () => {
-  try {
-    gateway.kill("SIGTERM");
-  } catch {
-    // already gone
-  }
-};
+// `npm start` with one worker pinned to CPU 0, as an operator runs it: the measured tree is npm's.
+const gateway = await startTree(root, { port: PORT, workers: 1, cpus: "0" });
+const { base, dataDir, stop } = gateway;
 process.on("exit", stop);
-
-const base = `http://127.0.0.1:${PORT}`;
-let cookie = "";
-async function api(method, p, body) {
-  const res = await fetch(base + p, {
-    method,
-    headers: { "content-type": "application/json", cookie },
-    body: body && JSON.stringify(body),
-  });
-  const c = res.headers.get("set-cookie");
-  if (c?.includes("session-token=")) cookie = c.split(";")[0];
-  const json = await res.json();
-  if (!json.success) throw new Error(`${method} ${p}: ${json.message}`);
-  return json.data;
-}
-
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/status`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (i > 300) throw new Error("gateway did not start");
-  await new Promise((r) => setTimeout(r, 100));
-}
-await api("POST", "/api/setup", { username: "root", password: "benchpass123", confirmPassword: "benchpass123" });
-await api("POST", "/api/user/login", { username: "root", password: "benchpass123" });
-await api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "gpt-4o-mini": 0.075 }) });
-await api("POST", "/api/channel/", {
-  name: "bench-mock",
-  type: 1,
-  key: "sk-mock",
-  base_url: `http://127.0.0.1:${MOCK_PORT}`,
-  models: "gpt-4o-mini",
-  group: "default",
-});
-const token = await api("POST", "/api/token/", { name: "bench", unlimited_quota: true });
+const token = { key: await setUpGateway(base, MOCK_PORT) };
 
 /** The long-prompt case, its client pinned to CPU 1 beside the mock (which must be running). */
 function longPrompts() {
@@ -194,6 +177,13 @@ sh("bash", [path.join(harness, "compare.sh"), ...compareArgs], {
   env: { ...process.env, BENCH_STATE_DIR: state, MOCK_PORT: String(MOCK_PORT) },
 });
 
+// The main run's results (before the workers run adds a session of its own).
+const session = fs
+  .readdirSync(path.join(state, "results"))
+  .filter((d) => d.startsWith("compare_") && !before.has(d))
+  .sort()
+  .pop();
+
 // Time to first streamed token at concurrency 1 (no queueing behind other streams): direct vs ours,
 // same mock (instant), same pinning as compare.sh.
 function sseAt1(url, key) {
@@ -223,7 +213,52 @@ const direct1 = sseAt1(`http://127.0.0.1:${MOCK_PORT}/v1`, "sk-mock");
 const ours1 = sseAt1(`${base}/v1`, token.key);
 const longRows = longPrompts();
 mock.kill();
+const pacedMock = await startPacedMock(harness, { port: MOCK_PORT, cpus: "1" });
+const streams = { "1 worker": paced1000(harness, { url: `${base}/v1`, key: token.key, cpus: "1", pid: gateway.pid }) };
+pacedMock.kill();
 stop();
+
+// 1 vs 2 workers. Both cores are shared by the gateway, the mock and the load generator (a 2-core
+// machine cannot pin them apart once the gateway uses both), in the same layout for both counts.
+const trees = [
+  await startTree(root, { port: PORT + 1, workers: 1, cpus: "0,1" }),
+  await startTree(root, { port: PORT + 2, workers: 2, cpus: "0,1" }),
+];
+process.on("exit", () => trees.forEach((t) => t.stop()));
+const keys = [await setUpGateway(trees[0].base, MOCK_PORT), await setUpGateway(trees[1].base, MOCK_PORT)];
+const beforeWorkers = new Set(fs.readdirSync(path.join(state, "results")));
+sh(
+  "bash",
+  [
+    path.join(harness, "compare.sh"),
+    ...["--no-portkey", "--rounds", "1", "--scenarios", "instant"],
+    ...["--gw-cpus", "0,1", "--mock-cpus", "0,1", "--load-cpus", "0,1"],
+    ...["--target", `label=ours-1w,url=${trees[0].base}/v1,key=${keys[0]},pid=${trees[0].pid}`],
+    ...["--target", `label=ours-2w,url=${trees[1].base}/v1,key=${keys[1]},pid=${trees[1].pid}`],
+  ],
+  { env: { ...process.env, BENCH_STATE_DIR: state, MOCK_PORT: String(MOCK_PORT) } },
+);
+const pacedMock2 = await startPacedMock(harness, { port: MOCK_PORT, cpus: "0,1" });
+streams["2 workers, shared cores"] = paced1000(harness, {
+  url: `${trees[1].base}/v1`,
+  key: keys[1],
+  cpus: "0,1",
+  pid: trees[1].pid,
+});
+pacedMock2.kill();
+trees.forEach((t) => t.stop());
+const workersSession = fs
+  .readdirSync(path.join(state, "results"))
+  .filter((d) => d.startsWith("compare_") && !beforeWorkers.has(d) && d !== session)
+  .sort()
+  .pop();
+const workersDir = path.join(state, "results", workersSession);
+const workersReport = fs.readFileSync(path.join(workersDir, "report.md"), "utf8");
+const workerRows = fs
+  .readdirSync(workersDir)
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => JSON.parse(fs.readFileSync(path.join(workersDir, f), "utf8")));
+const loadavg = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const ttft = (r, q) => r.first_token_ms?.[q];
 const c1Table = [
   "| target | TTFT p50 ms | TTFT p99 ms | streams ok | missing [DONE] | usage chunk seen |",
@@ -238,11 +273,6 @@ const c1Table = [
   `| added by the gateway | ${(ttft(ours1, "p50") - ttft(direct1, "p50")).toFixed(2)} | ${(ttft(ours1, "p99") - ttft(direct1, "p99")).toFixed(2)} | | | |`,
 ].join("\n");
 
-const session = fs
-  .readdirSync(path.join(state, "results"))
-  .filter((d) => d.startsWith("compare_") && !before.has(d))
-  .sort()
-  .pop();
 const report = fs.readFileSync(path.join(state, "results", session, "report.md"), "utf8");
 const results = fs
   .readdirSync(path.join(state, "results", session))
@@ -252,6 +282,34 @@ const meanOf = (rows, pick) => {
   const xs = rows.map(pick).filter((x) => typeof x === "number");
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
 };
+const byLabel = (rows, prefix) => rows.filter((r) => r.label.startsWith(prefix));
+const rpsOf = (rows) =>
+  meanOf(
+    rows.flatMap((r) => r.runs),
+    (x) => x.rps,
+  );
+const workerStats = (label) => {
+  const rows = byLabel(workerRows, `${label}@`);
+  return rows.length
+    ? {
+        rps: rpsOf(rows),
+        cpuUs: meanOf(rows, (r) => r.gateway.cpu_us_per_request),
+        rssPeak: Math.max(...rows.map((r) => r.gateway.rss_peak_mb ?? 0)),
+      }
+    : null;
+};
+const instant = (label) => byLabel(results, `${label}@instant`);
+const targets = targetsTable({
+  portkeyRps: rpsOf(instant("portkey")),
+  oursRps: rpsOf(instant("ours")),
+  addedC1: meanOf(instant("ours"), (r) => r.c1?.p50_ms) - meanOf(instant("direct"), (r) => r.c1?.p50_ms),
+  addedTtft: ttft(ours1, "p50") - ttft(direct1, "p50"),
+  rss1: instant("ours").length ? Math.max(...instant("ours").map((r) => r.gateway.rss_peak_mb ?? 0)) : null,
+  w1: workerStats("ours-1w"),
+  w2: workerStats("ours-2w"),
+  streams,
+});
+process.stdout.write(`\nIssue 21 targets (load average at the end: ${loadavg}):\n\n${targets}\n`);
 const summary = [
   "| target | scenario | RPS per core @c50 | CPU µs/req | RSS peak MB | errors |",
   "|---|---|--:|--:|--:|--:|",
@@ -267,6 +325,16 @@ Produced by \`npm run bench\` (scripts/bench.mjs) on ${new Date().toISOString().
 gateway pinned to CPU 0 with auth, billing, consume logs and usage aggregation on, Portkey ${"gateway"} 1.15.2 pinned the
 same way, and the mock upstream measured directly, all in one run of \`../shared/bench/compare.sh\` (mock and load
 generators on CPU 1). Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.
+
+## Targets (issue 21)
+
+Load average at the end of the run: ${loadavg} (other jobs on the machine make every number noisy).
+"Workers" compares 1 and 2 workers started by \`npm start\` with the gateway, the mock and the load
+generator all sharing both cores (\`taskset -c 0,1\`: on 2 cores they cannot be pinned apart once the
+gateway uses both), one round of the instant scenario; "Per core", "Latency" and "Memory (1 worker)" come
+from the pinned run below. The streams: 1,000 concurrent closed-loop streams, 20 chunks 20 ms apart.
+
+${targets}
 
 ## How to read this
 
@@ -291,9 +359,12 @@ ${longSection(longRows, "Same run and pinning as above.")}
 ## compare.sh report
 
 ${report}
-`;
+## 1 vs 2 workers (compare.sh, shared cores)
+
+${workersReport}
+${sectionOf(oldDoc, "Hot-path profile")}`;
 fs.mkdirSync(path.join(root, "docs"), { recursive: true });
 fs.writeFileSync(path.join(root, "docs/benchmarks.md"), doc);
-fs.rmSync(dataDir, { recursive: true, force: true });
+for (const d of [dataDir, ...trees.map((t) => t.dataDir)]) fs.rmSync(d, { recursive: true, force: true });
 process.stdout.write(`\nwrote docs/benchmarks.md (session ${session})\n`);
 process.exit(0);

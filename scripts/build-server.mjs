@@ -1,17 +1,26 @@
 // Bundles lib/server/main.ts (and everything of ours it imports, the generated Prisma clients
 // included) into .next/gateway/server.mjs, so production runs plain `node` without a TypeScript
-// loader. node_modules stay external.
+// loader; and the primary of worker processes (lib/server/workers/run-primary.ts, no Next, no relay)
+// into .next/gateway/primary.mjs. node_modules stay external.
 import { build } from "esbuild";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_BUNDLE = path.join(root, ".next", "gateway", "server.mjs");
+export const PRIMARY_BUNDLE = path.join(root, ".next", "gateway", "primary.mjs");
 
 export async function buildServer() {
-  await build({
-    entryPoints: [path.join(root, "lib/server/main.ts")],
-    outfile: SERVER_BUNDLE,
+  await Promise.all([
+    bundle(path.join(root, "lib/server/main.ts"), SERVER_BUNDLE),
+    bundle(path.join(root, "lib/server/workers/run-primary.ts"), PRIMARY_BUNDLE),
+  ]);
+}
+
+function bundle(entry, outfile) {
+  return build({
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: "node",
     target: "node20",

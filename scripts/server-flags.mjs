@@ -1,7 +1,8 @@
 // The V8 flags the server runs with, shared by `npm start` (scripts/start.mjs) and the container
 // entrypoint (scripts/docker-entrypoint.sh prints them with `node scripts/server-flags.mjs`).
 // A small young generation keeps short-lived request garbage from being promoted, which keeps the
-// resident size low under load; both limits can be raised with NODE_OPTIONS.
+// resident size low under load; both limits can be raised with NODE_OPTIONS. package.json's start
+// script passes the same flags on its command line (keep them in step; start.mjs checks).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 

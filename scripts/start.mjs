@@ -1,10 +1,15 @@
 // `npm start`: migrate the database, build the console when the build is missing or older than the
-// sources, then serve (lib/server/main.ts) on PORT (default 3000).
+// sources, then serve (lib/server/main.ts, through scripts/serve.mjs) on PORT (default 3000).
+//
+// The migration and the build run as child processes that go away; the server then runs IN THIS
+// process, so no launcher stays resident beside it. That needs the V8 flags of
+// scripts/server-flags.mjs on this process's command line (package.json passes them); run without
+// them (plain `node scripts/start.mjs`, or GATEWAY_MAX_OLD_SPACE_MB changed), the server is started
+// as a child with the flags instead, as before.
 import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate } from "./migrate.mjs";
-import { buildServer } from "./build-server.mjs";
 import { needsBuild } from "./build-state.mjs";
 import { serverV8Flags } from "./server-flags.mjs";
 
@@ -16,20 +21,25 @@ if (needsBuild(root)) {
   execFileSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
+  // Loaded only to build: esbuild would otherwise stay in the server's memory.
+  const { buildServer } = await import("./build-server.mjs");
   await buildServer();
+  // esbuild keeps a service process until told to stop.
+  (await import("esbuild")).stop();
 }
 
-// scripts/serve.mjs runs the bundled server (.next/gateway/server.mjs) with the build's Next config.
-const child = spawn(
-  process.execPath,
-  [...serverV8Flags(), path.join(root, "scripts/serve.mjs"), ...process.argv.slice(2)],
-  {
+process.env.NODE_ENV ??= "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+const flags = serverV8Flags();
+if (flags.every((f) => process.execArgv.includes(f))) {
+  await import("./serve.mjs");
+} else {
+  const child = spawn(process.execPath, [...flags, path.join(root, "scripts/serve.mjs"), ...process.argv.slice(2)], {
     cwd: root,
     stdio: "inherit",
-    env: { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...process.env },
-  },
-);
-for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => process.exit(code ?? 0));
+  });
+  for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code) => process.exit(code ?? 0));
+}

@@ -68,6 +68,9 @@ export async function startSpecServer({ name, root, resultsDir, templates, port 
     // specs sign in several users from 127.0.0.1: the per-address limit of login/register calls
     // (60 per 10 min, tested in __tests__/api) must not refuse them
     CRITICAL_RATE_LIMIT: "100000",
+    // One process per spec server: the lanes already keep both cores busy (npm start's default is one
+    // worker per core; the workers themselves are tested in __tests__/relay/workers.test.ts).
+    WORKERS: "1",
   });
   const logFile = path.join(resultsDir, `e2e-${name}.log`);
   const log = fs.openSync(logFile, "w");

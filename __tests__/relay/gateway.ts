@@ -33,6 +33,8 @@ export type Gateway = {
   waitFor: (condition: () => boolean | Promise<boolean>, timeoutMs?: number) => Promise<void>;
   /** Waits until the bookkeeping writer has persisted everything (no pending deltas). */
   settle: () => Promise<void>;
+  /** The server process (with WORKERS > 1: the primary; its children are the workers). */
+  pid: number;
   /** Sends a signal to the server process (graceful-shutdown tests). */
   signal: (sig: NodeJS.Signals) => void;
   /** Resolves with the server's exit code once the process has exited. */
@@ -94,6 +96,8 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     // stop() must not wait out the production 30 s drain for a request a test left open (an abandoned
     // SDK stream held the relay suite's afterAll past its hook timeout once); drain tests set their own.
     SHUTDOWN_TIMEOUT: "3",
+    // Many gateways run at once on few cores: one process each unless a test asks for workers.
+    WORKERS: "1",
     ...extraEnv,
   };
   delete env.DATABASE_URL;
@@ -237,6 +241,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     waitFor,
     sql,
     settle,
+    pid: child.pid!,
     signal: (sig) => child.kill(sig),
     exited,
     stop: async (keepData = false) => {

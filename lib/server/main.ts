@@ -5,10 +5,11 @@
 //   not pay for Next's routing.
 // - /healthz and /readyz for load balancers and orchestrators (lib/server/health.ts).
 // - Background jobs (task polling, channel tests and balances, log retention, usage flush) once per
-//   cluster (lib/server/cluster/jobs.ts).
+//   cluster (lib/server/cluster/jobs.ts): without Redis in one worker only (lib/server/workers).
 // - Graceful shutdown on SIGTERM/SIGINT (lib/server/drain.ts): readyz turns 503 and new requests are
 //   refused, in-flight ones (streams included) finish within SHUTDOWN_TIMEOUT, idle sockets are
 //   closed, THEN the shutdown hooks flush bookkeeping and close the DB, and the process exits 0.
+import cluster from "node:cluster";
 import http from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
@@ -25,6 +26,8 @@ import { handleRelay, isRelayPath } from "@/lib/server/relay/entry/handler";
 import { warmUpRelayScanners } from "@/lib/server/relay/entry/warm-up";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
 import { startBackgroundJobs } from "@/lib/server/cluster/jobs";
+import { redisEnabled } from "@/lib/server/redis/client";
+import { startWorker } from "@/lib/server/workers/worker";
 
 /** Whether Next can decode the path: a malformed %-escape made its router answer 500. */
 function decodablePath(pathname: string): boolean {
@@ -57,7 +60,9 @@ async function main() {
   const app = next({ dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
-  startBackgroundJobs();
+  if (cluster.isWorker) startWorker();
+  // Without Redis the jobs have no lease to share: the primary names the one worker that runs them.
+  if (!cluster.isWorker || redisEnabled() || e.GATEWAY_WORKER_JOBS) startBackgroundJobs();
   startEventLoopWatchdog();
   warmUpRelayScanners();
   registerQuotaWarningDelivery();

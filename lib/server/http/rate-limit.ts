@@ -1,14 +1,22 @@
-// Named rate limiters (fixed windows, rate-limiter-flexible). In this process for a single instance;
-// with REDIS_URL in Redis, shared by every instance, so N instances do not allow N times the points.
+// Named rate limiters (fixed windows, rate-limiter-flexible). In this process for a single instance,
+// in the primary for worker processes (RateLimiterCluster; lib/server/workers/primary.ts); with
+// REDIS_URL in Redis, shared by every instance, so N instances do not allow N times the points.
 // Fail closed: when Redis cannot be reached the caller gets AppError "unavailable" (503), never a
 // pass — a login limit that is silently lifted during an outage is an open door for guessing.
 import type Redis from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/server/http/app-error";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { readyRedis } from "@/lib/server/redis/when-ready";
 import { singleton } from "@/lib/server/singleton";
+import { workerIpc } from "@/lib/server/workers/ipc";
 
 type LimiterName =
   | "critical"
@@ -80,7 +88,9 @@ async function limiterFor(keyPrefix: string, spec: LimiterSpec): Promise<RateLim
     const limiter = client
       ? // ioredis (not node-redis: no useRedisPackage); a connection that is not ready is refused at once.
         new RateLimiterRedis({ storeClient: client, rejectIfRedisNotReady: true, keyPrefix, ...spec })
-      : new RateLimiterMemory({ keyPrefix, ...spec });
+      : workerIpc()
+        ? new RateLimiterCluster({ keyPrefix, timeoutMs: 5_000, ...spec })
+        : new RateLimiterMemory({ keyPrefix, ...spec });
     built = { limiter, client };
     limiters.set(keyPrefix, built);
   }

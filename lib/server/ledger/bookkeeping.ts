@@ -5,6 +5,8 @@
 // the next flush: a busy hour costs one upsert per bucket per interval instead of four per second.
 // On SIGTERM everything left is flushed (lifecycle hook). A kill -9 loses at most what finished
 // within the last flush interval (< 1 s), and the usage buckets of the last DataExportInterval.
+// In worker processes (WORKERS > 1, no REDIS_URL) this writer runs in the primary only: a worker
+// sends its logs there (lib/server/workers/ipc.ts), so a kill -9 of a worker loses nothing it sent.
 import { db } from "@/lib/server/db";
 import { addToChannel, addToToken, addToUser, insertLogs, run, upsertBucket } from "@/lib/server/ledger/flush-sql";
 import { onShutdown } from "@/lib/server/lifecycle";
@@ -16,6 +18,7 @@ import { sharedLockStatement } from "@/lib/server/ledger/balance-lock";
 import { writeOutsideRelay } from "@/lib/server/ledger/outside-write";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { queueSharedUsage, type UsageBucketKey } from "@/lib/server/ledger/usage-redis";
+import { post, request, workerIpc } from "@/lib/server/workers/ipc";
 
 export const FLUSH_MS = 250;
 
@@ -83,6 +86,7 @@ function schedule(): void {
 }
 
 export function queueLog(row: LogRow): void {
+  if (workerIpc()) return post("log", { row });
   state.logs.push(row);
   schedule();
 }
@@ -111,6 +115,7 @@ function scheduleBuckets(): void {
  */
 export function queueUsage(key: UsageBucketKey, quota: number, tokens: number, holdMinutes = 5): void {
   if (redisEnabled()) return queueSharedUsage(key, quota, tokens); // written by the usage-flush job
+  if (workerIpc()) return post("usage", { key, quota, tokens, holdMinutes });
   if (!state.buckets.size) state.bucketsSince = Date.now();
   state.bucketHoldMs = Math.max(0, holdMinutes) * 60_000;
   const id = `${key.userId}|${key.modelName}|${key.hour}|${key.group}|${key.tokenId}|${key.channelId}`;
@@ -125,7 +130,7 @@ export function queueUsage(key: UsageBucketKey, quota: number, tokens: number, h
 
 /** Called by settle paths so balance deltas are written even when no log is queued. */
 export function scheduleFlush(): void {
-  schedule();
+  if (!workerIpc()) schedule();
 }
 
 async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeName: string): Promise<void> {
@@ -160,6 +165,7 @@ async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeN
 
 /** Writes everything queued so far, usage buckets included (tests and shutdown call it directly). */
 export function flushBookkeeping(): Promise<void> {
+  if (workerIpc()) return request("flush", {}).then(() => undefined);
   return serialised(() => flushInQueue(true));
 }
 
@@ -173,6 +179,7 @@ export function writeAfterFlush<T>(
   write: () => Promise<T>,
   accounts: { userIds?: number[]; tokenIds?: number[] },
 ): Promise<T> {
+  if (workerIpc()) return writeAfterPrimaryFlush(write, accounts);
   return serialised(async () => {
     await flushInQueue(false);
     if (redisEnabled()) return writeOutsideRelay(write, accounts);
@@ -180,6 +187,22 @@ export function writeAfterFlush<T>(
     dropAccounts(accounts.userIds ?? [], accounts.tokenIds ?? []);
     return result;
   });
+}
+
+/**
+ * writeAfterFlush in a worker: the primary flushes and holds its ledger queue while this worker
+ * writes (a worker that dies meanwhile releases it), then drops the cached balances.
+ */
+async function writeAfterPrimaryFlush<T>(
+  write: () => Promise<T>,
+  accounts: { userIds?: number[]; tokenIds?: number[] },
+): Promise<T> {
+  const lock = await request("write", { users: accounts.userIds ?? [], tokens: accounts.tokenIds ?? [] });
+  try {
+    return await write();
+  } finally {
+    post("written", { lock });
+  }
 }
 
 /** `allBuckets`: write the usage buckets even if their DataExportInterval has not passed yet. */

@@ -1,11 +1,15 @@
 // The quota ledger the relay talks to: reserve before the upstream call, settle after, refund on
 // failure. One instance keeps balances in memory (memory-ledger.ts); with REDIS_URL every instance
 // shares them in Redis (redis-ledger.ts). Both record settled charges as deltas (deltas.ts) that the
-// bookkeeping writer persists with the consume logs.
+// bookkeeping writer persists with the consume logs. In worker processes (WORKERS > 1, no
+// REDIS_URL) the primary holds the in-memory ledger for all of them (lib/server/workers/remote-ledger.ts).
 import { redisEnabled } from "@/lib/server/redis/client";
 import * as memory from "@/lib/server/ledger/memory-ledger";
 import * as shared from "@/lib/server/ledger/redis-ledger";
 import type { Reservation, ReserveResult } from "@/lib/server/ledger/memory-ledger";
+import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
+import { workerIpc } from "@/lib/server/workers/ipc";
+import { remoteRefund, remoteReservationStats, remoteReserve, remoteSettle } from "@/lib/server/workers/remote-ledger";
 
 export type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-ledger";
 
@@ -21,6 +25,7 @@ export async function reserve(
   min = amount,
 ): Promise<ReserveResult> {
   if (redisEnabled()) return shared.reserve(userId, tokenId, amount, min);
+  if (workerIpc()) return remoteReserve(userId, tokenId, amount, min);
   await memory.ensureAccounts(userId, tokenId);
   return memory.reserve(userId, tokenId, amount, min);
 }
@@ -36,6 +41,7 @@ export async function settle(
   channelId: number,
 ): Promise<{ charged: number; userQuota: number | null }> {
   if (redisEnabled()) return shared.settle(r, actual, channelId);
+  if (workerIpc()) return remoteSettle(r, actual, channelId, null);
   const charged = memory.settle(r, actual, channelId);
   return { charged, userQuota: memory.userQuota(r.userId) };
 }
@@ -43,10 +49,29 @@ export async function settle(
 /** Gives a reservation back in full (the request failed before anything billable happened). */
 export async function refund(r: Reservation): Promise<void> {
   if (redisEnabled()) return shared.refund(r);
+  if (workerIpc()) return remoteRefund(r);
   memory.refund(r);
+}
+
+/**
+ * settle() plus the consume log and usage bucket of the request, queued with the charge filled in.
+ * In a worker process both go to the primary in one message, so they are applied together or not
+ * at all.
+ */
+export async function settleAndRecord(
+  r: Reservation,
+  actual: number,
+  channelId: number,
+  records: SettleRecords,
+): Promise<{ charged: number; userQuota: number | null }> {
+  if (workerIpc()) return remoteSettle(r, actual, channelId, records);
+  const settled = await settle(r, actual, channelId);
+  applySettleRecords(records, settled.charged);
+  return settled;
 }
 
 /** Reservations of this instance not yet settled or refunded, and the quota they hold. */
 export function reservationStats(): { count: number; quota: number } {
-  return redisEnabled() ? shared.redisReservationStats() : memory.reservationStats();
+  if (redisEnabled()) return shared.redisReservationStats();
+  return workerIpc() ? remoteReservationStats() : memory.reservationStats();
 }

@@ -1,11 +1,13 @@
 // Cross-instance events (cache invalidation: a disabled token, channel or changed option). Without
-// Redis the handlers run in this process only. With Redis an event is applied here at once and
+// Redis the handlers run in this process, and in worker processes (WORKERS > 1) the primary relays
+// the event to every other worker at once (lib/server/workers/ipc.ts). With Redis an event is applied here at once and
 // published; the other instances apply it when it arrives (milliseconds). Events from this very
 // instance are not applied twice. If the subscription drops, every local cache is dropped on
 // reconnect (events may have been missed meanwhile), and SYNC_FREQUENCY expiry stays a backstop.
 import { KEY_PREFIX, instanceId, redis, redisSubscriber } from "@/lib/server/redis/client";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
+import { post, setEventSink, workerIpc } from "@/lib/server/workers/ipc";
 
 const CHANNEL = `${KEY_PREFIX}events`;
 
@@ -29,6 +31,11 @@ function dispatch(topic: string, payload: unknown): void {
 
 function ensureSubscribed(): void {
   if (state.subscribed) return;
+  if (workerIpc()) {
+    state.subscribed = true;
+    setEventSink(dispatch);
+    return;
+  }
   const sub = redisSubscriber();
   if (!sub) return;
   state.subscribed = true;
@@ -61,6 +68,7 @@ export function onEvent(topic: string, handler: Handler, resync?: () => void): v
 /** Applies the event here, then tells the other instances (best effort: expiry is the backstop). */
 export function emitEvent(topic: string, payload: unknown): void {
   dispatch(topic, payload);
+  if (workerIpc()) return post("event", { topic, payload });
   const client = redis();
   if (!client) return;
   // The command connection has a key prefix; PUBLISH channel names are not keys, so no prefix added.

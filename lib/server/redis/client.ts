@@ -7,7 +7,7 @@
 // turns it into a refusal (RedisUnavailableError) rather than guessing.
 import os from "node:os";
 import { randomBytes } from "node:crypto";
-import Redis from "ioredis";
+import type Redis from "ioredis";
 import { env } from "@/lib/env";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
@@ -26,9 +26,16 @@ export class RedisUnavailableError extends Error {
 type State = { client: Redis | null; subscriber: Redis | null; hooked: boolean };
 const state = singleton<State>("redis.client", () => ({ client: null, subscriber: null, hooked: false }));
 
+/** ioredis, loaded on first use: a gateway without REDIS_URL (most) never pays its ~11 MB. */
+function ioredis(): typeof Redis {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require("ioredis") as { default: typeof Redis }).default;
+}
+
 function connect(role: "commands" | "subscriber"): Redis {
   const url = env().REDIS_URL!;
-  const client = new Redis(url, {
+  const RedisClient = ioredis();
+  const client = new RedisClient(url, {
     keyPrefix: role === "commands" ? KEY_PREFIX : undefined,
     enableOfflineQueue: role === "subscriber",
     maxRetriesPerRequest: 1,

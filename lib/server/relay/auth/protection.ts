@@ -1,43 +1,18 @@
 // Request-level protection on the relay: per-user model request rate limits (options
 // ModelRequestRateLimit*, group overrides), per-token rate limits, and the sensitive-word check.
-// Rate-limit counters live in this process, or in Redis (shared by all instances) with REDIS_URL.
+// Rate-limit counters live in this process (in the primary with worker processes), or in Redis
+// (shared by all instances) with REDIS_URL.
 import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest } from "@/lib/server/i18n/server-messages";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { checkWindowInRedis, recordSuccessInRedis, type WindowLimit } from "@/lib/server/redis/rate-windows";
 import { RelayError } from "@/lib/server/relay/errors";
+import { checkLocalWindow, recordLocalSuccess } from "@/lib/server/relay/sliding-windows";
 import { WordMatcher } from "@/lib/server/relay/auth/word-matcher";
+import { post, request, workerIpc } from "@/lib/server/workers/ipc";
 import { singleton } from "@/lib/server/singleton";
 import { runSliced } from "@/lib/server/sliced";
 import { relayError } from "@/lib/server/relay/error-codes";
-
-/** Sliding-window counters of a single instance: timestamps (ms) per key, pruned on use. */
-class SlidingWindows {
-  private readonly windows = new Map<string, number[]>();
-
-  count(key: string, windowMs: number, now: number): number {
-    const list = this.windows.get(key);
-    if (!list) return 0;
-    let drop = 0;
-    while (drop < list.length && list[drop]! <= now - windowMs) drop++;
-    if (drop) list.splice(0, drop);
-    if (!list.length) this.windows.delete(key);
-    return list.length;
-  }
-
-  add(key: string, now: number, windowMs: number): void {
-    const list = this.windows.get(key);
-    if (!list) {
-      this.windows.set(key, [now]);
-      return;
-    }
-    list.push(now);
-    // Keep the list bounded even when nobody counts it for a while.
-    if (list.length > 64 && list[0]! <= now - windowMs) this.count(key, windowMs, now);
-  }
-}
-
-const windows = singleton("relay.rate-windows", () => new SlidingWindows());
 
 export type Limit = WindowLimit;
 type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -77,11 +52,8 @@ export async function checkRateLimit(
       throw rateLimitUnavailable(headers, err);
     }
   }
-  const now = Date.now();
-  if (limit.total > 0 && windows.count(`${scope}:all`, limit.windowMs, now) >= limit.total) return "total";
-  if (limit.success > 0 && windows.count(`${scope}:ok`, limit.windowMs, now) >= limit.success) return "success";
-  if (limit.total > 0) windows.add(`${scope}:all`, now, limit.windowMs);
-  return null;
+  if (workerIpc()) return (await request("rate", { scope, limit })) as "total" | "success" | null;
+  return checkLocalWindow(scope, limit);
 }
 
 /**
@@ -90,10 +62,8 @@ export async function checkRateLimit(
  * caller's favour while the next check refuses anyway.
  */
 export async function recordSuccess(scope: string, windowMs: number): Promise<void> {
-  if (!redisEnabled()) {
-    windows.add(`${scope}:ok`, Date.now(), windowMs);
-    return;
-  }
+  if (workerIpc()) return post("rateOk", { scope, windowMs });
+  if (!redisEnabled()) return recordLocalSuccess(scope, windowMs);
   await recordSuccessInRedis(scope, windowMs).catch(() => undefined);
 }
 

@@ -1,14 +1,15 @@
 // After the response: settle the reservation at the actual usage, count the request, and queue the
 // consume log + usage aggregate (written by bookkeeping.ts, never on the response path).
 import { getOptions } from "@/lib/server/options/store";
-import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/ledger/bookkeeping";
-import { settle } from "@/lib/server/ledger/ledger";
+import { settleAndRecord } from "@/lib/server/ledger/ledger";
+import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
 import { CREATE_CACHE_RATIO, quotaForUsage, type Usage } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/entry/context";
 import { recordSuccess } from "@/lib/server/relay/auth/protection";
 import { maybeWarnQuota } from "@/lib/server/relay/settle/quota-warning";
 import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/ledger/bookkeeping";
 import { recordConsume } from "@/lib/server/metrics/record";
 
 export type Outcome = {
@@ -24,14 +25,11 @@ export type Outcome = {
 export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void> {
   const options = await getOptions();
   const wanted = quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit, ctx.otherRatio);
-  const settled = ctx.reservation ? await settle(ctx.reservation, wanted, o.channel.id) : null;
-  const charged = settled?.charged ?? 0;
-  scheduleFlush();
-  for (const r of ctx.rateScopes) void recordSuccess(r.scope, r.windowMs); // never throws
-
   const p = ctx.pricing;
   const now = Math.floor(Date.now() / 1000);
-  recordConsume("relay", ctx.model, charged, o.usage.promptTokens, o.usage.completionTokens);
+  // The log and usage bucket are built before the charge is known and settled with it (its quota
+  // and, when the balances held less than `wanted`, admin_info.quota_saturation are filled in then).
+  const records: SettleRecords = { wanted, log: null, usage: null };
   if (options.get("LogConsumeEnabled") !== "false") {
     const other: Record<string, unknown> = {
       model_ratio: p.mode === "ratio" ? p.modelRatio : 0,
@@ -54,7 +52,6 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       admin_info: {
         use_channel: ctx.usedChannels,
         local_count_tokens: o.estimated,
-        ...(charged < wanted ? { quota_saturation: { wanted, charged } } : {}),
       },
       ...(o.streamStatus ? { stream_status: o.streamStatus } : {}),
       ...(p.mode === "ratio" && p.unset ? { unset_model_ratio: true } : {}),
@@ -64,7 +61,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       p.mode === "price"
         ? `模型价格 ${p.price}，分组倍率 ${p.groupRatio}`
         : `模型倍率 ${p.modelRatio}，补全倍率 ${p.completionRatio}，分组倍率 ${p.groupRatio}`;
-    queueLog({
+    records.log = {
       createdAt: now,
       type: LOG_TYPE.consume,
       content,
@@ -73,7 +70,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       tokenName: ctx.caller.token?.name ?? (ctx.playground ? "playground" : ""),
       tokenId: ctx.caller.token?.id ?? 0,
       modelName: ctx.model,
-      quota: charged,
+      quota: 0,
       promptTokens: o.usage.promptTokens,
       completionTokens: o.usage.completionTokens,
       useTime: Math.round((Date.now() - ctx.startedAt) / 1000),
@@ -83,11 +80,11 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       ip: ctx.caller.user.setting.show_ip_in_logs ? ctx.ip : "",
       requestId: ctx.requestId,
       other: JSON.stringify(other),
-    });
+    };
   }
   if (options.get("DataExportEnabled") !== "false") {
-    queueUsage(
-      {
+    records.usage = {
+      key: {
         userId: ctx.caller.user.id,
         username: ctx.caller.user.username,
         modelName: ctx.model,
@@ -96,11 +93,15 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
         tokenId: ctx.caller.token?.id ?? 0,
         channelId: o.channel.id,
       },
-      charged,
-      o.usage.promptTokens + o.usage.completionTokens,
-      Number(options.get("DataExportInterval")) || 5,
-    );
+      tokens: o.usage.promptTokens + o.usage.completionTokens,
+      holdMinutes: Number(options.get("DataExportInterval")) || 5,
+    };
   }
+  const settled = ctx.reservation ? await settleAndRecord(ctx.reservation, wanted, o.channel.id, records) : null;
+  if (!settled) applySettleRecords(records, 0);
+  const charged = settled?.charged ?? 0;
+  for (const r of ctx.rateScopes) void recordSuccess(r.scope, r.windowMs); // never throws
+  recordConsume("relay", ctx.model, charged, o.usage.promptTokens, o.usage.completionTokens);
   const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;
   if (settled?.userQuota !== null && settled?.userQuota !== undefined)
     void maybeWarnQuota(ctx.caller.user.id, settled.userQuota, threshold);

@@ -1,0 +1,218 @@
+// WORKERS=2 on the embedded SQLite default (issue 21): one gateway whose primary owns the quota
+// ledger and the bookkeeping writer for two worker processes sharing the port. Requests go out on
+// fresh connections, which node:cluster hands to the workers in turn, so every check involves both.
+import fs from "node:fs";
+import http from "node:http";
+import { startGateway, type Gateway } from "./gateway";
+import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+
+let gw: Gateway;
+let up: MockUpstream;
+const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
+
+/** `worker`: the process part of the request id (lib/server/http/route-id.ts: random per process). */
+type Reply = { status: number; body: string; worker: string; error?: string };
+
+const workersOf = (replies: Reply[]) => new Set(replies.map((r) => r.worker).filter(Boolean));
+
+/** One relay call on its own connection (no keep-alive pool: the cluster spreads connections). */
+function call(key: string, model: string, stream = false): Promise<Reply> {
+  const body = JSON.stringify({ model, stream, messages: [{ role: "user", content: "hi" }] });
+  return new Promise((resolve) => {
+    const req = http.request(
+      `${gw.url}/v1/chat/completions`,
+      {
+        method: "POST",
+        agent: false,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", connection: "close" },
+      },
+      (res) => {
+        const worker = String(res.headers["x-request-id"] ?? "").slice(14, 20);
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        // "close" always comes, also when the connection is cut mid-body (then without "end").
+        res.on("error", () => undefined);
+        res.on("close", () =>
+          resolve({ status: res.statusCode ?? 0, body: text, worker, error: res.complete ? undefined : "cut" }),
+        );
+      },
+    );
+    req.on("error", (err) => resolve({ status: 0, body: "", worker: "", error: err.message }));
+    // node:cluster leaves a connection open that it was handing to a worker at the instant the worker
+    // was killed (the handle waits for the dead worker's answer); a real client's timeout ends it.
+    req.setTimeout(10_000, () => req.destroy(new Error("timeout")));
+    req.end(body);
+  });
+}
+
+/** The worker processes (children of the primary). */
+function workerPids(): number[] {
+  const raw = fs.readFileSync(`/proc/${gw.pid}/task/${gw.pid}/children`, "utf8").trim();
+  return raw ? raw.split(/\s+/).map(Number) : [];
+}
+
+async function tokenRow(id: number) {
+  const [row] = await gw.sql<{ remainQuota: number; usedQuota: number; status: number }>(
+    "select remainQuota, usedQuota, status from tokens where id = ?",
+    id,
+  );
+  return row!;
+}
+
+async function logsOf(tokenId: number) {
+  const [row] = await gw.sql<{ n: number; quota: number | null }>(
+    "select count(*) n, sum(quota) quota from logs where tokenId = ? and type = 2",
+    tokenId,
+  );
+  return { n: row!.n, quota: row!.quota ?? 0 };
+}
+
+/** Σ logs == ledger for the root user, every token and every channel together. */
+async function expectLedgerMatchesLogs() {
+  const [row] = await gw.sql<{ logs: number; user: number; tokens: number; channels: number }>(
+    `select (select coalesce(sum(quota), 0) from logs where type = 2) logs,
+            (select usedQuota from users where username = 'root') "user",
+            (select coalesce(sum(usedQuota), 0) from tokens) tokens,
+            (select coalesce(sum(usedQuota), 0) from channels) channels`,
+  );
+  expect(row!.user).toBe(row!.logs);
+  expect(row!.tokens).toBe(row!.logs);
+  expect(row!.channels).toBe(row!.logs);
+}
+
+beforeAll(async () => {
+  up = await startMockUpstream();
+  gw = await startGateway({ env: { WORKERS: "2" } });
+  await gw.waitFor(() => workerPids().length === 2, 30_000);
+  await gw.api("PUT", "/api/option/", {
+    key: "ModelPrice",
+    value: JSON.stringify({ "m-price": 0.002, "slow-10ms-w": 0.002 }),
+  });
+  await gw.createChannel({ name: "main", key: "sk-up", base_url: up.url, models: "m-price,slow-10ms-w" });
+}, 180_000);
+
+afterAll(async () => {
+  await gw?.stop();
+  await up?.close();
+});
+
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+
+test("two workers answer on one port; the primary, without Next or the relay, stays smaller than a worker", async () => {
+  const pids = workerPids();
+  expect(pids).toHaveLength(2);
+  const t = await gw.createToken();
+  const replies = await Promise.all(Array.from({ length: 8 }, () => call(t.key, "m-price")));
+  expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
+  expect(workersOf(replies).size).toBe(2);
+  expect(rssKb(gw.pid)).toBeLessThan(Math.min(...pids.map(rssKb)));
+});
+
+test("100 concurrent requests against a token with quota for exactly 10: 10 pass, Σ logs == ledger", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: 10 * PRICE_QUOTA });
+  const replies = await Promise.all(Array.from({ length: 100 }, () => call(t.key, "m-price")));
+  const ok = replies.filter((r) => r.status === 200);
+  expect(ok).toHaveLength(10);
+  expect(workersOf(replies).size).toBe(2);
+  // The other 90: "quota exhausted" / "insufficient" refusals, nothing else.
+  expect(replies.filter((r) => r.status !== 200 && r.status !== 401 && r.status !== 403)).toEqual([]);
+  await gw.settle();
+  const row = await tokenRow(t.id);
+  expect(row.remainQuota).toBe(0);
+  expect(row.usedQuota).toBe(10 * PRICE_QUOTA);
+  expect(await logsOf(t.id)).toEqual({ n: 10, quota: 10 * PRICE_QUOTA });
+  await expectLedgerMatchesLogs();
+}, 60_000);
+
+test("a token disabled in the console is refused by every worker within 1 s", async () => {
+  const t = await gw.createToken();
+  // Both workers have the token cached as enabled.
+  const warm = await Promise.all(Array.from({ length: 10 }, () => call(t.key, "m-price")));
+  expect(warm.map((r) => r.status)).toEqual(Array(10).fill(200));
+  expect(workersOf(warm).size).toBe(2);
+  const r = await gw.api("PUT", "/api/token/?status_only=true", { id: t.id, status: 2 });
+  expect(r.json.success).toBe(true);
+  const disabledAt = Date.now();
+  let refusedAll = false;
+  while (!refusedAll && Date.now() - disabledAt < 1000) {
+    const round = await Promise.all(Array.from({ length: 10 }, () => call(t.key, "m-price")));
+    refusedAll = round.every((x) => x.status === 401) && workersOf(round).size === 2;
+  }
+  expect(refusedAll).toBe(true);
+  // And it stays refused everywhere.
+  const after = await Promise.all(Array.from({ length: 10 }, () => call(t.key, "m-price")));
+  expect(after.map((x) => x.status)).toEqual(Array(10).fill(401));
+}, 30_000);
+
+test("model request rate limits count the requests of all workers together", async () => {
+  await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitCount", value: "6" });
+  await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitEnabled", value: "true" });
+  try {
+    const t = await gw.createToken();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => call(t.key, "m-price")));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(6);
+    expect(replies.filter((r) => r.status === 429)).toHaveLength(14);
+    expect(workersOf(replies).size).toBe(2);
+  } finally {
+    await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitEnabled", value: "false" });
+  }
+}, 30_000);
+
+test("kill -9 of a worker under load: the other keeps serving, it is replaced, balances stay consistent", async () => {
+  const initial = 2000 * PRICE_QUOTA;
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: initial });
+  const [victim] = workerPids();
+  let stop = false;
+  let killedAt = 0;
+  const results: (Reply & { startedAt: number; endedAt: number })[] = [];
+  // 16 clients streaming 0.5 s responses back to back: reservations are open in both workers.
+  const client = async () => {
+    while (!stop) {
+      const startedAt = Date.now();
+      const r = await call(t.key, "slow-10ms-w", true);
+      results.push({ ...r, startedAt, endedAt: Date.now() });
+    }
+  };
+  const clients = Array.from({ length: 16 }, client);
+  const done = (r: Reply) => r.status === 200 && r.body.includes("[DONE]") && !r.error;
+  let served = 0;
+  try {
+    await gw.waitFor(() => results.filter(done).length >= 16, 30_000);
+    process.kill(victim!, "SIGKILL");
+    killedAt = Date.now();
+    // The surviving worker keeps answering while the replacement starts...
+    await gw.waitFor(() => results.some((r) => done(r) && r.startedAt > killedAt), 30_000);
+    // ...and the primary starts a replacement.
+    await gw.waitFor(() => {
+      const pids = workerPids();
+      return pids.length === 2 && !pids.includes(victim!);
+    }, 60_000);
+    served = results.length;
+    // ...which serves too once it listens (a worker id never seen before the kill).
+    const before = workersOf(results.filter((r) => r.startedAt < killedAt));
+    const replacementServed = () =>
+      [...workersOf(results.filter((r) => done(r) && r.startedAt > killedAt))].some((w) => !before.has(w));
+    await gw.waitFor(replacementServed, 60_000);
+  } finally {
+    stop = true;
+    await Promise.all(clients);
+  }
+  expect(results.length).toBeGreaterThan(served);
+
+  await gw.settle();
+  const row = await tokenRow(t.id);
+  const logs = await logsOf(t.id);
+  const completed = results.filter(done).length;
+  const cut = results.filter((r) => !done(r));
+  // Only requests of the killed worker were cut (a connection handed to it as it died included).
+  expect(cut.filter((r) => r.startedAt > killedAt + 1000)).toEqual([]);
+  // Every request that completed was billed and logged; a cut one was billed only if it had settled.
+  expect(logs.n).toBeGreaterThanOrEqual(completed);
+  expect(logs.n).toBeLessThanOrEqual(completed + cut.length);
+  // The reservations of the killed worker were refunded: the ledger holds exactly the logged charges.
+  expect(logs.quota).toBe(logs.n * PRICE_QUOTA);
+  expect(row.usedQuota).toBe(logs.quota);
+  expect(row.remainQuota).toBe(initial - logs.quota);
+  await expectLedgerMatchesLogs();
+}, 180_000);

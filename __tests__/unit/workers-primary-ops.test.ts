@@ -1,0 +1,140 @@
+// The primary's side of the worker channel (lib/server/workers/primary-ops.ts): one ledger for all
+// workers, the log settled with its charge, refunds of a dead worker's reservations, rate windows
+// shared by the workers, and events relayed to the others only.
+import type { Worker } from "node:cluster";
+
+const users = new Map<number, { quota: bigint }>();
+const tokens = new Map<number, { remainQuota: bigint; unlimitedQuota: boolean }>();
+jest.mock("@/lib/server/db", () => ({
+  db: () => ({
+    user: { findUnique: async ({ where }: { where: { id: number } }) => users.get(where.id) ?? null },
+    token: { findUnique: async ({ where }: { where: { id: number } }) => tokens.get(where.id) ?? null },
+  }),
+}));
+const queued: { logs: unknown[]; usage: unknown[] } = { logs: [], usage: [] };
+jest.mock("@/lib/server/ledger/bookkeeping", () => ({
+  queueLog: (row: unknown) => queued.logs.push(row),
+  queueUsage: (...args: unknown[]) => queued.usage.push(args),
+  scheduleFlush: () => undefined,
+  flushBookkeeping: async () => undefined,
+  writeAfterFlush: async (write: () => Promise<unknown>) => write(),
+}));
+
+import { resetLedgerForTests, tokenRemain, userQuota } from "@/lib/server/ledger/memory-ledger";
+import type { LogRow } from "@/lib/server/ledger/bookkeeping";
+import { handleWorkerMessage, setWorkerSource, workerGone } from "@/lib/server/workers/primary-ops";
+
+type Sent = { gw: { id?: number; ok?: unknown; err?: string; ev?: string; p?: unknown }[] };
+
+function fakeWorker(id: number) {
+  const sent: Sent[] = [];
+  const w = { id, isConnected: () => true, send: (m: Sent) => sent.push(m) } as unknown as Worker;
+  /** Sends one op and resolves with the primary's answer to it. */
+  const ask = async (op: Record<string, unknown>) => {
+    const msgId = Math.floor(Math.random() * 1e9);
+    handleWorkerMessage(w, { gw: [{ ...op, id: msgId }] });
+    for (let i = 0; i < 50; i++) {
+      const a = sent.flatMap((m) => m.gw).find((x) => x.id === msgId);
+      if (a) {
+        if (a.err) throw new Error(a.err);
+        return a.ok as Record<string, unknown>;
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    throw new Error("no answer");
+  };
+  return { w, sent, ask, post: (op: Record<string, unknown>) => handleWorkerMessage(w, { gw: [op] }) };
+}
+
+const log = (other: string): LogRow =>
+  ({ quota: 0, other, userId: 1, tokenId: 10, type: 2, content: "", modelName: "m" }) as unknown as LogRow;
+
+beforeEach(() => {
+  for (const id of [1, 2, 3]) workerGone(id); // what an earlier test left open
+  resetLedgerForTests();
+  queued.logs.length = 0;
+  queued.usage.length = 0;
+  users.set(1, { quota: 10_000n });
+  tokens.set(10, { remainQuota: 1000n, unlimitedQuota: false });
+});
+
+test("reservations of several workers share one balance: never overdrawn", async () => {
+  const a = fakeWorker(1);
+  const b = fakeWorker(2);
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).ask({ op: "reserve", u: 1, t: 10, a: 300, m: 300 })),
+  );
+  expect(answers.filter((x) => "rid" in x)).toHaveLength(3);
+  expect(answers.filter((x) => x.ok === false)).toHaveLength(5);
+  expect(tokenRemain(10)).toBe(100);
+});
+
+test("a settlement queues its log with the charge, and notes when the balance held less", async () => {
+  const a = fakeWorker(1);
+  const r = await a.ask({ op: "reserve", u: 1, t: 10, a: 400, m: 400 });
+  const other = JSON.stringify({ admin_info: { use_channel: [3] }, frt: 5 });
+  const settled = await a.ask({
+    op: "settle",
+    r: r.rid,
+    actual: 2000,
+    ch: 3,
+    rec: { wanted: 2000, log: log(other), usage: { key: { userId: 1 }, tokens: 7, holdMinutes: 5 } },
+  });
+  // Only the token's 1000 could be charged.
+  expect(settled).toEqual({ charged: 1000, userQuota: 9000 });
+  const row = queued.logs[0] as LogRow;
+  expect(row.quota).toBe(1000);
+  expect(JSON.parse(row.other)).toEqual({
+    admin_info: { use_channel: [3], quota_saturation: { wanted: 2000, charged: 1000 } },
+    frt: 5,
+  });
+  expect(queued.usage).toEqual([[{ userId: 1 }, 1000, 7, 5]]);
+});
+
+test("a dead worker's open reservations are refunded; the others' stay", async () => {
+  const a = fakeWorker(1);
+  const b = fakeWorker(2);
+  await a.ask({ op: "reserve", u: 1, t: 10, a: 300, m: 300 });
+  await a.ask({ op: "reserve", u: 1, t: 10, a: 200, m: 200 });
+  const kept = await b.ask({ op: "reserve", u: 1, t: 10, a: 100, m: 100 });
+  expect(tokenRemain(10)).toBe(400);
+  expect(workerGone(1)).toEqual({ refunded: 2, quota: 500 });
+  expect(tokenRemain(10)).toBe(900);
+  expect(userQuota(1)).toBe(9900);
+  // The survivor's reservation still settles.
+  expect(await b.ask({ op: "settle", r: kept.rid, actual: 100, ch: 3, rec: null })).toEqual({
+    charged: 100,
+    userQuota: 9900,
+  });
+  expect(workerGone(2)).toEqual({ refunded: 0, quota: 0 });
+});
+
+test("a refund posted by a worker gives the reservation back once", async () => {
+  const a = fakeWorker(1);
+  const r = await a.ask({ op: "reserve", u: 1, t: 10, a: 300, m: 300 });
+  a.post({ op: "refund", r: r.rid });
+  a.post({ op: "refund", r: r.rid });
+  expect(tokenRemain(10)).toBe(1000);
+  expect(workerGone(1).refunded).toBe(0);
+});
+
+test("relay rate windows count the requests of every worker together", async () => {
+  const a = fakeWorker(1);
+  const b = fakeWorker(2);
+  const scope = `user:${Math.random()}`;
+  const limit = { windowMs: 60_000, total: 3, success: 0 };
+  const hits = [];
+  for (const x of [a, b, a, b, a]) hits.push(await x.ask({ op: "rate", scope, limit }));
+  expect(hits).toEqual([null, null, null, "total", "total"]);
+});
+
+test("events go to every other worker, not back to the sender", async () => {
+  const a = fakeWorker(1);
+  const b = fakeWorker(2);
+  const c = fakeWorker(3);
+  setWorkerSource(() => [a.w, b.w, c.w]);
+  a.post({ op: "event", topic: "token", payload: 42 });
+  await new Promise((r) => setImmediate(r));
+  expect(a.sent).toEqual([]);
+  for (const x of [b, c]) expect(x.sent).toEqual([{ gw: [{ ev: "token", p: 42 }] }]);
+});

@@ -1,0 +1,123 @@
+// The worker side of the channel to the primary (lib/server/workers/primary.ts). Used only in a
+// worker process of `npm start` with WORKERS > 1 and no REDIS_URL: the primary then owns what must
+// be one for the whole machine (quota ledger, consume logs, relay rate limits), and relays cache
+// invalidation events between workers. With REDIS_URL every worker is an instance of its own and
+// shares all of that through Redis instead, so nothing goes over this channel.
+//
+// Messages are batched: everything a worker sends in one turn of its event loop leaves as ONE
+// process.send (`{ gw: [...] }`), and the primary answers the same way, so under load the cost of
+// the channel is paid per batch rather than per request. The pipe keeps order, so a refund or a log
+// posted after a request was sent is applied after it.
+import cluster from "node:cluster";
+import { redisEnabled } from "@/lib/server/redis/client";
+import { singleton } from "@/lib/server/singleton";
+
+/** A message between a worker and the primary: an operation (op) or an answer / event. */
+export type Envelope = { gw: WireMessage[] };
+export type WireMessage = { op?: string; id?: number; [k: string]: unknown };
+export type Answer = { id: number; ok?: unknown; err?: string } | { ev: string; p: unknown };
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+type State = {
+  active: boolean | null;
+  seq: number;
+  pending: Map<number, Pending>;
+  out: WireMessage[];
+  scheduled: boolean;
+  listening: boolean;
+  eventSink: ((topic: string, payload: unknown) => void) | null;
+};
+const state = singleton<State>("workers.ipc", () => ({
+  active: null,
+  seq: 0,
+  pending: new Map(),
+  out: [],
+  scheduled: false,
+  listening: false,
+  eventSink: null,
+}));
+
+export class PrimaryGoneError extends Error {
+  constructor() {
+    super("the primary process is gone");
+    this.name = "PrimaryGoneError";
+  }
+}
+
+/** Whether this process is a worker that talks to its primary (WORKERS > 1, no REDIS_URL). */
+export function workerIpc(): boolean {
+  if (state.active === null) {
+    state.active = cluster.isWorker && typeof process.send === "function" && !redisEnabled();
+    if (state.active) listen();
+  }
+  return state.active;
+}
+
+function listen(): void {
+  if (state.listening) return;
+  state.listening = true;
+  process.on("message", (msg: unknown) => {
+    const batch = (msg as Partial<{ gw: Answer[] }>)?.gw;
+    if (!Array.isArray(batch)) return; // e.g. rate-limiter-flexible's own cluster messages
+    for (const a of batch) {
+      if ("ev" in a) {
+        state.eventSink?.(a.ev, a.p);
+        continue;
+      }
+      const p = state.pending.get(a.id);
+      if (!p) continue;
+      state.pending.delete(a.id);
+      if (a.err !== undefined) p.reject(new Error(a.err));
+      else p.resolve(a.ok);
+    }
+  });
+  process.on("disconnect", () => {
+    for (const p of state.pending.values()) p.reject(new PrimaryGoneError());
+    state.pending.clear();
+  });
+}
+
+function flush(): void {
+  state.scheduled = false;
+  if (!state.out.length) return;
+  const batch = state.out;
+  state.out = [];
+  if (process.connected) process.send!({ gw: batch } satisfies Envelope);
+}
+
+function enqueue(m: WireMessage): void {
+  state.out.push(m);
+  if (!state.scheduled) {
+    state.scheduled = true;
+    setImmediate(flush);
+  }
+}
+
+/** Sends an operation that needs no answer (order with earlier messages is kept). */
+export function post(op: string, fields: Record<string, unknown>): void {
+  enqueue({ ...fields, op });
+}
+
+/** Sends an operation and resolves with the primary's answer. */
+export function request(op: string, fields: Record<string, unknown>): Promise<unknown> {
+  if (!process.connected) return Promise.reject(new PrimaryGoneError());
+  const id = ++state.seq;
+  return new Promise((resolve, reject) => {
+    state.pending.set(id, { resolve, reject });
+    enqueue({ ...fields, op, id });
+  });
+}
+
+/** Sends what is queued now and resolves once it left (shutdown: nothing may stay behind). */
+export function flushNow(): Promise<void> {
+  state.scheduled = false;
+  const batch = state.out;
+  state.out = [];
+  if (!batch.length || !process.connected) return Promise.resolve();
+  return new Promise((resolve) => process.send!({ gw: batch } satisfies Envelope, undefined, {}, () => resolve()));
+}
+
+/** Where events from other workers go (lib/server/redis/bus.ts dispatches them). */
+export function setEventSink(sink: (topic: string, payload: unknown) => void): void {
+  state.eventSink = sink;
+}

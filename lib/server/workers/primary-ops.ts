@@ -1,0 +1,161 @@
+// What the primary does for its workers (the other side of lib/server/workers/ipc.ts): it is the
+// one quota ledger and the one bookkeeping writer of the machine, keeps the relay rate-limit
+// windows, and relays cache invalidation events. Reservations are remembered per worker so a worker
+// that dies has its open reservations refunded, and a console write it was making is released.
+import type { Worker } from "node:cluster";
+import {
+  flushBookkeeping,
+  queueLog,
+  queueUsage,
+  writeAfterFlush,
+  type LogRow,
+  type UsageBucketKey,
+} from "@/lib/server/ledger/bookkeeping";
+import * as memory from "@/lib/server/ledger/memory-ledger";
+import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
+import { checkLocalWindow, recordLocalSuccess, type WindowLimit } from "@/lib/server/relay/sliding-windows";
+import { logger } from "@/lib/server/logger";
+import type { Answer, Envelope, WireMessage } from "@/lib/server/workers/ipc";
+
+type Held = { r: memory.Reservation; worker: number };
+const reservations = new Map<number, Held>();
+const locks = new Map<number, { worker: number; release: () => void }>();
+const outbox = new Map<Worker, Answer[]>();
+let seq = 0;
+let flushScheduled = false;
+let workersOf: () => Iterable<Worker> = () => [];
+
+/** Where events are relayed: every live worker (set by primary.ts). */
+export function setWorkerSource(source: () => Iterable<Worker>): void {
+  workersOf = source;
+}
+
+function flushOutbox(): void {
+  flushScheduled = false;
+  for (const [w, batch] of outbox) if (w.isConnected()) w.send({ gw: batch });
+  outbox.clear();
+}
+
+function send(w: Worker, a: Answer): void {
+  const list = outbox.get(w);
+  if (list) list.push(a);
+  else outbox.set(w, [a]);
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flushOutbox);
+  }
+}
+
+function answer(w: Worker, id: number, work: () => unknown): void {
+  try {
+    const v = work();
+    if (v instanceof Promise)
+      v.then(
+        (ok) => send(w, { id, ok: ok ?? null }),
+        (err: unknown) => send(w, { id, err: String((err as Error)?.message ?? err) }),
+      );
+    else send(w, { id, ok: v ?? null });
+  } catch (err) {
+    send(w, { id, err: String((err as Error)?.message ?? err) });
+  }
+}
+
+async function reserve(w: Worker, m: WireMessage) {
+  const u = m.u as number;
+  const t = m.t as number | null;
+  await memory.ensureAccounts(u, t);
+  const res = memory.reserve(u, t, m.a as number, m.m as number);
+  if (!res.ok) return res;
+  const rid = ++seq;
+  reservations.set(rid, { r: res.reservation, worker: w.id });
+  return { rid, amount: res.reservation.amount };
+}
+
+function settle(m: WireMessage) {
+  const held = reservations.get(m.r as number);
+  if (!held) throw new Error("ledger: unknown reservation");
+  reservations.delete(m.r as number);
+  const charged = memory.settle(held.r, m.actual as number, m.ch as number);
+  if (m.rec) applySettleRecords(m.rec as SettleRecords, charged);
+  return { charged, userQuota: memory.userQuota(held.r.userId) };
+}
+
+function outsideWrite(w: Worker, m: WireMessage): void {
+  const id = m.id as number;
+  const lock = ++seq;
+  writeAfterFlush(
+    () =>
+      new Promise<void>((release) => {
+        locks.set(lock, { worker: w.id, release });
+        send(w, { id, ok: lock });
+      }),
+    { userIds: m.users as number[], tokenIds: m.tokens as number[] },
+  ).catch((err: unknown) => send(w, { id, err: String((err as Error)?.message ?? err) }));
+}
+
+function handle(w: Worker, m: WireMessage): void {
+  const id = m.id as number;
+  switch (m.op) {
+    case "reserve":
+      return answer(w, id, () => reserve(w, m));
+    case "settle":
+      return answer(w, id, () => settle(m));
+    case "refund": {
+      const held = reservations.get(m.r as number);
+      reservations.delete(m.r as number);
+      if (held) memory.refund(held.r);
+      return;
+    }
+    case "log":
+      return queueLog(m.row as LogRow);
+    case "usage":
+      return queueUsage(m.key as UsageBucketKey, m.quota as number, m.tokens as number, m.holdMinutes as number);
+    case "flush":
+      return answer(w, id, () => flushBookkeeping());
+    case "write":
+      return outsideWrite(w, m);
+    case "written":
+      locks.get(m.lock as number)?.release();
+      locks.delete(m.lock as number);
+      return;
+    case "rate":
+      return answer(w, id, () => checkLocalWindow(m.scope as string, m.limit as WindowLimit));
+    case "rateOk":
+      return recordLocalSuccess(m.scope as string, m.windowMs as number);
+    case "event":
+      for (const other of workersOf()) if (other !== w) send(other, { ev: m.topic as string, p: m.payload });
+      return;
+  }
+}
+
+/** A message from a worker (one batch). Messages of other protocols are not ours. */
+export function handleWorkerMessage(w: Worker, msg: unknown): void {
+  const batch = (msg as Partial<Envelope>)?.gw;
+  if (!Array.isArray(batch)) return;
+  for (const m of batch) {
+    try {
+      handle(w, m);
+    } catch (err) {
+      logger().error({ err, op: m.op }, "worker message failed");
+    }
+  }
+}
+
+/** A worker is gone (its channel closed, so nothing more can arrive): refund and release what it held. */
+export function workerGone(workerId: number): { refunded: number; quota: number } {
+  let refunded = 0;
+  let quota = 0;
+  for (const [rid, held] of reservations) {
+    if (held.worker !== workerId) continue;
+    reservations.delete(rid);
+    memory.refund(held.r);
+    refunded += 1;
+    quota += held.r.amount;
+  }
+  for (const [lock, l] of locks) {
+    if (l.worker !== workerId) continue;
+    locks.delete(lock);
+    l.release();
+  }
+  return { refunded, quota };
+}

@@ -1,0 +1,13 @@
+// Entry of the primary bundle (.next/gateway/primary.mjs), which scripts/serve.mjs runs when
+// WORKERS asks for more than one process. It loads no Next and no relay, only the ledger and the
+// bookkeeping writer the workers share.
+import { env } from "@/lib/env";
+import { logger } from "@/lib/server/logger";
+import { startPrimary, workerCount } from "@/lib/server/workers/primary";
+
+try {
+  startPrimary(workerCount(env()));
+} catch (err) {
+  logger().fatal({ err }, "failed to start");
+  process.exit(1);
+}
