@@ -280,3 +280,32 @@ test("stream cut by the output limit ends with response.incomplete", () => {
   expect(last.type).toBe("response.incomplete");
   expect(last.response).toMatchObject({ status: "incomplete", usage: { input_tokens: 3, output_tokens: 4 } });
 });
+
+test("hostile shapes convert without throwing: odd roles, prototype names, non-object items", () => {
+  const pivot = responses.toOpenAIRequest(
+    {
+      input: [
+        null,
+        7,
+        "plain",
+        { role: "constructor", content: [{ type: "input_image", image_url: 5 }, null, { type: "x" }] },
+        { type: "function_call_output", output: { nested: true } },
+      ],
+      tools: [null, "x", { type: 3 }, { type: "web_search_preview" }],
+      tool_choice: { type: "function" },
+      text: "json",
+      reasoning: { effort: "constructor" },
+    },
+    o,
+  );
+  expect(pivot.messages).toEqual([
+    { role: "user", content: "plain" },
+    { role: "user", content: "" },
+    { role: "tool", tool_call_id: "", content: '{"nested":true}' },
+  ]);
+  expect(pivot).not.toHaveProperty("reasoning_effort");
+  expect(pivot).not.toHaveProperty("tool_choice");
+  expect(pivot.web_search_options).toEqual({});
+  expect(() => claudeFormat.fromOpenAIRequest(pivot, o)).not.toThrow();
+  expect(() => geminiFormat.fromOpenAIRequest(pivot, o)).not.toThrow();
+});

@@ -47,6 +47,13 @@ function toolOutput(output: unknown): string | Json[] {
   return output === undefined || output === null ? "" : JSON.stringify(output);
 }
 
+const ROLES: Partial<Record<string, string>> = {
+  user: "user",
+  assistant: "assistant",
+  system: "system",
+  developer: "system",
+};
+
 function messagesOf(input: unknown): Json[] {
   if (typeof input === "string") return [{ role: "user", content: input }];
   const out: Json[] = [];
@@ -66,7 +73,8 @@ function messagesOf(input: unknown): Json[] {
     const item = raw as Part;
     const type = item.type ?? "message";
     if (type === "message") {
-      const role = item.role === "developer" ? "system" : str(item.role) || "user";
+      const asked = str(item.role);
+      const role = (Object.hasOwn(ROLES, asked) && ROLES[asked]) || "user";
       const content = chatContent(item.content, role !== "user");
       out.push({ role, content });
     } else if (type === "function_call" || type === "custom_tool_call") {
@@ -164,7 +172,8 @@ export function responsesToOpenAIRequest(body: Json, o: ConvertOptions): Json {
     if (body[k] !== undefined && body[k] !== null) out[k] = body[k];
   const rf = responseFormatOf(body.text);
   if (rf) out.response_format = rf;
-  const effort = EFFORTS[str((body.reasoning as Json | undefined)?.effort)];
+  const asked = str((body.reasoning as Json | undefined)?.effort);
+  const effort = Object.hasOwn(EFFORTS, asked) ? EFFORTS[asked] : undefined;
   if (effort) out.reasoning_effort = effort;
   return out;
 }
