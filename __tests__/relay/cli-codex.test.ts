@@ -1,12 +1,12 @@
 // Issue 19 C: the real Codex CLI (pinned in __tests__/clients; it speaks only the Responses API) in
 // non-interactive mode (codex exec) through the production gateway on an OpenAI channel, with a tool
 // round (exec_command). Asserts exit 0, the answer, the channel key upstream (never the user's token)
-// and the exact consume logs. Codex on Anthropic and Gemini channels needs /v1/responses converted to
-// those dialects (issue 19 D), not done yet.
+// and the exact consume logs. On Anthropic and Gemini channels /v1/responses is converted through the
+// OpenAI chat pivot (issue 19 D): the same tool round in the channel's dialect.
 import fs from "node:fs";
 import path from "node:path";
 import { startGateway, type Gateway } from "./gateway";
-import { FINAL_TEXT, startMockAgents, USAGE, type MockAgents } from "./mock-agents";
+import { FINAL_TEXT, startMockAgents, TOOL_MARKER, USAGE, type MockAgents } from "./mock-agents";
 import { CLIENTS_BIN, consumeLogs, expectChannelKeyOnly, expectSuccess, freshHome, runCli } from "./cli-support";
 
 if (!fs.existsSync(path.join(CLIENTS_BIN, "codex")))
@@ -15,12 +15,19 @@ if (!fs.existsSync(path.join(CLIENTS_BIN, "codex")))
 let gw: Gateway;
 let mock: MockAgents;
 const CHANNEL_KEY = "sk-oai-codex-channel";
+const CLAUDE_KEY = "sk-ant-codex-channel";
+const GEMINI_KEY = "AIza-codex-channel";
 
 beforeAll(async () => {
   mock = await startMockAgents();
   gw = await startGateway();
-  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "codex-openai": 1 }) });
+  await gw.api("PUT", "/api/option/", {
+    key: "ModelRatio",
+    value: JSON.stringify({ "codex-openai": 1, "codex-claude": 1, "codex-gemini": 1 }),
+  });
   await gw.createChannel({ name: "oai", type: 1, key: CHANNEL_KEY, base_url: mock.url, models: "codex-openai" });
+  await gw.createChannel({ name: "ant", type: 14, key: CLAUDE_KEY, base_url: mock.url, models: "codex-claude" });
+  await gw.createChannel({ name: "gem", type: 24, key: GEMINI_KEY, base_url: mock.url, models: "codex-gemini" });
 }, 180_000);
 
 afterAll(async () => {
@@ -69,4 +76,41 @@ test("Codex on an OpenAI channel (Responses, native): a tool round", async () =>
   const { input_tokens, output_tokens } = USAGE.responses;
   for (const l of logs)
     expect(l).toEqual({ promptTokens: input_tokens, completionTokens: output_tokens, modelName: "codex-openai" });
+}, 150_000);
+
+/** A converted tool round: the channel's dialect upstream, the call and its result carried both ways. */
+async function convertedRound(
+  model: string,
+  key: string,
+  pathRe: RegExp,
+  usage: { prompt: number; completion: number },
+) {
+  const { run, token, upstream } = await codex(model);
+  console.log(`codex ${model}: ${run.ms} ms, ${upstream.length} upstream calls`);
+  expectSuccess(run);
+  expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
+  for (const r of upstream) expect(r.path).toMatch(pathRe);
+  // The tool round: one upstream call asked for the tool, a later one carried its result back.
+  expect(upstream.some((r) => JSON.stringify(r.body).includes(TOOL_MARKER))).toBe(true);
+  expectChannelKeyOnly(upstream, key, token.key);
+  const logs = await consumeLogs(gw, token.id, upstream.length);
+  expect(logs).toHaveLength(upstream.length);
+  for (const l of logs)
+    expect(l).toEqual({ promptTokens: usage.prompt, completionTokens: usage.completion, modelName: model });
+}
+
+test("Codex on an Anthropic channel (Responses converted to Messages): a tool round", async () => {
+  const { input_tokens, output_tokens } = USAGE.anthropic;
+  await convertedRound("codex-claude", CLAUDE_KEY, /\/v1\/messages$/, {
+    prompt: input_tokens,
+    completion: output_tokens,
+  });
+}, 150_000);
+
+test("Codex on a Gemini channel (Responses converted to generateContent): a tool round", async () => {
+  const { promptTokenCount, candidatesTokenCount } = USAGE.gemini;
+  await convertedRound("codex-gemini", GEMINI_KEY, /:(stream)?[gG]enerateContent/, {
+    prompt: promptTokenCount,
+    completion: candidatesTokenCount,
+  });
 }, 150_000);

@@ -1,12 +1,14 @@
 // Cross-dialect calls that go through the OpenAI pivot on both legs: an Anthropic SDK client on a
 // Gemini channel (Claude -> OpenAI -> Gemini and back) and a @google/genai client on an Anthropic
 // channel (Gemini -> OpenAI -> Claude and back), streamed and not, billed from the channel's own
-// usage (Gemini cached tokens, Claude cache read + creation tokens).
+// usage (Gemini cached tokens, Claude cache read + creation tokens). Also the openai SDK's Responses
+// API on an Anthropic channel (Responses -> OpenAI chat -> Claude and back, issue 19 D).
 import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
 import { GoogleGenAI } from "@google/genai";
 import { Agent, setGlobalDispatcher } from "undici";
 import { startGateway, type Gateway } from "./gateway";
-import { MOCK_TEXT, MOCK_USAGE, startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
+import { MOCK_TEXT, MOCK_TOOL_INPUT, MOCK_USAGE, startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
 import { GEMINI_USAGE, startMockGemini, type MockGemini } from "./mock-gemini";
 
 let gw: Gateway;
@@ -38,11 +40,11 @@ beforeAll(async () => {
   [anth, gem] = await Promise.all([startMockAnthropic(), startMockGemini()]);
   gw = await startGateway();
   const opt = (key: string, value: unknown) => gw.api("PUT", "/api/option/", { key, value: JSON.stringify(value) });
-  await opt("ModelRatio", { "gemini-2.5-flash": 2, "claude-x": 1 });
+  await opt("ModelRatio", { "gemini-2.5-flash": 2, "claude-x": 1, "fail-400": 1 });
   await opt("CompletionRatio", { "gemini-2.5-flash": 4, "claude-x": 2 });
   await opt("CacheRatio", { "gemini-2.5-flash": 0.25, "claude-x": 0.1 });
   await gw.createChannel({ name: "gemini", type: 24, key: "g-key", base_url: gem.url, models: "gemini-2.5-flash" });
-  await gw.createChannel({ name: "claude", type: 14, key: "a-key", base_url: anth.url, models: "claude-x" });
+  await gw.createChannel({ name: "claude", type: 14, key: "a-key", base_url: anth.url, models: "claude-x,fail-400" });
 }, 180_000);
 
 afterAll(async () => {
@@ -136,5 +138,82 @@ describe("@google/genai -> Anthropic channel", () => {
       MOCK_USAGE.input_tokens + MOCK_USAGE.cache_read_input_tokens + MOCK_USAGE.cache_creation_input_tokens,
     );
     expect(await billed(t.id)).toEqual({ quota: CLAUDE_QUOTA, remain: 100_000 - CLAUDE_QUOTA });
+  });
+});
+
+describe("openai SDK Responses -> Anthropic channel", () => {
+  const openai = (key: string) => new OpenAI({ apiKey: key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+  const PROMPT = MOCK_USAGE.input_tokens + MOCK_USAGE.cache_read_input_tokens + MOCK_USAGE.cache_creation_input_tokens;
+  const weather = {
+    type: "function" as const,
+    name: "get_weather",
+    description: "weather",
+    parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    strict: false,
+  };
+
+  test("responses.create: a tool call as a function_call item, billed with cache read and creation", async () => {
+    const t = await gw.createToken({ unlimited_quota: false, remain_quota: 100_000 });
+    const r = await openai(t.key).responses.create({
+      model: "claude-x",
+      instructions: "be brief",
+      input: "weather in Paris?",
+      tools: [weather],
+      tool_choice: "required",
+      max_output_tokens: 300,
+    });
+    const sent = anth.requests.at(-1)!;
+    expect(sent.path).toBe("/v1/messages");
+    expect(sent.headers["x-api-key"]).toBe("a-key");
+    expect(sent.body).toMatchObject({ max_tokens: 300, tool_choice: { type: "any" } });
+    expect(JSON.stringify(sent.body.system)).toContain("be brief");
+    expect(r.status).toBe("completed");
+    const call = r.output.find((i) => i.type === "function_call");
+    expect(call).toMatchObject({ name: "get_weather", call_id: "toolu_mock1" });
+    expect(JSON.parse((call as { arguments: string }).arguments)).toEqual(MOCK_TOOL_INPUT);
+    expect(r.usage).toMatchObject({
+      input_tokens: PROMPT,
+      output_tokens: MOCK_USAGE.output_tokens,
+      input_tokens_details: { cached_tokens: MOCK_USAGE.cache_read_input_tokens },
+    });
+    expect(await billed(t.id)).toEqual({ quota: CLAUDE_QUOTA, remain: 100_000 - CLAUDE_QUOTA });
+  });
+
+  test("responses.stream: the result goes back as tool_result, text deltas, response.completed usage", async () => {
+    const t = await gw.createToken({ unlimited_quota: false, remain_quota: 100_000 });
+    const stream = openai(t.key).responses.stream({
+      model: "claude-x",
+      input: [
+        { role: "user", content: "weather in Paris?" },
+        { type: "function_call", call_id: "toolu_mock1", name: "get_weather", arguments: '{"city":"Paris"}' },
+        { type: "function_call_output", call_id: "toolu_mock1", output: "sunny" },
+      ],
+      tools: [weather],
+    });
+    let deltas = "";
+    stream.on("response.output_text.delta", (e) => (deltas += e.delta));
+    const final = await stream.finalResponse();
+    const sent = anth.requests.at(-1)!;
+    expect(sent.body.stream).toBe(true);
+    const blocks = (sent.body.messages as { content: unknown }[]).flatMap((m) =>
+      Array.isArray(m.content) ? (m.content as { type: string; tool_use_id?: string }[]) : [],
+    );
+    expect(blocks.find((b) => b.type === "tool_result")).toMatchObject({ tool_use_id: "toolu_mock1" });
+    expect(deltas).toBe(MOCK_TEXT);
+    expect(final.output_text).toBe(MOCK_TEXT);
+    expect(final.usage).toMatchObject({ input_tokens: PROMPT, output_tokens: MOCK_USAGE.output_tokens });
+    expect(await billed(t.id)).toEqual({ quota: CLAUDE_QUOTA, remain: 100_000 - CLAUDE_QUOTA });
+  });
+
+  test("an upstream error reaches the SDK in the Responses error shape", async () => {
+    const t = await gw.createToken({ unlimited_quota: false, remain_quota: 100_000 });
+    const err = await openai(t.key)
+      .responses.create({ model: "fail-400", input: "x" })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.APIError);
+    expect((err as InstanceType<typeof OpenAI.APIError>).status).toBe(400);
+    expect((err as InstanceType<typeof OpenAI.APIError>).error).toMatchObject({
+      message: expect.stringContaining("mock failure"),
+    });
   });
 });

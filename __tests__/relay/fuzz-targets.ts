@@ -56,6 +56,26 @@ export const RELAY_TARGETS: Target[] = [
     "/v1/responses",
     { model: "fz-chat", input: [{ role: "user", content: [{ type: "input_text", text: "hi" }] }] },
   ],
+  [
+    "POST",
+    "/v1/responses",
+    {
+      model: "fz-claude",
+      instructions: "s",
+      input: [
+        { role: "user", content: [{ type: "input_text", text: "hi" }] },
+        { type: "function_call", call_id: "c1", name: "f", arguments: "{}" },
+        { type: "function_call_output", call_id: "c1", output: "ok" },
+      ],
+      tools: [{ type: "function", name: "f", parameters: { type: "object" } }],
+      reasoning: { effort: "low" },
+    },
+  ],
+  [
+    "POST",
+    "/v1/responses",
+    { model: "fz-gemini", input: "hi", stream: true, text: { format: { type: "json_object" } } },
+  ],
   ["POST", "/v1/images/generations", { model: "fz-chat", prompt: "cat", n: 1 }],
   ["POST", "/v1/images/edits", { model: "fz-chat", prompt: "cat" }],
   ["POST", "/v1/audio/speech", { model: "fz-chat", input: "hi", voice: "alloy" }],

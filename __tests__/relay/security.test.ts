@@ -153,7 +153,8 @@ describe("item 2: task APIs follow the channel address rule", () => {
 });
 
 describe("item 3: refusals of ours never disable a channel", () => {
-  test("POST /v1/responses for a Claude channel's model: 400, no retry, channel stays enabled", async () => {
+  // /v1/responses is converted for Claude channels (issue 19 D); rerank stays OpenAI-only.
+  test("POST /v1/rerank for a Claude channel's model: 400, no retry, channel stays enabled", async () => {
     await gw.api("PUT", "/api/option/", { key: "AutomaticDisableChannelEnabled", value: "true" });
     await gw.api("PUT", "/api/option/", { key: "AutomaticDisableStatusCodes", value: "401" });
     await gw.api("PUT", "/api/option/", { key: "RetryTimes", value: "3" });
@@ -162,7 +163,7 @@ describe("item 3: refusals of ours never disable a channel", () => {
     const t = await gw.createToken();
     const before = upSeen.length;
     for (let i = 0; i < 3; i++) {
-      const r = await relay(t.key, "/v1/responses", { model: "c-model", input: "hi" });
+      const r = await relay(t.key, "/v1/rerank", { model: "c-model", query: "hi", documents: ["a", "b"] });
       expect(r.status).toBe(400);
     }
     expect(upSeen.length).toBe(before);

@@ -31,6 +31,7 @@ export const RELAY_ERRORS = {
     type: INVALID,
     message: "Request body too large (limit {mb} MB)",
   },
+  method_not_allowed: { status: 405, code: "method_not_allowed", message: "Method {method} is not allowed here" },
   not_implemented: { status: 501, code: "api_not_implemented", message: "This gateway does not serve {method} {path}" },
   invalid_url: { status: 404, code: "", type: INVALID, message: "Invalid URL ({method} {path})" },
   internal: { status: 500, code: "internal_error", message: "Internal error" },

@@ -13,7 +13,7 @@ import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
 import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
 import { formatFor } from "@/lib/server/relay/vendors";
 import { chunkText, embeddingsToBase64, usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
-import type { ChatFormat, ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+import type { ChatFormat, ClientFormat, ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
 import { sendJson } from "@/lib/server/relay/entry/http-io";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
@@ -33,7 +33,7 @@ function openaiToOpenai(a: AttemptInput): Promise<Outcome> {
 }
 
 /** Converted stream: channel events -> OpenAI chunks -> client frames. */
-function convertingPipe(wire: ChatFormat, client: ChatFormat, o: ConvertOptions, a: AttemptInput): EventPipe {
+function convertingPipe(wire: ChatFormat, client: ClientFormat, o: ConvertOptions, a: AttemptInput): EventPipe {
   const toOpenAI = wire.streamToOpenAI({ ...o, requestId: a.ctx.requestId });
   const fromOpenAI = client.streamFromOpenAI({
     ...o,
@@ -60,14 +60,15 @@ function convertingPipe(wire: ChatFormat, client: ChatFormat, o: ConvertOptions,
 
 const openaiPath = (mode: string) => (mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions");
 
-export async function attemptChat(a: AttemptInput): Promise<Outcome> {
+/** `clientFormat`: a client format no channel speaks (OpenAI Responses), converted as a chat call. */
+export async function attemptChat(a: AttemptInput, clientFormat?: ClientFormat): Promise<Outcome> {
   const { ctx, adapter, actx, res, options, passThrough } = a;
-  const client = formatFor(ctx.format);
+  const client: ClientFormat = clientFormat ?? formatFor(ctx.format);
   const wire = formatFor(adapter.format ?? "openai");
   if (client.name === "openai" && wire.name === "openai") return openaiToOpenai(a);
 
   const o: ConvertOptions = {
-    mode: ctx.mode,
+    mode: clientFormat ? "chat" : ctx.mode,
     upstreamModel: actx.upstreamModel,
     stream: ctx.stream,
     options,

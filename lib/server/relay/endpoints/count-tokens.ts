@@ -5,7 +5,7 @@
 // waits on an upstream or costs the caller. The count is an estimate of the vendor's own tokenizer.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RelayCaller } from "@/lib/server/relay/auth/auth";
-import { RelayError } from "@/lib/server/relay/errors";
+import { relayError } from "@/lib/server/relay/error-codes";
 import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
 import type { ChatFormat, Json } from "@/lib/server/relay/vendors/format-types";
@@ -45,11 +45,7 @@ export async function countTokens(
   const model = modelOf(ctx.path, body);
   format.inspect(gemini ? body : { ...body, max_tokens: undefined }, "chat");
   const limits = ctx.caller.token?.modelLimits;
-  if (limits && !limits.has(model))
-    throw new RelayError(403, `This token may not use model ${model}`, {
-      type: "permission_error",
-      code: "model_not_allowed",
-    });
+  if (limits && !limits.has(model)) throw relayError("model_not_allowed", { model });
   const openai = format.toOpenAIRequest(body, {
     mode: "chat",
     upstreamModel: model,

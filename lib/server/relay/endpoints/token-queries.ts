@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticateToken, extractKey, type RelayCaller } from "@/lib/server/relay/auth/auth";
 import { RelayError } from "@/lib/server/relay/errors";
+import { relayError } from "@/lib/server/relay/error-codes";
 import { sendError, sendJson } from "@/lib/server/relay/entry/http-io";
 import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
 import { getTokenBalance, type TokenBalance } from "@/modules/tokens/server/get-token-balance";
@@ -45,7 +46,7 @@ function toDisplayAmount(quota: number, options: ReadonlyOptions): number {
 
 async function balanceOf(caller: RelayCaller): Promise<TokenBalance> {
   const balance = caller.token ? await getTokenBalance(caller.token.id, caller.user.id) : null;
-  if (!balance) throw new RelayError(401, "Invalid API key", { type: "authentication_error", code: "invalid_api_key" });
+  if (!balance) throw relayError("invalid_api_key", { detail: "Invalid API key" });
   return balance;
 }
 
@@ -99,7 +100,7 @@ export async function handleTokenQuery(req: IncomingMessage, res: ServerResponse
   req.resume();
   try {
     if (req.method !== "GET" && req.method !== "HEAD")
-      throw new RelayError(405, `Method ${req.method} is not allowed here`, { code: "method_not_allowed" });
+      throw relayError("method_not_allowed", { method: req.method ?? "" });
     const key = extractKey(req, ctx.path, ctx.url.searchParams);
     const caller = await authenticateToken(key, ctx.ip, req.headers, { readOnly: !openaiShape });
     let body: unknown;

@@ -101,3 +101,10 @@ export interface ChatFormat {
   /** Generated text of a non-stream response (for local counting). */
   responseText(json: Json): string;
 }
+
+/** The client side of a format only: a client format that no channel speaks (OpenAI Responses on
+ *  channels of another dialect) converts through the pivot with these methods alone. */
+export type ClientFormat = Pick<
+  ChatFormat,
+  "inspect" | "toOpenAIRequest" | "fromOpenAIResponse" | "streamFromOpenAI" | "capOutput" | "errorBody"
+> & { readonly name: string };
