@@ -1,11 +1,12 @@
 // OpenAI Responses clients on channels of another dialect: Responses request -> OpenAI chat pivot ->
 // Claude / Gemini request, and the answer back (JSON and the Responses event sequence).
+import { optionsOf } from "@/lib/server/options/store";
 import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
 import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
 import { responsesClientFormat as responses } from "@/lib/server/relay/vendors/openai/responses-format";
 
-const o: ConvertOptions = { mode: "chat", upstreamModel: "up-model", stream: false, options: new Map() };
+const o: ConvertOptions = { mode: "chat", upstreamModel: "up-model", stream: false, options: optionsOf() };
 const so = { ...o, stream: true };
 
 const codexRequest: Json = {
