@@ -7,7 +7,6 @@ import { priceModel } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { orderTargets, type ModelMapping } from "@/modules/pricing/model-mapping";
 import { relayError } from "@/lib/server/relay/error-codes";
-import { RelayError } from "@/lib/server/relay/errors";
 
 export type ModelRoute = { model: string; candidates: CachedChannel[]; pricing: ModelPricing };
 

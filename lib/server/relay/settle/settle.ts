@@ -9,7 +9,6 @@ import type { RelayContext, StreamStatus } from "@/lib/server/relay/entry/contex
 import { recordSuccess } from "@/lib/server/relay/auth/protection";
 import { maybeWarnQuota } from "@/lib/server/relay/settle/quota-warning";
 import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
-import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/ledger/bookkeeping";
 import { recordConsume } from "@/lib/server/metrics/record";
 
 export type Outcome = {

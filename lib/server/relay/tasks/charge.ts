@@ -13,7 +13,6 @@ import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
 import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
-import { RelayError } from "@/lib/server/relay/errors";
 import { recordConsume } from "@/lib/server/metrics/record";
 import { relayError } from "@/lib/server/relay/error-codes";
 
