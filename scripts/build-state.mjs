@@ -7,6 +7,7 @@ export const BUILD_SOURCES = [
   "app",
   "components",
   "lib",
+  "modules",
   "messages",
   "proxy.ts",
   "next.config.mjs",
