@@ -90,7 +90,11 @@ test("Bedrock chunks become Anthropic SSE events; exceptions and framing errors 
 
 test("keys: AK|SK|region signs, APIKey|region is a Bearer key, region may come from `other`; bad keys refused", () => {
   expect(bedrockCredentials("AKIA|secret|us-east-1", "")).toMatchObject({ kind: "sigv4", region: "us-east-1" });
-  expect(bedrockCredentials("ABSK-key|eu-west-3", "")).toEqual({ kind: "apikey", apiKey: "ABSK-key", region: "eu-west-3" });
+  expect(bedrockCredentials("ABSK-key|eu-west-3", "")).toEqual({
+    kind: "apikey",
+    apiKey: "ABSK-key",
+    region: "eu-west-3",
+  });
   expect(bedrockCredentials("ABSK-key", "us-west-2")).toMatchObject({ kind: "apikey", region: "us-west-2" });
   expect(() => bedrockCredentials("AKIA|secret|not a region", "")).toThrow();
   expect(() => bedrockCredentials("ABSK-key", "")).toThrow();

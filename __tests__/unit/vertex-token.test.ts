@@ -53,7 +53,12 @@ beforeEach(() => {
 
 const sa = () =>
   parseServiceAccount(
-    JSON.stringify({ client_email: "sa@p.iam.gserviceaccount.com", private_key: privatePem, project_id: "p", token_uri: url }),
+    JSON.stringify({
+      client_email: "sa@p.iam.gserviceaccount.com",
+      private_key: privatePem,
+      project_id: "p",
+      token_uri: url,
+    }),
   );
 const io = (allowPrivate = true) => ({ signal: AbortSignal.timeout(10_000), allowPrivate });
 

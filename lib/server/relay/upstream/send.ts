@@ -16,6 +16,7 @@ export async function sendUpstream(
 ): Promise<UpstreamResponse> {
   // Signing / token lookup happens here, after the address check of the adapter's URL.
   assertChannelTarget(req.url, allowPrivate);
+  const decodeStream = req.decodeStream;
   if (req.finalize) req = await req.finalize({ signal, allowPrivate });
   assertChannelTarget(req.url, allowPrivate);
   const up = await request(req.url, {
@@ -27,9 +28,9 @@ export async function sendUpstream(
     headersTimeout: headersTimeoutMs,
     bodyTimeout: 0, // the stream inactivity timer is ours
   });
-  if (!req.decodeStream || up.statusCode < 200 || up.statusCode > 299) return up;
+  if (!decodeStream || up.statusCode < 200 || up.statusCode > 299) return up;
   // Only the streaming readers (for-await, destroy) see this body.
-  const body = Readable.from(req.decodeStream(up.body as AsyncIterable<Buffer>), { objectMode: false });
+  const body = Readable.from(decodeStream(up.body as AsyncIterable<Buffer>), { objectMode: false });
   return { ...up, body: body as unknown as UpstreamResponse["body"] };
 }
 

@@ -40,7 +40,14 @@ export function bedrockCredentials(key: string, other: string): BedrockCredentia
 function betas(ctx: AdapterContext): string[] {
   const v = ctx.clientHeaders?.["anthropic-beta"];
   const s = Array.isArray(v) ? v.join(",") : (v ?? "");
-  return [...new Set(s.split(",").map((b) => b.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      s
+        .split(",")
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The InvokeModel body: the Messages request without model/stream, with Bedrock's version. */

@@ -38,7 +38,8 @@ function vertexUrl(ctx: AdapterContext, project: string, region: string): string
     : ctx.stream
       ? "streamGenerateContent?alt=sse"
       : "generateContent";
-  const host = region === "global" ? "https://aiplatform.googleapis.com" : `https://${region}-aiplatform.googleapis.com`;
+  const host =
+    region === "global" ? "https://aiplatform.googleapis.com" : `https://${region}-aiplatform.googleapis.com`;
   const base = (ctx.channel.baseUrl || host).replace(/\/+$/, "");
   const publisher = claude ? "anthropic" : "google";
   return `${base}/v1/projects/${project}/locations/${region}/publishers/${publisher}/models/${encodeURIComponent(model)}:${verb}`;
