@@ -5,7 +5,16 @@ export type WireFormat = "openai" | "claude" | "gemini";
 
 /** How the relay reaches a vendor: an adapter in lib/server/relay/vendors, or a task platform
  *  (lib/server/relay/tasks). */
-export type VendorTransport = "openai" | "azure" | "custom" | "anthropic" | "gemini" | "cloudflare" | TaskPlatform;
+export type VendorTransport =
+  | "openai"
+  | "azure"
+  | "custom"
+  | "anthropic"
+  | "gemini"
+  | "cloudflare"
+  | "bedrock"
+  | "vertex"
+  | TaskPlatform;
 
 export type TaskPlatform = "midjourney" | "suno";
 

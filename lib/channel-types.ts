@@ -91,13 +91,29 @@ const ENTRIES: VendorEntry[] = [
     defaultBaseUrl: "https://api.anthropic.com",
     modelsApi: "anthropic",
   },
-  { id: 33, name: "AWS Claude", keyFormat: "AccessKey|SecretAccessKey|Region", models: CLAUDE_MODELS },
+  {
+    // Claude through Bedrock InvokeModel; base URL defaults to https://bedrock-runtime.{region}.amazonaws.com.
+    id: 33,
+    name: "AWS Claude",
+    keyFormat: "AccessKey|SecretAccessKey|Region (or BedrockAPIKey|Region)",
+    models: CLAUDE_MODELS,
+    baseUrlPlaceholder: "https://bedrock-runtime.us-east-1.amazonaws.com",
+    transport: "bedrock",
+    format: "claude",
+    defaultBaseUrl: "",
+    form: { other: "region" },
+  },
   {
     id: 41,
     name: "Vertex AI",
     keyFormat: "JSON",
     models: [...GEMINI_MODELS, ...CLAUDE_MODELS],
     singleKeyOnly: true,
+    // Gemini and Claude on Vertex; the service-account key is exchanged for an OAuth token.
+    transport: "vertex",
+    format: "gemini",
+    defaultBaseUrl: "",
+    baseUrlPlaceholder: "https://us-central1-aiplatform.googleapis.com",
     form: { other: "region" },
   },
   {

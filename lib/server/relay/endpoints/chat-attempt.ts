@@ -64,7 +64,7 @@ const openaiPath = (mode: string) => (mode === "embeddings" ? "/v1/embeddings" :
 export async function attemptChat(a: AttemptInput, clientFormat?: ClientFormat): Promise<Outcome> {
   const { ctx, adapter, actx, res, options, passThrough } = a;
   const client: ClientFormat = clientFormat ?? formatFor(ctx.format);
-  const wire = formatFor(adapter.format ?? "openai");
+  const wire = formatFor(adapter.formatOf?.(actx.upstreamModel) ?? adapter.format ?? "openai");
   if (client.name === "openai" && wire.name === "openai") return openaiToOpenai(a);
 
   const o: ConvertOptions = {

@@ -33,7 +33,7 @@ export async function prepareProbe(channel: CachedChannel, model: string): Promi
       ? { model: upstreamModel, input: "hi" }
       : { model: upstreamModel, messages: [{ role: "user", content: "hi" }], max_tokens: 16 };
   const options = await getOptions();
-  const wire = formatFor(adapter.format ?? "openai");
+  const wire = formatFor(adapter.formatOf?.(upstreamModel) ?? adapter.format ?? "openai");
   const convert = { mode, upstreamModel, stream: false, options };
   const request = adapter.buildRequest(
     {

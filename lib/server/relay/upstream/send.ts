@@ -1,20 +1,25 @@
 // Upstream HTTP: keep-alive undici Agents shared by the process (net/channel-address.ts: one open,
 // one that connects to public addresses only). Streams are read as they arrive. undici's request()
 // never follows redirects, so a key is only ever sent to the channel's own address.
+import { Readable } from "node:stream";
 import { request, type Dispatcher } from "undici";
 import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
 import type { UpstreamRequest } from "@/lib/server/relay/vendors/types";
 
 export type UpstreamResponse = Dispatcher.ResponseData;
 
-export function sendUpstream(
+export async function sendUpstream(
   req: UpstreamRequest,
   signal: AbortSignal,
   headersTimeoutMs: number,
   allowPrivate = true,
 ): Promise<UpstreamResponse> {
+  // Signing / token lookup happens here, after the address check of the adapter's URL.
   assertChannelTarget(req.url, allowPrivate);
-  return request(req.url, {
+  const decodeStream = req.decodeStream;
+  if (req.finalize) req = await req.finalize({ signal, allowPrivate });
+  assertChannelTarget(req.url, allowPrivate);
+  const up = await request(req.url, {
     method: req.method ?? "POST",
     headers: req.headers,
     body: req.method === "GET" ? undefined : req.body,
@@ -23,6 +28,10 @@ export function sendUpstream(
     headersTimeout: headersTimeoutMs,
     bodyTimeout: 0, // the stream inactivity timer is ours
   });
+  if (!decodeStream || up.statusCode < 200 || up.statusCode > 299) return up;
+  // Only the streaming readers (for-await, destroy) see this body.
+  const body = Readable.from(decodeStream(up.body as AsyncIterable<Buffer>), { objectMode: false });
+  return { ...up, body: body as unknown as UpstreamResponse["body"] };
 }
 
 /** One response header (the first, when repeated). */

@@ -13,11 +13,13 @@ import {
 import { createAnthropicAdapter } from "@/lib/server/relay/vendors/anthropic/adapter";
 import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
 import { azureAdapter } from "@/lib/server/relay/vendors/azure/adapter";
+import { createBedrockAdapter } from "@/lib/server/relay/vendors/bedrock/adapter";
 import { createCloudflareAdapter } from "@/lib/server/relay/vendors/cloudflare/adapter";
 import { customAdapter } from "@/lib/server/relay/vendors/custom/adapter";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
 import { createGeminiAdapter } from "@/lib/server/relay/vendors/gemini/adapter";
 import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
+import { createVertexAdapter } from "@/lib/server/relay/vendors/vertex/adapter";
 import { createOpenAICompatibleAdapter } from "@/lib/server/relay/vendors/openai/compatible";
 import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
 import type { ChannelAdapter } from "@/lib/server/relay/vendors/types";
@@ -38,6 +40,8 @@ const TRANSPORTS: Record<Exclude<VendorTransport, TaskPlatform>, Build> = {
   anthropic: createAnthropicAdapter,
   gemini: createGeminiAdapter,
   cloudflare: createCloudflareAdapter,
+  bedrock: createBedrockAdapter,
+  vertex: createVertexAdapter,
 };
 
 const registry = new Map<number, ChannelAdapter>();

@@ -43,6 +43,10 @@ export type UpstreamRequest = {
   /** JSON text, or raw bytes (multipart bodies are forwarded as received). */
   body: string | Buffer;
   method?: "GET" | "POST";
+  /** Async last step before sending (SigV4 signing, an OAuth token): returns the request to send. */
+  finalize?: (io: { signal: AbortSignal; allowPrivate: boolean }) => Promise<UpstreamRequest>;
+  /** Re-frames a 2xx streaming body (AWS event-stream -> SSE text) before the dialect reads it. */
+  decodeStream?: (body: AsyncIterable<Buffer>) => AsyncIterable<Buffer>;
 };
 
 export interface ChannelAdapter {
@@ -53,6 +57,8 @@ export interface ChannelAdapter {
   readonly supportsStreamUsage: boolean;
   /** The body dialect buildRequest expects (default "openai"). */
   readonly format?: WireFormat;
+  /** The dialect for one upstream model, when it depends on the model (Vertex: Gemini or Claude). */
+  formatOf?(upstreamModel: string): WireFormat;
   buildRequest(ctx: AdapterContext, body: Record<string, unknown>): UpstreamRequest;
   /** Converts a non-stream upstream JSON body to the OpenAI shape (identity when absent). */
   convertResponse?(json: unknown, ctx: AdapterContext): unknown;
