@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { longPromptTable } from "./bench-long-prompt.mjs";
+import { cpuPressure, longSection, profileDoc, sectionOf, sseAt1 as sseAt1With } from "./bench-report.mjs";
 import { paced1000, setUpGateway, startPacedMock, startTree, targetsTable } from "./bench-workers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -39,13 +39,6 @@ if (!fs.existsSync(path.join(harness, "compare.sh"))) {
 }
 const docPath = path.join(root, "docs/benchmarks.md");
 const oldDoc = fs.existsSync(docPath) ? fs.readFileSync(docPath, "utf8") : "# Benchmarks\n";
-/** A "## heading" section of a document (up to the next "## "), or "". */
-function sectionOf(doc, heading) {
-  const at = doc.indexOf(`## ${heading}`);
-  if (at < 0) return "";
-  const next = doc.indexOf("\n## ", at + 3);
-  return next < 0 ? doc.slice(at) : doc.slice(at, next + 1);
-}
 if (profileOnly) {
   if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("run a production build first");
   const out = execFileSync(process.execPath, [path.join(root, "scripts/bench-profile.mjs"), ...passThrough], {
@@ -53,28 +46,7 @@ if (profileOnly) {
     encoding: "utf8",
   });
   process.stdout.write(out);
-  // The last measured profile becomes "before": the old "after" if it has one, else the old "before".
-  const oldSection = sectionOf(oldDoc, "Hot-path profile");
-  const after = /### After\n([\s\S]*)$/.exec(oldSection)?.[1]?.trim() ?? "";
-  const previous = after.includes("| self %")
-    ? after
-    : (/### Before\n([\s\S]*?)### After/.exec(oldSection)?.[1]?.trim() ?? "");
-  const section = `## Hot-path profile
-
-\`npm run bench -- --profile\` (scripts/bench-profile.mjs): one worker pinned to CPU 0 under wrk c=50 with
---cpu-prof, top frames by self time (idle excluded), measured on ${new Date().toISOString().slice(0, 10)}.
-
-### Before
-
-${previous || "(no earlier profile)"}
-
-### After
-
-${out.trim()}
-`;
-  const old = sectionOf(oldDoc, "Hot-path profile");
-  const doc = old ? oldDoc.replace(old, section) : `${oldDoc.trimEnd()}\n\n${section}`;
-  fs.writeFileSync(docPath, doc);
+  fs.writeFileSync(docPath, profileDoc(oldDoc, out));
   process.exit(0);
 }
 if (!longOnly) sh("bash", [path.join(harness, "setup.sh")], { env: { ...process.env, BENCH_STATE_DIR: state } });
@@ -108,28 +80,6 @@ function longPrompts() {
       .find((l) => l.startsWith("LONGJSON "))
       .slice(9),
   );
-}
-
-/** CPU pressure over the last minute (Linux PSI), to say how busy the machine was. */
-function cpuPressure() {
-  try {
-    return /avg60=([\d.]+)/.exec(fs.readFileSync("/proc/pressure/cpu", "utf8"))?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function longSection(rows, note) {
-  return `## Long prompts at concurrency 1 (sensitive-word check on)
-
-Non-stream chat requests one at a time, with default options (the sensitive-word check scans every
-prompt), through the gateway and to the mock directly, interleaved. "added" is the gateway's overhead on
-the 100 KB prompt minus its overhead on the short one. Target: at most 2 ms per 100 KB. The gateway's
-CPU time per request (100 requests per prompt, from /proc) does not grow with other load on the machine,
-unlike the latencies. ${note}
-
-${longPromptTable(rows)}
-`;
 }
 
 const startMock = async () => {
@@ -184,30 +134,7 @@ const session = fs
   .sort()
   .pop();
 
-// Time to first streamed token at concurrency 1 (no queueing behind other streams): direct vs ours,
-// same mock (instant), same pinning as compare.sh.
-function sseAt1(url, key) {
-  const out = execFileSync(
-    "taskset",
-    [
-      "-c",
-      "1",
-      process.execPath,
-      path.join(harness, "sse-bench.js"),
-      "--url",
-      url,
-      "--key",
-      key,
-      "--concurrency",
-      "1",
-      "--duration",
-      "8",
-    ],
-    { cwd: root, encoding: "utf8" },
-  );
-  const line = out.split("\n").find((l) => l.startsWith("SSEJSON "));
-  return JSON.parse(line.slice(8));
-}
+const sseAt1 = (url, key) => sseAt1With(root, harness, url, key);
 const mock = await startMock();
 const direct1 = sseAt1(`http://127.0.0.1:${MOCK_PORT}/v1`, "sk-mock");
 const ours1 = sseAt1(`${base}/v1`, token.key);
