@@ -7,8 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startGateway, type Gateway } from "./gateway";
-import { FINAL_TEXT, startMockAgents, USAGE, type MockAgents } from "./mock-agents";
-import { CLIENTS_BIN, consumeLogs, expectChannelKeyOnly, expectSuccess, freshHome, runCli } from "./cli-support";
+import { startMockAgents, USAGE, type MockAgents } from "./mock-agents";
+import { CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli } from "./cli-support";
 
 const haveCli = fs.existsSync(path.join(CLIENTS_BIN, "claude"));
 if (!haveCli) throw new Error("Claude Code is not installed: run node scripts/install-test-clients.mjs");
@@ -89,15 +89,14 @@ test.each([
 ])(
   "Claude Code on the %s channel: a tool round",
   async (model, channelKey, prompt, completion, upstreamPath) => {
-    const { run, token, upstream } = await claudeCode(model);
-    console.log(`claude-code ${model}: ${run.ms} ms, ${upstream.length} upstream calls`);
-    expectSuccess(run);
-    expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
-    expect(upstream.every((r) => r.path.includes(upstreamPath))).toBe(true);
-    expectChannelKeyOnly(upstream, channelKey, token.key);
-    const logs = await consumeLogs(gw, token.id, upstream.length);
-    expect(logs).toHaveLength(upstream.length);
-    for (const l of logs) expect(l).toEqual({ promptTokens: prompt, completionTokens: completion, modelName: model });
+    const round = await claudeCode(model);
+    console.log(`claude-code ${model}: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
+    await expectToolRoundBilled(gw, round, channelKey, {
+      promptTokens: prompt,
+      completionTokens: completion,
+      modelName: model,
+    });
+    expect(round.upstream.every((r) => r.path.includes(upstreamPath))).toBe(true);
   },
   150_000,
 );

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Gateway } from "./gateway";
-import type { AgentRequest } from "./mock-agents";
+import { FINAL_TEXT, type AgentRequest } from "./mock-agents";
 
 export const CLIENTS_BIN = path.resolve(__dirname, "../clients/node_modules/.bin");
 
@@ -80,4 +80,23 @@ export async function consumeLogs(gw: Gateway, tokenId: number, count: number): 
     );
   await gw.waitFor(async () => (await query()).length >= count, 10_000);
   return query();
+}
+
+/**
+ * What every CLI tool round must show: exit 0, the final answer printed, only the channel key
+ * upstream, and one consume log per upstream call with exactly the expected tokens and model.
+ */
+export async function expectToolRoundBilled(
+  gw: Gateway,
+  round: { run: CliRun; token: { id: number; key: string }; upstream: AgentRequest[] },
+  channelKey: string,
+  expected: LogRow,
+): Promise<void> {
+  const { run, token, upstream } = round;
+  expectSuccess(run);
+  expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
+  expectChannelKeyOnly(upstream, channelKey, token.key);
+  const logs = await consumeLogs(gw, token.id, upstream.length);
+  expect(logs).toHaveLength(upstream.length);
+  for (const l of logs) expect(l).toEqual(expected);
 }
