@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockAgents, USAGE, type MockAgents } from "./mock-agents";
-import { CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli } from "./cli-support";
+import { addDialectChannels, CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli } from "./cli-support";
 
 const haveCli = fs.existsSync(path.join(CLIENTS_BIN, "claude"));
 if (!haveCli) throw new Error("Claude Code is not installed: run node scripts/install-test-clients.mjs");
@@ -20,17 +20,7 @@ const KEYS = { anthropic: "sk-ant-agent-channel", openai: "sk-oai-agent-channel"
 beforeAll(async () => {
   mock = await startMockAgents();
   gw = await startGateway();
-  const models = { "agent-anthropic": 1, "agent-openai": 1, "agent-gemini": 1 };
-  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify(models) });
-  await gw.createChannel({
-    name: "anth",
-    type: 14,
-    key: KEYS.anthropic,
-    base_url: mock.url,
-    models: "agent-anthropic",
-  });
-  await gw.createChannel({ name: "oai", type: 1, key: KEYS.openai, base_url: mock.url, models: "agent-openai" });
-  await gw.createChannel({ name: "gem", type: 24, key: KEYS.gemini, base_url: mock.url, models: "agent-gemini" });
+  await addDialectChannels(gw, mock.url, "agent", KEYS);
 }, 180_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockAgents, USAGE, type MockAgents } from "./mock-agents";
-import { CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli } from "./cli-support";
+import { addDialectChannels, CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli } from "./cli-support";
 
 if (!fs.existsSync(path.join(CLIENTS_BIN, "gemini")))
   throw new Error("Gemini CLI is not installed: run node scripts/install-test-clients.mjs");
@@ -18,11 +18,7 @@ const KEYS = { anthropic: "sk-ant-gcli-channel", openai: "sk-oai-gcli-channel", 
 beforeAll(async () => {
   mock = await startMockAgents();
   gw = await startGateway();
-  const models = { "gcli-anthropic": 1, "gcli-openai": 1, "gcli-gemini": 1 };
-  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify(models) });
-  await gw.createChannel({ name: "anth", type: 14, key: KEYS.anthropic, base_url: mock.url, models: "gcli-anthropic" });
-  await gw.createChannel({ name: "oai", type: 1, key: KEYS.openai, base_url: mock.url, models: "gcli-openai" });
-  await gw.createChannel({ name: "gem", type: 24, key: KEYS.gemini, base_url: mock.url, models: "gcli-gemini" });
+  await addDialectChannels(gw, mock.url, "gcli", KEYS);
 }, 180_000);
 
 afterAll(async () => {

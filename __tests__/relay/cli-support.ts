@@ -100,3 +100,21 @@ export async function expectToolRoundBilled(
   expect(logs).toHaveLength(upstream.length);
   for (const l of logs) expect(l).toEqual(expected);
 }
+
+/**
+ * One channel per dialect on the mock, Anthropic (14), OpenAI chat (1) and Gemini (24), serving the
+ * models `${prefix}-anthropic`, `${prefix}-openai` and `${prefix}-gemini` at ratio 1.
+ */
+export async function addDialectChannels(
+  gw: Gateway,
+  mockUrl: string,
+  prefix: string,
+  keys: { anthropic: string; openai: string; gemini: string },
+): Promise<void> {
+  const models = { [`${prefix}-anthropic`]: 1, [`${prefix}-openai`]: 1, [`${prefix}-gemini`]: 1 };
+  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify(models) });
+  const base = { base_url: mockUrl };
+  await gw.createChannel({ ...base, name: "anth", type: 14, key: keys.anthropic, models: `${prefix}-anthropic` });
+  await gw.createChannel({ ...base, name: "oai", type: 1, key: keys.openai, models: `${prefix}-openai` });
+  await gw.createChannel({ ...base, name: "gem", type: 24, key: keys.gemini, models: `${prefix}-gemini` });
+}
