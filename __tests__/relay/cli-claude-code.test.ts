@@ -6,32 +6,19 @@
 // exit 0, the answer, the channel key upstream (never the user's token) and the exact consume logs.
 import fs from "node:fs";
 import path from "node:path";
-import { startGateway, type Gateway } from "./gateway";
-import { startMockAgents, USAGE, type MockAgents } from "./mock-agents";
-import { addDialectChannels, CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli } from "./cli-support";
+import { USAGE } from "./mock-agents";
+import { CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli, setUpDialectGateway } from "./cli-support";
 
 const haveCli = fs.existsSync(path.join(CLIENTS_BIN, "claude"));
 if (!haveCli) throw new Error("Claude Code is not installed: run node scripts/install-test-clients.mjs");
 
-let gw: Gateway;
-let mock: MockAgents;
 const KEYS = { anthropic: "sk-ant-agent-channel", openai: "sk-oai-agent-channel", gemini: "g-agent-channel" };
-
-beforeAll(async () => {
-  mock = await startMockAgents();
-  gw = await startGateway();
-  await addDialectChannels(gw, mock.url, "agent", KEYS);
-}, 180_000);
-
-afterAll(async () => {
-  await gw?.stop();
-  await mock?.close();
-});
+const env = setUpDialectGateway("agent", KEYS);
 
 async function claudeCode(model: string) {
-  const token = await gw.createToken({ name: `cc-${model}` });
+  const token = await env.gw.createToken({ name: `cc-${model}` });
   const home = freshHome();
-  const before = mock.requests.length;
+  const before = env.mock.requests.length;
   const run = await runCli(
     "claude",
     [
@@ -46,7 +33,7 @@ async function claudeCode(model: string) {
     {
       HOME: home,
       CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
-      ANTHROPIC_BASE_URL: gw.url,
+      ANTHROPIC_BASE_URL: env.gw.url,
       ANTHROPIC_API_KEY: token.key,
       ANTHROPIC_MODEL: model,
       ANTHROPIC_SMALL_FAST_MODEL: model,
@@ -63,7 +50,7 @@ async function claudeCode(model: string) {
     home,
   );
   fs.rmSync(home, { recursive: true, force: true });
-  return { run, token, upstream: mock.requests.slice(before) };
+  return { run, token, upstream: env.mock.requests.slice(before) };
 }
 
 test.each([
@@ -81,7 +68,7 @@ test.each([
   async (model, channelKey, prompt, completion, upstreamPath) => {
     const round = await claudeCode(model);
     console.log(`claude-code ${model}: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
-    await expectToolRoundBilled(gw, round, channelKey, {
+    await expectToolRoundBilled(env.gw, round, channelKey, {
       promptTokens: prompt,
       completionTokens: completion,
       modelName: model,

@@ -5,8 +5,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Gateway } from "./gateway";
-import { FINAL_TEXT, type AgentRequest } from "./mock-agents";
+import { startGateway, type Gateway } from "./gateway";
+import { FINAL_TEXT, startMockAgents, type AgentRequest, type MockAgents } from "./mock-agents";
 
 export const CLIENTS_BIN = path.resolve(__dirname, "../clients/node_modules/.bin");
 
@@ -117,4 +117,25 @@ export async function addDialectChannels(
   await gw.createChannel({ ...base, name: "anth", type: 14, key: keys.anthropic, models: `${prefix}-anthropic` });
   await gw.createChannel({ ...base, name: "oai", type: 1, key: keys.openai, models: `${prefix}-openai` });
   await gw.createChannel({ ...base, name: "gem", type: 24, key: keys.gemini, models: `${prefix}-gemini` });
+}
+
+/**
+ * For a CLI test file: the mock agents and one gateway with addDialectChannels, started before the
+ * tests and stopped after them. Read `gw` and `mock` inside tests (they exist once beforeAll ran).
+ */
+export function setUpDialectGateway(
+  prefix: string,
+  keys: { anthropic: string; openai: string; gemini: string },
+): { readonly gw: Gateway; readonly mock: MockAgents } {
+  const env = {} as { gw: Gateway; mock: MockAgents };
+  beforeAll(async () => {
+    env.mock = await startMockAgents();
+    env.gw = await startGateway();
+    await addDialectChannels(env.gw, env.mock.url, prefix, keys);
+  }, 180_000);
+  afterAll(async () => {
+    await env.gw?.stop();
+    await env.mock?.close();
+  });
+  return env;
 }
