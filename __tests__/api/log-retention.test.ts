@@ -3,11 +3,11 @@
 // hourly retention pass (applyLogRetention, run by the cluster's job holder) removes exactly the logs
 // older than now − N days, nothing at 0.
 import * as optionRoute from "@/app/api/option/route";
-import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { serverMessage } from "@/lib/server/i18n/server-messages";
 import { applyLogRetention } from "@/modules/logs/server/usage/apply-log-retention";
-import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
+import { call, setupApiHarness } from "./harness";
+import { signInEveryRole } from "./roles-support";
 
 setupApiHarness();
 
@@ -18,10 +18,7 @@ let adminCookie = "";
 let userCookie = "";
 
 beforeAll(async () => {
-  await setupRoot();
-  rootCookie = await login(ROOT_USER.username, ROOT_USER.password);
-  adminCookie = (await createUserAndLogin({ role: ROLE.admin })).cookie;
-  userCookie = (await createUserAndLogin()).cookie;
+  ({ rootCookie, adminCookie, userCookie } = await signInEveryRole());
 });
 
 const put = (value: unknown, cookie: string, headers?: Record<string, string>) =>

@@ -6,10 +6,10 @@
 import * as optionRoute from "@/app/api/option/route";
 import * as resetRoute from "@/app/api/option/rest_model_ratio/route";
 import * as statusRoute from "@/app/api/status/route";
-import { ROLE } from "@/lib/constants";
 import { DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/modules/pricing/ratios/default-ratios";
 import { serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
-import { call, createUserAndLogin, login, ROOT_USER, setOptions, setupApiHarness, setupRoot } from "./harness";
+import { call, setOptions, setupApiHarness } from "./harness";
+import { signInEveryRole } from "./roles-support";
 
 setupApiHarness();
 
@@ -19,10 +19,7 @@ let adminCookie = "";
 let userCookie = "";
 
 beforeAll(async () => {
-  await setupRoot();
-  rootCookie = await login(ROOT_USER.username, ROOT_USER.password);
-  adminCookie = (await createUserAndLogin({ role: ROLE.admin })).cookie;
-  userCookie = (await createUserAndLogin()).cookie;
+  ({ rootCookie, adminCookie, userCookie } = await signInEveryRole());
 });
 
 async function options(cookie = adminCookie): Promise<Map<string, Entry>> {

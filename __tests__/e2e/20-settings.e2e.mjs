@@ -5,6 +5,7 @@
 // switch that asks before turning off (cancel keeps it on) and changes /api/status once saved.
 import assert from "node:assert/strict";
 import { apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
+import { VIEWS } from "./support-admin.mjs";
 
 const TABS = ["operation", "ratelimit", "models", "system", "other"];
 const FIRST_SECTION = {
@@ -59,12 +60,7 @@ async function waitForUsedQuota(page, tokenId, expected) {
 }
 
 async function screenshotsOfEveryTab(browser, baseUrl, screenshot) {
-  for (const [locale, width, height] of [
-    ["zh", 1280, 860],
-    ["en", 1280, 860],
-    ["zh", 375, 812],
-    ["en", 375, 812],
-  ]) {
+  for (const [locale, width, height] of VIEWS) {
     const { ctx, page } = await loggedInContext(browser, baseUrl, undefined, { width, height });
     try {
       await page.goto(`${baseUrl}/admin/settings`);

@@ -4,34 +4,21 @@
 // batch creation, search, copy-selected, disable and delete with confirmation.
 import assert from "node:assert/strict";
 import OpenAI from "openai";
-import { ALICE, apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./support.mjs";
+import { ALICE, apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
+import { addUpstreamChannel, asRoot, setQuota } from "./support-admin.mjs";
 
 const MODEL = "e2e-token-model";
 
 async function prepareRelay(browser, baseUrl, upstreamUrl) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
-  try {
-    const channel = await apiAs(page, "POST", "/api/channel/", {
-      name: "e2e-tokens-upstream",
-      type: 1,
-      key: "sk-upstream",
-      base_url: upstreamUrl,
-      models: MODEL,
-      group: "default",
-    });
-    assert.equal(channel.success, true, channel.message);
+  await asRoot(browser, baseUrl, async (page) => {
+    await addUpstreamChannel(page, "e2e-tokens-upstream", upstreamUrl, MODEL);
     const ratio = await apiAs(page, "PUT", "/api/option/", {
       key: "ModelRatio",
       value: JSON.stringify({ [MODEL]: 1000 }),
     });
     assert.equal(ratio.success, true, ratio.message);
-    const found = await apiAs(page, "GET", "/api/user/search?keyword=alice");
-    const alice = found.data.items.find((u) => u.username === ALICE.username);
-    const topped = await apiAs(page, "PUT", "/api/user/", { id: alice.id, quota: 100_000_000 });
-    assert.equal(topped.success, true, topped.message);
-  } finally {
-    await ctx.close();
-  }
+    await setQuota(page, ALICE.username, 100_000_000);
+  });
 }
 
 export async function run({ browser, baseUrl, screenshot }) {

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import OpenAI from "openai";
-import { apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./support.mjs";
+import { apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
+import { addUpstreamChannel, asRoot, mergeOption } from "./support-admin.mjs";
 
 const MODEL = "e2e-notify-model";
 const USER = { username: "e2e_notify", password: "notifypass1" };
@@ -34,33 +35,16 @@ async function startReceiver() {
 
 /** Root: a channel and a price for MODEL (merged into ModelPrice), and the fresh user with quota. */
 async function prepare(browser, baseUrl, upstreamUrl) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
-  try {
-    const channel = await apiAs(page, "POST", "/api/channel/", {
-      name: "e2e-notify-upstream",
-      type: 1,
-      key: "sk-upstream",
-      base_url: upstreamUrl,
-      models: MODEL,
-      group: "default",
-    });
-    assert.equal(channel.success, true, channel.message);
-    const options = await apiAs(page, "GET", "/api/option/");
-    const current = options.data.find((o) => o.key === "ModelPrice")?.value || "{}";
-    const price = await apiAs(page, "PUT", "/api/option/", {
-      key: "ModelPrice",
-      value: JSON.stringify({ ...JSON.parse(current), [MODEL]: 0.002 }),
-    });
-    assert.equal(price.success, true, price.message);
+  await asRoot(browser, baseUrl, async (page) => {
+    await addUpstreamChannel(page, "e2e-notify-upstream", upstreamUrl, MODEL);
+    await mergeOption(page, "ModelPrice", { [MODEL]: 0.002 });
     for (const account of [USER, SENTINEL]) {
       const created = await apiAs(page, "POST", "/api/user/", { ...account, display_name: account.username });
       assert.equal(created.success, true, created.message);
       const topped = await apiAs(page, "PUT", "/api/user/", { id: created.data.id, quota: 1_000_000 });
       assert.equal(topped.success, true, topped.message);
     }
-  } finally {
-    await ctx.close();
-  }
+  });
 }
 
 async function openSettings(page, baseUrl) {

@@ -8,17 +8,12 @@
 import assert from "node:assert/strict";
 import { startOidcIdp } from "../support/oidc-idp.mjs";
 import { ALICE, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
+import { VIEWS } from "./support-admin.mjs";
 
 const stamp = String(Date.now()).slice(-6);
 const VISITOR_LOGIN = `visitor-with-a-long-name-${stamp}`; // > 20 characters: becomes oidc_{n}
 const ALICE_LOGIN = `alice-idp-${stamp}`;
 const CLIENT = { client_id: "e2e-gateway", client_secret: "e2e-gateway-secret" };
-const VARIANTS = [
-  ["zh", 1280, 860],
-  ["en", 1280, 860],
-  ["zh", 375, 812],
-  ["en", 375, 812],
-];
 
 const toast = (page, text) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 const variantName = (locale, width) => `${width === 375 ? "mobile" : "desktop"}-${locale}`;
@@ -187,7 +182,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     await configureOidc(browser, baseUrl, idp, screenshot);
     await visitorSignsIn(browser, baseUrl, idp, screenshot);
     await aliceBinds(browser, baseUrl, idp, screenshot);
-    for (const [locale, width, height] of VARIANTS) {
+    for (const [locale, width, height] of VIEWS) {
       await callbackPage(browser, baseUrl, screenshot, locale, width, height);
       await bindingsScreenshots(browser, baseUrl, screenshot, locale, width, height);
     }

@@ -5,6 +5,7 @@
 // screenshots.
 import assert from "node:assert/strict";
 import { apiAs, loggedInContext, seedRows, setLanguage } from "./support.mjs";
+import { VIEWS } from "./support-admin.mjs";
 
 const DAY = 86_400;
 const ADMIN = { username: "e2e96admin", password: "e2e96-admin-pass" };
@@ -103,12 +104,7 @@ async function adminSeesNoCleanup(browser, baseUrl, rootPage) {
 }
 
 async function screenshots(browser, baseUrl, screenshot) {
-  for (const [locale, width, height] of [
-    ["zh", 1280, 860],
-    ["en", 1280, 860],
-    ["zh", 375, 812],
-    ["en", 375, 812],
-  ]) {
+  for (const [locale, width, height] of VIEWS) {
     const { ctx, page } = await loggedInContext(browser, baseUrl, undefined, { width, height });
     try {
       await page.goto(`${baseUrl}/admin/settings?tab=operation`);

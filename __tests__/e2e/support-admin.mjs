@@ -1,5 +1,6 @@
 // Root-side preparation shared by the specs (support.mjs is the runner's own): run steps in a root
-// browser context, merge entries into a JSON option, give a user quota. Each step asserts success.
+// browser context, add a channel, merge entries into a JSON option, give a user quota. Each step
+// asserts success. Also the screenshot views the specs share.
 import assert from "node:assert/strict";
 import { apiAs, loggedInContext, ROOT } from "./support.mjs";
 
@@ -13,6 +14,28 @@ export async function asRoot(browser, baseUrl, fn) {
   } finally {
     await ctx.close();
   }
+}
+
+/** The screenshot views of the specs: zh and en, desktop and phone ([locale, width, height]). */
+export const VIEWS = [
+  ["zh", 1280, 860],
+  ["en", 1280, 860],
+  ["zh", 375, 812],
+  ["en", 375, 812],
+];
+
+/** Adds an OpenAI-type channel (key sk-upstream, group default) on `upstreamUrl` serving `models`. */
+export async function addUpstreamChannel(page, name, upstreamUrl, models) {
+  ok(
+    await apiAs(page, "POST", "/api/channel/", {
+      name,
+      type: 1,
+      key: "sk-upstream",
+      base_url: upstreamUrl,
+      models,
+      group: "default",
+    }),
+  );
 }
 
 /** Merges `patch` into a JSON option (ModelRatio, ModelPrice, ...), keeping what other specs set. */

@@ -1,5 +1,6 @@
 // Relay calls and measurements shared by the cluster tests (see cluster.ts).
-import { MODEL, type Cluster, type NodeName } from "./cluster";
+import { MODEL, PRICE_USD, putOption, startCluster, type Cluster, type NodeName } from "./cluster";
+import { startClusterUpstream, type ClusterUpstream } from "./cluster-upstream";
 
 export type ChatResult = {
   node: NodeName;
@@ -55,4 +56,23 @@ export function statusCounts(results: ChatResult[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const r of results) out[r.status] = (out[r.status] ?? 0) + 1;
   return out;
+}
+
+/**
+ * One loopback upstream answering after `delayMs` (keeps requests in flight) and a cluster billed by
+ * ModelPrice with one channel to it; `options` are put through A in order before the channel.
+ */
+export async function startPricedCluster(
+  delayMs: number,
+  options: [key: string, value: string][] = [],
+): Promise<{ cluster: Cluster; up: ClusterUpstream }> {
+  const up = await startClusterUpstream("up", delayMs);
+  const cluster = await startCluster({
+    prepare: async (a) => {
+      await putOption(a, "ModelPrice", JSON.stringify({ [MODEL]: PRICE_USD }));
+      for (const [key, value] of options) await putOption(a, key, value);
+      await a.createChannel({ name: "up", key: "sk-up", base_url: up.url, models: MODEL });
+    },
+  });
+  return { cluster, up };
 }

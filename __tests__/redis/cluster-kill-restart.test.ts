@@ -1,9 +1,9 @@
 // Acceptance (issue 8): kill -9 of one instance under load — the other keeps serving; after the
 // restart, no request that finished more than 1 s before the kill is unbilled, and none is billed
 // twice. Clients identify each request by its X-Request-Id answer header (logs.requestId).
-import { MODEL, PRICE_USD, putOption, startCluster, type Cluster } from "./cluster";
-import { chat, statusCounts, type ChatResult } from "./cluster-calls";
-import { startClusterUpstream, type ClusterUpstream } from "./cluster-upstream";
+import type { Cluster } from "./cluster";
+import { chat, startPricedCluster, statusCounts, type ChatResult } from "./cluster-calls";
+import type { ClusterUpstream } from "./cluster-upstream";
 
 const CLIENTS = 20;
 /** Load before the kill: long enough that many requests finished more than 1 s before it. */
@@ -17,13 +17,7 @@ let up: ClusterUpstream;
 
 beforeAll(async () => {
   // Upstream latency keeps requests in flight on A at the moment it dies.
-  up = await startClusterUpstream("up", 30);
-  cluster = await startCluster({
-    prepare: async (a) => {
-      await putOption(a, "ModelPrice", JSON.stringify({ [MODEL]: PRICE_USD }));
-      await a.createChannel({ name: "up", key: "sk-up", base_url: up.url, models: MODEL });
-    },
-  });
+  ({ cluster, up } = await startPricedCluster(30));
 }, 240_000);
 
 afterAll(async () => {

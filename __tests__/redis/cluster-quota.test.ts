@@ -1,9 +1,9 @@
 // Acceptance (issue 8): 500 concurrent requests spread over two instances against quota for 50 are
 // never overdrawn and Σ consume logs == quota consumed; /metrics on both instances adds up to the
 // consume logs. Each request costs exactly PRICE_QUOTA (ModelPrice), so "quota for 50" is exact.
-import { MODEL, PRICE_QUOTA, PRICE_USD, putOption, startCluster, type Cluster } from "./cluster";
-import { chat, statusCounts, sumMetric } from "./cluster-calls";
-import { startClusterUpstream, type ClusterUpstream } from "./cluster-upstream";
+import { PRICE_QUOTA, type Cluster } from "./cluster";
+import { chat, startPricedCluster, statusCounts, sumMetric } from "./cluster-calls";
+import type { ClusterUpstream } from "./cluster-upstream";
 
 /** The metric names the gateway exports (one place, so they can be aligned with lib/server/metrics). */
 const METRICS = {
@@ -20,13 +20,7 @@ let up: ClusterUpstream;
 
 beforeAll(async () => {
   // A short upstream delay keeps hundreds of requests in flight on both instances at once.
-  up = await startClusterUpstream("up", 20);
-  cluster = await startCluster({
-    prepare: async (a) => {
-      await putOption(a, "ModelPrice", JSON.stringify({ [MODEL]: PRICE_USD }));
-      await a.createChannel({ name: "up", key: "sk-up", base_url: up.url, models: MODEL });
-    },
-  });
+  ({ cluster, up } = await startPricedCluster(20));
 }, 240_000);
 
 afterAll(async () => {

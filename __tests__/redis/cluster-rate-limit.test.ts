@@ -2,9 +2,9 @@
 // together. ModelRequestRateLimitCount counts every request of a user (failures included) per
 // ModelRequestRateLimitDurationMinutes (lib/server/relay/entry/pipeline.ts, server-behaviour §6.1), so
 // 3N concurrent requests spread over A and B must give exactly N answers 200 and 2N answers 429.
-import { MODEL, PRICE_QUOTA, PRICE_USD, putOption, startCluster, type Cluster } from "./cluster";
-import { chat, statusCounts } from "./cluster-calls";
-import { startClusterUpstream, type ClusterUpstream } from "./cluster-upstream";
+import { PRICE_QUOTA, type Cluster } from "./cluster";
+import { chat, startPricedCluster, statusCounts } from "./cluster-calls";
+import type { ClusterUpstream } from "./cluster-upstream";
 
 const N = 10;
 
@@ -12,24 +12,28 @@ let cluster: Cluster;
 let up: ClusterUpstream;
 
 beforeAll(async () => {
-  up = await startClusterUpstream("up", 20);
-  cluster = await startCluster({
-    prepare: async (a) => {
-      await putOption(a, "ModelPrice", JSON.stringify({ [MODEL]: PRICE_USD }));
-      await putOption(a, "ModelRequestRateLimitDurationMinutes", "1");
-      await putOption(a, "ModelRequestRateLimitCount", String(N));
-      // The success-only counter stays out of the way: this test is about the total count.
-      await putOption(a, "ModelRequestRateLimitSuccessCount", "100000");
-      await putOption(a, "ModelRequestRateLimitEnabled", "true");
-      await a.createChannel({ name: "up", key: "sk-up", base_url: up.url, models: MODEL });
-    },
-  });
+  ({ cluster, up } = await startPricedCluster(20, [
+    ["ModelRequestRateLimitDurationMinutes", "1"],
+    ["ModelRequestRateLimitCount", String(N)],
+    // The success-only counter stays out of the way: this test is about the total count.
+    ["ModelRequestRateLimitSuccessCount", "100000"],
+    ["ModelRequestRateLimitEnabled", "true"],
+  ]));
 }, 240_000);
 
 afterAll(async () => {
   await cluster?.close();
   await up?.close();
 });
+
+/** What every burst must give: exactly N answered and billed, the other 2N refused as rate limited. */
+const EXACTLY_N = {
+  successes: N,
+  refusedWith429: 2 * N,
+  rateLimitErrors: true,
+  consumeLogs: N,
+  billed: N * PRICE_QUOTA,
+};
 
 /** 3N requests at once with this key, alternating A and B; answers every invariant in one object. */
 async function limitedBurst(key: string, tokenId: number) {
@@ -56,14 +60,7 @@ async function limitedBurst(key: string, tokenId: number) {
 test(`N=${N} per user per minute: 3N concurrent requests over both instances give exactly N answers`, async () => {
   const token = await cluster.nodes.a.createToken({ name: "limited" });
   const outcome = await limitedBurst(token.key, token.id);
-  expect(outcome).toEqual({
-    statuses: outcome.statuses,
-    successes: N,
-    refusedWith429: 2 * N,
-    rateLimitErrors: true,
-    consumeLogs: N,
-    billed: N * PRICE_QUOTA,
-  });
+  expect(outcome).toEqual({ statuses: outcome.statuses, ...EXACTLY_N });
 }, 120_000);
 
 test("the limit is per user: another user in the same minute gets its own N, on either instance", async () => {
@@ -79,12 +76,5 @@ test("the limit is per user: another user in the same minute gets its own N, on 
   });
   expect(made.json.success).toBe(true);
   const outcome = await limitedBurst(made.json.data.key, made.json.data.id);
-  expect(outcome).toEqual({
-    statuses: outcome.statuses,
-    successes: N,
-    refusedWith429: 2 * N,
-    rateLimitErrors: true,
-    consumeLogs: N,
-    billed: N * PRICE_QUOTA,
-  });
+  expect(outcome).toEqual({ statuses: outcome.statuses, ...EXACTLY_N });
 }, 120_000);

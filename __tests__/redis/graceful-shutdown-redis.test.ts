@@ -8,10 +8,9 @@ import { startGateway, type Gateway } from "@/__tests__/relay/gateway";
 import { startMockUpstream, type MockUpstream } from "@/__tests__/relay/mock-upstream";
 import {
   PRICE_QUOTA,
-  SLOW_MODEL,
-  openStream,
   prepareDrain,
   readUntil,
+  slowStreamInFlight,
   waitForDraining,
 } from "@/__tests__/relay/drain-support";
 import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
@@ -42,11 +41,7 @@ test("SIGTERM mid-stream with the Redis ledger: [DONE], exit 0, log and balances
   let next: Gateway | null = null;
   try {
     const t = await prepareDrain(gw, up);
-    const res = await openStream(gw, t.key, SLOW_MODEL);
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const first = await readUntil(reader, "word1 ");
-    expect(first.ended).toBe("found");
+    const { reader, first } = await slowStreamInFlight(gw, t.key);
 
     gw.signal("SIGTERM");
     expect(await (await waitForDraining(gw)).json()).toEqual({ status: "draining" });

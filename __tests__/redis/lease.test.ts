@@ -1,12 +1,12 @@
 // Cluster job leases against a real redis-server: two "instances" (each its own ioredis connection and
 // owner id, exactly what two processes would have) contend for the same job.
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Redis from "ioredis";
 import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
 import type * as LeaseModule from "@/lib/server/cluster/lease";
+import { freePort } from "../support/free-port";
 
 let lease: typeof LeaseModule;
 let server: TestRedis;
@@ -17,16 +17,6 @@ const jobs: LeaseModule.ClusterJob[] = [];
 type Run = { owner: string; start: number; end: number; aborted: boolean };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 /** The same fail-fast options as lib/server/redis/client.ts, with a shorter reconnect backoff. */
 function connection(): Redis {

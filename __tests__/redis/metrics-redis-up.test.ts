@@ -1,24 +1,16 @@
 // gateway_redis_up follows the instance's Redis command connection: 1 while a real redis-server
 // answers, 0 while it is gone, 1 again after it restarts (read through the Prometheus text format,
 // as a scraper would). Always its own redis-server (never REDIS_TEST_URL): the test stops it.
-import net from "node:net";
 import { resetEnvForTests } from "@/lib/env";
 import { createMetrics } from "@/lib/server/metrics/registry";
 import { redis } from "@/lib/server/redis/client";
 import { dropSingleton } from "@/lib/server/singleton";
 import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
 import { parsePrometheus, sumOf } from "@/__tests__/relay/prom-text";
+import { freePort } from "../support/free-port";
 
 let server: TestRedis;
 const saved = { ...process.env };
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 beforeAll(async () => {
   server = await startRedis(await freePort());

@@ -6,6 +6,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { CHANNEL_KEY, RATIOS, setUpClaudeGateway } from "./claude-support";
 import { MOCK_USAGE } from "./mock-anthropic";
+import { onlyConsumeLog } from "./billing-support";
 
 const env = setUpClaudeGateway();
 const { claude, openai } = env;
@@ -87,16 +88,9 @@ describe("billing with Claude cache tokens", () => {
     const c = claude(t.key);
     if (streamed) await c.messages.stream(params).finalMessage();
     else await c.messages.create(params);
-    await env.gw.waitFor(
-      async () => (await env.gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id)).length === 1,
-    );
-    await env.gw.settle();
-    const [log] = await env.gw.sql<{ quota: number; promptTokens: number; completionTokens: number }>(
-      "select quota, promptTokens, completionTokens from logs where tokenId = ? and type = 2",
-      t.id,
-    );
-    expect(log!.quota).toBe(expected);
-    expect(log!.completionTokens).toBe(MOCK_USAGE.output_tokens);
+    const log = await onlyConsumeLog(env.gw, t.id);
+    expect(log.quota).toBe(expected);
+    expect(log.completionTokens).toBe(MOCK_USAGE.output_tokens);
     const [row] = await env.gw.sql<{ remainQuota: number; usedQuota: number }>(
       "select remainQuota, usedQuota from tokens where id = ?",
       t.id,

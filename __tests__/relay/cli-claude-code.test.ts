@@ -6,42 +6,19 @@
 // exit 0, the answer, the channel key upstream (never the user's token) and the exact consume logs.
 import fs from "node:fs";
 import path from "node:path";
-import { startGateway, type Gateway } from "./gateway";
-import { FINAL_TEXT, startMockAgents, USAGE, type MockAgents } from "./mock-agents";
-import { CLIENTS_BIN, consumeLogs, expectChannelKeyOnly, expectSuccess, freshHome, runCli } from "./cli-support";
+import { USAGE } from "./mock-agents";
+import { CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli, setUpDialectGateway } from "./cli-support";
 
 const haveCli = fs.existsSync(path.join(CLIENTS_BIN, "claude"));
 if (!haveCli) throw new Error("Claude Code is not installed: run node scripts/install-test-clients.mjs");
 
-let gw: Gateway;
-let mock: MockAgents;
 const KEYS = { anthropic: "sk-ant-agent-channel", openai: "sk-oai-agent-channel", gemini: "g-agent-channel" };
-
-beforeAll(async () => {
-  mock = await startMockAgents();
-  gw = await startGateway();
-  const models = { "agent-anthropic": 1, "agent-openai": 1, "agent-gemini": 1 };
-  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify(models) });
-  await gw.createChannel({
-    name: "anth",
-    type: 14,
-    key: KEYS.anthropic,
-    base_url: mock.url,
-    models: "agent-anthropic",
-  });
-  await gw.createChannel({ name: "oai", type: 1, key: KEYS.openai, base_url: mock.url, models: "agent-openai" });
-  await gw.createChannel({ name: "gem", type: 24, key: KEYS.gemini, base_url: mock.url, models: "agent-gemini" });
-}, 180_000);
-
-afterAll(async () => {
-  await gw?.stop();
-  await mock?.close();
-});
+const env = setUpDialectGateway("agent", KEYS);
 
 async function claudeCode(model: string) {
-  const token = await gw.createToken({ name: `cc-${model}` });
+  const token = await env.gw.createToken({ name: `cc-${model}` });
   const home = freshHome();
-  const before = mock.requests.length;
+  const before = env.mock.requests.length;
   const run = await runCli(
     "claude",
     [
@@ -56,7 +33,7 @@ async function claudeCode(model: string) {
     {
       HOME: home,
       CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
-      ANTHROPIC_BASE_URL: gw.url,
+      ANTHROPIC_BASE_URL: env.gw.url,
       ANTHROPIC_API_KEY: token.key,
       ANTHROPIC_MODEL: model,
       ANTHROPIC_SMALL_FAST_MODEL: model,
@@ -73,7 +50,7 @@ async function claudeCode(model: string) {
     home,
   );
   fs.rmSync(home, { recursive: true, force: true });
-  return { run, token, upstream: mock.requests.slice(before) };
+  return { run, token, upstream: env.mock.requests.slice(before) };
 }
 
 test.each([
@@ -89,15 +66,14 @@ test.each([
 ])(
   "Claude Code on the %s channel: a tool round",
   async (model, channelKey, prompt, completion, upstreamPath) => {
-    const { run, token, upstream } = await claudeCode(model);
-    console.log(`claude-code ${model}: ${run.ms} ms, ${upstream.length} upstream calls`);
-    expectSuccess(run);
-    expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
-    expect(upstream.every((r) => r.path.includes(upstreamPath))).toBe(true);
-    expectChannelKeyOnly(upstream, channelKey, token.key);
-    const logs = await consumeLogs(gw, token.id, upstream.length);
-    expect(logs).toHaveLength(upstream.length);
-    for (const l of logs) expect(l).toEqual({ promptTokens: prompt, completionTokens: completion, modelName: model });
+    const round = await claudeCode(model);
+    console.log(`claude-code ${model}: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
+    await expectToolRoundBilled(env.gw, round, channelKey, {
+      promptTokens: prompt,
+      completionTokens: completion,
+      modelName: model,
+    });
+    expect(round.upstream.every((r) => r.path.includes(upstreamPath))).toBe(true);
   },
   150_000,
 );

@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startGateway, type Gateway } from "./gateway";
-import { FINAL_TEXT, startMockAgents, TOOL_MARKER, USAGE, type MockAgents } from "./mock-agents";
-import { CLIENTS_BIN, consumeLogs, expectChannelKeyOnly, expectSuccess, freshHome, runCli } from "./cli-support";
+import { startMockAgents, TOOL_MARKER, USAGE, type MockAgents } from "./mock-agents";
+import { CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli } from "./cli-support";
 
 if (!fs.existsSync(path.join(CLIENTS_BIN, "codex")))
   throw new Error("Codex CLI is not installed: run node scripts/install-test-clients.mjs");
@@ -65,17 +65,15 @@ async function codex(model: string) {
 }
 
 test("Codex on an OpenAI channel (Responses, native): a tool round", async () => {
-  const { run, token, upstream } = await codex("codex-openai");
-  console.log(`codex codex-openai: ${run.ms} ms, ${upstream.length} upstream calls`);
-  expectSuccess(run);
-  expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
-  expect(upstream.every((r) => r.path.endsWith("/v1/responses"))).toBe(true);
-  expectChannelKeyOnly(upstream, CHANNEL_KEY, token.key);
-  const logs = await consumeLogs(gw, token.id, upstream.length);
-  expect(logs).toHaveLength(upstream.length);
+  const round = await codex("codex-openai");
+  console.log(`codex codex-openai: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
   const { input_tokens, output_tokens } = USAGE.responses;
-  for (const l of logs)
-    expect(l).toEqual({ promptTokens: input_tokens, completionTokens: output_tokens, modelName: "codex-openai" });
+  await expectToolRoundBilled(gw, round, CHANNEL_KEY, {
+    promptTokens: input_tokens,
+    completionTokens: output_tokens,
+    modelName: "codex-openai",
+  });
+  expect(round.upstream.every((r) => r.path.endsWith("/v1/responses"))).toBe(true);
 }, 150_000);
 
 /** A converted tool round: the channel's dialect upstream, the call and its result carried both ways. */
@@ -85,18 +83,16 @@ async function convertedRound(
   pathRe: RegExp,
   usage: { prompt: number; completion: number },
 ) {
-  const { run, token, upstream } = await codex(model);
-  console.log(`codex ${model}: ${run.ms} ms, ${upstream.length} upstream calls`);
-  expectSuccess(run);
-  expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
-  for (const r of upstream) expect(r.path).toMatch(pathRe);
+  const round = await codex(model);
+  console.log(`codex ${model}: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
+  await expectToolRoundBilled(gw, round, key, {
+    promptTokens: usage.prompt,
+    completionTokens: usage.completion,
+    modelName: model,
+  });
+  for (const r of round.upstream) expect(r.path).toMatch(pathRe);
   // The tool round: one upstream call asked for the tool, a later one carried its result back.
-  expect(upstream.some((r) => JSON.stringify(r.body).includes(TOOL_MARKER))).toBe(true);
-  expectChannelKeyOnly(upstream, key, token.key);
-  const logs = await consumeLogs(gw, token.id, upstream.length);
-  expect(logs).toHaveLength(upstream.length);
-  for (const l of logs)
-    expect(l).toEqual({ promptTokens: usage.prompt, completionTokens: usage.completion, modelName: model });
+  expect(round.upstream.some((r) => JSON.stringify(r.body).includes(TOOL_MARKER))).toBe(true);
 }
 
 test("Codex on an Anthropic channel (Responses converted to Messages): a tool round", async () => {

@@ -4,34 +4,17 @@
 // the channel key upstream (never the user's token) and the exact consume logs.
 import fs from "node:fs";
 import path from "node:path";
-import { startGateway, type Gateway } from "./gateway";
-import { FINAL_TEXT, startMockAgents, USAGE, type MockAgents } from "./mock-agents";
-import { CLIENTS_BIN, consumeLogs, expectChannelKeyOnly, expectSuccess, freshHome, runCli } from "./cli-support";
+import { USAGE } from "./mock-agents";
+import { CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli, setUpDialectGateway } from "./cli-support";
 
 if (!fs.existsSync(path.join(CLIENTS_BIN, "gemini")))
   throw new Error("Gemini CLI is not installed: run node scripts/install-test-clients.mjs");
 
-let gw: Gateway;
-let mock: MockAgents;
 const KEYS = { anthropic: "sk-ant-gcli-channel", openai: "sk-oai-gcli-channel", gemini: "g-gcli-channel" };
-
-beforeAll(async () => {
-  mock = await startMockAgents();
-  gw = await startGateway();
-  const models = { "gcli-anthropic": 1, "gcli-openai": 1, "gcli-gemini": 1 };
-  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify(models) });
-  await gw.createChannel({ name: "anth", type: 14, key: KEYS.anthropic, base_url: mock.url, models: "gcli-anthropic" });
-  await gw.createChannel({ name: "oai", type: 1, key: KEYS.openai, base_url: mock.url, models: "gcli-openai" });
-  await gw.createChannel({ name: "gem", type: 24, key: KEYS.gemini, base_url: mock.url, models: "gcli-gemini" });
-}, 180_000);
-
-afterAll(async () => {
-  await gw?.stop();
-  await mock?.close();
-});
+const env = setUpDialectGateway("gcli", KEYS);
 
 async function geminiCli(model: string) {
-  const token = await gw.createToken({ name: `gcli-${model}` });
+  const token = await env.gw.createToken({ name: `gcli-${model}` });
   const home = freshHome();
   fs.mkdirSync(path.join(home, ".gemini"));
   // No telemetry, usage statistics or update checks; API-key auth.
@@ -42,15 +25,15 @@ async function geminiCli(model: string) {
     security: { auth: { selectedType: "gemini-api-key" } },
   };
   fs.writeFileSync(path.join(home, ".gemini", "settings.json"), JSON.stringify(settings));
-  const before = mock.requests.length;
+  const before = env.mock.requests.length;
   const run = await runCli(
     "gemini",
     ["-p", "Run echo with the shell tool and tell me what it printed.", "-m", model, "--yolo"],
-    { HOME: home, GEMINI_API_KEY: token.key, GOOGLE_GEMINI_BASE_URL: gw.url, GEMINI_CLI_TRUST_WORKSPACE: "true" },
+    { HOME: home, GEMINI_API_KEY: token.key, GOOGLE_GEMINI_BASE_URL: env.gw.url, GEMINI_CLI_TRUST_WORKSPACE: "true" },
     home,
   );
   fs.rmSync(home, { recursive: true, force: true });
-  return { run, token, upstream: mock.requests.slice(before) };
+  return { run, token, upstream: env.mock.requests.slice(before) };
 }
 
 test.each([
@@ -66,15 +49,14 @@ test.each([
 ])(
   "Gemini CLI on the %s channel: a tool round",
   async (model, channelKey, prompt, completion, upstreamPath) => {
-    const { run, token, upstream } = await geminiCli(model);
-    console.log(`gemini-cli ${model}: ${run.ms} ms, ${upstream.length} upstream calls`);
-    expectSuccess(run);
-    expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
-    expect(upstream.every((r) => r.path.includes(upstreamPath))).toBe(true);
-    expectChannelKeyOnly(upstream, channelKey, token.key);
-    const logs = await consumeLogs(gw, token.id, upstream.length);
-    expect(logs).toHaveLength(upstream.length);
-    for (const l of logs) expect(l).toEqual({ promptTokens: prompt, completionTokens: completion, modelName: model });
+    const round = await geminiCli(model);
+    console.log(`gemini-cli ${model}: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
+    await expectToolRoundBilled(env.gw, round, channelKey, {
+      promptTokens: prompt,
+      completionTokens: completion,
+      modelName: model,
+    });
+    expect(round.upstream.every((r) => r.path.includes(upstreamPath))).toBe(true);
   },
   150_000,
 );

@@ -5,8 +5,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Gateway } from "./gateway";
-import type { AgentRequest } from "./mock-agents";
+import { startGateway, type Gateway } from "./gateway";
+import { FINAL_TEXT, startMockAgents, type AgentRequest, type MockAgents } from "./mock-agents";
 
 export const CLIENTS_BIN = path.resolve(__dirname, "../clients/node_modules/.bin");
 
@@ -80,4 +80,62 @@ export async function consumeLogs(gw: Gateway, tokenId: number, count: number): 
     );
   await gw.waitFor(async () => (await query()).length >= count, 10_000);
   return query();
+}
+
+/**
+ * What every CLI tool round must show: exit 0, the final answer printed, only the channel key
+ * upstream, and one consume log per upstream call with exactly the expected tokens and model.
+ */
+export async function expectToolRoundBilled(
+  gw: Gateway,
+  round: { run: CliRun; token: { id: number; key: string }; upstream: AgentRequest[] },
+  channelKey: string,
+  expected: LogRow,
+): Promise<void> {
+  const { run, token, upstream } = round;
+  expectSuccess(run);
+  expect(run.stdout).toContain(`${FINAL_TEXT} with the tool output`);
+  expectChannelKeyOnly(upstream, channelKey, token.key);
+  const logs = await consumeLogs(gw, token.id, upstream.length);
+  expect(logs).toHaveLength(upstream.length);
+  for (const l of logs) expect(l).toEqual(expected);
+}
+
+/**
+ * One channel per dialect on the mock, Anthropic (14), OpenAI chat (1) and Gemini (24), serving the
+ * models `${prefix}-anthropic`, `${prefix}-openai` and `${prefix}-gemini` at ratio 1.
+ */
+export async function addDialectChannels(
+  gw: Gateway,
+  mockUrl: string,
+  prefix: string,
+  keys: { anthropic: string; openai: string; gemini: string },
+): Promise<void> {
+  const models = { [`${prefix}-anthropic`]: 1, [`${prefix}-openai`]: 1, [`${prefix}-gemini`]: 1 };
+  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify(models) });
+  const base = { base_url: mockUrl };
+  await gw.createChannel({ ...base, name: "anth", type: 14, key: keys.anthropic, models: `${prefix}-anthropic` });
+  await gw.createChannel({ ...base, name: "oai", type: 1, key: keys.openai, models: `${prefix}-openai` });
+  await gw.createChannel({ ...base, name: "gem", type: 24, key: keys.gemini, models: `${prefix}-gemini` });
+}
+
+/**
+ * For a CLI test file: the mock agents and one gateway with addDialectChannels, started before the
+ * tests and stopped after them. Read `gw` and `mock` inside tests (they exist once beforeAll ran).
+ */
+export function setUpDialectGateway(
+  prefix: string,
+  keys: { anthropic: string; openai: string; gemini: string },
+): { readonly gw: Gateway; readonly mock: MockAgents } {
+  const env = {} as { gw: Gateway; mock: MockAgents };
+  beforeAll(async () => {
+    env.mock = await startMockAgents();
+    env.gw = await startGateway();
+    await addDialectChannels(env.gw, env.mock.url, prefix, keys);
+  }, 180_000);
+  afterAll(async () => {
+    await env.gw?.stop();
+    await env.mock?.close();
+  });
+  return env;
 }

@@ -8,6 +8,16 @@ export const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD,
 export const SLOW_MODEL = "slow-100ms-drain"; // 50 chunks, 100 ms apart: a 5 s stream
 export const STALL_MODEL = "stall-drain"; // 2 chunks, then 5 s of silence
 
+/** Opens a SLOW_MODEL stream and reads it up to "word1 ": a request in flight, for a signal to drain. */
+export async function slowStreamInFlight(gw: Gateway, key: string) {
+  const res = await openStream(gw, key, SLOW_MODEL);
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const first = await readUntil(reader, "word1 ");
+  expect(first.ended).toBe("found");
+  return { reader, first };
+}
+
 /** Prices both models, adds a channel for them and answers a token with quota for 5 calls. */
 export async function prepareDrain(gw: Gateway, up: MockUpstream) {
   await gw.api("PUT", "/api/option/", {

@@ -5,6 +5,7 @@
 // are in gemini-content.test.ts.
 import { CHANNEL_KEY, RATIO, setUpGeminiGateway } from "./gemini-support";
 import { GEMINI_USAGE } from "./mock-gemini";
+import { onlyConsumeLog } from "./billing-support";
 
 const env = setUpGeminiGateway();
 const { genai, openai, lastGemini } = env;
@@ -66,14 +67,7 @@ test("GET /v1beta/models (Gemini list) and /v1beta/openai/models (OpenAI list)",
 async function billedExactly(run: (key: string) => Promise<void>) {
   const t = await env.gw.createToken({ unlimited_quota: false, remain_quota: 1_000_000 });
   await run(t.key);
-  await env.gw.waitFor(
-    async () => (await env.gw.sql("select 1 from logs where tokenId = ? and type = 2", t.id)).length === 1,
-  );
-  await env.gw.settle();
-  const [log] = await env.gw.sql<{ quota: number; promptTokens: number; completionTokens: number }>(
-    "select quota, promptTokens, completionTokens from logs where tokenId = ? and type = 2",
-    t.id,
-  );
+  const log = await onlyConsumeLog(env.gw, t.id);
   const u = GEMINI_USAGE;
   const expected = Math.round(
     (u.promptTokenCount -
@@ -83,9 +77,9 @@ async function billedExactly(run: (key: string) => Promise<void>) {
       RATIO.model *
       1,
   );
-  expect(log!.quota).toBe(expected);
-  expect(log!.promptTokens).toBe(20);
-  expect(log!.completionTokens).toBe(15);
+  expect(log.quota).toBe(expected);
+  expect(log.promptTokens).toBe(20);
+  expect(log.completionTokens).toBe(15);
   const [tok] = await env.gw.sql<{ remainQuota: number }>("select remainQuota from tokens where id = ?", t.id);
   expect(tok!.remainQuota).toBe(1_000_000 - expected);
 }

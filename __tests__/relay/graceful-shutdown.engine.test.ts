@@ -12,6 +12,7 @@ import {
   openStream,
   prepareDrain,
   readUntil,
+  slowStreamInFlight,
   waitForDraining,
 } from "./drain-support";
 
@@ -38,11 +39,7 @@ test("SIGTERM mid-stream: readyz 503 while draining, new requests refused, the s
   const gw = await startGateway({ env: { SHUTDOWN_TIMEOUT: "30" } }); // the production default
   try {
     const t = await prepare(gw);
-    const res = await openStream(gw, t.key, SLOW_MODEL);
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const first = await readUntil(reader, "word1 ");
-    expect(first.ended).toBe("found");
+    const { reader, first } = await slowStreamInFlight(gw, t.key);
 
     gw.signal("SIGTERM");
     const ready = await waitForDraining(gw);

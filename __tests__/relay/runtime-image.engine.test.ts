@@ -6,13 +6,13 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import OpenAI from "openai";
 import pg from "pg";
 import { ensureBuilt } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { freePort } from "../support/free-port";
 
 const ROOT = path.resolve(__dirname, "../..");
 let tmp: string;
@@ -24,16 +24,6 @@ let stderr = "";
 let up: MockUpstream;
 let pgDatabase: string | null = null;
 const pgBase = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "") ? process.env.TEST_DATABASE_URL! : null;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** scripts/assemble-runtime.mjs run once per build and assembler version, kept in the temp folder. */
 function assembledRuntime(): string {

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 export type TestRedis = { url: string; port: number; stop: () => Promise<void>; kill: () => void };
 
@@ -12,16 +13,6 @@ export function redisServerPath(): string | null {
   for (const p of ["/usr/bin/redis-server", "/usr/local/bin/redis-server"]) if (fs.existsSync(p)) return p;
   const which = spawnSync("which", ["redis-server"], { encoding: "utf8" });
   return which.status === 0 ? which.stdout.trim() : null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForPort(port: number, child: ChildProcess): Promise<void> {

@@ -2,6 +2,7 @@
 // (bookkeeping batchers, pollers) run first, then "close" hooks (connections such as Redis), then the
 // database closes: a flush may still need a connection, never the other way round.
 import { disconnectDb } from "@/lib/server/db";
+import { logger } from "@/lib/server/logger";
 
 type Hook = () => Promise<void> | void;
 type Phase = "flush" | "close";
@@ -24,4 +25,17 @@ export async function runShutdownHooks(): Promise<void> {
     }
   }
   await disconnectDb();
+}
+
+/** Once `drained` settles, runs the hooks and exits: 0 when all went well, 1 when anything failed. */
+export function exitAfterShutdown(drained: Promise<unknown>): void {
+  void drained
+    .then(() => runShutdownHooks())
+    .then(
+      () => process.exit(0),
+      (err) => {
+        logger().error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
 }

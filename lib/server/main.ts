@@ -21,7 +21,7 @@ import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-message
 import { logger } from "@/lib/server/logger";
 import { startEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
 import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
-import { runShutdownHooks } from "@/lib/server/lifecycle";
+import { exitAfterShutdown } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/entry/handler";
 import { warmUpRelayScanners } from "@/lib/server/relay/entry/warm-up";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
@@ -102,19 +102,11 @@ async function main() {
     const timeoutMs = e.SHUTDOWN_TIMEOUT * 1000;
     // Last resort if a hook hangs: drain deadline + settling after the cut + time for the hooks.
     setTimeout(() => process.exit(1), timeoutMs + HOOKS_GRACE_MS).unref();
-    void drain
-      .drain(timeoutMs)
-      .then(({ drained, cut }) => {
+    exitAfterShutdown(
+      drain.drain(timeoutMs).then(({ drained, cut }) => {
         if (!drained) logger().warn({ cut }, "shutdown timeout reached; remaining requests were cut");
-        return runShutdownHooks();
-      })
-      .then(
-        () => process.exit(0),
-        (err) => {
-          logger().error({ err }, "shutdown failed");
-          process.exit(1);
-        },
-      );
+      }),
+    );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

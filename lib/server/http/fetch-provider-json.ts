@@ -3,6 +3,8 @@
 // or set by the root account (OIDC, WeChat server), never by the visitor, so the user-URL SSRF guard
 // of lib/server/net does not apply (a self-hosted identity provider on a private network is a normal
 // set-up). Still: short timeout, no redirects, a capped body.
+import { readCapped } from "@/lib/server/http/read-capped";
+
 const TIMEOUT_MS = 10_000;
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -15,24 +17,6 @@ export class ProviderUnreachable extends Error {
 }
 
 export type ProviderAnswer = { status: number; ok: boolean; json: Record<string, unknown> | null };
-
-async function readCapped(res: Response, maxBytes: number): Promise<string> {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new ProviderUnreachable("response too large");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /** One request; the JSON object of the answer (null when the body is not a JSON object). */
 export async function fetchProviderJson(
@@ -58,9 +42,10 @@ export async function fetchProviderJson(
     throw new ProviderUnreachable((err as Error).message);
   }
   if (res.status >= 300 && res.status < 400) throw new ProviderUnreachable(`redirect ${res.status}`);
-  const text = await readCapped(res, init.maxBytes ?? MAX_BODY_BYTES).catch((err: Error) => {
-    throw err instanceof ProviderUnreachable ? err : new ProviderUnreachable(err.message);
+  const text = await readCapped(res.body, init.maxBytes ?? MAX_BODY_BYTES).catch((err: Error) => {
+    throw new ProviderUnreachable(err.message);
   });
+  if (text === null) throw new ProviderUnreachable("response too large");
   let json: Record<string, unknown> | null = null;
   try {
     const parsed: unknown = JSON.parse(text);

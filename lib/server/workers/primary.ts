@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { env, type Env } from "@/lib/env";
-import { runShutdownHooks } from "@/lib/server/lifecycle";
+import { exitAfterShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { scheduleFlush } from "@/lib/server/ledger/bookkeeping";
@@ -99,15 +99,7 @@ export function startPrimary(count: number): void {
       e.SHUTDOWN_TIMEOUT * 1000 + WORKER_GRACE_MS,
     );
     killer.unref();
-    void Promise.all(live.map(whenGone))
-      .then(() => runShutdownHooks())
-      .then(
-        () => process.exit(0),
-        (err) => {
-          logger().error({ err }, "shutdown failed");
-          process.exit(1);
-        },
-      );
+    exitAfterShutdown(Promise.all(live.map(whenGone)));
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,6 +1,7 @@
 // GET+POST /api/user/epay/notify – EPay payment notice (query or x-www-form-urlencoded); answers text success/fail; public
 import type { NextRequest } from "next/server";
 import { route } from "@/lib/server/http/route";
+import { readCapped } from "@/lib/server/http/read-capped";
 import { logger } from "@/lib/server/logger";
 import { completeTopupOrder } from "@/modules/wallet/server/complete-topup-order";
 
@@ -9,21 +10,7 @@ const NOTICE_LIMIT = 8192;
 
 async function readBounded(req: NextRequest): Promise<string | null> {
   if (Number(req.headers.get("content-length") ?? 0) > NOTICE_LIMIT) return null;
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > NOTICE_LIMIT) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return readCapped(req.body, NOTICE_LIMIT);
 }
 
 function text(reply: "success" | "fail", status = 200): Response {
