@@ -19,6 +19,7 @@ import {
   type PricingRow,
   type RowDraft,
 } from "@/modules/pricing/ratios/pricing-editor";
+import { ErrorText } from "@/components/ui/error-text";
 
 export function PricingRowDialog({
   row,
@@ -112,11 +113,7 @@ export function PricingRowDialog({
               </div>
             )}
           </fieldset>
-          {error ? (
-            <p role="alert" className="text-sm text-danger" data-testid="pricing-dialog-error">
-              {error}
-            </p>
-          ) : null}
+          <ErrorText data-testid="pricing-dialog-error">{error}</ErrorText>
         </div>
       </DialogContent>
     </Dialog>
