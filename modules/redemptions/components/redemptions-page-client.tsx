@@ -3,7 +3,7 @@
 // /admin/redemptions (spec 2 §2 "Redemption page"): search by id or name, the code table (greyed when
 // disabled or a gift is used up), create/edit drawer, enable/disable, delete, batch disable, delete
 // disabled, delete by name (count first), copy keys.
-import { Ban, Copy, Plus, Trash2 } from "lucide-react";
+import { Ban, Copy, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -27,6 +27,7 @@ import {
 } from "@/modules/redemptions/client/hooks";
 import { useCopy } from "@/lib/client/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
+import { AddButton } from "@/components/admin/add-button";
 
 type Confirm =
   { kind: "delete"; redemption: Redemption } | { kind: "batch_disable" } | { kind: "delete_disabled" } | null;
@@ -91,15 +92,12 @@ export function RedemptionsPageClient() {
         resetLabel={t("reset")}
         data-testid="redemption-search"
         actions={
-          <Button
-            type="button"
+          <AddButton
+            label={t("add")}
             className="w-full sm:ml-auto sm:w-auto"
             onClick={() => setDrawer({ mode: "create" })}
             data-testid="redemption-add"
-          >
-            <Plus className="h-4 w-4" />
-            {t("add")}
-          </Button>
+          />
         }
       >
         <Input

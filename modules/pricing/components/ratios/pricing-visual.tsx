@@ -2,7 +2,7 @@
 
 // Visual ratio settings: the models of the pricing maps in a paged table (10 per page, spec 2 §9)
 // with search, add/edit dialog and removal. Changes go to the shared pricing draft.
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { PricingRowDialog } from "@/modules/pricing/components/ratios/pricing-row-dialog";
@@ -20,6 +20,7 @@ import {
   type PricingMaps,
   type PricingRow,
 } from "@/modules/pricing/ratios/pricing-editor";
+import { AddButton } from "@/components/admin/add-button";
 
 const PAGE_SIZE = 10;
 const dash = (n: number | undefined) => (n === undefined ? "-" : String(n));
@@ -108,10 +109,12 @@ export function PricingVisual({ maps, onChange }: { maps: PricingMaps; onChange:
           }}
           data-testid="pricing-search"
         />
-        <Button className="sm:ml-auto" onClick={() => setEditing("new")} data-testid="pricing-add">
-          <Plus className="h-4 w-4" />
-          {t("pricing.add")}
-        </Button>
+        <AddButton
+          label={t("pricing.add")}
+          className="sm:ml-auto"
+          onClick={() => setEditing("new")}
+          data-testid="pricing-add"
+        />
       </div>
       <p className="text-xs text-muted">{t("pricing.visual_hint")}</p>
       <DataTable
