@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { NextIntlClientProvider } from "next-intl";
 import { toast } from "sonner";
 import { AddButton } from "@/components/admin/add-button";
+import { EditDeleteButtons } from "@/components/admin/edit-delete-buttons";
 import { CrudDrawer } from "@/components/admin/entity-drawer";
 import { RowMenu } from "@/components/admin/row-cells";
 import { SearchBar, useSearch } from "@/components/admin/search-bar";
@@ -158,6 +159,18 @@ test("the error line is announced when there is an error and absent otherwise", 
   const line = screen.getByRole("alert");
   expect(line.textContent).toBe("保存失败");
   expect(line.className).toContain("text-xs");
+});
+
+test("a row's edit and delete icon buttons are labelled, prefixed and run their own action", () => {
+  const onEdit = jest.fn();
+  const onDelete = jest.fn();
+  withIntl(<EditDeleteButtons onEdit={onEdit} onDelete={onDelete} testIdPrefix="mapping" />);
+  expect(screen.getByTestId("mapping-edit").getAttribute("aria-label")).toBe(zh.common.edit);
+  const del = screen.getByTestId("mapping-delete");
+  expect(del.getAttribute("aria-label")).toBe(zh.common.delete);
+  fireEvent.click(del);
+  expect(onDelete).toHaveBeenCalledTimes(1);
+  expect(onEdit).not.toHaveBeenCalled();
 });
 
 test("the row menu lists its items, marks the dangerous one and runs the chosen action", async () => {
