@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { JsonTextarea } from "@/components/ui/json-textarea";
+import { MultiSelect } from "@/components/ui/multi-select";
 import { pageNumbers, Pagination } from "@/components/ui/pagination";
 import { usePageSize } from "@/lib/client/use-page-size";
 import { catalogues } from "@/messages";
@@ -97,4 +98,29 @@ test("page size is remembered per table", () => {
   expect(localStorage.getItem("kit-test-size")).toBe("50");
   const again = renderHook(() => usePageSize("kit-test-size"));
   expect(again.result.current[0]).toBe(50);
+});
+
+test("the multi-select opens a focused search box that filters its options and adds typed values", () => {
+  const onChange = jest.fn();
+  render(
+    <MultiSelect
+      values={["gpt-4o"]}
+      onChange={onChange}
+      options={["gpt-4o", "claude-3", "gemini"].map((m) => ({ value: m, label: m }))}
+      searchPlaceholder="搜索"
+      creatable
+      data-testid="ms"
+    />,
+  );
+  fireEvent.click(screen.getByTestId("ms"));
+  const search = screen.getByTestId("ms-search") as HTMLInputElement;
+  expect(document.activeElement).toBe(search);
+  expect(search.placeholder).toBe("搜索");
+  fireEvent.change(search, { target: { value: "clau" } });
+  expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["claude-3"]);
+  fireEvent.click(screen.getByTestId("ms-option-claude-3"));
+  expect(onChange).toHaveBeenLastCalledWith(["gpt-4o", "claude-3"]);
+  fireEvent.change(search, { target: { value: "my-model" } });
+  fireEvent.keyDown(search, { key: "Enter" });
+  expect(onChange).toHaveBeenLastCalledWith(["gpt-4o", "my-model"]);
 });
