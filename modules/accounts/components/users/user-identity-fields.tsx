@@ -20,26 +20,25 @@ export function UserIdentityFields({
 }) {
   const t = useTranslations("users");
   const adding = mode === "add";
-  const set = (field: keyof UserIdentityValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    onChange({ [field]: e.target.value });
+  const bind = (field: keyof UserIdentityValues) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ [field]: e.target.value }),
+  });
   return (
     <>
       <TextField
         id={`${mode}-user-username`}
         label={t("username")}
         placeholder={adding ? t("username_placeholder") : undefined}
-        value={values.username}
         autoComplete={adding ? "off" : undefined}
-        error={errors.username}
-        onChange={set("username")}
+        {...bind("username")}
       />
       <TextField
         id={`${mode}-user-display-name`}
         label={t("display_name")}
         placeholder={adding ? t("display_name_placeholder") : undefined}
-        value={values.display_name}
-        error={errors.display_name}
-        onChange={set("display_name")}
+        {...bind("display_name")}
       />
       <TextField
         id={`${mode}-user-password`}
@@ -47,10 +46,8 @@ export function UserIdentityFields({
         label={adding ? t("password") : t("new_password")}
         placeholder={adding ? t("password_placeholder") : t("new_password_placeholder")}
         hint={t("password_hint")}
-        value={values.password}
         autoComplete="new-password"
-        error={errors.password}
-        onChange={set("password")}
+        {...bind("password")}
       />
     </>
   );
