@@ -5,8 +5,8 @@ import { useState, type ReactNode } from "react";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { JsonTextarea } from "@/components/ui/json-textarea";
 import { MultiSelect } from "@/components/ui/multi-select";
-import { pageNumbers, Pagination } from "@/components/ui/pagination";
-import { usePageSize } from "@/lib/client/use-page-size";
+import { pageNumbers, Pagination, PagingBar } from "@/components/ui/pagination";
+import { usePageSize, usePaging } from "@/lib/client/use-page-size";
 import { catalogues } from "@/messages";
 
 const wrap = ({ children }: { children: ReactNode }) => (
@@ -123,4 +123,16 @@ test("the multi-select opens a focused search box that filters its options and a
   fireEvent.change(search, { target: { value: "my-model" } });
   fireEvent.keyDown(search, { key: "Enter" });
   expect(onChange).toHaveBeenLastCalledWith(["gpt-4o", "my-model"]);
+});
+
+test("the paging bar follows a usePaging state: next page moves it, and it offers the page size", () => {
+  function Harness() {
+    const paging = usePaging("kit-paging-bar", 10);
+    return <PagingBar paging={paging} total={35} data-testid="pb" />;
+  }
+  render(<Harness />, { wrapper: wrap });
+  expect(screen.getByRole("button", { current: "page" }).textContent).toBe("1");
+  fireEvent.click(screen.getByTestId("pb-next"));
+  expect(screen.getByRole("button", { current: "page" }).textContent).toBe("2");
+  expect(screen.getByTestId("pb-size")).toBeTruthy();
 });

@@ -6,7 +6,7 @@ import { Inbox as InboxIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { Pagination } from "@/components/ui/pagination";
+import { PagingBar } from "@/components/ui/pagination";
 import { cn } from "@/lib/client/cn";
 import { useInboxMessages } from "@/modules/messages/client/inbox/use-inbox-messages";
 import { usePaging } from "@/lib/client/use-page-size";
@@ -19,7 +19,8 @@ export const MESSAGE_PAGE_SIZE_KEY = "message-page-size";
 export function InboxList() {
   const t = useTranslations("admin_messages.inbox");
   const locale = useLocale();
-  const { page, setPage, pageSize, setPageSize } = usePaging(MESSAGE_PAGE_SIZE_KEY, 10);
+  const paging = usePaging(MESSAGE_PAGE_SIZE_KEY, 10);
+  const { page, pageSize } = paging;
   const { data, isPending, isError, refetch, isFetching } = useInboxMessages(page, pageSize);
 
   if (isError && !data)
@@ -88,14 +89,7 @@ export function InboxList() {
           </li>
         ))}
       </ul>
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        total={data.total}
-        onPageChange={setPage}
-        onPageSizeChange={setPageSize}
-        data-testid="inbox-pagination"
-      />
+      <PagingBar paging={paging} total={data.total} data-testid="inbox-pagination" />
     </div>
   );
 }
