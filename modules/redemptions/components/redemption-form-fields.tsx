@@ -106,24 +106,18 @@ export function RedemptionFormFields({ mode, values: v, onChange, error }: Props
         </div>
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="redemption-valid-from"
-          label={t("field_valid_from")}
-          hint={t("field_time_hint")}
-          error={err("valid_from")}
-          type="datetime-local"
-          value={v.valid_from}
-          onChange={(e) => onChange({ valid_from: e.target.value })}
-        />
-        <TextField
-          id="redemption-valid-until"
-          label={t("field_valid_until")}
-          hint={t("field_time_hint")}
-          error={err("valid_until")}
-          type="datetime-local"
-          value={v.valid_until}
-          onChange={(e) => onChange({ valid_until: e.target.value })}
-        />
+        {(["valid_from", "valid_until"] as const).map((k) => (
+          <TextField
+            key={k}
+            id={`redemption-${k.replace("_", "-")}`}
+            label={t(`field_${k}`)}
+            hint={t("field_time_hint")}
+            error={err(k)}
+            type="datetime-local"
+            value={v[k]}
+            onChange={(e) => onChange({ [k]: e.target.value })}
+          />
+        ))}
       </div>
       {mode === "create" ? (
         <TextField
