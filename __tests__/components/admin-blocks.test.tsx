@@ -4,9 +4,12 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { toast } from "sonner";
+import { AddButton } from "@/components/admin/add-button";
+import { EditDeleteButtons } from "@/components/admin/edit-delete-buttons";
 import { CrudDrawer } from "@/components/admin/entity-drawer";
 import { RowMenu } from "@/components/admin/row-cells";
 import { SearchBar, useSearch } from "@/components/admin/search-bar";
+import { ErrorText } from "@/components/ui/error-text";
 import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { AddUserDrawer } from "@/modules/accounts/components/users/add-user-drawer";
@@ -121,6 +124,53 @@ test("the search row applies the draft only on submit, and reset clears both; ea
   expect(seen).toHaveBeenLastCalledWith("");
   expect((screen.getByTestId("s-input") as HTMLInputElement).value).toBe("");
   expect(onApply).toHaveBeenCalledTimes(2);
+});
+
+test("the add button inside the search row opens its drawer without submitting the search", () => {
+  const onSubmit = jest.fn();
+  const onAdd = jest.fn();
+  render(
+    <SearchBar
+      onSubmit={onSubmit}
+      onReset={jest.fn()}
+      searchLabel="查询"
+      resetLabel="重置"
+      data-testid="s"
+      actions={<AddButton label="添加" onClick={onAdd} data-testid="s-add" />}
+    >
+      <Input data-testid="s-input" />
+    </SearchBar>,
+  );
+  const add = screen.getByTestId("s-add");
+  expect(add.textContent).toBe("添加");
+  fireEvent.click(add);
+  expect(onAdd).toHaveBeenCalledTimes(1);
+  expect(onSubmit).not.toHaveBeenCalled();
+});
+
+test("the error line is announced when there is an error and absent otherwise", () => {
+  const { rerender } = render(<ErrorText data-testid="e">{null}</ErrorText>);
+  expect(screen.queryByTestId("e")).toBeNull();
+  rerender(
+    <ErrorText size="xs" data-testid="e">
+      保存失败
+    </ErrorText>,
+  );
+  const line = screen.getByRole("alert");
+  expect(line.textContent).toBe("保存失败");
+  expect(line.className).toContain("text-xs");
+});
+
+test("a row's edit and delete icon buttons are labelled, prefixed and run their own action", () => {
+  const onEdit = jest.fn();
+  const onDelete = jest.fn();
+  withIntl(<EditDeleteButtons onEdit={onEdit} onDelete={onDelete} testIdPrefix="mapping" />);
+  expect(screen.getByTestId("mapping-edit").getAttribute("aria-label")).toBe(zh.common.edit);
+  const del = screen.getByTestId("mapping-delete");
+  expect(del.getAttribute("aria-label")).toBe(zh.common.delete);
+  fireEvent.click(del);
+  expect(onDelete).toHaveBeenCalledTimes(1);
+  expect(onEdit).not.toHaveBeenCalled();
 });
 
 test("the row menu lists its items, marks the dangerous one and runs the chosen action", async () => {

@@ -4,8 +4,9 @@ import { NextIntlClientProvider } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { JsonTextarea } from "@/components/ui/json-textarea";
-import { pageNumbers, Pagination } from "@/components/ui/pagination";
-import { usePageSize } from "@/lib/client/use-page-size";
+import { MultiSelect } from "@/components/ui/multi-select";
+import { pageNumbers, Pagination, PagingBar } from "@/components/ui/pagination";
+import { usePageSize, usePaging } from "@/lib/client/use-page-size";
 import { catalogues } from "@/messages";
 
 const wrap = ({ children }: { children: ReactNode }) => (
@@ -97,4 +98,41 @@ test("page size is remembered per table", () => {
   expect(localStorage.getItem("kit-test-size")).toBe("50");
   const again = renderHook(() => usePageSize("kit-test-size"));
   expect(again.result.current[0]).toBe(50);
+});
+
+test("the multi-select opens a focused search box that filters its options and adds typed values", () => {
+  const onChange = jest.fn();
+  render(
+    <MultiSelect
+      values={["gpt-4o"]}
+      onChange={onChange}
+      options={["gpt-4o", "claude-3", "gemini"].map((m) => ({ value: m, label: m }))}
+      searchPlaceholder="搜索"
+      creatable
+      data-testid="ms"
+    />,
+  );
+  fireEvent.click(screen.getByTestId("ms"));
+  const search = screen.getByTestId("ms-search") as HTMLInputElement;
+  expect(document.activeElement).toBe(search);
+  expect(search.placeholder).toBe("搜索");
+  fireEvent.change(search, { target: { value: "clau" } });
+  expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["claude-3"]);
+  fireEvent.click(screen.getByTestId("ms-option-claude-3"));
+  expect(onChange).toHaveBeenLastCalledWith(["gpt-4o", "claude-3"]);
+  fireEvent.change(search, { target: { value: "my-model" } });
+  fireEvent.keyDown(search, { key: "Enter" });
+  expect(onChange).toHaveBeenLastCalledWith(["gpt-4o", "my-model"]);
+});
+
+test("the paging bar follows a usePaging state: next page moves it, and it offers the page size", () => {
+  function Harness() {
+    const paging = usePaging("kit-paging-bar", 10);
+    return <PagingBar paging={paging} total={35} data-testid="pb" />;
+  }
+  render(<Harness />, { wrapper: wrap });
+  expect(screen.getByRole("button", { current: "page" }).textContent).toBe("1");
+  fireEvent.click(screen.getByTestId("pb-next"));
+  expect(screen.getByRole("button", { current: "page" }).textContent).toBe("2");
+  expect(screen.getByTestId("pb-size")).toBeTruthy();
 });

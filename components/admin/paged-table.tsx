@@ -4,14 +4,7 @@
 // by default), fed by usePaging and the list query's total.
 import type { ComponentProps } from "react";
 import { DataTable } from "@/components/ui/data-table";
-import { Pagination } from "@/components/ui/pagination";
-
-type Paging = {
-  page: number;
-  setPage: (page: number) => void;
-  pageSize: number;
-  setPageSize: (size: number) => void;
-};
+import { PagingBar, type Paging } from "@/components/ui/pagination";
 
 export function PagedTable<T>({
   paging,
@@ -22,14 +15,7 @@ export function PagedTable<T>({
   return (
     <div>
       <DataTable {...table} />
-      <Pagination
-        page={paging.page}
-        pageSize={paging.pageSize}
-        total={total}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-        data-testid={paginationTestId}
-      />
+      <PagingBar paging={paging} total={total} data-testid={paginationTestId} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { Check, ChevronDown, X } from "lucide-react";
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "@/lib/client/cn";
+import { PickerPanel } from "@/components/ui/picker-panel";
 
 export type MultiSelectOption = { value: string; label: ReactNode };
 
@@ -96,42 +97,35 @@ export function MultiSelect({
           <ChevronDown className="ml-auto h-4 w-4 shrink-0 opacity-60" />
         </div>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-[60] w-[var(--radix-popover-trigger-width)] min-w-56 rounded-md border border-border bg-surface p-1 shadow-lg"
-        >
-          <input
-            autoFocus
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={onSearchKey}
-            placeholder={searchPlaceholder}
-            data-testid={testId ? `${testId}-search` : undefined}
-            className="mb-1 h-8 w-full rounded border border-border bg-surface px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          />
-          <div id={listId} role="listbox" aria-multiselectable className="max-h-64 overflow-y-auto">
-            {filtered.map((o) => {
-              const selected = values.includes(o.value);
-              return (
-                <div
-                  key={o.value}
-                  role="option"
-                  aria-selected={selected}
-                  tabIndex={-1}
-                  data-testid={testId ? `${testId}-option-${o.value}` : undefined}
-                  onClick={() => toggle(o.value)}
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-muted"
-                >
-                  <Check className={cn("h-3.5 w-3.5", selected ? "opacity-100" : "opacity-0")} />
-                  {o.label}
-                </div>
-              );
-            })}
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
+      <PickerPanel
+        search={{
+          value: query,
+          onChange: (e) => setQuery(e.target.value),
+          onKeyDown: onSearchKey,
+          placeholder: searchPlaceholder,
+          "data-testid": testId ? `${testId}-search` : undefined,
+        }}
+      >
+        <div id={listId} role="listbox" aria-multiselectable className="max-h-64 overflow-y-auto">
+          {filtered.map((o) => {
+            const selected = values.includes(o.value);
+            return (
+              <div
+                key={o.value}
+                role="option"
+                aria-selected={selected}
+                tabIndex={-1}
+                data-testid={testId ? `${testId}-option-${o.value}` : undefined}
+                onClick={() => toggle(o.value)}
+                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-muted"
+              >
+                <Check className={cn("h-3.5 w-3.5", selected ? "opacity-100" : "opacity-0")} />
+                {o.label}
+              </div>
+            );
+          })}
+        </div>
+      </PickerPanel>
     </Popover.Root>
   );
 }

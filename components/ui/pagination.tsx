@@ -101,3 +101,33 @@ export function pageNumbers(current: number, pages: number): (number | null)[] {
   });
   return out;
 }
+
+/** The page state usePaging keeps (lib/client/use-page-size). */
+export type Paging = {
+  page: number;
+  setPage: (page: number) => void;
+  pageSize: number;
+  setPageSize: (size: number) => void;
+};
+
+/** Pagination driven by a usePaging state: page and page size both change it. */
+export function PagingBar({
+  paging,
+  total,
+  "data-testid": testId,
+}: {
+  paging: Paging;
+  total: number;
+  "data-testid"?: string;
+}) {
+  return (
+    <Pagination
+      page={paging.page}
+      pageSize={paging.pageSize}
+      total={total}
+      onPageChange={paging.setPage}
+      onPageSizeChange={paging.setPageSize}
+      data-testid={testId}
+    />
+  );
+}

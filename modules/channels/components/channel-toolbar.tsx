@@ -2,7 +2,7 @@
 
 // Above the channel table: add, refresh, the bulk-action menu, and the batch / tag / id-sort
 // toggles and the column settings. In batch mode the selection's actions appear below.
-import { ChevronDown, Columns3, Plus, RefreshCw } from "lucide-react";
+import { ChevronDown, Columns3, RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Switch } from "@/components/ui/switch";
+import { AddButton } from "@/components/admin/add-button";
 
 export type BulkAction = "test_all" | "balance_all" | "delete_disabled" | "fix";
 
@@ -53,10 +54,7 @@ export function ChannelToolbar(p: {
   const tc = useTranslations("common");
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="channel-toolbar">
-      <Button onClick={p.onAdd} data-testid="channel-add">
-        <Plus className="h-4 w-4" />
-        {t("add")}
-      </Button>
+      <AddButton label={t("add")} onClick={p.onAdd} data-testid="channel-add" />
       <Button variant="outline" onClick={p.onRefresh} loading={p.refreshing} data-testid="channel-refresh">
         <RefreshCw className="h-4 w-4" />
         {tc("refresh")}

@@ -6,6 +6,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { Check, ChevronDown } from "lucide-react";
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { cn } from "@/lib/client/cn";
+import { PickerPanel } from "@/components/ui/picker-panel";
 
 export function ModelCombobox({
   value,
@@ -76,53 +77,46 @@ export function ModelCombobox({
           <ChevronDown className="h-4 w-4 shrink-0 opacity-60" />
         </button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-[60] w-[var(--radix-popover-trigger-width)] min-w-56 rounded-md border border-border bg-surface p-1 shadow-lg"
-        >
-          <input
-            autoFocus
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKey}
-            placeholder={searchPlaceholder}
-            aria-label={searchPlaceholder}
-            data-testid={`${testId}-search`}
-            className="mb-1 h-8 w-full rounded border border-border bg-surface px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          />
-          <div id={listId} role="listbox" className="max-h-64 overflow-y-auto">
-            {filtered.length === 0 ? (
-              <p className="px-2 py-3 text-center text-sm text-muted" data-testid={`${testId}-empty`}>
-                {emptyText}
-              </p>
-            ) : (
-              filtered.map((m, i) => (
-                <div
-                  key={m}
-                  role="option"
-                  aria-selected={m === value}
-                  tabIndex={-1}
-                  data-testid={`${testId}-option-${m}`}
-                  onClick={() => pick(m)}
-                  onMouseEnter={() => setActive(i)}
-                  className={cn(
-                    "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm break-all",
-                    i === active ? "bg-surface-muted" : "hover:bg-surface-muted",
-                  )}
-                >
-                  <Check className={cn("h-3.5 w-3.5 shrink-0", m === value ? "opacity-100" : "opacity-0")} />
-                  {m}
-                </div>
-              ))
-            )}
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
+      <PickerPanel
+        search={{
+          value: query,
+          onChange: (e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          },
+          onKeyDown: onKey,
+          placeholder: searchPlaceholder,
+          "aria-label": searchPlaceholder,
+          "data-testid": `${testId}-search`,
+        }}
+      >
+        <div id={listId} role="listbox" className="max-h-64 overflow-y-auto">
+          {filtered.length === 0 ? (
+            <p className="px-2 py-3 text-center text-sm text-muted" data-testid={`${testId}-empty`}>
+              {emptyText}
+            </p>
+          ) : (
+            filtered.map((m, i) => (
+              <div
+                key={m}
+                role="option"
+                aria-selected={m === value}
+                tabIndex={-1}
+                data-testid={`${testId}-option-${m}`}
+                onClick={() => pick(m)}
+                onMouseEnter={() => setActive(i)}
+                className={cn(
+                  "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm break-all",
+                  i === active ? "bg-surface-muted" : "hover:bg-surface-muted",
+                )}
+              >
+                <Check className={cn("h-3.5 w-3.5 shrink-0", m === value ? "opacity-100" : "opacity-0")} />
+                {m}
+              </div>
+            ))
+          )}
+        </div>
+      </PickerPanel>
     </Popover.Root>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useSite } from "@/components/providers/site-context";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { TextField } from "@/components/ui/text-field";
 import { Switch } from "@/components/ui/switch";
 import type { RedemptionFormValues } from "@/modules/redemptions/client/redemption-form";
 import { formatQuota } from "@/lib/format";
@@ -28,22 +29,16 @@ export function RedemptionFormFields({ mode, values: v, onChange, error }: Props
 
   return (
     <>
-      <Field
+      <TextField
         id="redemption-name"
         label={t("field_name")}
         hint={t("field_name_hint", { max: REDEMPTION_NAME_MAX })}
         error={err("name")}
-      >
-        <Input
-          id="redemption-name"
-          value={v.name}
-          placeholder={quotaText || t("field_name_placeholder")}
-          onChange={(e) => onChange({ name: e.target.value })}
-          aria-invalid={!!err("name") || undefined}
-          data-testid="redemption-name"
-        />
-      </Field>
-      <Field
+        value={v.name}
+        placeholder={quotaText || t("field_name_placeholder")}
+        onChange={(e) => onChange({ name: e.target.value })}
+      />
+      <TextField
         id="redemption-quota"
         label={t("field_quota")}
         hint={
@@ -54,32 +49,20 @@ export function RedemptionFormFields({ mode, values: v, onChange, error }: Props
             : null
         }
         error={err("quota")}
-      >
-        <Input
-          id="redemption-quota"
-          inputMode="numeric"
-          value={v.quota}
-          onChange={(e) => onChange({ quota: e.target.value.trim() })}
-          aria-invalid={!!err("quota") || undefined}
-          data-testid="redemption-quota"
-        />
-      </Field>
+        inputMode="numeric"
+        value={v.quota}
+        onChange={(e) => onChange({ quota: e.target.value.trim() })}
+      />
       {mode === "create" ? (
-        <Field
+        <TextField
           id="redemption-count"
           label={t("field_count")}
           hint={t("field_count_hint", { max: REDEMPTION_BATCH_MAX })}
           error={err("count")}
-        >
-          <Input
-            id="redemption-count"
-            inputMode="numeric"
-            value={v.count}
-            onChange={(e) => onChange({ count: e.target.value.trim() })}
-            aria-invalid={!!err("count") || undefined}
-            data-testid="redemption-count"
-          />
-        </Field>
+          inputMode="numeric"
+          value={v.count}
+          onChange={(e) => onChange({ count: e.target.value.trim() })}
+        />
       ) : null}
       <label htmlFor="redemption-gift" className="flex items-center justify-between gap-3 text-sm font-medium">
         <span className="flex flex-col">
@@ -93,7 +76,12 @@ export function RedemptionFormFields({ mode, values: v, onChange, error }: Props
           data-testid="redemption-gift"
         />
       </label>
-      <Field id="redemption-max-uses" label={t("field_max_uses")} hint={t("field_max_uses_hint")} error={err("max_uses")}>
+      <Field
+        id="redemption-max-uses"
+        label={t("field_max_uses")}
+        hint={t("field_max_uses_hint")}
+        error={err("max_uses")}
+      >
         <div className="flex items-center gap-3">
           <Input
             id="redemption-max-uses"
@@ -118,48 +106,30 @@ export function RedemptionFormFields({ mode, values: v, onChange, error }: Props
         </div>
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id="redemption-valid-from"
-          label={t("field_valid_from")}
-          hint={t("field_time_hint")}
-          error={err("valid_from")}
-        >
-          <Input
-            id="redemption-valid-from"
+        {(["valid_from", "valid_until"] as const).map((k) => (
+          <TextField
+            key={k}
+            id={`redemption-${k.replace("_", "-")}`}
+            label={t(`field_${k}`)}
+            hint={t("field_time_hint")}
+            error={err(k)}
             type="datetime-local"
-            value={v.valid_from}
-            onChange={(e) => onChange({ valid_from: e.target.value })}
-            data-testid="redemption-valid-from"
+            value={v[k]}
+            onChange={(e) => onChange({ [k]: e.target.value })}
           />
-        </Field>
-        <Field
-          id="redemption-valid-until"
-          label={t("field_valid_until")}
-          hint={t("field_time_hint")}
-          error={err("valid_until")}
-        >
-          <Input
-            id="redemption-valid-until"
-            type="datetime-local"
-            value={v.valid_until}
-            onChange={(e) => onChange({ valid_until: e.target.value })}
-            aria-invalid={!!err("valid_until") || undefined}
-            data-testid="redemption-valid-until"
-          />
-        </Field>
+        ))}
       </div>
       {mode === "create" ? (
-        <Field id="redemption-key" label={t("field_key")} hint={t("field_key_hint")} error={err("key")}>
-          <Input
-            id="redemption-key"
-            value={v.key}
-            placeholder={t("field_key_placeholder")}
-            autoComplete="off"
-            onChange={(e) => onChange({ key: e.target.value })}
-            aria-invalid={!!err("key") || undefined}
-            data-testid="redemption-key"
-          />
-        </Field>
+        <TextField
+          id="redemption-key"
+          label={t("field_key")}
+          hint={t("field_key_hint")}
+          error={err("key")}
+          value={v.key}
+          placeholder={t("field_key_placeholder")}
+          autoComplete="off"
+          onChange={(e) => onChange({ key: e.target.value })}
+        />
       ) : (
         <Field id="redemption-key-readonly" label={t("field_key")}>
           <Input id="redemption-key-readonly" value={v.key} readOnly disabled className="font-mono text-xs" />

@@ -3,7 +3,7 @@
 // /admin/redemptions (spec 2 §2 "Redemption page"): search by id or name, the code table (greyed when
 // disabled or a gift is used up), create/edit drawer, enable/disable, delete, batch disable, delete
 // disabled, delete by name (count first), copy keys.
-import { Ban, Copy, Plus, Trash2 } from "lucide-react";
+import { Ban, Copy, Trash2, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -27,6 +27,7 @@ import {
 } from "@/modules/redemptions/client/hooks";
 import { useCopy } from "@/lib/client/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
+import { AddButton } from "@/components/admin/add-button";
 
 type Confirm =
   { kind: "delete"; redemption: Redemption } | { kind: "batch_disable" } | { kind: "delete_disabled" } | null;
@@ -82,6 +83,34 @@ export function RedemptionsPageClient() {
     else deleteDisabled.mutate(undefined, { onSuccess: (n) => done(t("deleted_count", { count: n })) });
   };
 
+  // The buttons under the search row; copy and disable act on the selected rows.
+  const bulkActions: { icon: LucideIcon; label: string; onClick: () => void; testId: string; danger?: boolean }[] = [
+    {
+      icon: Copy,
+      label: t("copy_selected"),
+      testId: "redemption-copy-selected",
+      onClick: () => {
+        if (!requireSelection()) return;
+        const keys = rows.filter((r) => selected.includes(r.id)).map((r) => r.key);
+        void copy(keys.join("\n"), t("keys_copied", { count: keys.length }));
+      },
+    },
+    {
+      icon: Ban,
+      label: t("batch_disable"),
+      testId: "redemption-batch-disable",
+      onClick: () => requireSelection() && setConfirm({ kind: "batch_disable" }),
+    },
+    { icon: Trash2, label: t("delete_by_name"), testId: "redemption-delete-by-name", onClick: () => setByName(true) },
+    {
+      icon: Trash2,
+      label: t("delete_disabled"),
+      testId: "redemption-delete-disabled",
+      onClick: () => setConfirm({ kind: "delete_disabled" }),
+      danger: true,
+    },
+  ];
+
   return (
     <div className="flex flex-col gap-4">
       <SearchBar
@@ -91,15 +120,12 @@ export function RedemptionsPageClient() {
         resetLabel={t("reset")}
         data-testid="redemption-search"
         actions={
-          <Button
-            type="button"
+          <AddButton
+            label={t("add")}
             className="w-full sm:ml-auto sm:w-auto"
             onClick={() => setDrawer({ mode: "create" })}
             data-testid="redemption-add"
-          >
-            <Plus className="h-4 w-4" />
-            {t("add")}
-          </Button>
+          />
         }
       >
         <Input
@@ -111,42 +137,19 @@ export function RedemptionsPageClient() {
         />
       </SearchBar>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            if (!requireSelection()) return;
-            const keys = rows.filter((r) => selected.includes(r.id)).map((r) => r.key);
-            void copy(keys.join("\n"), t("keys_copied", { count: keys.length }));
-          }}
-          data-testid="redemption-copy-selected"
-        >
-          <Copy className="h-4 w-4" />
-          {t("copy_selected")}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => requireSelection() && setConfirm({ kind: "batch_disable" })}
-          data-testid="redemption-batch-disable"
-        >
-          <Ban className="h-4 w-4" />
-          {t("batch_disable")}
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => setByName(true)} data-testid="redemption-delete-by-name">
-          <Trash2 className="h-4 w-4" />
-          {t("delete_by_name")}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          className="text-danger"
-          onClick={() => setConfirm({ kind: "delete_disabled" })}
-          data-testid="redemption-delete-disabled"
-        >
-          <Trash2 className="h-4 w-4" />
-          {t("delete_disabled")}
-        </Button>
+        {bulkActions.map(({ icon: Icon, label, onClick, testId, danger }) => (
+          <Button
+            key={testId}
+            variant="outline"
+            size="sm"
+            className={danger ? "text-danger" : undefined}
+            onClick={onClick}
+            data-testid={testId}
+          >
+            <Icon className="h-4 w-4" />
+            {label}
+          </Button>
+        ))}
       </div>
 
       <PagedTable

@@ -7,6 +7,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { MultiSelect } from "@/components/ui/multi-select";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { TextField } from "@/components/ui/text-field";
 import { useSelfGroups, useSelfModels } from "@/modules/tokens/client/hooks";
 import {
   BATCH_COUNTS,
@@ -65,16 +66,14 @@ export function TokenFormFields({ mode, values: v, onChange, error, quotaPerUnit
 
   return (
     <>
-      <Field id="token-name" label={t("field_name")} error={err("name_required")}>
-        <Input
-          id="token-name"
-          value={v.name}
-          placeholder={t("field_name_placeholder")}
-          onChange={(e) => onChange({ name: e.target.value })}
-          aria-invalid={error === "name_required" || undefined}
-          data-testid="token-name"
-        />
-      </Field>
+      <TextField
+        id="token-name"
+        label={t("field_name")}
+        error={err("name_required")}
+        value={v.name}
+        placeholder={t("field_name_placeholder")}
+        onChange={(e) => onChange({ name: e.target.value })}
+      />
       <Field id="token-expiry" label={t("field_expiry")} hint={t("field_expiry_hint")} error={err("expiry_invalid")}>
         <Input
           id="token-expiry"
@@ -126,20 +125,15 @@ export function TokenFormFields({ mode, values: v, onChange, error, quotaPerUnit
           onChange={(on) => onChange({ unlimited_quota: on })}
         />
         {!v.unlimited_quota ? (
-          <Field
+          <TextField
             id="token-quota"
             label={t("field_quota")}
             hint={Number.isFinite(amount) ? t("field_quota_hint", { amount: `$${amount.toFixed(2)}` }) : null}
             error={err("quota_integer")}
-          >
-            <Input
-              id="token-quota"
-              inputMode="numeric"
-              value={v.remain_quota}
-              onChange={(e) => onChange({ remain_quota: e.target.value })}
-              data-testid="token-quota"
-            />
-          </Field>
+            inputMode="numeric"
+            value={v.remain_quota}
+            onChange={(e) => onChange({ remain_quota: e.target.value })}
+          />
         ) : null}
       </Section>
 
@@ -194,20 +188,15 @@ export function TokenFormFields({ mode, values: v, onChange, error, quotaPerUnit
         {v.rate_limit_enabled ? (
           <div className="grid gap-3 sm:grid-cols-3">
             {(["rate_limit_period", "rate_limit_count", "rate_limit_success"] as const).map((k) => (
-              <Field
+              <TextField
                 key={k}
                 id={`token-${k}`}
                 label={t(`field_${k}`)}
                 error={k === "rate_limit_period" ? err("rate_limit_integer") : null}
-              >
-                <Input
-                  id={`token-${k}`}
-                  inputMode="numeric"
-                  value={v[k]}
-                  onChange={(e) => onChange({ [k]: e.target.value })}
-                  data-testid={`token-${k}`}
-                />
-              </Field>
+                inputMode="numeric"
+                value={v[k]}
+                onChange={(e) => onChange({ [k]: e.target.value })}
+              />
             ))}
           </div>
         ) : null}

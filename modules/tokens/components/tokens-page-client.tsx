@@ -2,7 +2,6 @@
 
 // /app/tokens: search by name and key, the token table with copy/enable/disable/delete, copy of the
 // selected tokens, and the create/edit drawer (spec 2 §2 "Tokens page").
-import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -18,6 +17,7 @@ import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client/api";
 import { useDeleteToken, useSetTokenStatus, useTokens } from "@/modules/tokens/client/hooks";
 import { useCopy } from "@/lib/client/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
+import { AddButton } from "@/components/admin/add-button";
 
 export function TokensPageClient() {
   const t = useTranslations("tokens");
@@ -70,10 +70,7 @@ export function TokensPageClient() {
             <Button type="button" variant="outline" onClick={copySelected} data-testid="token-copy-selected">
               {t("copy_selected")}
             </Button>
-            <Button type="button" onClick={() => setDrawer({ mode: "create" })} data-testid="token-add">
-              <Plus className="h-4 w-4" />
-              {t("add")}
-            </Button>
+            <AddButton label={t("add")} onClick={() => setDrawer({ mode: "create" })} data-testid="token-add" />
           </div>
         }
       >

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TopupDialog } from "@/modules/wallet/components/topup-dialog";
 import { useTopupInfo } from "@/modules/wallet/client/topup/use-topup-info";
+import { IconHeading } from "@/components/ui/icon-heading";
 
 /** Opens the administrator's top-up link in a new tab; false when there is none. */
 export function openTopupLink(link: string | undefined): boolean {
@@ -35,15 +36,7 @@ export function TopupCard() {
       data-testid="topup-card"
       data-online={info.data?.enable_online_topup ?? undefined}
     >
-      <div className="flex items-start gap-3">
-        <span className="rounded-md bg-primary/10 p-2 text-primary">
-          <CreditCard className="h-5 w-5" aria-hidden />
-        </span>
-        <div>
-          <h2 className="font-semibold">{t("card_title")}</h2>
-          <p className="text-sm text-muted">{t("card_description")}</p>
-        </div>
-      </div>
+      <IconHeading icon={CreditCard} title={t("card_title")} description={t("card_description")} />
       <Button onClick={start} loading={info.isPending} disabled={info.isError} data-testid="topup-open">
         {t("open")}
       </Button>

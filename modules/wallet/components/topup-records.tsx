@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { Pagination } from "@/components/ui/pagination";
+import { PagingBar } from "@/components/ui/pagination";
 import { formatMoney } from "@/modules/wallet/components/topup-amount-step";
 import type { TopupRecord } from "@/modules/wallet/client/topup/api";
 import { useTopupRecords } from "@/modules/wallet/client/topup/use-topup-records";
@@ -27,7 +27,8 @@ const STATUS_TONE: Record<string, BadgeTone> = {
 export function TopupRecords() {
   const t = useTranslations("wallet");
   const tc = useTranslations("common");
-  const { page, setPage, pageSize, setPageSize } = usePaging(TOPUP_PAGE_SIZE_KEY, 10);
+  const paging = usePaging(TOPUP_PAGE_SIZE_KEY, 10);
+  const { page, pageSize } = paging;
   const { data, isPending, isError, isFetching, refetch } = useTopupRecords(page, pageSize);
 
   const statusText = (s: string) =>
@@ -101,14 +102,7 @@ export function TopupRecords() {
             data-testid="topup-table"
           />
           {data && data.total > 0 ? (
-            <Pagination
-              page={page}
-              pageSize={pageSize}
-              total={data.total}
-              onPageChange={setPage}
-              onPageSizeChange={setPageSize}
-              data-testid="topup-pagination"
-            />
+            <PagingBar paging={paging} total={data.total} data-testid="topup-pagination" />
           ) : null}
         </>
       )}

@@ -13,6 +13,7 @@ import { RedeemDialog } from "@/modules/wallet/components/redeem-dialog";
 import { openTopupLink, TopupCard } from "@/modules/wallet/components/topup-card";
 import { TopupRecords } from "@/modules/wallet/components/topup-records";
 import { useTopupInfo } from "@/modules/wallet/client/topup/use-topup-info";
+import { IconHeading } from "@/components/ui/icon-heading";
 
 export function WalletPageClient({ initialCode }: { initialCode: string }) {
   const t = useTranslations("wallet");
@@ -30,15 +31,7 @@ export function WalletPageClient({ initialCode }: { initialCode: string }) {
         className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between"
         data-testid="redeem-card"
       >
-        <div className="flex items-start gap-3">
-          <span className="rounded-md bg-primary/10 p-2 text-primary">
-            <Gift className="h-5 w-5" aria-hidden />
-          </span>
-          <div>
-            <h2 className="font-semibold">{t("redeem_title")}</h2>
-            <p className="text-sm text-muted">{t("redeem_description")}</p>
-          </div>
-        </div>
+        <IconHeading icon={Gift} title={t("redeem_title")} description={t("redeem_description")} />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={buyCode} disabled={!info.data} data-testid="topup-buy-code">
             <ShoppingCart className="h-4 w-4" aria-hidden />

@@ -41,10 +41,15 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
 
   const status = statusQuery.data;
 
-  const update = (field: keyof RootFields) => (e: ChangeEvent<HTMLInputElement>) => {
-    setRoot((r) => ({ ...r, [field]: e.target.value }));
-    setErrors((errs) => ({ ...errs, [field]: undefined }));
-  };
+  // A root-account input's value, error and change handler (editing clears that field's error).
+  const bind = (field: keyof RootFields) => ({
+    value: root[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setRoot((r) => ({ ...r, [field]: e.target.value }));
+      setErrors((errs) => ({ ...errs, [field]: undefined }));
+    },
+  });
 
   const failureText = (err: unknown, sentAccount: boolean) => {
     // The form left out the account section (root looked initialised) but the server wants it: the
@@ -130,33 +135,27 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
                 <TextField
                   id="setup-username"
                   label={t("username")}
-                  error={errors.username}
                   autoComplete="username"
                   placeholder={t("username_placeholder")}
-                  value={root.username}
-                  onChange={update("username")}
+                  {...bind("username")}
                 />
                 <div className="grid gap-4 sm:grid-cols-2">
                   <TextField
                     id="setup-password"
                     label={t("password")}
                     hint={t("password_hint")}
-                    error={errors.password}
                     type="password"
                     autoComplete="new-password"
                     placeholder={t("password_placeholder")}
-                    value={root.password}
-                    onChange={update("password")}
+                    {...bind("password")}
                   />
                   <TextField
                     id="setup-confirm"
                     label={t("confirm_password")}
-                    error={errors.confirmPassword}
                     type="password"
                     autoComplete="new-password"
                     placeholder={t("confirm_placeholder")}
-                    value={root.confirmPassword}
-                    onChange={update("confirmPassword")}
+                    {...bind("confirmPassword")}
                   />
                 </div>
               </div>

@@ -34,8 +34,13 @@ function ChangePasswordContent({ onClose, hasPassword }: { onClose: () => void; 
   const update = useUpdateSelf();
   const [form, setForm] = useState<ChangePasswordForm>(EMPTY);
   const { errors, check } = useSchemaCheck();
-  const set = (field: keyof ChangePasswordForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  // Every field is a password box bound to its value and error the same way.
+  const bind = (field: keyof ChangePasswordForm) => ({
+    type: "password",
+    value: form[field],
+    error: errors[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value })),
+  });
 
   const submit = () => {
     const input = check(changePasswordFormSchema(hasPassword), form);
@@ -64,32 +69,23 @@ function ChangePasswordContent({ onClose, hasPassword }: { onClose: () => void; 
       {hasPassword ? (
         <TextField
           id="me-password-original"
-          type="password"
           autoComplete="current-password"
           label={t("original_password")}
-          value={form.original_password}
-          error={errors.original_password}
-          onChange={set("original_password")}
+          {...bind("original_password")}
         />
       ) : null}
       <TextField
         id="me-password-new"
-        type="password"
         autoComplete="new-password"
         label={t("new_password")}
         hint={t("new_password_hint")}
-        value={form.password}
-        error={errors.password}
-        onChange={set("password")}
+        {...bind("password")}
       />
       <TextField
         id="me-password-confirm"
-        type="password"
         autoComplete="new-password"
         label={t("confirm_password")}
-        value={form.password2}
-        error={errors.password2}
-        onChange={set("password2")}
+        {...bind("password2")}
       />
     </FormDialogContent>
   );

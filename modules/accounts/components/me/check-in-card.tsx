@@ -11,6 +11,7 @@ import { useQuotaText } from "@/modules/accounts/components/me/use-quota-text";
 import { ApiError } from "@/lib/client/api";
 import { useHumanCheck } from "@/modules/accounts/client/auth/use-human-check";
 import { useCheckIn, useCheckInStatus } from "@/modules/accounts/client/account/use-check-in";
+import { IconHeading } from "@/components/ui/icon-heading";
 
 export function CheckInCard() {
   const t = useTranslations("me");
@@ -46,16 +47,9 @@ export function CheckInCard() {
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5" data-testid="me-checkin-card">
-      <div className="flex items-start gap-3">
-        <span className="rounded-md bg-primary/10 p-2 text-primary">
-          <CalendarCheck className="h-5 w-5" aria-hidden />
-        </span>
-        <div className="min-w-0">
-          <h2 className="font-semibold">{t("checkin_title")}</h2>
-          <p className="text-sm text-muted">{t("checkin_description")}</p>
-          {reward ? <p className="mt-1 text-sm">{reward}</p> : null}
-        </div>
-      </div>
+      <IconHeading icon={CalendarCheck} title={t("checkin_title")} description={t("checkin_description")}>
+        {reward ? <p className="mt-1 text-sm">{reward}</p> : null}
+      </IconHeading>
       {status.isError && !s ? (
         <p className="text-sm text-danger">{t("checkin_status_failed")}</p>
       ) : s?.checked_in_today ? (

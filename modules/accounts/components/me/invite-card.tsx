@@ -14,6 +14,7 @@ import { Input } from "@/components/ui/input";
 import type { SelfProfile } from "@/modules/accounts/client/account/api";
 import { useAffCode } from "@/modules/accounts/client/account/use-aff";
 import { useCopy } from "@/lib/client/use-copy";
+import { IconHeading } from "@/components/ui/icon-heading";
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -36,15 +37,7 @@ export function InviteCard({ self }: { self: SelfProfile }) {
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5" data-testid="me-invite-card">
-      <div className="flex items-start gap-3">
-        <span className="rounded-md bg-primary/10 p-2 text-primary">
-          <UserPlus className="h-5 w-5" aria-hidden />
-        </span>
-        <div className="min-w-0">
-          <h2 className="font-semibold">{t("invite_title")}</h2>
-          <p className="text-sm text-muted">{t("invite_description")}</p>
-        </div>
-      </div>
+      <IconHeading icon={UserPlus} title={t("invite_title")} description={t("invite_description")} />
       <div className="flex flex-col gap-1.5">
         <label htmlFor="me-invite-link" className="text-sm font-medium">
           {t("invite_link")}

@@ -7,9 +7,9 @@ import { toast } from "sonner";
 import { EntityDrawer } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
-import { TextField } from "@/components/ui/text-field";
 import { useCreateUser } from "@/modules/accounts/client/users/hooks";
 import { createUserSchema } from "@/modules/accounts/schemas/user-admin";
+import { UserIdentityFields } from "@/modules/accounts/components/users/user-identity-fields";
 
 const EMPTY = { username: "", display_name: "", password: "" };
 
@@ -23,12 +23,9 @@ export function AddUserDrawer({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 function AddUserForm({ onDone }: { onDone: () => void }) {
-  const t = useTranslations("users");
   const [values, setValues] = useState(EMPTY);
   const { errors, check } = useSchemaCheck();
   const create = useCreateUser();
-  const set = (field: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues({ ...values, [field]: e.target.value });
 
   const submit = () => {
     const input = check(createUserSchema, values);
@@ -49,33 +46,11 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
       data-testid="add-user-form"
       submitTestId="add-user-submit"
     >
-      <TextField
-        id="add-user-username"
-        label={t("username")}
-        placeholder={t("username_placeholder")}
-        value={values.username}
-        autoComplete="off"
-        error={errors.username}
-        onChange={set("username")}
-      />
-      <TextField
-        id="add-user-display-name"
-        label={t("display_name")}
-        placeholder={t("display_name_placeholder")}
-        value={values.display_name}
-        error={errors.display_name}
-        onChange={set("display_name")}
-      />
-      <TextField
-        id="add-user-password"
-        type="password"
-        label={t("password")}
-        placeholder={t("password_placeholder")}
-        hint={t("password_hint")}
-        value={values.password}
-        autoComplete="new-password"
-        error={errors.password}
-        onChange={set("password")}
+      <UserIdentityFields
+        mode="add"
+        values={values}
+        errors={errors}
+        onChange={(patch) => setValues({ ...values, ...patch })}
       />
     </DrawerForm>
   );

@@ -11,6 +11,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
+import { UserIdentityFields } from "@/modules/accounts/components/users/user-identity-fields";
 import { QuotaAdjust } from "@/modules/accounts/components/users/quota-adjust";
 import type { AdminUser } from "@/modules/accounts/client/users/api";
 import { useGroups, useUpdateUser, useUser } from "@/modules/accounts/client/users/hooks";
@@ -58,30 +59,11 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
         data-testid="edit-user-form"
         submitTestId="edit-user-submit"
       >
-        <TextField
-          id="edit-user-username"
-          label={t("username")}
-          value={values.username}
-          error={errors.username}
-          onChange={(e) => setValues({ ...values, username: e.target.value })}
-        />
-        <TextField
-          id="edit-user-display-name"
-          label={t("display_name")}
-          value={values.display_name}
-          error={errors.display_name}
-          onChange={(e) => setValues({ ...values, display_name: e.target.value })}
-        />
-        <TextField
-          id="edit-user-password"
-          type="password"
-          label={t("new_password")}
-          placeholder={t("new_password_placeholder")}
-          hint={t("password_hint")}
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
+        <UserIdentityFields
+          mode="edit"
+          values={values}
+          errors={errors}
+          onChange={(patch) => setValues({ ...values, ...patch })}
         />
         <Field id="edit-user-group" label={t("group")} error={errors.group}>
           <Select

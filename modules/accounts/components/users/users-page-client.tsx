@@ -2,13 +2,11 @@
 
 // /admin/users (spec 1 §2 "Manage users"): paged table with search by keyword and group, the
 // add-user panel (left), the edit panel (right) and the row actions with their confirmations.
-import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { PagedTable } from "@/components/admin/paged-table";
 import { SearchBar, useSearch } from "@/components/admin/search-bar";
-import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -19,6 +17,7 @@ import type { RowAction } from "@/modules/accounts/components/users/user-labels"
 import type { AdminUser } from "@/modules/accounts/client/users/api";
 import { useGroups, useManageUser, useUsers } from "@/modules/accounts/client/users/hooks";
 import { usePaging } from "@/lib/client/use-page-size";
+import { AddButton } from "@/components/admin/add-button";
 
 export const USER_PAGE_SIZE_KEY = "user-page-size";
 
@@ -65,15 +64,12 @@ export function UsersPageClient() {
         data-testid="user-search"
         resetTestId="user-search-reset"
         actions={
-          <Button
-            type="button"
+          <AddButton
+            label={t("add_user")}
             className="w-full sm:ml-auto sm:w-auto"
             onClick={() => setAdding(true)}
             data-testid="user-add"
-          >
-            <Plus className="h-4 w-4" />
-            {t("add_user")}
-          </Button>
+          />
         }
       >
         <Input

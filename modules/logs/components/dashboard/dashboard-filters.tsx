@@ -7,6 +7,7 @@ import { FilterActions } from "@/components/admin/filter-actions";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { GRANULARITIES, type Granularity } from "@/modules/logs/schemas/dashboard";
+import { ErrorText } from "@/components/ui/error-text";
 
 export type FilterDraft = { start: string; end: string; username: string };
 
@@ -74,11 +75,9 @@ export function DashboardFilters({
           />
         ) : null}
       </div>
-      {error ? (
-        <p role="alert" className="text-xs text-danger" data-testid="dashboard-filter-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText size="xs" data-testid="dashboard-filter-error">
+        {error}
+      </ErrorText>
       <FilterActions
         queryLabel={t("query")}
         resetLabel={t("reset")}

@@ -9,7 +9,7 @@ import { useDetailDialog } from "@/modules/logs/components/tasks/detail-dialog";
 import { useDrawingColumns, useTaskRecordColumns, type TaskColumnContext } from "@/modules/logs/components/tasks/task-columns";
 import { draftToFilters, initialTaskDraft, TaskFilterForm, type TaskDraft } from "@/modules/logs/components/tasks/task-filter-form";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { Pagination } from "@/components/ui/pagination";
+import { PagingBar } from "@/components/ui/pagination";
 import type { TaskFilters } from "@/modules/logs/client/tasks/api";
 import { useDrawingLogs, useTaskLogs } from "@/modules/logs/client/tasks/hooks";
 import type { TaskLogKind } from "@/modules/logs/client/tasks/task-display";
@@ -99,14 +99,7 @@ function PagedTable<T extends { id: number }>({
         emptyText={query.isError ? t("load_failed") : t("empty")}
         data-testid={testId}
       />
-      <Pagination
-        page={paging.page}
-        pageSize={paging.pageSize}
-        total={query.data?.total ?? 0}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-        data-testid={`${testId}-pagination`}
-      />
+      <PagingBar paging={paging} total={query.data?.total ?? 0} data-testid={`${testId}-pagination`} />
     </div>
   );
 }

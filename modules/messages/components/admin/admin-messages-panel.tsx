@@ -13,7 +13,7 @@ import { FormatBadge } from "@/modules/messages/components/inbox/format-badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { Pagination } from "@/components/ui/pagination";
+import { PagingBar } from "@/components/ui/pagination";
 import { EMPTY_FILTERS, hasFilters, type AdminMessage, type MessageFilters } from "@/modules/messages/client/admin/api";
 import { useAdminMessages } from "@/modules/messages/client/admin/use-admin-messages";
 import { useDeleteMessage } from "@/modules/messages/client/admin/use-message-mutations";
@@ -24,7 +24,8 @@ export function AdminMessagesPanel() {
   const t = useTranslations("admin_messages");
   const tc = useTranslations("common");
   const [filters, setFilters] = useState<MessageFilters>(EMPTY_FILTERS);
-  const { page, setPage, pageSize, setPageSize } = usePaging("admin-messages-page-size", 10);
+  const paging = usePaging("admin-messages-page-size", 10);
+  const { page, setPage, pageSize } = paging;
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminMessage | null>(null);
@@ -123,14 +124,7 @@ export function AdminMessagesPanel() {
           emptyText={hasFilters(filters) ? t("table.no_match") : t("table.empty")}
           data-testid="message-table"
         />
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={data?.total ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={setPageSize}
-          data-testid="message-pagination"
-        />
+        <PagingBar paging={paging} total={data?.total ?? 0} data-testid="message-pagination" />
       </div>
       <CreateMessageDrawer open={creating} onOpenChange={setCreating} />
       <EditMessageDrawer id={editingId} onClose={() => setEditingId(null)} />

@@ -12,6 +12,7 @@ import { Pagination } from "@/components/ui/pagination";
 import type { RecipientCandidate } from "@/modules/messages/client/admin/api";
 import { useRecipientCandidates } from "@/modules/messages/client/admin/use-recipient-candidates";
 import { RECIPIENT_PICKER_PAGE_SIZE } from "@/modules/messages/schemas";
+import { ErrorText } from "@/components/ui/error-text";
 
 export type PickedUser = { id: number; label: string };
 
@@ -128,11 +129,9 @@ export function RecipientPicker({
           </Button>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-xs text-danger" data-testid="recipient-picker-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText size="xs" data-testid="recipient-picker-error">
+        {error}
+      </ErrorText>
     </div>
   );
 }

@@ -2,38 +2,29 @@
 
 // /app/inbox (spec 1 §2 Inbox): the caller's messages with an unread tag, time and a preview;
 // pagination with the total; the page size is remembered locally as message-page-size.
-import { Inbox as InboxIcon, RefreshCw } from "lucide-react";
+import { Inbox as InboxIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Pagination } from "@/components/ui/pagination";
+import { PagingBar } from "@/components/ui/pagination";
 import { cn } from "@/lib/client/cn";
 import { useInboxMessages } from "@/modules/messages/client/inbox/use-inbox-messages";
 import { usePaging } from "@/lib/client/use-page-size";
 import { formatDateTime, formatRecentTime } from "@/lib/format-time";
 import { messagePreview } from "@/modules/messages/message-preview";
+import { InboxLoadFailed } from "@/modules/messages/components/inbox/inbox-load-failed";
 
 export const MESSAGE_PAGE_SIZE_KEY = "message-page-size";
 
 export function InboxList() {
   const t = useTranslations("admin_messages.inbox");
   const locale = useLocale();
-  const { page, setPage, pageSize, setPageSize } = usePaging(MESSAGE_PAGE_SIZE_KEY, 10);
+  const paging = usePaging(MESSAGE_PAGE_SIZE_KEY, 10);
+  const { page, pageSize } = paging;
   const { data, isPending, isError, refetch, isFetching } = useInboxMessages(page, pageSize);
 
   if (isError && !data)
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-border bg-surface px-4 py-12 text-center">
-        <p className="text-sm text-danger" data-testid="inbox-error">
-          {t("load_failed")}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void refetch()} loading={isFetching}>
-          <RefreshCw className="h-4 w-4" aria-hidden />
-          {t("retry")}
-        </Button>
-      </div>
-    );
+    return <InboxLoadFailed onRetry={() => void refetch()} retrying={isFetching} testId="inbox-error" />;
 
   if (isPending)
     return (
@@ -98,14 +89,7 @@ export function InboxList() {
           </li>
         ))}
       </ul>
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        total={data.total}
-        onPageChange={setPage}
-        onPageSizeChange={setPageSize}
-        data-testid="inbox-pagination"
-      />
+      <PagingBar paging={paging} total={data.total} data-testid="inbox-pagination" />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // /app/inbox/{id}: title, format tag (unless markdown), sent and read times, and the body. Opening
 // an unread message marks it read, which also refreshes the bell. A message that does not exist (or
 // is someone else's) shows 消息不存在 and returns to the inbox.
-import { ArrowLeft, RefreshCw } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -11,11 +11,11 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { FormatBadge } from "@/modules/messages/components/inbox/format-badge";
 import { MessageBody } from "@/modules/messages/components/inbox/message-body";
-import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/client/api";
 import { useInboxMessage } from "@/modules/messages/client/inbox/use-inbox-message";
 import { useMarkMessageRead } from "@/modules/messages/client/inbox/use-mark-message-read";
 import { formatDateTime } from "@/lib/format-time";
+import { InboxLoadFailed } from "@/modules/messages/components/inbox/inbox-load-failed";
 
 export function InboxMessageView({ id }: { id: number }) {
   const t = useTranslations("admin_messages.inbox");
@@ -54,15 +54,7 @@ export function InboxMessageView({ id }: { id: number }) {
     return (
       <div>
         {back}
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-border bg-surface px-4 py-12 text-center">
-          <p className="text-sm text-danger" data-testid="inbox-message-error">
-            {t("load_failed")}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()} loading={isFetching}>
-            <RefreshCw className="h-4 w-4" aria-hidden />
-            {t("retry")}
-          </Button>
-        </div>
+        <InboxLoadFailed onRetry={() => void refetch()} retrying={isFetching} testId="inbox-message-error" />
       </div>
     );
   if (isPending || !data)

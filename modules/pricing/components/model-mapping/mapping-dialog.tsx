@@ -19,6 +19,7 @@ import {
   type MappingTarget,
   type ModelMapping,
 } from "@/modules/pricing/model-mapping";
+import { ErrorText } from "@/components/ui/error-text";
 
 type Draft = { model: string; priorities: string };
 
@@ -139,11 +140,7 @@ export function MappingDialog({
             </Button>
             <p className="text-xs text-muted">{t("mapping.priority_hint")}</p>
           </div>
-          {error ? (
-            <p role="alert" className="text-sm text-danger" data-testid="mapping-dialog-error">
-              {error}
-            </p>
-          ) : null}
+          <ErrorText data-testid="mapping-dialog-error">{error}</ErrorText>
         </div>
       </DialogContent>
     </Dialog>

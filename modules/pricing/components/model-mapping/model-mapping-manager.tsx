@@ -4,7 +4,7 @@
 // priorities. The relay serves a virtual model with its actual models, higher priority first.
 // Add/edit in a dialog, delete with confirmation, reload from the server; failures show the
 // spec's message with the cause appended (spec 2 §8 "Model mapping").
-import { Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
+import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -18,6 +18,8 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { describeError } from "@/lib/client/describe-error";
 import { useModelMapping, useReloadModelMapping, useSaveModelMapping } from "@/modules/settings/client/hooks";
 import type { MappingTarget, ModelMapping } from "@/modules/pricing/model-mapping";
+import { AddButton } from "@/components/admin/add-button";
+import { EditDeleteButtons } from "@/components/admin/edit-delete-buttons";
 
 type Row = { virtual: string; targets: MappingTarget[] };
 
@@ -71,26 +73,11 @@ export function ModelMappingManager() {
       id: "actions",
       header: tc("actions"),
       cell: (r) => (
-        <div className="flex gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={tc("edit")}
-            onClick={() => setEditing(r)}
-            data-testid="mapping-edit"
-          >
-            <Pencil className="h-4 w-4" />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={tc("delete")}
-            onClick={() => setDeleting(r.virtual)}
-            data-testid="mapping-delete"
-          >
-            <Trash2 className="h-4 w-4 text-danger" />
-          </Button>
-        </div>
+        <EditDeleteButtons
+          onEdit={() => setEditing(r)}
+          onDelete={() => setDeleting(r.virtual)}
+          testIdPrefix="mapping"
+        />
       ),
     },
   ];
@@ -98,10 +85,7 @@ export function ModelMappingManager() {
   return (
     <SectionCard testId="settings-section-mapping" title={t("mapping.title")} description={t("mapping.description")}>
       <div className="mb-3 flex flex-wrap gap-2">
-        <Button onClick={() => setEditing("new")} data-testid="mapping-add">
-          <Plus className="h-4 w-4" />
-          {t("mapping.add")}
-        </Button>
+        <AddButton label={t("mapping.add")} onClick={() => setEditing("new")} data-testid="mapping-add" />
         <Button
           variant="outline"
           loading={reload.isPending}

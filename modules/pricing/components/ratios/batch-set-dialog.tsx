@@ -10,6 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
 import type { BatchValues } from "@/modules/pricing/ratios/pricing-editor";
+import { ErrorText } from "@/components/ui/error-text";
 
 export function BatchSetDialog({
   count,
@@ -63,11 +64,7 @@ export function BatchSetDialog({
               {field("completionRatio", t("pricing.col_completion"))}
             </div>
           )}
-          {error ? (
-            <p role="alert" className="text-sm text-danger" data-testid="batch-error">
-              {error}
-            </p>
-          ) : null}
+          <ErrorText data-testid="batch-error">{error}</ErrorText>
         </div>
       </DialogContent>
     </Dialog>

@@ -19,6 +19,7 @@ import {
   type PricingRow,
   type RowDraft,
 } from "@/modules/pricing/ratios/pricing-editor";
+import { ErrorText } from "@/components/ui/error-text";
 
 export function PricingRowDialog({
   row,
@@ -54,6 +55,22 @@ export function PricingRowDialog({
     onSubmit(rowFromDraft(d), row?.name);
   };
 
+  // The two either/or switches: per token or per request, and ratios or prices.
+  const choice = <K extends "mode" | "tokenInput">(
+    key: K,
+    items: [id: string, value: RowDraft[K], label: string][],
+  ) => (
+    <RadioGroup
+      value={d[key]}
+      onValueChange={(v) => set({ [key]: v } as Partial<RowDraft>)}
+      className="grid grid-cols-1 gap-2 sm:grid-cols-2"
+    >
+      {items.map(([id, value, label]) => (
+        <RadioItem key={id} id={id} value={value} label={label} />
+      ))}
+    </RadioGroup>
+  );
+
   const input = (key: keyof RowDraft, label: string, disabled = false) => (
     <Field id={`pricing-${key}`} label={label}>
       <Input
@@ -76,24 +93,16 @@ export function PricingRowDialog({
       >
         <div className="flex flex-col gap-4" data-testid="pricing-dialog">
           {input("name", t("pricing.col_name"))}
-          <RadioGroup
-            value={d.mode}
-            onValueChange={(v) => set({ mode: v as RowDraft["mode"] })}
-            className="grid grid-cols-1 gap-2 sm:grid-cols-2"
-          >
-            <RadioItem id="pricing-mode-token" value="per_token" label={t("pricing.per_token")} />
-            <RadioItem id="pricing-mode-request" value="per_request" label={t("pricing.per_request")} />
-          </RadioGroup>
+          {choice("mode", [
+            ["pricing-mode-token", "per_token", t("pricing.per_token")],
+            ["pricing-mode-request", "per_request", t("pricing.per_request")],
+          ])}
           {fixed ? input("price", t("pricing.fixed_price")) : null}
           <fieldset disabled={fixed} className="flex flex-col gap-3 disabled:opacity-50">
-            <RadioGroup
-              value={d.tokenInput}
-              onValueChange={(v) => set({ tokenInput: v as RowDraft["tokenInput"] })}
-              className="grid grid-cols-1 gap-2 sm:grid-cols-2"
-            >
-              <RadioItem id="pricing-input-ratio" value="ratio" label={t("pricing.by_ratio")} />
-              <RadioItem id="pricing-input-price" value="price" label={t("pricing.by_price")} />
-            </RadioGroup>
+            {choice("tokenInput", [
+              ["pricing-input-ratio", "ratio", t("pricing.by_ratio")],
+              ["pricing-input-price", "price", t("pricing.by_price")],
+            ])}
             {d.tokenInput === "ratio" ? (
               <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {input("ratio", t("pricing.col_ratio"), fixed)}
@@ -112,11 +121,7 @@ export function PricingRowDialog({
               </div>
             )}
           </fieldset>
-          {error ? (
-            <p role="alert" className="text-sm text-danger" data-testid="pricing-dialog-error">
-              {error}
-            </p>
-          ) : null}
+          <ErrorText data-testid="pricing-dialog-error">{error}</ErrorText>
         </div>
       </DialogContent>
     </Dialog>

@@ -2,12 +2,10 @@
 
 // Visual ratio settings: the models of the pricing maps in a paged table (10 per page, spec 2 §9)
 // with search, add/edit dialog and removal. Changes go to the shared pricing draft.
-import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { PricingRowDialog } from "@/modules/pricing/components/ratios/pricing-row-dialog";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
@@ -20,6 +18,8 @@ import {
   type PricingMaps,
   type PricingRow,
 } from "@/modules/pricing/ratios/pricing-editor";
+import { AddButton } from "@/components/admin/add-button";
+import { EditDeleteButtons } from "@/components/admin/edit-delete-buttons";
 
 const PAGE_SIZE = 10;
 const dash = (n: number | undefined) => (n === undefined ? "-" : String(n));
@@ -71,26 +71,11 @@ export function PricingVisual({ maps, onChange }: { maps: PricingMaps; onChange:
       id: "actions",
       header: tc("actions"),
       cell: (r) => (
-        <div className="flex gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => setEditing(r)}
-            aria-label={tc("edit")}
-            data-testid="pricing-row-edit"
-          >
-            <Pencil className="h-4 w-4" />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => onChange(removeRow(maps, r.name))}
-            aria-label={tc("delete")}
-            data-testid="pricing-row-delete"
-          >
-            <Trash2 className="h-4 w-4 text-danger" />
-          </Button>
-        </div>
+        <EditDeleteButtons
+          onEdit={() => setEditing(r)}
+          onDelete={() => onChange(removeRow(maps, r.name))}
+          testIdPrefix="pricing-row"
+        />
       ),
     },
   ];
@@ -108,10 +93,12 @@ export function PricingVisual({ maps, onChange }: { maps: PricingMaps; onChange:
           }}
           data-testid="pricing-search"
         />
-        <Button className="sm:ml-auto" onClick={() => setEditing("new")} data-testid="pricing-add">
-          <Plus className="h-4 w-4" />
-          {t("pricing.add")}
-        </Button>
+        <AddButton
+          label={t("pricing.add")}
+          className="sm:ml-auto"
+          onClick={() => setEditing("new")}
+          data-testid="pricing-add"
+        />
       </div>
       <p className="text-xs text-muted">{t("pricing.visual_hint")}</p>
       <DataTable

@@ -14,6 +14,7 @@ import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
 import { initialNotifyDraft, notifyRequestBody, type NotifyDraft } from "@/modules/accounts/client/notify/notify-draft";
 import type { SettingsSnapshot } from "@/modules/accounts/client/notify/settings-view";
 import { userSettingSchema, type NotifyType } from "@/modules/accounts/schemas/user-setting";
+import { ErrorText } from "@/components/ui/error-text";
 
 export function NotifySettingsForm({
   snapshot,
@@ -123,11 +124,7 @@ export function NotifySettingsForm({
       )}
 
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {error ? (
-          <p role="alert" className="text-sm text-danger" data-testid="notify-save-error">
-            {error}
-          </p>
-        ) : null}
+        <ErrorText data-testid="notify-save-error">{error}</ErrorText>
         <Button type="submit" loading={saving} data-testid="notify-save">
           {t("save")}
         </Button>

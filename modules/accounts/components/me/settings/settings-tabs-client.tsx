@@ -15,6 +15,11 @@ import { useSelfAccount } from "@/modules/wallet/client/hooks";
 
 const TABS = ["notify", "price", "other"] as const;
 type Tab = (typeof TABS)[number];
+// The price and other tabs are each one switch and its save button.
+const SWITCH_TABS = [
+  { tab: "price", field: "accept_unset_model_ratio_model", label: "accept_unset" },
+  { tab: "other", field: "show_ip_in_logs", label: "show_ip" },
+] as const;
 
 export function SettingsTabsClient({ allowHttpWebhook }: { allowHttpWebhook: boolean }) {
   const t = useTranslations("notify");
@@ -64,26 +69,18 @@ export function SettingsTabsClient({ allowHttpWebhook }: { allowHttpWebhook: boo
         <TabsContent value="notify">
           <NotifySettingsForm key={notifyKey} snapshot={snapshot} allowHttpWebhook={allowHttpWebhook} />
         </TabsContent>
-        <TabsContent value="price">
-          <SwitchSettingForm
-            key={String(v.accept_unset_model_ratio_model)}
-            field="accept_unset_model_ratio_model"
-            initial={v.accept_unset_model_ratio_model}
-            label={t("accept_unset")}
-            hint={t("accept_unset_hint")}
-            testId="price"
-          />
-        </TabsContent>
-        <TabsContent value="other">
-          <SwitchSettingForm
-            key={String(v.show_ip_in_logs)}
-            field="show_ip_in_logs"
-            initial={v.show_ip_in_logs}
-            label={t("show_ip")}
-            hint={t("show_ip_hint")}
-            testId="other"
-          />
-        </TabsContent>
+        {SWITCH_TABS.map(({ tab: id, field, label }) => (
+          <TabsContent key={id} value={id}>
+            <SwitchSettingForm
+              key={String(v[field])}
+              field={field}
+              initial={v[field]}
+              label={t(label)}
+              hint={t(`${label}_hint`)}
+              testId={id}
+            />
+          </TabsContent>
+        ))}
       </Tabs>
     );
   }

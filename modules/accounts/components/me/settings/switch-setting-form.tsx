@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useSaveSetting } from "@/modules/accounts/components/me/settings/use-save-setting";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
+import { ErrorText } from "@/components/ui/error-text";
 
 export function SwitchSettingForm({
   field,
@@ -44,11 +45,7 @@ export function SwitchSettingForm({
         <Switch id={id} data-testid={id} checked={on} onCheckedChange={setOn} />
       </div>
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {error ? (
-          <p role="alert" className="text-sm text-danger" data-testid={`${testId}-save-error`}>
-            {error}
-          </p>
-        ) : null}
+        <ErrorText data-testid={`${testId}-save-error`}>{error}</ErrorText>
         <Button type="submit" loading={saving} data-testid={`${testId}-save`}>
           {t("save")}
         </Button>
