@@ -6,8 +6,17 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useSite } from "@/components/providers/site-context";
 import { useDetailDialog } from "@/modules/logs/components/tasks/detail-dialog";
-import { useDrawingColumns, useTaskRecordColumns, type TaskColumnContext } from "@/modules/logs/components/tasks/task-columns";
-import { draftToFilters, initialTaskDraft, TaskFilterForm, type TaskDraft } from "@/modules/logs/components/tasks/task-filter-form";
+import {
+  useDrawingColumns,
+  useTaskRecordColumns,
+  type TaskColumnContext,
+} from "@/modules/logs/components/tasks/task-columns";
+import {
+  draftToFilters,
+  initialTaskDraft,
+  TaskFilterForm,
+  type TaskDraft,
+} from "@/modules/logs/components/tasks/task-filter-form";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { PagingBar } from "@/components/ui/pagination";
 import type { TaskFilters } from "@/modules/logs/client/tasks/api";

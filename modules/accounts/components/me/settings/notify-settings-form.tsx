@@ -6,7 +6,11 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ThresholdField } from "@/modules/accounts/components/me/settings/threshold-field";
 import { useSaveSetting } from "@/modules/accounts/components/me/settings/use-save-setting";
-import { WebhookPayloadExample, WebhookSecretField, WebhookUrlField } from "@/modules/accounts/components/me/settings/webhook-fields";
+import {
+  WebhookPayloadExample,
+  WebhookSecretField,
+  WebhookUrlField,
+} from "@/modules/accounts/components/me/settings/webhook-fields";
 import { Button } from "@/components/ui/button";
 import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
 import { TextField } from "@/components/ui/text-field";
