@@ -67,7 +67,6 @@ test.each([
   "Claude Code on the %s channel: a tool round",
   async (model, channelKey, prompt, completion, upstreamPath) => {
     const round = await claudeCode(model);
-    console.log(`claude-code ${model}: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
     await expectToolRoundBilled(env.gw, round, channelKey, {
       promptTokens: prompt,
       completionTokens: completion,

@@ -66,7 +66,6 @@ async function codex(model: string) {
 
 test("Codex on an OpenAI channel (Responses, native): a tool round", async () => {
   const round = await codex("codex-openai");
-  console.log(`codex codex-openai: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
   const { input_tokens, output_tokens } = USAGE.responses;
   await expectToolRoundBilled(gw, round, CHANNEL_KEY, {
     promptTokens: input_tokens,
@@ -84,7 +83,6 @@ async function convertedRound(
   usage: { prompt: number; completion: number },
 ) {
   const round = await codex(model);
-  console.log(`codex ${model}: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
   await expectToolRoundBilled(gw, round, key, {
     promptTokens: usage.prompt,
     completionTokens: usage.completion,

@@ -50,7 +50,6 @@ test.each([
   "Gemini CLI on the %s channel: a tool round",
   async (model, channelKey, prompt, completion, upstreamPath) => {
     const round = await geminiCli(model);
-    console.log(`gemini-cli ${model}: ${round.run.ms} ms, ${round.upstream.length} upstream calls`);
     await expectToolRoundBilled(env.gw, round, channelKey, {
       promptTokens: prompt,
       completionTokens: completion,
