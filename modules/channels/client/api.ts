@@ -1,6 +1,7 @@
 // Typed calls of the channels page (spec 2 §7 Channels).
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
+import type { TagRowDto } from "@/modules/channels/server/dto-tag-row";
 
 export type ChannelItem = {
   id: number;
@@ -40,23 +41,8 @@ export type ChannelItem = {
   is_tag?: undefined;
 };
 
-export type TagRow = {
-  is_tag: true;
-  id: string;
-  tag: string;
-  name: string;
-  type: number;
-  status: number;
-  group: string;
-  models: string;
-  priority: number;
-  weight: number;
-  used_quota: number;
-  balance: number;
-  response_time: number;
-  test_time: number;
-  children: ChannelItem[];
-};
+/** A tag row as the server builds it (modules/channels/server/dto-tag-row.ts), children as the console reads them. */
+export type TagRow = Omit<TagRowDto, "children"> & { children: ChannelItem[] };
 
 export type ChannelRow = ChannelItem | TagRow;
 export type ChannelPage = PageResult<ChannelRow> & { type_counts: Record<string, number> };
