@@ -14,6 +14,8 @@ export type VendorTransport =
   | "cloudflare"
   | "bedrock"
   | "vertex"
+  | "dify"
+  | "coze"
   | TaskPlatform;
 
 export type TaskPlatform = "midjourney" | "suno";
@@ -31,7 +33,7 @@ export type FormHints = {
   /** The form offers the OpenAI organization field. */
   organization?: boolean;
   /** What the `other` field holds (label and placeholder); "region" may be a per-model JSON map. */
-  other?: "api_version" | "spark_version" | "region" | "plugin" | "knowledge_id" | "account_id";
+  other?: "api_version" | "spark_version" | "region" | "plugin" | "knowledge_id" | "account_id" | "bot_id";
   /** `other` defaults to this when left empty (an API version). */
   defaultOther?: string;
 };

@@ -104,7 +104,28 @@ export const OTHER_VENDORS: VendorEntry[] = [
     modelsApi: "openai",
     noV1: true,
   },
-  { id: 37, name: "Dify", keyFormat: "app-xxx", models: ["dify"] },
+  {
+    // A Dify app's service API: {base}/v1/chat-messages, Bearer app key (lib/server/relay/vendors/dify).
+    id: 37,
+    name: "Dify",
+    keyFormat: "app-xxx",
+    models: ["dify"],
+    transport: "dify",
+    defaultBaseUrl: "https://api.dify.ai",
+    baseUrlPlaceholder: "https://api.dify.ai",
+  },
+  {
+    // A Coze bot through chat v3: {base}/v3/chat, Bearer personal access token; bot ID in `other`
+    // (lib/server/relay/vendors/coze).
+    id: 49,
+    name: "Coze",
+    keyFormat: "pat_xxx",
+    models: ["coze"],
+    transport: "coze",
+    defaultBaseUrl: "https://api.coze.cn",
+    baseUrlPlaceholder: "https://api.coze.cn",
+    form: { other: "bot_id" },
+  },
   {
     id: 38,
     name: "Jina",

@@ -17,6 +17,7 @@ export async function sendUpstream(
   // Signing / token lookup happens here, after the address check of the adapter's URL.
   assertChannelTarget(req.url, allowPrivate);
   const decodeStream = req.decodeStream;
+  const decodeBody = req.decodeBody;
   if (req.finalize) req = await req.finalize({ signal, allowPrivate });
   assertChannelTarget(req.url, allowPrivate);
   const up = await request(req.url, {
@@ -28,10 +29,21 @@ export async function sendUpstream(
     headersTimeout: headersTimeoutMs,
     bodyTimeout: 0, // the stream inactivity timer is ours
   });
-  if (!decodeStream || up.statusCode < 200 || up.statusCode > 299) return up;
+  if (up.statusCode < 200 || up.statusCode > 299) return up;
+  if (decodeBody && !decodeStream) return { ...up, body: textBody(decodeBody(await up.body.text())) };
+  if (!decodeStream) return up;
   // Only the streaming readers (for-await, destroy) see this body.
   const body = Readable.from(decodeStream(up.body as AsyncIterable<Buffer>), { objectMode: false });
   return { ...up, body: body as unknown as UpstreamResponse["body"] };
+}
+
+/** A decoded answer in place of the upstream body: the readers use text() (and json()). */
+function textBody(text: string): UpstreamResponse["body"] {
+  const body = Readable.from([Buffer.from(text)]);
+  return Object.assign(body, {
+    text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
+  }) as unknown as UpstreamResponse["body"];
 }
 
 /** One response header (the first, when repeated). */

@@ -15,7 +15,9 @@ import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
 import { azureAdapter } from "@/lib/server/relay/vendors/azure/adapter";
 import { createBedrockAdapter } from "@/lib/server/relay/vendors/bedrock/adapter";
 import { createCloudflareAdapter } from "@/lib/server/relay/vendors/cloudflare/adapter";
+import { createCozeAdapter } from "@/lib/server/relay/vendors/coze/adapter";
 import { customAdapter } from "@/lib/server/relay/vendors/custom/adapter";
+import { createDifyAdapter } from "@/lib/server/relay/vendors/dify/adapter";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
 import { createGeminiAdapter } from "@/lib/server/relay/vendors/gemini/adapter";
 import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
@@ -42,6 +44,8 @@ const TRANSPORTS: Record<Exclude<VendorTransport, TaskPlatform>, Build> = {
   cloudflare: createCloudflareAdapter,
   bedrock: createBedrockAdapter,
   vertex: createVertexAdapter,
+  dify: createDifyAdapter,
+  coze: createCozeAdapter,
 };
 
 const registry = new Map<number, ChannelAdapter>();

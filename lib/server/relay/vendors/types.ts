@@ -47,6 +47,9 @@ export type UpstreamRequest = {
   finalize?: (io: { signal: AbortSignal; allowPrivate: boolean }) => Promise<UpstreamRequest>;
   /** Re-frames a 2xx streaming body (AWS event-stream -> SSE text) before the dialect reads it. */
   decodeStream?: (body: AsyncIterable<Buffer>) => AsyncIterable<Buffer>;
+  /** Rewrites a 2xx non-stream body (an app platform's answer -> OpenAI chat.completion JSON text);
+   *  throwing fails the attempt as an upstream error. */
+  decodeBody?: (text: string) => string;
 };
 
 export interface ChannelAdapter {

@@ -1,0 +1,69 @@
+// Channel type 49: a Coze bot through the chat v3 API (coze.cn/docs/developer_guides/chat_v3) with a
+// personal access token ("Authorization: Bearer pat_…"); base URL default https://api.coze.cn (as in
+// new-api; https://api.coze.com for coze.com). The bot ID is the channel's `other` field, as in
+// new-api; when it is empty the upstream model name is the bot ID (one channel, several bots via the
+// model mapping). Streaming: POST /v3/chat with stream=true, its events re-framed as OpenAI chunks
+// (answer.ts). Non-stream: create, poll, list (poll.ts). Chat only.
+import { randomUUID } from "node:crypto";
+import type { ChannelTypeInfo } from "@/lib/channel-types";
+import { relayError } from "@/lib/server/relay/error-codes";
+import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/lib/server/relay/vendors/coze/answer";
+import { cozeCreateAndWait } from "@/lib/server/relay/vendors/coze/poll";
+import { toCozeRequest } from "@/lib/server/relay/vendors/coze/request";
+import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
+import { reframeSse, type OpenAIUsage } from "@/lib/server/relay/vendors/openai/app-answer";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
+
+const BOT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The bot ID of a request: the channel's `other`, else the upstream model name. */
+export function cozeBotId(ctx: Pick<AdapterContext, "channel" | "upstreamModel">): string {
+  const id = (ctx.channel.other ?? "").trim() || ctx.upstreamModel.trim();
+  if (!BOT_ID.test(id))
+    throw relayError("channel_config_missing", { detail: "its Coze bot ID (field 'other', or the model name)" });
+  return id;
+}
+
+export function createCozeAdapter(v: ChannelTypeInfo): ChannelAdapter {
+  const defaultBaseUrl = v.defaultBaseUrl ?? "https://api.coze.cn";
+  return {
+    name: v.name,
+    defaultBaseUrl,
+    supportsStreamUsage: false,
+    buildRequest(ctx, body): UpstreamRequest {
+      if (ctx.mode !== "chat") throw relayError("unsupported_endpoint", { path: ctx.path });
+      const id = randomUUID();
+      const ids = { id: `chatcmpl-${id}`, model: ctx.upstreamModel, created: Math.floor(Date.now() / 1000) };
+      const base = baseUrlOf(ctx, defaultBaseUrl);
+      const headers = {
+        "content-type": "application/json",
+        authorization: `Bearer ${ctx.key}`,
+        accept: ctx.stream ? "text/event-stream" : "application/json",
+      };
+      const text = JSON.stringify(toCozeRequest(body, cozeBotId(ctx), ctx.stream, `relay-${id}`));
+      const req: UpstreamRequest = { url: `${base}/v3/chat`, headers, body: text };
+      if (ctx.stream)
+        return {
+          ...req,
+          decodeStream: (up) => {
+            const c = cozeStreamConverter(ids);
+            return reframeSse(
+              up,
+              (e) => c.push(e.event, e.data),
+              (head) => c.end(head),
+            );
+          },
+        };
+      let usage: OpenAIUsage | null = null;
+      return {
+        ...req,
+        finalize: async (io) => {
+          const done = await cozeCreateAndWait(base, headers, text, io);
+          usage = done.usage;
+          return { url: done.listUrl, method: "GET", headers: { authorization: headers.authorization }, body: "" };
+        },
+        decodeBody: (answer) => cozeMessagesToOpenAI(answer, ids, usage),
+      };
+    },
+  };
+}

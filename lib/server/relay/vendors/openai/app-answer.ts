@@ -1,0 +1,93 @@
+// OpenAI chat answers made by the adapters of app platforms that speak their own APIs (Dify, Coze):
+// chunk frames, the usage-only chunk, [DONE], an error frame and the non-stream chat.completion. The
+// adapters re-frame the platform's event stream into these (decodeStream), so every client format
+// reads the channel as an OpenAI one.
+import { createParser } from "eventsource-parser";
+
+export type AnswerIds = { id: string; model: string; created: number };
+export type OpenAIUsage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+type Event = { event?: string; data: string };
+
+const frame = (payload: object) => `data: ${JSON.stringify(payload)}\n\n`;
+
+export const DONE_FRAME = "data: [DONE]\n\n";
+
+export function chunkFrame(ids: AnswerIds, delta: Record<string, unknown>, finish: string | null = null): string {
+  return frame({
+    id: ids.id,
+    object: "chat.completion.chunk",
+    created: ids.created,
+    model: ids.model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+}
+
+export function usageFrame(ids: AnswerIds, usage: OpenAIUsage): string {
+  return frame({
+    id: ids.id,
+    object: "chat.completion.chunk",
+    created: ids.created,
+    model: ids.model,
+    choices: [],
+    usage,
+  });
+}
+
+/** A mid-stream failure, as OpenAI reports one (`data: {"error": ...}`); the stream ends after it. */
+export function errorFrame(message: string, code: string | number = "upstream_error"): string {
+  return frame({ error: { message: message.slice(0, 2000), type: "upstream_error", code: String(code) } });
+}
+
+export function chatCompletion(ids: AnswerIds, content: string, usage: OpenAIUsage | null): string {
+  return JSON.stringify({
+    id: ids.id,
+    object: "chat.completion",
+    created: ids.created,
+    model: ids.model,
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    ...(usage ? { usage } : {}),
+  });
+}
+
+/** A token count from an upstream field (0 when absent or not a finite non-negative number). */
+export function count(v: unknown): number {
+  const n = typeof v === "number" ? v : Number(v ?? NaN);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
+}
+
+const MAX_HEAD = 64 * 1024;
+
+/**
+ * Re-frames an upstream SSE body: `onEvent` turns each event into client SSE text. `onEnd` gets the
+ * first 64 KB of a body that held no event at all (a JSON error answered with HTTP 200) and returns the
+ * closing text.
+ */
+export async function* reframeSse(
+  body: AsyncIterable<Buffer>,
+  onEvent: (e: Event) => string,
+  onEnd: (headWithoutEvents: string | null) => string,
+): AsyncIterable<Buffer> {
+  let out = "";
+  let events = 0;
+  let head = "";
+  const parser = createParser({
+    onEvent: (e) => {
+      events++;
+      out += onEvent({ event: e.event, data: e.data });
+    },
+  });
+  const decoder = new TextDecoder();
+  for await (const chunk of body) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (!events && head.length < MAX_HEAD) head += text;
+    parser.feed(text);
+    if (out) {
+      yield Buffer.from(out);
+      out = "";
+    }
+  }
+  // An unterminated last event still counts.
+  parser.feed("\n\n");
+  out += onEnd(events ? null : head.slice(0, MAX_HEAD));
+  if (out) yield Buffer.from(out);
+}
