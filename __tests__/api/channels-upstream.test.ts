@@ -41,6 +41,14 @@ beforeAll(async () => {
       if (path === "/v1/dashboard/billing/subscription")
         return reply(res, 200, { hard_limit_usd: 20, has_payment_method: true });
       if (path.startsWith("/v1/dashboard/billing/usage")) return reply(res, 200, { total_usage: 550 });
+      // Moonshot, SiliconFlow and OpenRouter balance APIs; the vendors' own model-listing paths.
+      if (path === "/v1/users/me/balance")
+        return reply(res, 200, { code: 0, data: { available_balance: 49.5, voucher_balance: 46.5, cash_balance: 3 } });
+      if (path === "/v1/user/info")
+        return reply(res, 200, { code: 20000, data: { balance: "1", totalBalance: "7.25" } });
+      if (path === "/api/v1/credits") return reply(res, 200, { data: { total_credits: 10, total_usage: 2.5 } });
+      if (["/api/paas/v4/models", "/v2/models", "/compatible-mode/v1/models"].includes(path))
+        return reply(res, 200, { object: "list", data: [{ id: `vendor${path.split("/")[1]}` }] });
       if (path === "/user/balance")
         return reply(res, 200, { balance_infos: [{ currency: "CNY", total_balance: "3.5" }] });
       if (path === "/v1/chat/completions") {
@@ -142,6 +150,36 @@ test("balance: OpenAI billing over the base URL, DeepSeek balance API, clear ref
   const multi = await createChannel(root, { name: "b-multi", key: `${GOOD}\nother`, base_url: url });
   const multiRes = await call(balanceOneRoute, "GET", `/api/channel/update_balance/${multi}/`, at(multi));
   expect(multiRes.json.message).toBe("多密钥渠道不支持查询余额");
+});
+
+test("balance: Moonshot, SiliconFlow and OpenRouter on their own balance APIs", async () => {
+  const cases: [type: number, base: string, balance: number, path: string][] = [
+    [25, url, 49.5, "GET /v1/users/me/balance"],
+    [40, url, 7.25, "GET /v1/user/info"],
+    [20, `${url}/api`, 7.5, "GET /api/v1/credits"],
+  ];
+  for (const [type, base, balance, path] of cases) {
+    const id = await createChannel(root, { name: `b-${type}`, type, key: GOOD, base_url: base });
+    const res = await call(balanceOneRoute, "GET", `/api/channel/update_balance/${id}/`, at(id));
+    expect([type, res.json.balance]).toEqual([type, balance]);
+    expect(seen.at(-1)).toBe(path);
+  }
+});
+
+test("fetch models: Zhipu, Qianfan v2 and DashScope list on their own paths", async () => {
+  const cases: [type: number, path: string][] = [
+    [26, "/api/paas/v4/models"],
+    [46, "/v2/models"],
+    [17, "/compatible-mode/v1/models"],
+  ];
+  for (const [type, path] of cases) {
+    const res = await call<string[]>(fetchRoute, "POST", "/api/channel/fetch_models", {
+      cookie: root,
+      body: { type, base_url: url, key: GOOD },
+    });
+    expect([type, res.json.data]).toEqual([type, [`vendor${path.split("/")[1]}`]]);
+    expect(seen.at(-1)).toBe(`GET ${path}`);
+  }
 });
 
 test("balance all: background update of enabled channels", async () => {
