@@ -45,3 +45,25 @@ test("Azure asks for the API version, Spark for its model version, Vertex for a 
   expect(screen.getByLabelText(t.other_region!)).toBeInTheDocument();
   expect(screen.getByTestId("channel-key").tagName).toBe("TEXTAREA");
 });
+
+test("setup notes: Bedrock, Vertex, Azure, Dify and Coze say what their key and settings are; OpenAI has none", () => {
+  const notes: [number, string][] = [
+    [33, t.setup_bedrock!],
+    [41, t.setup_vertex!],
+    [3, t.setup_azure!],
+    [37, t.setup_dify!],
+    [49, t.setup_coze!],
+  ];
+  for (const [type, note] of notes) {
+    const { unmount } = renderType(type);
+    expect([type, screen.getByTestId("channel-type-setup").textContent]).toEqual([type, note]);
+    unmount();
+  }
+  renderType(49);
+  expect(screen.getByLabelText(t.other_bot_id!)).toBeInTheDocument();
+});
+
+test("OpenAI has no setup note", () => {
+  renderType(1);
+  expect(screen.queryByTestId("channel-type-setup")).toBeNull();
+});

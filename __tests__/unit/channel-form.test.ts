@@ -150,3 +150,14 @@ test("a channel becomes a form (lists split, numbers as text, multi-key mode kep
     auto_ban: true,
   });
 });
+
+test("types whose address cannot be derived need a base URL (Azure, Custom, Xinference); Dify and Coze do not", () => {
+  for (const type of [3, 8, 47])
+    expect([type, formToPayload(valid({ type, base_url: " / " }), "create")]).toEqual([
+      type,
+      { ok: false, error: "base_url_required" },
+    ]);
+  expect(formToPayload(valid({ type: 3, base_url: "https://x.openai.azure.com" }), "create").ok).toBe(true);
+  for (const type of [37, 49, 33, 41])
+    expect([type, formToPayload(valid({ type }), "create").ok]).toEqual([type, true]);
+});

@@ -38,7 +38,7 @@ export const CORE_VENDORS: VendorEntry[] = [
     baseUrlPlaceholder: "https://docs-test-001.openai.azure.com",
     transport: "azure",
     defaultBaseUrl: "",
-    form: { other: "api_version" },
+    form: { other: "api_version", baseUrlRequired: true, setup: "azure" },
   },
   {
     id: 8,
@@ -47,7 +47,7 @@ export const CORE_VENDORS: VendorEntry[] = [
     baseUrlPlaceholder: "https://api.example.com/v1/chat/completions",
     transport: "custom",
     defaultBaseUrl: "",
-    form: { fullUrl: true },
+    form: { fullUrl: true, baseUrlRequired: true },
   },
   {
     id: 43,
@@ -79,7 +79,7 @@ export const CORE_VENDORS: VendorEntry[] = [
     transport: "bedrock",
     format: "claude",
     defaultBaseUrl: "",
-    form: { other: "region" },
+    form: { other: "region", setup: "bedrock" },
   },
   {
     id: 41,
@@ -92,7 +92,7 @@ export const CORE_VENDORS: VendorEntry[] = [
     format: "gemini",
     defaultBaseUrl: "",
     baseUrlPlaceholder: "https://us-central1-aiplatform.googleapis.com",
-    form: { other: "region" },
+    form: { other: "region", setup: "vertex" },
   },
   {
     id: 24,

@@ -113,6 +113,7 @@ export const OTHER_VENDORS: VendorEntry[] = [
     transport: "dify",
     defaultBaseUrl: "https://api.dify.ai",
     baseUrlPlaceholder: "https://api.dify.ai",
+    form: { setup: "dify" },
   },
   {
     // A Coze bot through chat v3: {base}/v3/chat, Bearer personal access token; bot ID in `other`
@@ -124,7 +125,7 @@ export const OTHER_VENDORS: VendorEntry[] = [
     transport: "coze",
     defaultBaseUrl: "https://api.coze.cn",
     baseUrlPlaceholder: "https://api.coze.cn",
-    form: { other: "bot_id" },
+    form: { other: "bot_id", setup: "coze" },
   },
   {
     id: 38,
@@ -142,7 +143,7 @@ export const OTHER_VENDORS: VendorEntry[] = [
     models: ["@cf/meta/llama-3.1-8b-instruct", "@cf/baai/bge-large-en-v1.5"],
     transport: "cloudflare",
     defaultBaseUrl: "https://api.cloudflare.com",
-    form: { other: "account_id" },
+    form: { other: "account_id", setup: "cloudflare" },
   },
   {
     id: 40,
@@ -198,6 +199,7 @@ export const OTHER_VENDORS: VendorEntry[] = [
     baseUrlPlaceholder: "http://localhost:9997",
     transport: "openai",
     defaultBaseUrl: "",
+    form: { baseUrlRequired: true },
     modelsApi: "openai",
   },
   {

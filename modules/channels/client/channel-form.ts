@@ -14,6 +14,7 @@ import {
   toList,
   typeSupported,
 } from "@/lib/channel-rules";
+import { channelTypeInfo } from "@/lib/channel-types";
 import type { ChannelItem } from "@/modules/channels/client/api";
 import { toLocalInput } from "@/modules/tokens/client/token-form";
 
@@ -72,6 +73,7 @@ export type ChannelFormError =
   | "max_input_tokens_invalid"
   | "expiry_invalid"
   | "type_unsupported"
+  | "base_url_required"
   | `json_${JsonField}`;
 
 export function emptyChannelForm(): ChannelFormValues {
@@ -156,6 +158,8 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
     return { ok: false, error: "name_key_required" };
   // new-api refuses a form whose models are not a list (a stale double submit) with 提交失败，请勿重复提交！
   if (!Array.isArray(v.models)) return { ok: false, error: "duplicate_submit" };
+  if (channelTypeInfo(v.type)?.form?.baseUrlRequired && !normalizeBaseUrl(v.base_url))
+    return { ok: false, error: "base_url_required" };
   const models = toList(v.models);
   if (models.length === 0) return { ok: false, error: "models_required" };
   const groups = toList(v.groups);

@@ -88,6 +88,12 @@ export function ChannelFormFields({
           />
         </Field>
         {info && !info.relayed ? <p className="-mt-2 text-xs text-warning">{t("type_not_relayed")}</p> : null}
+        {/* What this type needs (key format, region, project, deployment, API version, bot ID). */}
+        {info?.form?.setup ? (
+          <p className="-mt-2 text-xs text-muted" data-testid="channel-type-setup">
+            {t(`setup_${info.form.setup}`)}
+          </p>
+        ) : null}
         <TextField
           id="channel-name"
           label={t("field_name")}
@@ -103,6 +109,7 @@ export function ChannelFormFields({
           value={v.base_url}
           placeholder={info?.baseUrlPlaceholder ?? t("base_url_placeholder")}
           hint={baseUrlEndsWithV1(v.base_url) ? t("base_url_v1_hint") : t("base_url_hint")}
+          error={err("base_url_required")}
           onChange={(e) => onChange({ base_url: e.target.value })}
           onBlur={() => onChange({ base_url: v.base_url.trim().replace(/\/+$/, "") })}
         />
