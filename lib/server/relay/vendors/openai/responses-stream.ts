@@ -12,6 +12,7 @@ import {
   messageItem,
   reasoningItem,
   responseObject,
+  statusOf,
   usageToResponses,
 } from "@/lib/server/relay/vendors/openai/responses-response";
 
@@ -160,8 +161,8 @@ export function responsesStreamFromOpenAI(o: { requestId: string; clientModel: s
         output[call.index] = callItem(call.id, call.callId, call.name, args);
         emit("response.output_item.done", { output_index: call.index, item: output[call.index]! });
       }
-      const status = finish === "length" ? "incomplete" : "completed";
-      const response = responseObject(respId, o.clientModel, status, output, usageToResponses(usage));
+      const { status, reason } = statusOf(finish);
+      const response = responseObject(respId, o.clientModel, status, output, usageToResponses(usage), reason);
       emit(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
       return drain();
     },
