@@ -151,7 +151,10 @@ describe("stop reasons: every value mapped", () => {
     expect(through(claudeFormat, responsesClientFormat, json).status).toBe(status);
   });
   test("Claude tool_use -> tool_calls; OpenAI content_filter -> Responses incomplete (content_filter)", () => {
-    const json = { ...claudeAnswer({ input_tokens: 1 }, "tool_use"), content: [{ type: "tool_use", id: "t", name: "f" }] };
+    const json = {
+      ...claudeAnswer({ input_tokens: 1 }, "tool_use"),
+      content: [{ type: "tool_use", id: "t", name: "f" }],
+    };
     expect((through(claudeFormat, openaiFormat, json).choices as Json[])[0]!.finish_reason).toBe("tool_calls");
     const r = through(openaiFormat, responsesClientFormat, chatAnswer({ prompt_tokens: 1 }, "content_filter"));
     expect(r.incomplete_details).toEqual({ reason: "content_filter" });
@@ -250,7 +253,10 @@ describe("request fields", () => {
     expect(c.tool_choice).toEqual({ type: "any" });
     expect(c.metadata).toEqual({ user_id: "s1" });
     expect(c.thinking).toBeUndefined();
-    const named = request(responsesClientFormat, geminiFormat, { ...body, tool_choice: { type: "function", name: "f" } });
+    const named = request(responsesClientFormat, geminiFormat, {
+      ...body,
+      tool_choice: { type: "function", name: "f" },
+    });
     expect(named.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["f"] } });
   });
 });

@@ -59,7 +59,9 @@ export function usageToOpenAI(u: Usage): Json {
     completion_tokens: u.completionTokens,
     total_tokens: u.promptTokens + u.completionTokens,
     ...(u.cachedTokens || write
-      ? { prompt_tokens_details: { cached_tokens: u.cachedTokens, ...(write ? { cached_creation_tokens: write } : {}) } }
+      ? {
+          prompt_tokens_details: { cached_tokens: u.cachedTokens, ...(write ? { cached_creation_tokens: write } : {}) },
+        }
       : {}),
     ...(reasoning ? { completion_tokens_details: { reasoning_tokens: reasoning } } : {}),
   };

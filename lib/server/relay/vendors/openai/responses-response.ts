@@ -48,10 +48,51 @@ export const callItem = (id: string, callId: string, name: string, args: string,
 export type IncompleteReason = "max_output_tokens" | "content_filter";
 
 /** finish_reason -> the Responses status: length and content_filter end an answer early. */
-export function statusOf(finish: string | null | undefined): { status: "completed" | "incomplete"; reason: IncompleteReason } {
+export function statusOf(finish: string | null | undefined): {
+  status: "completed" | "incomplete";
+  reason: IncompleteReason;
+} {
   if (finish === "length") return { status: "incomplete", reason: "max_output_tokens" };
   if (finish === "content_filter") return { status: "incomplete", reason: "content_filter" };
   return { status: "completed", reason: "max_output_tokens" };
+}
+
+/** A call of a custom (freeform) tool, in Codex's shape: the input string, not JSON arguments. */
+export const customCallItem = (
+  id: string,
+  callId: string,
+  name: string,
+  input: string,
+  status = "completed",
+): Json => ({
+  type: "custom_tool_call",
+  id,
+  call_id: callId,
+  name,
+  input,
+  status,
+});
+
+/** A custom tool travels the pivot as a function taking {"input": string} (responses-request.ts). */
+export function customInput(args: string): string {
+  try {
+    const v = JSON.parse(args || "{}") as { input?: unknown } | null;
+    if (v && typeof v === "object" && typeof v.input === "string") return v.input;
+  } catch {
+    // not JSON: the model wrote the input itself
+  }
+  return args;
+}
+
+/** The output item of one pivot tool call: custom tools (by name) as custom_tool_call items. */
+export function toolCallItem(
+  id: string,
+  callId: string,
+  name: string,
+  args: string,
+  custom: ReadonlySet<string>,
+): Json {
+  return custom.has(name) ? customCallItem(id, callId, name, customInput(args)) : callItem(id, callId, name, args);
 }
 
 /** The response envelope (status, incomplete_details) around output items. */
@@ -91,7 +132,12 @@ function textOf(content: unknown): string {
   return content.map((p) => (typeof (p as Json)?.text === "string" ? String((p as Json).text) : "")).join("");
 }
 
-export function openAIToResponses(json: Json, requestId: string, clientModel: string): Json {
+export function openAIToResponses(
+  json: Json,
+  requestId: string,
+  clientModel: string,
+  custom: ReadonlySet<string> = new Set(),
+): Json {
   const choice = ((json.choices as Json[] | undefined) ?? [])[0] as
     { message?: ChatMessage; finish_reason?: string } | undefined;
   const msg = choice?.message ?? {};
@@ -102,11 +148,12 @@ export function openAIToResponses(json: Json, requestId: string, clientModel: st
   if (text) output.push(messageItem(`msg_${requestId}`, text));
   (msg.tool_calls ?? []).forEach((c, i) =>
     output.push(
-      callItem(
+      toolCallItem(
         `fc_${requestId}_${i}`,
         c.id || `call_${requestId}_${i}`,
         c.function?.name ?? "",
         c.function?.arguments ?? "{}",
+        custom,
       ),
     ),
   );
