@@ -1,7 +1,8 @@
 // /v1/messages/count_tokens on an Anthropic channel (issue 19): forwarded to the channel's own
 // /v1/messages/count_tokens with the channel key, mapped model and the client's anthropic-version /
 // anthropic-beta, its answer returned as is; a 404 falls back to the local estimate; other upstream
-// errors come back in Claude's error shape. Never billed. In process, relay handler on loopback.
+// errors come back in Claude's error shape. Never billed. Also the Gemini SDKs' models.get
+// (GET /v1beta/models/{model}). In process, relay handler on loopback.
 import http from "node:http";
 import * as tokenRoute from "@/app/api/token/route";
 import * as channelRoute from "@/app/api/channel/route";
@@ -110,4 +111,20 @@ test("another upstream error is returned in Claude's error shape with its status
   expect(r.status).toBe(400);
   expect(r.json.type).toBe("error");
   expect(r.json.error.message).toContain("messages: too short");
+});
+
+test("GET /v1beta/models/{model}: a usable model in the Gemini shape, a 404 in Gemini's error shape", async () => {
+  const get = async (path: string, headers: Record<string, string>) => {
+    const res = await fetch(relay.url + path, { headers });
+    return { status: res.status, json: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const one = await get("/v1beta/models/claude-alias", { "x-goog-api-key": key });
+  expect(one.status).toBe(200);
+  expect(one.json).toMatchObject({ name: "models/claude-alias", displayName: "claude-alias" });
+  expect(one.json.supportedGenerationMethods).toContain("generateContent");
+  expect((await get(`/v1beta/models/models%2Fclaude-alias?key=${key}`, {})).json.name).toBe("models/claude-alias");
+  const missing = await get("/v1beta/models/nope", { "x-goog-api-key": key });
+  expect(missing.status).toBe(404);
+  expect(missing.json.error).toMatchObject({ code: 404, status: "NOT_FOUND" });
+  expect((await get("/v1beta/models/claude-alias", {})).status).toBe(401);
 });
