@@ -135,8 +135,9 @@ test("Gemini answer -> OpenAI: text, thoughts -> reasoning_content, functionCall
     completion_tokens: 15,
     total_tokens: 35,
     prompt_tokens_details: { cached_tokens: 8 },
+    completion_tokens_details: { reasoning_tokens: 5 },
   });
-  expect(g.usageOf(json)).toEqual({ promptTokens: 20, completionTokens: 15, cachedTokens: 8 });
+  expect(g.usageOf(json)).toEqual({ promptTokens: 20, completionTokens: 15, cachedTokens: 8, reasoningTokens: 5 });
   expect(g.responseText(json)).toBe("Hihmm");
 
   const call = g.toOpenAIResponse(
@@ -186,7 +187,7 @@ test("stream: Gemini chunks -> OpenAI chunks; native tap forwards verbatim and r
       finish_reason: "tool_calls",
     },
   ]);
-  expect(s.usage()).toEqual({ promptTokens: 3, completionTokens: 3, cachedTokens: 0 });
+  expect(s.usage()).toEqual({ promptTokens: 3, completionTokens: 3, cachedTokens: 0, reasoningTokens: 1 });
 
   const tap = g.nativeStream(opts({ stream: true }));
   const raw = JSON.stringify({

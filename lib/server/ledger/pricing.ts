@@ -137,7 +137,14 @@ export function priceModel(table: PriceTable, model: string, group: string, acce
  * Claude usage {input_tokens, cache_read_input_tokens, cache_creation_input_tokens} becomes
  * promptTokens = input + read + creation, cachedTokens = read, cacheWriteTokens = creation.
  */
-export type Usage = { promptTokens: number; completionTokens: number; cachedTokens: number; cacheWriteTokens?: number };
+export type Usage = {
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
+  cacheWriteTokens?: number;
+  /** Reasoning (thinking) tokens, already inside completionTokens: reported to clients, not billed apart. */
+  reasoningTokens?: number;
+};
 
 /** Price of cache creation relative to input when CacheRatio says nothing (Anthropic: 1.25x). */
 export const CREATE_CACHE_RATIO = 1.25;

@@ -1,8 +1,8 @@
 // Token counting without generation: POST /v1/messages/count_tokens (Claude Code calls it before
-// long turns) and Gemini's POST /v1beta/models/{model}:countTokens. Answered from the local
-// tokenizer (o200k, after converting the request to the OpenAI shape every dialect shares), for every
-// channel dialect alike: nothing is billed and no channel is used, so counting never fails over,
-// waits on an upstream or costs the caller. The count is an estimate of the vendor's own tokenizer.
+// long turns) and Gemini's POST /v1beta/models/{model}:countTokens. Claude counts whose first
+// channel is an Anthropic one are asked of that channel (count-tokens-native.ts, exact); the others
+// are answered from the local tokenizer (o200k, after converting the request to the OpenAI shape
+// every dialect shares), an estimate of the vendor's own tokenizer. Nothing is billed.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RelayCaller } from "@/lib/server/relay/auth/auth";
 import { relayError } from "@/lib/server/relay/error-codes";
@@ -13,6 +13,7 @@ import { sendJson } from "@/lib/server/relay/entry/http-io";
 import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 import { exactPromptTokens } from "@/lib/server/relay/settle/tokenize";
 import { getOptions } from "@/lib/server/options/store";
+import { countOnAnthropicChannel } from "@/lib/server/relay/endpoints/count-tokens-native";
 
 export const CLAUDE_COUNT_PATH = "/v1/messages/count_tokens";
 export const GEMINI_COUNT_PATH = /^\/v1(?:beta)?\/models\/([^/]+?):countTokens$/;
@@ -46,12 +47,12 @@ export async function countTokens(
   format.inspect(gemini ? body : { ...body, max_tokens: undefined }, "chat");
   const limits = ctx.caller.token?.modelLimits;
   if (limits && !limits.has(model)) throw relayError("model_not_allowed", { model });
-  const openai = format.toOpenAIRequest(body, {
-    mode: "chat",
-    upstreamModel: model,
-    stream: false,
-    options: await getOptions(),
-  });
+  const options = await getOptions();
+  if (!gemini) {
+    const native = await countOnAnthropicChannel(body, model, ctx.caller, req.headers, options);
+    if (native !== null) return sendJson(res, 200, native, ctx.requestId);
+  }
+  const openai = format.toOpenAIRequest(body, { mode: "chat", upstreamModel: model, stream: false, options });
   const tokens = await exactPromptTokens(openai);
   const answer = gemini ? { totalTokens: tokens } : { input_tokens: tokens };
   sendJson(res, 200, JSON.stringify(answer), ctx.requestId);

@@ -13,7 +13,7 @@ import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
 import { responsesSchema } from "@/lib/server/relay/vendors/openai/wire";
 import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
-import { responsesClientFormat } from "@/lib/server/relay/vendors/openai/responses-format";
+import { responsesFormatFor } from "@/lib/server/relay/vendors/openai/responses-format";
 import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 
 type ResponsesUsage = {
@@ -94,7 +94,7 @@ async function attemptResponses(a: AttemptInput): Promise<Outcome> {
   // Channels of another dialect (Anthropic, Gemini): converted through the OpenAI chat pivot.
   // /v1/responses/compact has no such equivalent and stays OpenAI-only (jsonRequest refuses).
   if ((a.adapter.format ?? "openai") !== "openai" && ctx.mode === "responses")
-    return attemptChat(a, responsesClientFormat);
+    return attemptChat(a, responsesFormatFor(ctx.body));
   if (ctx.mode === "responses-compact" && actx.upstreamModel.endsWith(COMPACT_SUFFIX))
     actx.upstreamModel = actx.upstreamModel.slice(0, -COMPACT_SUFFIX.length);
   const { up, abort } = await open(a, jsonRequest(a));

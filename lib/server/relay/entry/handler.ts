@@ -12,7 +12,7 @@ import { getUser } from "@/lib/server/cache/token-cache";
 import type { WireFormat } from "@/lib/server/relay/vendors/types";
 import { RelayError } from "@/lib/server/relay/errors";
 import { sendError } from "@/lib/server/relay/entry/http-io";
-import { listGeminiModels, listModels, retrieveModel } from "@/lib/server/relay/routing/models";
+import { listGeminiModels, retrieveGeminiModel, listModels, retrieveModel } from "@/lib/server/relay/routing/models";
 import { runRelay } from "@/lib/server/relay/entry/pipeline";
 import { endpointFor } from "@/lib/server/relay/entry/routes";
 import { openaiTextEndpoint } from "@/lib/server/relay/endpoints/openai-text";
@@ -131,10 +131,18 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
     if (endpoint) format = endpoint.format;
     const isModels = req.method === "GET" && (path === "/v1/models" || path.startsWith("/v1/models/"));
     const geminiModels = req.method === "GET" && (path === "/v1beta/models" || path === "/v1beta/openai/models");
-    if (path === "/v1beta/models") format = "gemini";
-    if (endpoint || isModels || geminiModels) {
+    const geminiModel = req.method === "GET" && /^\/v1beta\/models\/[^/:]+$/.test(path);
+    if (path === "/v1beta/models" || geminiModel) format = "gemini";
+    if (endpoint || isModels || geminiModels || geminiModel) {
       await refuseBrowserExtension(req);
       const caller = await authenticateToken(extractKey(req, path, url.searchParams), ip, req.headers);
+      if (geminiModel)
+        return await retrieveGeminiModel(
+          res,
+          caller,
+          decodeURIComponent(path.slice("/v1beta/models/".length)),
+          requestId,
+        );
       if (geminiModels)
         return path === "/v1beta/models"
           ? await listGeminiModels(res, caller, requestId)

@@ -48,14 +48,28 @@ export async function listModels(
   sendJson(res, 200, JSON.stringify(body), requestId);
 }
 
+const geminiModel = (id: string) => ({
+  name: `models/${id}`,
+  displayName: id,
+  supportedGenerationMethods: ["generateContent", "streamGenerateContent", "countTokens", "embedContent"],
+});
+
 /** GET /v1beta/models: the same models in the Gemini list shape. */
 export async function listGeminiModels(res: ServerResponse, caller: RelayCaller, requestId: string): Promise<void> {
-  const models = (await usableModels(caller)).map((id) => ({
-    name: `models/${id}`,
-    displayName: id,
-    supportedGenerationMethods: ["generateContent", "streamGenerateContent"],
-  }));
+  const models = (await usableModels(caller)).map(geminiModel);
   sendJson(res, 200, JSON.stringify({ models, nextPageToken: null }), requestId);
+}
+
+/** GET /v1beta/models/{model} (the Gemini SDKs' models.get): one usable model in the Gemini shape. */
+export async function retrieveGeminiModel(
+  res: ServerResponse,
+  caller: RelayCaller,
+  id: string,
+  requestId: string,
+): Promise<void> {
+  const name = id.replace(/^models\//, "");
+  if (!(await usableModels(caller)).includes(name)) throw relayError("model_not_found", { id: name });
+  sendJson(res, 200, JSON.stringify(geminiModel(name)), requestId);
 }
 
 export async function retrieveModel(

@@ -158,7 +158,8 @@ export function claudeToOpenAIRequest(body: Json, o: ConvertOptions): Json {
   for (const m of (body.messages as Json[]) ?? []) messages.push(...convertMessage(m));
   const out: Json = { model: o.upstreamModel, messages };
   if (typeof body.max_tokens === "number") out.max_tokens = body.max_tokens;
-  for (const k of ["temperature", "top_p"]) if (typeof body[k] === "number") out[k] = body[k];
+  // top_k rides the pivot for Claude/Gemini channels; the OpenAI channel side drops it (openai/format.ts).
+  for (const k of ["temperature", "top_p", "top_k"]) if (typeof body[k] === "number") out[k] = body[k];
   if (Array.isArray(body.stop_sequences) && body.stop_sequences.length) out.stop = body.stop_sequences;
   if (Array.isArray(body.tools) && body.tools.length)
     out.tools = (body.tools as Json[])

@@ -3,6 +3,7 @@ import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayError } from "@/lib/server/relay/errors";
 import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/vendors/anthropic/blocks";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { usageFromOpenAI, usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
 
 type ClaudeUsage = {
   input_tokens?: number;
@@ -39,21 +40,12 @@ export function usageToClaude(u: Usage): Json {
   };
 }
 
-/** Usage -> OpenAI usage, keeping cache creation visible for a later usageFromOpenAI-like reader. */
-export function claudeUsageToOpenAI(u: Usage): Json {
-  return {
-    prompt_tokens: u.promptTokens,
-    completion_tokens: u.completionTokens,
-    total_tokens: u.promptTokens + u.completionTokens,
-    prompt_tokens_details: { cached_tokens: u.cachedTokens, cached_creation_tokens: u.cacheWriteTokens ?? 0 },
-  };
-}
-
 export const STOP_TO_OPENAI: Record<string, string> = {
   end_turn: "stop",
   stop_sequence: "stop",
   pause_turn: "stop",
   max_tokens: "length",
+  model_context_window_exceeded: "length",
   tool_use: "tool_calls",
   refusal: "content_filter",
 };
@@ -95,25 +87,13 @@ export function claudeToOpenAIResponse(json: Json, model: string): Json {
     created: Math.floor(Date.now() / 1000),
     model: typeof json.model === "string" ? json.model : model,
     choices: [{ index: 0, message, finish_reason: STOP_TO_OPENAI[String(json.stop_reason)] ?? "stop" }],
-    ...(usage ? { usage: claudeUsageToOpenAI(usage) } : {}),
+    ...(usage ? { usage: usageToOpenAI(usage) } : {}),
   };
 }
 
-/** OpenAI usage (possibly produced by claudeUsageToOpenAI) -> Claude usage. */
+/** OpenAI usage (cache writes as cached_creation_tokens, see usageToOpenAI) -> Claude usage. */
 export function openAIUsageToClaude(u: unknown): Json {
-  const v = (u ?? {}) as {
-    prompt_tokens?: number;
-    completion_tokens?: number;
-    prompt_tokens_details?: { cached_tokens?: number; cached_creation_tokens?: number };
-  };
-  const read = v.prompt_tokens_details?.cached_tokens ?? 0;
-  const write = v.prompt_tokens_details?.cached_creation_tokens ?? 0;
-  return usageToClaude({
-    promptTokens: v.prompt_tokens ?? 0,
-    completionTokens: v.completion_tokens ?? 0,
-    cachedTokens: read,
-    cacheWriteTokens: write,
-  });
+  return usageToClaude(usageFromOpenAI(u) ?? { promptTokens: 0, completionTokens: 0, cachedTokens: 0 });
 }
 
 function parseArgs(args: unknown): unknown {

@@ -1,7 +1,8 @@
 // Anthropic Messages stream events -> OpenAI chat.completion.chunk objects (Claude channel, other
 // client format). Usage: message_start carries input/cache tokens, message_delta the output tokens.
 import type { Usage } from "@/lib/server/ledger/pricing";
-import { claudeUsageToOpenAI, STOP_TO_OPENAI, usageFromClaude } from "@/lib/server/relay/vendors/anthropic/response";
+import { STOP_TO_OPENAI, usageFromClaude } from "@/lib/server/relay/vendors/anthropic/response";
+import { usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import type { ConvertOptions, Json, StreamToOpenAI } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
 
@@ -34,7 +35,7 @@ export function claudeStreamToOpenAI(o: ConvertOptions & { requestId: string }):
     const u = current();
     if (usageSent || !u) return [];
     usageSent = true;
-    return [{ id, object: "chat.completion.chunk", created, model, choices: [], usage: claudeUsageToOpenAI(u) }];
+    return [{ id, object: "chat.completion.chunk", created, model, choices: [], usage: usageToOpenAI(u) }];
   };
 
   return {

@@ -27,18 +27,34 @@ export function geminiUsage(u: unknown): Usage | null {
   const prompt = (v.promptTokenCount ?? 0) + (v.toolUsePromptTokenCount ?? 0);
   const completion = (v.candidatesTokenCount ?? 0) + (v.thoughtsTokenCount ?? 0);
   if (!prompt && !completion) return null;
-  return { promptTokens: prompt, completionTokens: completion, cachedTokens: v.cachedContentTokenCount ?? 0 };
+  const thoughts = v.thoughtsTokenCount ?? 0;
+  return {
+    promptTokens: prompt,
+    completionTokens: completion,
+    cachedTokens: v.cachedContentTokenCount ?? 0,
+    ...(thoughts > 0 ? { reasoningTokens: thoughts } : {}),
+  };
 }
 
+/** Every FinishReason of the Gemini API; the malformed/unexpected tool-call ones and OTHER/NO_IMAGE
+ *  have no OpenAI equivalent and end as "stop". */
 const FINISH: Record<string, string> = {
   STOP: "stop",
   MAX_TOKENS: "length",
   SAFETY: "content_filter",
   RECITATION: "content_filter",
+  LANGUAGE: "content_filter",
   BLOCKLIST: "content_filter",
   PROHIBITED_CONTENT: "content_filter",
   SPII: "content_filter",
   IMAGE_SAFETY: "content_filter",
+  IMAGE_PROHIBITED_CONTENT: "content_filter",
+  IMAGE_RECITATION: "content_filter",
+  OTHER: "stop",
+  NO_IMAGE: "stop",
+  MALFORMED_FUNCTION_CALL: "stop",
+  UNEXPECTED_TOOL_CALL: "stop",
+  TOO_MANY_TOOL_CALLS: "stop",
 };
 
 export function finishReasonToOpenAI(reason: string | undefined, hasToolCalls: boolean): string | null {

@@ -163,6 +163,19 @@ function toolChoiceOf(toolConfig: unknown): unknown {
   return "auto";
 }
 
+const LEVELS: Record<string, string> = { MINIMAL: "minimal", LOW: "low", MEDIUM: "medium", HIGH: "high" };
+
+/** thinkingConfig -> reasoning_effort (as Claude's thinking budget is): thinkingLevel by name,
+ *  thinkingBudget by size; 0 (off) and -1 (dynamic) leave the channel's default. */
+function effortOf(v: unknown): string | undefined {
+  const t = v as { thinkingBudget?: unknown; thinkingLevel?: unknown } | undefined;
+  if (!t || typeof t !== "object") return undefined;
+  if (typeof t.thinkingLevel === "string" && Object.hasOwn(LEVELS, t.thinkingLevel)) return LEVELS[t.thinkingLevel];
+  const b = t.thinkingBudget;
+  if (typeof b !== "number" || b <= 0) return undefined;
+  return b <= 1280 ? "low" : b <= 8192 ? "medium" : "high";
+}
+
 function toOpenAIChat(body: Json, model: string): Json {
   const out: Json = { model, messages: messagesOf(body) };
   const tools: Json[] = [];
@@ -182,6 +195,9 @@ function toOpenAIChat(body: Json, model: string): Json {
   const g = (body.generationConfig as Json | undefined) ?? {};
   if (typeof g.temperature === "number") out.temperature = g.temperature;
   if (typeof g.topP === "number") out.top_p = g.topP;
+  if (typeof g.topK === "number") out.top_k = g.topK;
+  const effort = effortOf(g.thinkingConfig);
+  if (effort) out.reasoning_effort = effort;
   if (typeof g.maxOutputTokens === "number" && g.maxOutputTokens > 0) out.max_tokens = g.maxOutputTokens;
   if (Array.isArray(g.stopSequences) && g.stopSequences.length) out.stop = g.stopSequences;
   if (typeof g.candidateCount === "number" && g.candidateCount > 1) out.n = g.candidateCount;

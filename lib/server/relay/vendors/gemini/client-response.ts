@@ -21,8 +21,9 @@ export const finishReasonToGemini = (r: unknown): string => (typeof r === "strin
 
 const parseArgs = (args: string | undefined): Json => parseJsonObject(args || "{}") ?? {};
 
-export function usageMetadata(u: Usage, reasoningTokens = 0): Json {
-  const thoughts = Math.min(reasoningTokens, u.completionTokens);
+/** Usage -> usageMetadata: reasoning tokens are Gemini's thoughtsTokenCount (outside candidates). */
+export function usageMetadata(u: Usage): Json {
+  const thoughts = Math.min(u.reasoningTokens ?? 0, u.completionTokens);
   return {
     promptTokenCount: u.promptTokens,
     candidatesTokenCount: u.completionTokens - thoughts,
@@ -51,16 +52,13 @@ export function fromOpenAIResponse(json: Json, o: ConvertOptions & { requestId: 
   }
   const choices = (json.choices as { index?: number; message?: Message; finish_reason?: string }[] | undefined) ?? [];
   const usage = usageFromOpenAI(json.usage);
-  const reasoning =
-    (json.usage as { completion_tokens_details?: { reasoning_tokens?: number } } | undefined)?.completion_tokens_details
-      ?.reasoning_tokens ?? 0;
   return {
     candidates: choices.map((c, i) => ({
       content: { role: "model", parts: messageParts(c.message) },
       finishReason: finishReasonToGemini(c.finish_reason),
       index: c.index ?? i,
     })),
-    ...(usage ? { usageMetadata: usageMetadata(usage, reasoning) } : {}),
+    ...(usage ? { usageMetadata: usageMetadata(usage) } : {}),
     modelVersion: o.clientModel,
     responseId: o.requestId,
   };

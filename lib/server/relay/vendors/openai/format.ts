@@ -27,26 +27,43 @@ const SCHEMAS = {
 type OpenAIUsage = {
   prompt_tokens?: number;
   completion_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number };
+  /** cached_creation_tokens: cache writes, as new-api and the Claude converters report them. */
+  prompt_tokens_details?: { cached_tokens?: number; cached_creation_tokens?: number };
+  completion_tokens_details?: { reasoning_tokens?: number };
 };
+
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
 
 /** OpenAI usage -> Usage (null when absent or all zero). */
 export function usageFromOpenAI(u: unknown): Usage | null {
   const v = u as OpenAIUsage | null | undefined;
   if (!v || typeof v !== "object" || (!v.prompt_tokens && !v.completion_tokens)) return null;
+  const write = count(v.prompt_tokens_details?.cached_creation_tokens);
+  const reasoning = count(v.completion_tokens_details?.reasoning_tokens);
   return {
     promptTokens: v.prompt_tokens ?? 0,
     completionTokens: v.completion_tokens ?? 0,
-    cachedTokens: v.prompt_tokens_details?.cached_tokens ?? 0,
+    cachedTokens: count(v.prompt_tokens_details?.cached_tokens),
+    ...(write ? { cacheWriteTokens: write } : {}),
+    ...(reasoning ? { reasoningTokens: reasoning } : {}),
   };
 }
 
+/** Usage -> OpenAI usage; cache writes ride along as cached_creation_tokens (new-api's field) so a
+ *  Claude client on the other side of the pivot gets cache_creation_input_tokens back. */
 export function usageToOpenAI(u: Usage): Json {
+  const write = u.cacheWriteTokens ?? 0;
+  const reasoning = u.reasoningTokens ?? 0;
   return {
     prompt_tokens: u.promptTokens,
     completion_tokens: u.completionTokens,
     total_tokens: u.promptTokens + u.completionTokens,
-    ...(u.cachedTokens ? { prompt_tokens_details: { cached_tokens: u.cachedTokens } } : {}),
+    ...(u.cachedTokens || write
+      ? {
+          prompt_tokens_details: { cached_tokens: u.cachedTokens, ...(write ? { cached_creation_tokens: write } : {}) },
+        }
+      : {}),
+    ...(reasoning ? { completion_tokens_details: { reasoning_tokens: reasoning } } : {}),
   };
 }
 
@@ -169,7 +186,10 @@ export const openaiFormat: ChatFormat = {
   errorBody: (err, requestId) => errorBody(err, requestId),
 
   fromOpenAIRequest(body, o) {
-    const out: Json = { ...body, model: o.upstreamModel };
+    // top_k is carried on the pivot between Claude and Gemini; OpenAI refuses unknown parameters.
+    const { top_k: _topK, ...rest } = body;
+    void _topK;
+    const out: Json = { ...rest, model: o.upstreamModel };
     if (o.stream) out.stream_options = { ...(out.stream_options as Json | undefined), include_usage: true };
     return out;
   },

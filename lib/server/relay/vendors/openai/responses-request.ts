@@ -151,7 +151,14 @@ function responseFormatOf(text: unknown): Json | undefined {
   return undefined;
 }
 
-const EFFORTS: Record<string, string> = { minimal: "low", low: "low", medium: "medium", high: "high", xhigh: "high" };
+const EFFORTS: Record<string, string> = {
+  none: "none",
+  minimal: "low",
+  low: "low",
+  medium: "medium",
+  high: "high",
+  xhigh: "high",
+};
 
 export function responsesToOpenAIRequest(body: Json, o: ConvertOptions): Json {
   const messages = messagesOf(body.input);
@@ -170,6 +177,8 @@ export function responsesToOpenAIRequest(body: Json, o: ConvertOptions): Json {
   if (typeof body.max_output_tokens === "number") out.max_tokens = body.max_output_tokens;
   for (const k of ["temperature", "top_p", "user"] as const)
     if (body[k] !== undefined && body[k] !== null) out[k] = body[k];
+  // safety_identifier is the Responses successor of `user` (Claude metadata.user_id on the far side).
+  if (out.user === undefined && typeof body.safety_identifier === "string") out.user = body.safety_identifier;
   const rf = responseFormatOf(body.text);
   if (rf) out.response_format = rf;
   const asked = str((body.reasoning as Json | undefined)?.effort);

@@ -3,37 +3,23 @@
 // call -> a function_call item; finish_reason "length" -> status incomplete (max_output_tokens).
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
-
-type ChatUsage = {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number; cached_creation_tokens?: number };
-  completion_tokens_details?: { reasoning_tokens?: number };
-};
+import { usageFromOpenAI } from "@/lib/server/relay/vendors/openai/format";
 
 /** Usage -> Responses usage (input includes cached tokens, output includes reasoning). */
-export function usageToResponses(u: Usage, reasoningTokens = 0): Json {
+export function usageToResponses(u: Usage): Json {
   return {
     input_tokens: u.promptTokens,
     input_tokens_details: { cached_tokens: u.cachedTokens },
     output_tokens: u.completionTokens,
-    output_tokens_details: { reasoning_tokens: reasoningTokens },
+    output_tokens_details: { reasoning_tokens: Math.min(u.reasoningTokens ?? 0, u.completionTokens) },
     total_tokens: u.promptTokens + u.completionTokens,
   };
 }
 
 /** Chat usage -> Responses usage. */
 export function chatUsageToResponses(v: unknown): Json | null {
-  const u = v as ChatUsage | null | undefined;
-  if (!u || typeof u !== "object") return null;
-  return usageToResponses(
-    {
-      promptTokens: u.prompt_tokens ?? 0,
-      completionTokens: u.completion_tokens ?? 0,
-      cachedTokens: u.prompt_tokens_details?.cached_tokens ?? 0,
-    },
-    u.completion_tokens_details?.reasoning_tokens ?? 0,
-  );
+  const u = usageFromOpenAI(v);
+  return u ? usageToResponses(u) : null;
 }
 
 export const reasoningItem = (id: string, text: string): Json => ({
@@ -59,6 +45,56 @@ export const callItem = (id: string, callId: string, name: string, args: string,
   status,
 });
 
+export type IncompleteReason = "max_output_tokens" | "content_filter";
+
+/** finish_reason -> the Responses status: length and content_filter end an answer early. */
+export function statusOf(finish: string | null | undefined): {
+  status: "completed" | "incomplete";
+  reason: IncompleteReason;
+} {
+  if (finish === "length") return { status: "incomplete", reason: "max_output_tokens" };
+  if (finish === "content_filter") return { status: "incomplete", reason: "content_filter" };
+  return { status: "completed", reason: "max_output_tokens" };
+}
+
+/** A call of a custom (freeform) tool, in Codex's shape: the input string, not JSON arguments. */
+export const customCallItem = (
+  id: string,
+  callId: string,
+  name: string,
+  input: string,
+  status = "completed",
+): Json => ({
+  type: "custom_tool_call",
+  id,
+  call_id: callId,
+  name,
+  input,
+  status,
+});
+
+/** A custom tool travels the pivot as a function taking {"input": string} (responses-request.ts). */
+export function customInput(args: string): string {
+  try {
+    const v = JSON.parse(args || "{}") as { input?: unknown } | null;
+    if (v && typeof v === "object" && typeof v.input === "string") return v.input;
+  } catch {
+    // not JSON: the model wrote the input itself
+  }
+  return args;
+}
+
+/** The output item of one pivot tool call: custom tools (by name) as custom_tool_call items. */
+export function toolCallItem(
+  id: string,
+  callId: string,
+  name: string,
+  args: string,
+  custom: ReadonlySet<string>,
+): Json {
+  return custom.has(name) ? customCallItem(id, callId, name, customInput(args)) : callItem(id, callId, name, args);
+}
+
 /** The response envelope (status, incomplete_details) around output items. */
 export function responseObject(
   id: string,
@@ -66,6 +102,7 @@ export function responseObject(
   status: "in_progress" | "completed" | "incomplete",
   output: Json[],
   usage: Json | null,
+  reason: IncompleteReason = "max_output_tokens",
 ): Json {
   return {
     id,
@@ -73,7 +110,7 @@ export function responseObject(
     created_at: Math.floor(Date.now() / 1000),
     status,
     error: null,
-    incomplete_details: status === "incomplete" ? { reason: "max_output_tokens" } : null,
+    incomplete_details: status === "incomplete" ? { reason } : null,
     model,
     output,
     parallel_tool_calls: true,
@@ -95,7 +132,12 @@ function textOf(content: unknown): string {
   return content.map((p) => (typeof (p as Json)?.text === "string" ? String((p as Json).text) : "")).join("");
 }
 
-export function openAIToResponses(json: Json, requestId: string, clientModel: string): Json {
+export function openAIToResponses(
+  json: Json,
+  requestId: string,
+  clientModel: string,
+  custom: ReadonlySet<string> = new Set(),
+): Json {
   const choice = ((json.choices as Json[] | undefined) ?? [])[0] as
     { message?: ChatMessage; finish_reason?: string } | undefined;
   const msg = choice?.message ?? {};
@@ -106,14 +148,15 @@ export function openAIToResponses(json: Json, requestId: string, clientModel: st
   if (text) output.push(messageItem(`msg_${requestId}`, text));
   (msg.tool_calls ?? []).forEach((c, i) =>
     output.push(
-      callItem(
+      toolCallItem(
         `fc_${requestId}_${i}`,
         c.id || `call_${requestId}_${i}`,
         c.function?.name ?? "",
         c.function?.arguments ?? "{}",
+        custom,
       ),
     ),
   );
-  const status = choice?.finish_reason === "length" ? "incomplete" : "completed";
-  return responseObject(`resp_${requestId}`, clientModel, status, output, chatUsageToResponses(json.usage));
+  const { status, reason } = statusOf(choice?.finish_reason);
+  return responseObject(`resp_${requestId}`, clientModel, status, output, chatUsageToResponses(json.usage), reason);
 }

@@ -9,9 +9,12 @@ import type { Json, StreamFromOpenAI } from "@/lib/server/relay/vendors/format-t
 import { eventFrame } from "@/lib/server/relay/streaming/frames";
 import {
   callItem,
+  customCallItem,
+  customInput,
   messageItem,
   reasoningItem,
   responseObject,
+  statusOf,
   usageToResponses,
 } from "@/lib/server/relay/vendors/openai/responses-response";
 
@@ -24,7 +27,14 @@ type Delta = {
   tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[];
 };
 
-export function responsesStreamFromOpenAI(o: { requestId: string; clientModel: string }): StreamFromOpenAI {
+/** `custom`: names of the request's custom (freeform) tools; their calls become custom_tool_call
+ *  items whose input is sent whole at the end (the pivot streams it as JSON-escaped arguments). */
+export function responsesStreamFromOpenAI(o: {
+  requestId: string;
+  clientModel: string;
+  custom?: ReadonlySet<string>;
+}): StreamFromOpenAI {
+  const custom = o.custom ?? new Set<string>();
   const respId = `resp_${o.requestId}`;
   let seq = 0;
   let started = false;
@@ -118,15 +128,16 @@ export function responsesStreamFromOpenAI(o: { requestId: string; clientModel: s
       };
       calls.set(key, call);
       output.push({});
-      emit("response.output_item.added", {
-        output_index: index,
-        item: callItem(call.id, call.callId, call.name, "", "in_progress"),
-      });
+      const item = custom.has(call.name)
+        ? customCallItem(call.id, call.callId, call.name, "", "in_progress")
+        : callItem(call.id, call.callId, call.name, "", "in_progress");
+      emit("response.output_item.added", { output_index: index, item });
     }
     const delta = tc.function?.arguments ?? "";
     if (!delta) return;
     call.args += delta;
-    emit("response.function_call_arguments.delta", { item_id: call.id, output_index: call.index, delta });
+    if (!custom.has(call.name))
+      emit("response.function_call_arguments.delta", { item_id: call.id, output_index: call.index, delta });
   }
 
   function drain(): string[] {
@@ -151,17 +162,20 @@ export function responsesStreamFromOpenAI(o: { requestId: string; clientModel: s
       closeCurrent();
       for (const call of calls.values()) {
         const args = call.args || "{}";
-        emit("response.function_call_arguments.done", {
-          item_id: call.id,
-          output_index: call.index,
-          name: call.name,
-          arguments: args,
-        });
-        output[call.index] = callItem(call.id, call.callId, call.name, args);
+        const ref = { item_id: call.id, output_index: call.index };
+        if (custom.has(call.name)) {
+          const input = customInput(args);
+          emit("response.custom_tool_call_input.delta", { ...ref, delta: input });
+          emit("response.custom_tool_call_input.done", { ...ref, input });
+          output[call.index] = customCallItem(call.id, call.callId, call.name, input);
+        } else {
+          emit("response.function_call_arguments.done", { ...ref, name: call.name, arguments: args });
+          output[call.index] = callItem(call.id, call.callId, call.name, args);
+        }
         emit("response.output_item.done", { output_index: call.index, item: output[call.index]! });
       }
-      const status = finish === "length" ? "incomplete" : "completed";
-      const response = responseObject(respId, o.clientModel, status, output, usageToResponses(usage));
+      const { status, reason } = statusOf(finish);
+      const response = responseObject(respId, o.clientModel, status, output, usageToResponses(usage), reason);
       emit(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
       return drain();
     },
