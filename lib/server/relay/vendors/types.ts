@@ -57,10 +57,11 @@ export interface ChannelAdapter {
   readonly supportsStreamUsage: boolean;
   /** The body dialect buildRequest expects (default "openai"). */
   readonly format?: WireFormat;
-  /** The dialect for one upstream model, when it depends on the model (Vertex: Gemini or Claude). */
-  formatOf?(upstreamModel: string): WireFormat;
+  /** The dialect for one upstream model, when it depends on the model (Vertex: Gemini or Claude) or on
+   *  the channel's settings (Bedrock: InvokeModel or Converse). */
+  formatOf?(upstreamModel: string, channel: CachedChannel): WireFormat;
   buildRequest(ctx: AdapterContext, body: Record<string, unknown>): UpstreamRequest;
-  /** Converts a non-stream upstream JSON body to the OpenAI shape (identity when absent). */
+  /** Converts a non-stream upstream JSON body to the adapter's format (identity when absent). */
   convertResponse?(json: unknown, ctx: AdapterContext): unknown;
   /** Converts one upstream SSE data payload to zero or more OpenAI chunk payloads (identity when absent). */
   convertStreamData?(data: string, ctx: AdapterContext): string[];
