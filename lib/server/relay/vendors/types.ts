@@ -55,6 +55,9 @@ export interface ChannelAdapter {
   readonly defaultBaseUrl: string;
   /** Whether the upstream honours stream_options.include_usage (so we always ask for usage). */
   readonly supportsStreamUsage: boolean;
+  /** OpenAI-shaped only through this adapter's own conversions (Cohere v2, Ollama): endpoints such as
+   *  /v1/responses are converted through the chat pivot rather than forwarded to the vendor. */
+  readonly chatOnly?: boolean;
   /** The body dialect buildRequest expects (default "openai"). */
   readonly format?: WireFormat;
   /** The dialect for one upstream model, when it depends on the model (Vertex: Gemini or Claude) or on
