@@ -104,12 +104,13 @@ export const CORE_VENDORS: VendorEntry[] = [
     modelsApi: "gemini",
   },
   {
+    // OpenAI-compatible /v1 by default; the channel setting {"ollama_api": "native"} selects /api/chat.
     id: 4,
     name: "Ollama",
     models: ["llama3.1", "qwen2.5"],
     baseUrlPlaceholder: "http://localhost:11434",
-    transport: "openai",
+    transport: "ollama",
     defaultBaseUrl: "http://localhost:11434",
-    modelsApi: "openai",
+    modelsApi: "ollama",
   },
 ];

@@ -112,7 +112,7 @@ export function converseBody(input: Json): Json {
   const system: Block[] = [];
   const messages: { role: string; content: Block[] }[] = [];
   let hasToolBlocks = false;
-  body.messages.forEach((m, i) => {
+  (body.messages ?? []).forEach((m, i) => {
     if (m.role === "system" || m.role === "developer") {
       const text = textOf(m.content);
       if (text) system.push({ text });
