@@ -70,10 +70,12 @@ export const CORE_VENDORS: VendorEntry[] = [
     modelsApi: "anthropic",
   },
   {
-    // Claude through Bedrock InvokeModel; base URL defaults to https://bedrock-runtime.{region}.amazonaws.com.
+    // Claude through InvokeModel, other models through Converse (lib/server/relay/vendors/bedrock);
+    // base URL defaults to https://bedrock-runtime.{region}.amazonaws.com.
     id: 33,
     name: "AWS Claude",
-    keyFormat: "AccessKey|SecretAccessKey|Region (or BedrockAPIKey|Region)",
+    keyFormat:
+      "AccessKey|SecretAccessKey|Region (or AccessKey|SecretAccessKey|SessionToken|Region, or BedrockAPIKey|Region)",
     models: CLAUDE_MODELS,
     baseUrlPlaceholder: "https://bedrock-runtime.us-east-1.amazonaws.com",
     transport: "bedrock",
