@@ -16,6 +16,8 @@ export type VendorTransport =
   | "vertex"
   | "dify"
   | "coze"
+  | "cohere"
+  | "ollama"
   | TaskPlatform;
 
 export type TaskPlatform = "midjourney" | "suno";
@@ -23,8 +25,9 @@ export type TaskPlatform = "midjourney" | "suno";
 /** Remaining-balance APIs (lib/server/services/channels/balance-providers.ts). */
 export type BalanceApi = "openai" | "deepseek" | "openrouter" | "moonshot" | "siliconflow";
 
-/** Model listing APIs (fetch models): OpenAI-style GET {base}/v1/models, Anthropic's, Gemini's. */
-export type ModelsApi = "openai" | "anthropic" | "gemini";
+/** Model listing APIs (fetch models): OpenAI-style GET {base}/v1/models, Anthropic's, Gemini's,
+ *  Cohere's GET {base}/v1/models, Ollama's GET {base}/api/tags. */
+export type ModelsApi = "openai" | "anthropic" | "gemini" | "cohere" | "ollama";
 
 /** Channel form hints beyond the placeholder and key format. */
 export type FormHints = {

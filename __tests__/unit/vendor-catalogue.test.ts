@@ -57,16 +57,13 @@ test("balance support and default base URL are the catalogue's", () => {
   expect(balanceProviderFor(9999)).toBeNull();
 });
 
-test("models listing: OpenAI-style for relayed OpenAI vendors, own listings for Anthropic and Gemini", () => {
-  // Cohere (34) and Volcengine Ark (45) document no OpenAI-style listing under their compatible paths.
-  const noListing = new Set([34, 45]);
+test("models listing: OpenAI-style for relayed OpenAI vendors, own listings for Anthropic, Gemini, Cohere, Ollama", () => {
+  // Volcengine Ark (45) documents no OpenAI-style listing under its compatible path.
+  const noListing = new Set([45]);
+  const own = new Set(["anthropic", "gemini", "cohere", "ollama"]);
   for (const v of CHANNEL_TYPES) {
     const expected =
-      v.transport === "openai" && !noListing.has(v.id)
-        ? "openai"
-        : v.transport === "anthropic" || v.transport === "gemini"
-          ? v.transport
-          : null;
+      v.transport === "openai" && !noListing.has(v.id) ? "openai" : own.has(v.transport ?? "") ? v.transport : null;
     expect([v.id, v.modelsApi ?? null]).toEqual([v.id, expected]);
   }
 });

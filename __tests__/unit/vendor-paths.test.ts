@@ -22,11 +22,12 @@ function ctx(
     other: opts.other ?? "",
     createdTime: 0,
   } as unknown as CachedChannel;
-  return { channel, key: opts.key ?? "vendor-key", mode: "chat", path, upstreamModel: "m", stream: false };
+  const mode = path === "/v1/embeddings" ? "embeddings" : path === "/v1/rerank" ? "rerank" : "chat";
+  return { channel, key: opts.key ?? "vendor-key", mode, path, upstreamModel: "m", stream: false };
 }
 
 function send(type: number, path: string, opts: Parameters<typeof ctx>[2] = {}) {
-  const req = adapterFor(type)!.buildRequest(ctx(type, path, opts), { model: "m" });
+  const req = adapterFor(type)!.buildRequest(ctx(type, path, opts), { model: "m", messages: [], input: "x" });
   return [req.url, req.headers.authorization];
 }
 
@@ -44,8 +45,8 @@ const DOCUMENTED: [type: number, path: string, url: string][] = [
   [25, "/v1/chat/completions", "https://api.moonshot.cn/v1/chat/completions"],
   [35, "/v1/chat/completions", "https://api.minimaxi.com/v1/chat/completions"],
   [4, "/v1/chat/completions", "http://localhost:11434/v1/chat/completions"],
-  [34, "/v1/chat/completions", "https://api.cohere.com/compatibility/v1/chat/completions"],
-  [34, "/v1/embeddings", "https://api.cohere.com/compatibility/v1/embeddings"],
+  [34, "/v1/chat/completions", "https://api.cohere.com/v2/chat"],
+  [34, "/v1/embeddings", "https://api.cohere.com/v2/embed"],
   [34, "/v1/rerank", "https://api.cohere.com/v2/rerank"],
 ];
 

@@ -70,10 +70,12 @@ export const CORE_VENDORS: VendorEntry[] = [
     modelsApi: "anthropic",
   },
   {
-    // Claude through Bedrock InvokeModel; base URL defaults to https://bedrock-runtime.{region}.amazonaws.com.
+    // Claude through InvokeModel, other models through Converse (lib/server/relay/vendors/bedrock);
+    // base URL defaults to https://bedrock-runtime.{region}.amazonaws.com.
     id: 33,
     name: "AWS Claude",
-    keyFormat: "AccessKey|SecretAccessKey|Region (or BedrockAPIKey|Region)",
+    keyFormat:
+      "AccessKey|SecretAccessKey|Region (or AccessKey|SecretAccessKey|SessionToken|Region, or BedrockAPIKey|Region)",
     models: CLAUDE_MODELS,
     baseUrlPlaceholder: "https://bedrock-runtime.us-east-1.amazonaws.com",
     transport: "bedrock",
@@ -104,12 +106,13 @@ export const CORE_VENDORS: VendorEntry[] = [
     modelsApi: "gemini",
   },
   {
+    // OpenAI-compatible /v1 by default; the channel setting {"ollama_api": "native"} selects /api/chat.
     id: 4,
     name: "Ollama",
     models: ["llama3.1", "qwen2.5"],
     baseUrlPlaceholder: "http://localhost:11434",
-    transport: "openai",
+    transport: "ollama",
     defaultBaseUrl: "http://localhost:11434",
-    modelsApi: "openai",
+    modelsApi: "ollama",
   },
 ];

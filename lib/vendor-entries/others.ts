@@ -180,17 +180,13 @@ export const OTHER_VENDORS: VendorEntry[] = [
     pathMap: [["/v1", "/api/v3"]],
   },
   {
-    // Cohere: chat and embeddings through its Compatibility API, rerank through the native v2 API
-    // (same {model, query, documents, top_n} request and {results:[{index, relevance_score}]} answer).
+    // Cohere's native v2 API: /v2/chat, /v2/embed, /v2/rerank (lib/server/relay/vendors/cohere).
     id: 34,
     name: "Cohere",
     models: ["command-a-03-2025", "command-r-plus-08-2024", "embed-v4.0", "rerank-v3.5"],
-    transport: "openai",
+    transport: "cohere",
     defaultBaseUrl: "https://api.cohere.com",
-    pathMap: [
-      ["/v1/rerank", "/v2/rerank"],
-      ["/v1", "/compatibility/v1"],
-    ],
+    modelsApi: "cohere",
   },
   {
     id: 47,

@@ -27,6 +27,16 @@ const LISTINGS: Record<ModelsApi, Listing> = {
     url: (b) => `${b}/v1beta/models?pageSize=1000`,
     headers: (key) => ({ "x-goog-api-key": key }),
   },
+  // docs.cohere.com/reference/list-models: {models: [{name}], next_page_token}; 1000 is the page maximum.
+  cohere: {
+    url: (b) => `${b}/v1/models?page_size=1000`,
+    headers: (key) => ({ authorization: `Bearer ${key}` }),
+  },
+  // Ollama's installed models: GET /api/tags -> {models: [{name, model}]} (no auth of its own).
+  ollama: {
+    url: (b) => `${b}/api/tags`,
+    headers: (key) => ({ authorization: `Bearer ${key}` }),
+  },
 };
 
 function modelIds(json: unknown): string[] {

@@ -64,7 +64,7 @@ const openaiPath = (mode: string) => (mode === "embeddings" ? "/v1/embeddings" :
 export async function attemptChat(a: AttemptInput, clientFormat?: ClientFormat): Promise<Outcome> {
   const { ctx, adapter, actx, res, options, passThrough } = a;
   const client: ClientFormat = clientFormat ?? formatFor(ctx.format);
-  const wire = formatFor(adapter.formatOf?.(actx.upstreamModel) ?? adapter.format ?? "openai");
+  const wire = formatFor(adapter.formatOf?.(actx.upstreamModel, actx.channel) ?? adapter.format ?? "openai");
   if (client.name === "openai" && wire.name === "openai") return openaiToOpenai(a);
 
   const o: ConvertOptions = {
@@ -88,7 +88,8 @@ export async function attemptChat(a: AttemptInput, clientFormat?: ClientFormat):
   const promptTokens = () => exactPromptTokens(pivot ?? client.toOpenAIRequest(ctx.body, o));
 
   // A converted call reaches an OpenAI channel on the OpenAI path, not the client's (/v1/messages...).
-  const target = native || wire.name !== "openai" ? actx : { ...actx, path: openaiPath(ctx.mode) };
+  // (A Responses client's call is a chat call there: mode "chat", which native-dialect adapters dispatch on.)
+  const target = native || wire.name !== "openai" ? actx : { ...actx, mode: o.mode, path: openaiPath(o.mode) };
   const { up, abort } = await openUpstream(adapter.buildRequest(target, outBody), actx, res, options);
   const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
 
@@ -104,7 +105,9 @@ export async function attemptChat(a: AttemptInput, clientFormat?: ClientFormat):
 
   const raw = await up.body.text();
   const firstResponseMs = Date.now() - ctx.startedAt;
-  const json = upstreamJsonObject(raw);
+  const parsed = upstreamJsonObject(raw);
+  // An adapter speaking a native dialect (Bedrock Converse, Cohere v2, Ollama) answers in its format.
+  const json = adapter.convertResponse ? (adapter.convertResponse(parsed, target) as Json) : parsed;
   const reported = wire.usageOf(json);
   const estimated = !reported;
   const usage: Usage = reported ?? {

@@ -56,7 +56,7 @@ async function anthropicTarget(
   const picked = channel ? selectKey(channel) : null;
   if (!route || !channel || !adapter || !picked) return null;
   const upstreamModel = mapModel(route.model, channel.modelMapping);
-  if ((adapter.formatOf?.(upstreamModel) ?? adapter.format) !== "claude") return null;
+  if ((adapter.formatOf?.(upstreamModel, channel) ?? adapter.format) !== "claude") return null;
   return {
     channel,
     key: picked.key,

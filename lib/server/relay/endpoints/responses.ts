@@ -93,7 +93,7 @@ async function attemptResponses(a: AttemptInput): Promise<Outcome> {
   const { ctx, actx, res } = a;
   // Channels of another dialect (Anthropic, Gemini): converted through the OpenAI chat pivot.
   // /v1/responses/compact has no such equivalent and stays OpenAI-only (jsonRequest refuses).
-  if ((a.adapter.format ?? "openai") !== "openai" && ctx.mode === "responses")
+  if (((a.adapter.format ?? "openai") !== "openai" || a.adapter.chatOnly) && ctx.mode === "responses")
     return attemptChat(a, responsesFormatFor(ctx.body));
   if (ctx.mode === "responses-compact" && actx.upstreamModel.endsWith(COMPACT_SUFFIX))
     actx.upstreamModel = actx.upstreamModel.slice(0, -COMPACT_SUFFIX.length);

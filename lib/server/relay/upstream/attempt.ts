@@ -11,7 +11,7 @@ import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { relayStream } from "@/lib/server/relay/streaming/openai-stream";
 import { streamOutcome } from "@/lib/server/relay/streaming/sse-response";
-import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
+import { embeddingsToBase64, openaiFormat } from "@/lib/server/relay/vendors/openai/format";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import { mapStatus } from "@/lib/server/relay/upstream/transform";
@@ -127,6 +127,9 @@ export async function attemptUpstream(
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = upstreamJsonObject(raw) as JsonAnswer;
   let out = adapter.convertResponse ? (adapter.convertResponse(json, actx) as JsonAnswer) : json;
+  // A converted embeddings answer carries floats; the openai SDK asks for base64 by default.
+  if (out !== json && actx.mode === "embeddings" && ctx.body.encoding_format === "base64")
+    embeddingsToBase64(out as Json);
   const u = out.usage;
   const estimated = !u || !u.prompt_tokens;
   let usage;

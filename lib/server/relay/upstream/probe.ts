@@ -33,24 +33,29 @@ export async function prepareProbe(channel: CachedChannel, model: string): Promi
       ? { model: upstreamModel, input: "hi" }
       : { model: upstreamModel, messages: [{ role: "user", content: "hi" }], max_tokens: 16 };
   const options = await getOptions();
-  const wire = formatFor(adapter.formatOf?.(upstreamModel) ?? adapter.format ?? "openai");
+  const wire = formatFor(adapter.formatOf?.(upstreamModel, channel) ?? adapter.format ?? "openai");
   const convert = { mode, upstreamModel, stream: false, options };
+  const actx = {
+    channel,
+    key: picked.key,
+    mode,
+    path: mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions",
+    upstreamModel,
+    stream: false,
+    options,
+  };
   const request = adapter.buildRequest(
-    {
-      channel,
-      key: picked.key,
-      mode,
-      path: mode === "embeddings" ? "/v1/embeddings" : "/v1/chat/completions",
-      upstreamModel,
-      stream: false,
-      options,
-    },
+    actx,
     applyParamOverride(wire.fromOpenAIRequest(body, convert), channel.paramOverride),
   );
   const send = async (timeoutMs: number): Promise<ProbeAnswer> => {
     const up = await sendUpstream(request, AbortSignal.timeout(timeoutMs), timeoutMs, channelPrivateAllowed(options));
     const text = await up.body.text();
-    const usage = up.statusCode === 200 ? wire.usageOf(JSON.parse(text) as Json) : null;
+    let usage: Usage | null = null;
+    if (up.statusCode === 200) {
+      const json = JSON.parse(text) as Json;
+      usage = wire.usageOf(adapter.convertResponse ? (adapter.convertResponse(json, actx) as Json) : json);
+    }
     return { status: up.statusCode, text, usage };
   };
   return { kind: "ready", send };

@@ -16,12 +16,14 @@ import { azureAdapter } from "@/lib/server/relay/vendors/azure/adapter";
 import { createBedrockAdapter } from "@/lib/server/relay/vendors/bedrock/adapter";
 import { createCloudflareAdapter } from "@/lib/server/relay/vendors/cloudflare/adapter";
 import { createCozeAdapter } from "@/lib/server/relay/vendors/coze/adapter";
+import { createCohereAdapter } from "@/lib/server/relay/vendors/cohere/adapter";
 import { customAdapter } from "@/lib/server/relay/vendors/custom/adapter";
 import { createDifyAdapter } from "@/lib/server/relay/vendors/dify/adapter";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
 import { createGeminiAdapter } from "@/lib/server/relay/vendors/gemini/adapter";
 import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
 import { createVertexAdapter } from "@/lib/server/relay/vendors/vertex/adapter";
+import { createOllamaAdapter } from "@/lib/server/relay/vendors/ollama/adapter";
 import { createOpenAICompatibleAdapter } from "@/lib/server/relay/vendors/openai/compatible";
 import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
 import type { ChannelAdapter } from "@/lib/server/relay/vendors/types";
@@ -46,6 +48,8 @@ const TRANSPORTS: Record<Exclude<VendorTransport, TaskPlatform>, Build> = {
   vertex: createVertexAdapter,
   dify: createDifyAdapter,
   coze: createCozeAdapter,
+  cohere: createCohereAdapter,
+  ollama: createOllamaAdapter,
 };
 
 const registry = new Map<number, ChannelAdapter>();

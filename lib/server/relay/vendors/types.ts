@@ -58,12 +58,16 @@ export interface ChannelAdapter {
   readonly defaultBaseUrl: string;
   /** Whether the upstream honours stream_options.include_usage (so we always ask for usage). */
   readonly supportsStreamUsage: boolean;
+  /** OpenAI-shaped only through this adapter's own conversions (Cohere v2, Ollama): endpoints such as
+   *  /v1/responses are converted through the chat pivot rather than forwarded to the vendor. */
+  readonly chatOnly?: boolean;
   /** The body dialect buildRequest expects (default "openai"). */
   readonly format?: WireFormat;
-  /** The dialect for one upstream model, when it depends on the model (Vertex: Gemini or Claude). */
-  formatOf?(upstreamModel: string): WireFormat;
+  /** The dialect for one upstream model, when it depends on the model (Vertex: Gemini or Claude) or on
+   *  the channel's settings (Bedrock: InvokeModel or Converse). */
+  formatOf?(upstreamModel: string, channel: CachedChannel): WireFormat;
   buildRequest(ctx: AdapterContext, body: Record<string, unknown>): UpstreamRequest;
-  /** Converts a non-stream upstream JSON body to the OpenAI shape (identity when absent). */
+  /** Converts a non-stream upstream JSON body to the adapter's format (identity when absent). */
   convertResponse?(json: unknown, ctx: AdapterContext): unknown;
   /** Converts one upstream SSE data payload to zero or more OpenAI chunk payloads (identity when absent). */
   convertStreamData?(data: string, ctx: AdapterContext): string[];

@@ -1,41 +1,35 @@
-// Channel type 33: Claude on AWS Bedrock through InvokeModel
-// (docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html):
+// Channel type 33: AWS Bedrock (docs.aws.amazon.com/bedrock/latest/APIReference/).
+// Claude models (`anthropic.…` ids and inference profiles, `claude…`) go through InvokeModel:
 // POST {base}/model/{modelId}/invoke, or /invoke-with-response-stream (AWS event-stream framing),
 // body = Anthropic Messages with anthropic_version "bedrock-2023-05-31" and no model/stream field
-// (the model is in the path; betas go in the body as anthropic_beta). Base URL defaults to
-// https://bedrock-runtime.{region}.amazonaws.com. Keys: "AccessKey|SecretKey|Region" (SigV4 with
-// aws4fetch, service "bedrock"), or "BedrockAPIKey|Region" (Bearer); the region may instead be the
-// channel's `other` field.
+// (betas go in the body as anthropic_beta). Every other model (Llama, Mistral, Nova, DeepSeek, Cohere,
+// ...), and Claude too when the channel setting says {"bedrock_api": "converse"}, goes through
+// Converse: POST {base}/model/{modelId}/converse or /converse-stream, an OpenAI chat request
+// converted by converse-request.ts and answered back by converse-response.ts. Base URL defaults to
+// https://bedrock-runtime.{region}.amazonaws.com. Keys and regions: credentials.ts (SigV4 with
+// aws4fetch, service "bedrock", session token signed; or a Bedrock API key as Bearer).
 import { AwsV4Signer } from "aws4fetch";
-import type { ChannelTypeInfo } from "@/lib/channel-types";
+import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { relayError } from "@/lib/server/relay/error-codes";
+import { converseBody } from "@/lib/server/relay/vendors/bedrock/converse-request";
+import { converseEventsToSse, converseToOpenAI } from "@/lib/server/relay/vendors/bedrock/converse-response";
+import { bedrockCredentials, channelRegion } from "@/lib/server/relay/vendors/bedrock/credentials";
 import { bedrockEventsToSse } from "@/lib/server/relay/vendors/bedrock/sse";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
 
+export { bedrockCredentials, type BedrockCredentials } from "@/lib/server/relay/vendors/bedrock/credentials";
+
 export const BEDROCK_ANTHROPIC_VERSION = "bedrock-2023-05-31";
 
-export type BedrockCredentials =
-  | { kind: "sigv4"; accessKeyId: string; secretAccessKey: string; region: string }
-  | { kind: "apikey"; apiKey: string; region: string };
-
-const REGION = /^[a-z]{2}(-[a-z0-9]+){1,4}$/;
-
-/** The credentials of a channel key ("AK|SK|region" or "APIKey|region"; region else from `other`). */
-export function bedrockCredentials(key: string, other: string): BedrockCredentials {
-  const parts = key.split("|").map((p) => p.trim());
-  const [a = "", b = "", r = ""] = parts;
-  const fallback = other.trim();
-  let c: BedrockCredentials;
-  if (parts.length >= 3) c = { kind: "sigv4", accessKeyId: a, secretAccessKey: b, region: r };
-  else if (parts.length === 2 && REGION.test(b)) c = { kind: "apikey", apiKey: a, region: b };
-  else if (parts.length === 2) c = { kind: "sigv4", accessKeyId: a, secretAccessKey: b, region: fallback };
-  else c = { kind: "apikey", apiKey: a, region: fallback };
-  if (!REGION.test(c.region) || (c.kind === "sigv4" ? !c.accessKeyId || !c.secretAccessKey : !c.apiKey))
-    throw relayError("channel_config_missing", {
-      detail: "its AWS credentials (key AccessKey|SecretKey|Region, or BedrockAPIKey|Region)",
-    });
-  return c;
+/** Whether a model goes through InvokeModel (Claude, unless the channel asks for Converse). */
+export function usesInvokeModel(model: string, channel?: Pick<CachedChannel, "setting">): boolean {
+  if (channel?.setting?.bedrock_api === "converse") return false;
+  return /anthropic\.|^claude/i.test(model);
 }
+
+export const bedrockFormatOf = (model: string, channel?: Pick<CachedChannel, "setting">): WireFormat =>
+  usesInvokeModel(model, channel) ? "claude" : "openai";
 
 function betas(ctx: AdapterContext): string[] {
   const v = ctx.clientHeaders?.["anthropic-beta"];
@@ -66,18 +60,28 @@ export function createBedrockAdapter(v: ChannelTypeInfo): ChannelAdapter {
     defaultBaseUrl: "",
     supportsStreamUsage: true,
     format: "claude",
+    formatOf: bedrockFormatOf,
     buildRequest(ctx, body): UpstreamRequest {
-      const cred = bedrockCredentials(ctx.key, ctx.channel.other ?? "");
-      const base = (ctx.channel.baseUrl || `https://bedrock-runtime.${cred.region}.amazonaws.com`).replace(/\/+$/, "");
-      const verb = ctx.stream ? "invoke-with-response-stream" : "invoke";
+      const channel = ctx.channel;
+      const cred = bedrockCredentials(ctx.key, channelRegion(channel.setting, channel.other ?? ""));
+      const invoke = usesInvokeModel(ctx.upstreamModel, channel);
+      if (!invoke && ctx.mode !== "chat") throw relayError("unsupported_endpoint", { path: ctx.path });
+      const base = (channel.baseUrl || `https://bedrock-runtime.${cred.region}.amazonaws.com`).replace(/\/+$/, "");
+      const verb = invoke
+        ? ctx.stream
+          ? "invoke-with-response-stream"
+          : "invoke"
+        : ctx.stream
+          ? "converse-stream"
+          : "converse";
       const url = `${base}/model/${encodeURIComponent(ctx.upstreamModel)}/${verb}`;
       const headers: Record<string, string> = {
         "content-type": "application/json",
         accept: ctx.stream ? "application/vnd.amazon.eventstream" : "application/json",
       };
-      const text = JSON.stringify(bedrockBody(ctx, body));
+      const text = JSON.stringify(invoke ? bedrockBody(ctx, body) : converseBody(body));
       const req: UpstreamRequest = { url, headers, body: text };
-      if (ctx.stream) req.decodeStream = bedrockEventsToSse;
+      if (ctx.stream) req.decodeStream = invoke ? bedrockEventsToSse : converseEventsToSse(ctx.upstreamModel);
       if (cred.kind === "apikey") return { ...req, headers: { ...headers, authorization: `Bearer ${cred.apiKey}` } };
       req.finalize = async () => {
         const signed = await new AwsV4Signer({
@@ -87,6 +91,7 @@ export function createBedrockAdapter(v: ChannelTypeInfo): ChannelAdapter {
           body: text,
           accessKeyId: cred.accessKeyId,
           secretAccessKey: cred.secretAccessKey,
+          sessionToken: cred.sessionToken,
           region: cred.region,
           service: "bedrock",
         }).sign();
@@ -94,5 +99,8 @@ export function createBedrockAdapter(v: ChannelTypeInfo): ChannelAdapter {
       };
       return req;
     },
+    // Converse JSON -> OpenAI (InvokeModel answers are Anthropic JSON, read by the Claude dialect).
+    convertResponse: (json, ctx) =>
+      usesInvokeModel(ctx.upstreamModel, ctx.channel) ? json : converseToOpenAI(json, ctx.upstreamModel),
   };
 }

@@ -30,6 +30,7 @@ export function createCozeAdapter(v: ChannelTypeInfo): ChannelAdapter {
     name: v.name,
     defaultBaseUrl,
     supportsStreamUsage: false,
+    chatOnly: true,
     buildRequest(ctx, body): UpstreamRequest {
       if (ctx.mode !== "chat") throw relayError("unsupported_endpoint", { path: ctx.path });
       const id = randomUUID();

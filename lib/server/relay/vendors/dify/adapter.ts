@@ -18,6 +18,7 @@ export function createDifyAdapter(v: ChannelTypeInfo): ChannelAdapter {
     name: v.name,
     defaultBaseUrl,
     supportsStreamUsage: false,
+    chatOnly: true,
     buildRequest(ctx, body): UpstreamRequest {
       if (ctx.mode !== "chat") throw relayError("unsupported_endpoint", { path: ctx.path });
       const id = randomUUID();

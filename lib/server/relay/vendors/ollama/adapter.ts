@@ -1,0 +1,56 @@
+// Channel type 4: Ollama. Default: its OpenAI-compatible API ({base}/v1/*, every endpoint Ollama
+// serves there). With the channel setting {"ollama_api": "native"}: chat -> POST {base}/api/chat
+// (NDJSON stream) and embeddings -> POST {base}/api/embed (chat.ts); other endpoints are refused. The
+// key, when not empty, is sent as Bearer (Ollama itself ignores it; a proxy in front may check it).
+import type { ChannelTypeInfo } from "@/lib/channel-types";
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
+import { relayError } from "@/lib/server/relay/error-codes";
+import {
+  ollamaChatBody,
+  ollamaChatToOpenAI,
+  ollamaEmbedBody,
+  ollamaEmbedToOpenAI,
+  ollamaEventsToSse,
+} from "@/lib/server/relay/vendors/ollama/chat";
+import { baseUrlOf, createOpenAICompatibleAdapter } from "@/lib/server/relay/vendors/openai/compatible";
+import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
+
+export const ollamaNative = (channel: Pick<CachedChannel, "setting">) => channel.setting?.ollama_api === "native";
+
+export function createOllamaAdapter(v: ChannelTypeInfo): ChannelAdapter {
+  const fallback = v.defaultBaseUrl ?? "http://localhost:11434";
+  const compatible = createOpenAICompatibleAdapter({ name: v.name, defaultBaseUrl: fallback });
+  return {
+    name: v.name,
+    defaultBaseUrl: fallback,
+    supportsStreamUsage: true,
+    chatOnly: true,
+    buildRequest(ctx, body): UpstreamRequest {
+      if (!ollamaNative(ctx.channel)) return compatible.buildRequest(ctx, body);
+      const base = baseUrlOf(ctx, fallback);
+      const headers: Record<string, string> = {
+        "content-type": "application/json",
+        accept: ctx.stream ? "application/x-ndjson" : "application/json",
+        ...(ctx.key ? { authorization: `Bearer ${ctx.key}` } : {}),
+      };
+      const model = ctx.upstreamModel;
+      if (ctx.mode === "chat") {
+        const req: UpstreamRequest = {
+          url: `${base}/api/chat`,
+          headers,
+          body: JSON.stringify(ollamaChatBody(body, model, ctx.stream)),
+        };
+        if (ctx.stream) req.decodeStream = ollamaEventsToSse(model);
+        return req;
+      }
+      if (ctx.mode === "embeddings")
+        return { url: `${base}/api/embed`, headers, body: JSON.stringify(ollamaEmbedBody(body, model)) };
+      throw relayError("unsupported_endpoint", { path: ctx.path });
+    },
+    convertResponse: (json, ctx) => {
+      if (!ollamaNative(ctx.channel)) return json;
+      if (ctx.mode === "chat") return ollamaChatToOpenAI(json, ctx.upstreamModel);
+      return ctx.mode === "embeddings" ? ollamaEmbedToOpenAI(json, ctx.upstreamModel) : json;
+    },
+  };
+}
