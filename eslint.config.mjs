@@ -77,7 +77,7 @@ export default defineConfig([
           patterns: [
             noAppImports,
             {
-              group: ["@/lib/server/**", "@/modules/*/server/**", "server-only"],
+              group: ["@/lib/server/**", "@/modules/*/server/**", "**/server/**", "server-only"],
               allowTypeImports: true,
               message: "Client code imports server code only for types (import type).",
             },

@@ -1,3 +1,5 @@
+import "server-only";
+
 // In-memory routing table for the relay: enabled channels (keys decrypted once) and the abilities
 // map group -> model -> channels. Rebuilt after every channel write (invalidateChannels) and every
 // SYNC_FREQUENCY seconds, so the hot path never queries the database to pick a channel.

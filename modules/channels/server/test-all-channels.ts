@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/channel/test: tests every channel that is enabled or auto-disabled (manually disabled ones
 // are skipped), one after another in the background; the call answers at once. With auto-disable on,
 // a failing or too slow (ChannelDisableThreshold s, 0 = never) channel that allows it is disabled;

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/channel/test/{id}?model=: one request straight to the channel (no routing, no user
 // quota), recording response time. A success on an auto-disabled channel re-enables it when
 // AutomaticEnableChannelEnabled is on. The call is logged as a consume log named 模型测试 (not billed).

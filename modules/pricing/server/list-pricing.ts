@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/pricing (public): every model some enabled channel serves, with how it is priced, the
 // groups it is offered in, the group ratios and the groups the caller may use (spec 2 §3 "Pricing
 // model", §7 Pricing). Visitors get the default group; unpriced models are left out unless the site

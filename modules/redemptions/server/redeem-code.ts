@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/topup {key}: a user redeems a code (spec 2 §7 Wallet).
 //
 // Atomic under concurrency on SQLite and PostgreSQL, with no read-then-write race:

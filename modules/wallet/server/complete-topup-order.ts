@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET|POST /api/user/epay/notify: the gateway's payment notice (server-behaviour §5.4). Credits an
 // order at most once, and only for a genuine, matching notice:
 // - nothing runs while the gateway is unconfigured (an empty key must not verify anything);

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Who is calling the relay, from memory: the sk- token (Authorization: Bearer, x-api-key on
 // /v1/messages and /v1/models, x-goog-api-key or ?key= on Gemini paths), its owner, and the group
 // the call is billed under. Status codes follow server-behaviour §1.3.

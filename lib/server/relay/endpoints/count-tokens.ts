@@ -1,3 +1,5 @@
+import "server-only";
+
 // Token counting without generation: POST /v1/messages/count_tokens (Claude Code calls it before
 // long turns) and Gemini's POST /v1beta/models/{model}:countTokens. Answered from the local
 // tokenizer (o200k, after converting the request to the OpenAI shape every dialect shares), for every

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Retry and auto-disable rules (server-behaviour §3.2-3.3).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Error logs (type 6) for failed relay calls, when LogErrorEnabled is on. Queued, never awaited.
 import { requestLogger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";

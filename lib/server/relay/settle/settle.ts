@@ -1,3 +1,5 @@
+import "server-only";
+
 // After the response: settle the reservation at the actual usage, count the request, and queue the
 // consume log + usage aggregate (written by bookkeeping.ts, never on the response path).
 import { getOptions } from "@/lib/server/options/store";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Refund of a task that failed after the upstream accepted it (found by the background poll).
 // Outside any request, so it goes through writeAfterFlush: pending relay deltas are written first,
 // then the row's final state, the balances and the refund log in ONE transaction, guarded by the

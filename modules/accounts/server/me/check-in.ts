@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/check_in: the daily check-in (spec 1 §4, §7; spec 2 §3; server-behaviour §5.1).
 //
 // Race-free on SQLite and PostgreSQL: the CheckIn row, unique on (userId, checkinDate), is inserted

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/aff_transfer {quota}: moves invite rewards (aff_quota) into the balance
 // (server-behaviour §5.2). At least one unit (QuotaPerUnit) and at most the pending aff_quota.
 //

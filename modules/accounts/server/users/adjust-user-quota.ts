@@ -1,3 +1,5 @@
+import "server-only";
+
 // An admin's quota change (POST /api/user/manage add_quota, PUT /api/user/ quota). It runs inside the
 // ledger queue (writeAfterFlush) so no relay charge is lost or double counted, moves the balance with
 // relative SQL (add/subtract never read-modify-write), and writes a type-3 log naming the admin in

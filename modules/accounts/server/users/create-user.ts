@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/: an admin adds an ordinary user (role 1, group default). The username stays unique
 // across cancelled users too. New users get QuotaForNewUser like a registration would.
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/manage {id, action}: promote, demote, disable, enable, delete (soft) and add_quota,
 // under the rules of manage-rules.ts. Every action is audit-logged (type 3) with the admin's name.
 // Disable and delete bump authVersion (the user's sessions die) and drop the relay caches.

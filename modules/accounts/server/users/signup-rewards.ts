@@ -1,3 +1,5 @@
+import "server-only";
+
 // What every new account gets, however it registered (password form or OAuth): QuotaForNewUser,
 // and with a valid invite code QuotaForInvitee for the newcomer and aff_count + QuotaForInviter
 // (aff_quota and aff_history) for the inviter, each written to the logs. Runs inside the

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/log/stat and /api/log/self/stat: the quota of the filtered rows, plus requests and tokens
 // of the last 60 seconds (rpm, tpm) under the same filters.
 import type { LogFilter } from "@/modules/logs/schemas/log";

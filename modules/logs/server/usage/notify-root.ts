@@ -1,3 +1,5 @@
+import "server-only";
+
 // Tells the super admin about a system event (channel disabled or re-enabled ...) with a system log,
 // shown in the admin's usage logs.
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Writes one console log row (top-up, manage, system, check-in ...). Relay consume logs go through
 // the batched writer of the relay instead.
 import { db, type Prisma } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel type 33: Claude on AWS Bedrock through InvokeModel
 // (docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html):
 // POST {base}/model/{modelId}/invoke, or /invoke-with-response-stream (AWS event-stream framing),
