@@ -7,6 +7,8 @@ export const TOKEN_STATUS = { enabled: 1, disabled: 2, expired: 3, exhausted: 4 
 export const CHANNEL_STATUS = { enabled: 1, manuallyDisabled: 2, autoDisabled: 3 } as const;
 /** Redemption code status: 3 = used up. */
 export const REDEMPTION_STATUS = { unused: 1, disabled: 2, used: 3 } as const;
+/** Log row type (new-api's numbers): consume rows come from the relay, the others from the console. */
+export const LOG_TYPE = { topup: 1, consume: 2, manage: 3, system: 4, checkin: 5, error: 6, refund: 7 } as const;
 export const QUOTA_PER_UNIT_DEFAULT = 500_000;
 export const ROOT_INITIAL_QUOTA = 100_000_000;
 export const PASSWORD_MIN = 8;

@@ -12,7 +12,7 @@ import { getOptions } from "@/lib/server/options/store";
 import { autoDisable } from "@/lib/server/relay/public";
 import { toCached } from "@/lib/server/cache/channel-cache";
 import { singleton } from "@/lib/server/singleton";
-import { notifyRoot } from "@/modules/logs/server/usage/notify-root";
+import { notifyRoot } from "@/lib/server/notify/notify-root";
 import { testChannel } from "@/modules/channels/server/test-channel";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { CHANNEL_STATUS, ROLE } from "@/lib/constants";

@@ -6,7 +6,7 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { invalidateChannels, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { RelayError } from "@/lib/server/relay/errors";
-import { notifyRoot } from "@/modules/logs/server/usage/notify-root";
+import { notifyRoot } from "@/lib/server/notify/notify-root";
 
 const rangeMemo = new Map<string, [number, number][]>();
 

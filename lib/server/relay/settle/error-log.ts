@@ -6,7 +6,7 @@ import { getOptions } from "@/lib/server/options/store";
 import { queueLog } from "@/lib/server/ledger/bookkeeping";
 import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/entry/context";
 import type { RelayError } from "@/lib/server/relay/errors";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 
 export function queueErrorLog(ctx: RelayContext | null, base: RelayRequestBase, e: RelayError, cause: unknown): void {
   if (e.status >= 500 && e.code === "internal_error")

@@ -10,7 +10,7 @@ import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/entry/context";
 import { recordSuccess } from "@/lib/server/relay/auth/protection";
 import { maybeWarnQuota } from "@/lib/server/relay/settle/quota-warning";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
 
 export type Outcome = {

@@ -14,7 +14,7 @@ import { getPriceTable } from "@/lib/server/ledger/pricing";
 import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
 import { relayError } from "@/lib/server/relay/error-codes";
 

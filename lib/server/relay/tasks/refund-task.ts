@@ -7,7 +7,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateToken, invalidateUser } from "@/lib/server/cache/token-cache";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 
 /** The fields of a midjourneys / tasks row a refund needs (status as it was read). */
 export type TaskRowForRefund = {

@@ -6,7 +6,8 @@ import "server-only";
 // registration transaction.
 import { db, type Prisma } from "@/lib/server/db";
 import { getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { formatQuota } from "@/lib/format";
 
 export type SignupQuotas = { forNewUser: number; forInvitee: number; forInviter: number; quotaPerUnit: number };

@@ -4,7 +4,7 @@ import "server-only";
 // of the last 60 seconds (rpm, tpm) under the same filters.
 import type { LogFilter } from "@/modules/logs/schemas/log";
 import { db } from "@/lib/server/db";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 import { logWhere } from "@/modules/logs/server/usage/log-where";
 
 export async function logStat(filter: LogFilter, scope: { selfUserId: number } | { admin: true }) {

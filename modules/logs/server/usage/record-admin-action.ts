@@ -4,7 +4,8 @@ import "server-only";
 // log row under the acting admin, saying who did what. Values are shortened so that a 1 MB pricing
 // document does not become a 1 MB log line; secrets never reach this function's text.
 import type { Prisma } from "@/lib/server/db";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 
 export type AdminActor = { id: number; username: string };
 
