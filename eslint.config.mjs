@@ -22,10 +22,22 @@ const PROCESS_ENV_ALLOWED = [
 const CLIENT_CODE = ["components/**", "lib/client/**", "modules/*/components/**", "modules/*/client/**"].map(
   (dir) => `${dir}/*.{ts,tsx}`,
 );
-// Shared infrastructure never depends on a capability module; the relay and the job wiring are the
-// composition roots that may.
+// Shared infrastructure never depends on a capability module; the job wiring is the composition root
+// that may. The relay may import only the few module entries below.
 const INFRASTRUCTURE = ["lib/**/*.{ts,tsx}"];
-const COMPOSITION_ROOTS = ["lib/server/relay/**", "lib/server/cluster/jobs.ts", "lib/server/main.ts"];
+const RELAY = ["lib/server/relay/**"];
+const COMPOSITION_ROOTS = [...RELAY, "lib/server/cluster/jobs.ts", "lib/server/main.ts"];
+const RELAY_MODULE_ENTRIES = [
+  // The admin's model mapping: one parser for the settings form (validation, preview) and the router.
+  "pricing/model-mapping",
+  // GET /api/usage/token and /api/log/token (spec: answered with the sk- token, on the relay's auth):
+  // the same balance and log queries the console's token pages use.
+  "tokens/server/get-token-balance",
+  "logs/server/usage/list-token-logs",
+];
+// Any import of modules/ (aliased or relative) but those entries (a gitignore-style "!" cannot
+// re-include a file under an excluded folder, hence a regex).
+const RELAY_MODULE_IMPORTS = `^(@/|(\\.\\.?/)+)modules/(?!(${RELAY_MODULE_ENTRIES.join("|")})$)`;
 const noAppImports = { group: ["@/app/**"], message: "Routes import modules, never the other way round." };
 
 export default defineConfig([
@@ -77,7 +89,7 @@ export default defineConfig([
           patterns: [
             noAppImports,
             {
-              group: ["@/lib/server/**", "@/modules/*/server/**", "server-only"],
+              group: ["@/lib/server/**", "@/modules/*/server/**", "**/server/**", "server-only"],
               allowTypeImports: true,
               message: "Client code imports server code only for types (import type).",
             },
@@ -96,6 +108,23 @@ export default defineConfig([
           patterns: [
             noAppImports,
             { group: ["@/modules/**"], message: "Shared infrastructure must not depend on a capability module." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: RELAY,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            noAppImports,
+            {
+              regex: RELAY_MODULE_IMPORTS,
+              message: "The relay imports capability modules only through the entries listed in eslint.config.mjs.",
+            },
           ],
         },
       ],

@@ -32,7 +32,7 @@ const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)
 
 /** @type {import('jest').Config} */
 const shared = {
-  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/node_modules/server-only/empty.js" },
   testPathIgnorePatterns: ["/lib/generated/", "/test-results/"],
   // __tests__/clients holds the coding-agent CLIs (hundreds of MB): never crawled.
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/__tests__/clients/"],

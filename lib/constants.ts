@@ -7,6 +7,13 @@ export const TOKEN_STATUS = { enabled: 1, disabled: 2, expired: 3, exhausted: 4 
 export const CHANNEL_STATUS = { enabled: 1, manuallyDisabled: 2, autoDisabled: 3 } as const;
 /** Redemption code status: 3 = used up. */
 export const REDEMPTION_STATUS = { unused: 1, disabled: 2, used: 3 } as const;
+/** Log row type (new-api's numbers): consume rows come from the relay, the others from the console. */
+export const LOG_TYPE = { topup: 1, consume: 2, manage: 3, system: 4, checkin: 5, error: 6, refund: 7 } as const;
+/** The log list's type filter value for "any type" (never stored on a row). */
+export const LOG_TYPE_ANY = 0;
+/** How a model is priced (GET /api/pricing quota_type): per token through its ratios, or per call. */
+export const QUOTA_TYPE = { perToken: 0, perCall: 1 } as const;
+export type QuotaType = (typeof QUOTA_TYPE)[keyof typeof QUOTA_TYPE];
 export const QUOTA_PER_UNIT_DEFAULT = 500_000;
 export const ROOT_INITIAL_QUOTA = 100_000_000;
 export const PASSWORD_MIN = 8;

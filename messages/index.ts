@@ -2,6 +2,9 @@
 // modules/<capability>/i18n/{zh,en}/. zh and en must have the same keys
 // (__tests__/unit/messages.test.ts checks it). Add a namespace by adding both files and a line here.
 // The "server" namespace (texts of /api answers) is assembled from server.json and server-<area>.json.
+// A console text that is the same as a server text (a form refuses what its route refuses, a toast
+// repeats the route's success) is written once, in the server namespace: the console entry holds
+// "@server.<key>" and linkServerTexts fills it in (__tests__/unit/messages.test.ts refuses copies).
 import enAdminMessages from "../modules/messages/i18n/en/admin_messages.json";
 import enAuth from "../modules/accounts/i18n/en/auth.json";
 import enChannels from "../modules/channels/i18n/en/channels.json";
@@ -77,7 +80,25 @@ import zhTokens from "../modules/tokens/i18n/zh/tokens.json";
 import zhWallet from "../modules/wallet/i18n/zh/wallet.json";
 import zhUsers from "../modules/accounts/i18n/zh/users.json";
 
-export const catalogues = {
+const SERVER_REF = "@server.";
+
+/** The catalogue with every "@server.<key>" entry replaced by that server text (a missing key throws). */
+function linkServerTexts<T extends { server: Record<string, string> }>(catalogue: T): T {
+  const fill = (value: unknown): unknown => {
+    if (typeof value === "string" && value.startsWith(SERVER_REF)) {
+      const text = catalogue.server[value.slice(SERVER_REF.length)];
+      if (text === undefined) throw new Error(`messages: no server text ${value}`);
+      return text;
+    }
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
+    return value;
+  };
+  return fill(catalogue) as T;
+}
+
+/** The catalogues as written, links unresolved (the duplicate check reads these). */
+export const writtenCatalogues = {
   en: {
     admin_messages: enAdminMessages,
     auth: enAuth,
@@ -162,6 +183,11 @@ export const catalogues = {
     tasks: zhTasks,
     wallet: zhWallet,
   },
+};
+
+export const catalogues: typeof writtenCatalogues = {
+  en: linkServerTexts(writtenCatalogues.en),
+  zh: linkServerTexts(writtenCatalogues.zh),
 };
 
 export type Messages = (typeof catalogues)["en"];

@@ -17,6 +17,17 @@ export async function buildServer() {
   ]);
 }
 
+// Every server module starts with `import "server-only"` (a marker Next's bundler resolves to an
+// empty module). Kept external, Node would load the package's default export, which throws; so the
+// marker becomes an empty module here too (the dev server: scripts/server-only-hook.mjs).
+const serverOnlyMarker = {
+  name: "server-only-marker",
+  setup(b) {
+    b.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "server-only-marker" }));
+    b.onLoad({ filter: /.*/, namespace: "server-only-marker" }, () => ({ contents: "", loader: "js" }));
+  },
+};
+
 function bundle(entry, outfile) {
   return build({
     entryPoints: [entry],
@@ -29,6 +40,7 @@ function bundle(entry, outfile) {
     sourcemap: "linked",
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
+    plugins: [serverOnlyMarker],
     // Bundled code still needs require() for the CommonJS packages it loads lazily.
     banner: {
       js: "import { createRequire as __gatewayRequire } from 'node:module'; const require = __gatewayRequire(import.meta.url);",

@@ -2,7 +2,7 @@
 // languages, the registration switch, and invite-code rewards with their log rows.
 import * as registerRoute from "@/app/api/user/register/route";
 import { db } from "@/lib/server/db";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 import { catalogues } from "@/messages";
 import { call, createUser, login, setOptions, setupRoot, setupApiHarness } from "./harness";
 

@@ -1,5 +1,5 @@
 // zh and en catalogues must offer exactly the same keys, and no text may be empty.
-import { catalogues } from "@/messages";
+import { catalogues, writtenCatalogues } from "@/messages";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -40,4 +40,30 @@ test("placeholders match between the locales", () => {
     (k) => en.has(k) && JSON.stringify(placeholders(zh.get(k))) !== JSON.stringify(placeholders(en.get(k))),
   );
   expect(mismatched).toEqual([]);
+});
+
+describe("texts shared by the console and the server are written once", () => {
+  // Same zh text, different purpose (an input placeholder, a state label): kept apart on purpose.
+  const DIFFERENT_PURPOSE = new Set([
+    "auth.setup.username_placeholder",
+    "admin_messages.form.title_placeholder",
+    "admin_messages.form.content_placeholder",
+    "me.checkin_done",
+  ]);
+
+  test("every @server.<key> link is filled in", () => {
+    const unresolved = [...zh, ...en].filter(([, v]) => String(v).startsWith("@server.")).map(([k]) => k);
+    expect(unresolved).toEqual([]);
+    expect(catalogues.zh.channels.error_models_required).toBe(catalogues.zh.server.channel_models_required);
+    expect(catalogues.en.settings.problems.range).toBe(catalogues.en.server.option_range);
+  });
+
+  test("no console text copies a server text (link it with @server.<key>)", () => {
+    const written = leaves(writtenCatalogues.zh as unknown as Tree);
+    const serverTexts = new Set([...written].filter(([k]) => k.startsWith("server.")).map(([, v]) => v));
+    const copies = [...written]
+      .filter(([k, v]) => !k.startsWith("server.") && !DIFFERENT_PURPOSE.has(k) && serverTexts.has(v))
+      .map(([k]) => k);
+    expect(copies).toEqual([]);
+  });
 });

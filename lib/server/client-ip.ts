@@ -1,3 +1,5 @@
+import "server-only";
+
 // The client address as seen by our own HTTP server. lib/server/main.ts overwrites this header on
 // every request from the socket (or from X-Forwarded-For when TRUST_PROXY is set), so a client
 // cannot forge it; rate limits and allow-lists read it from here.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The single Prisma client of the process. SQLite (better-sqlite3) by default; PostgreSQL when
 // DATABASE_URL is postgres://. Both generated clients come from the same schema, so they expose the
 // same API; the PostgreSQL one is typed as the SQLite one.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Graceful drain for lib/server/main.ts. Counts open request/response pairs (a request is open until
 // its response has closed AND its handler has returned: a relay handler settles billing after the
 // last byte, so that work is waited for too). While draining, the listener stays open so a load

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /healthz: the process is alive. GET /readyz: it can serve — the database answers and it is
 // not shutting down (load balancers stop sending it traffic while it drains). Served by main.ts
 // before Next (no session, no setup redirect), never cached.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Requests being served by this process, oldest first (a Map keeps insertion order), so the
 // event-loop watchdog can name the request most likely to be hogging the loop. Shared by the
 // custom server (relay) and Next's bundles (/api routes) through the process singleton.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Structured JSON logs (pino), one object per line on stdout, each with the instance (`node`:
 // NODE_NAME or the host name) and `service`. Lines that belong to a request carry its id as
 // `reqId`: the relay logs through requestLogger(requestId); /api routes run inside

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Production/dev HTTP server: one Node http server in front of Next's request handler.
 // - Stamps the trusted client address header (never taken from the client unless TRUST_PROXY).
 // - Serves /api/x/ as /api/x, without Next's 308 (lib/server/http/api-path.ts).

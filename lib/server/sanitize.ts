@@ -1,3 +1,5 @@
+import "server-only";
+
 // Admin-supplied HTML (footer, notice, about, messages) is rendered in every visitor's browser, so it
 // is cleaned on the server: no scripts, no event handlers, no javascript: URLs (one-api's stored XSS).
 import sanitizeHtml from "sanitize-html";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Process-wide singletons. The custom server (tsx) and Next's bundles load separate copies of our
 // modules in one process; state kept here is shared by both, so a write handled by an /api route
 // invalidates the caches the relay reads.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Long per-request work (scanning a large prompt or body) runs in slices with a turn of the event loop
 // between them, so one large request delays the others by at most a slice (~1 ms), not by its whole
 // size. A sliced computation is a generator that yields between slices: runSliced drives it with

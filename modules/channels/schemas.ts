@@ -1,4 +1,5 @@
 // Channel payloads (spec 2 §3 Channel). Models and groups are comma strings on the wire.
+import { CHANNEL_STATUS } from "@/lib/constants";
 import { z } from "zod";
 import { normalizeBaseUrl, sanitizeModelMapping } from "@/lib/channel-rules";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
@@ -74,7 +75,7 @@ const CHANNEL_DEFAULTS = {
   param_override: "",
   header_override: "",
   system_prompt: "",
-  status: 1,
+  status: CHANNEL_STATUS.enabled,
   expired_time: 0,
   remark: "",
 };

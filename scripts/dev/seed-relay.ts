@@ -1,5 +1,6 @@
 // Developer helper: seeds a channel pointing at a loopback mock upstream and a token, then prints
-// the token. Usage: DATA_DIR=... npx tsx scripts/dev/seed-relay.ts <upstream base url> [model]
+// the token. Usage (the hook maps the server-only marker, see scripts/server-only-hook.mjs):
+//   DATA_DIR=... npx tsx --import ./scripts/server-only-hook.mjs scripts/dev/seed-relay.ts <upstream url> [model]
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/server/db";
 import { seal, sha256Hex } from "@/lib/server/crypto/secret-box";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Resolves who is calling a console /api route: a session cookie, or a system access token
 // (`Authorization: <token>`, as new-api scripts send it). `New-Api-User`, when sent, must name the
 // same user. The database is read on every call: the console is not the hot path, and this makes

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The human check (Turnstile) of the screens spec 1/2 protect: login, register, verification code,
 // password reset, check-in and redeem each pass the `turnstile` query parameter here. When
 // TurnstileCheckEnabled is on, the token must verify at Cloudflare's siteverify endpoint

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The logged-in user for Server Components (layouts, pages), or null. Same rules as /api routes.
 import { cookies, headers } from "next/headers";
 import { resolveCurrentUser, type CurrentUser } from "@/lib/server/auth/current-user";

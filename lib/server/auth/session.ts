@@ -1,3 +1,5 @@
+import "server-only";
+
 // Console sessions: next-auth's JWT session format (encrypted JWE, HKDF-derived key from
 // SESSION_SECRET) in an HttpOnly, SameSite=Lax cookie. The token carries the user id and the user's
 // authVersion; bumping authVersion (password change/reset, disable) revokes every older session.

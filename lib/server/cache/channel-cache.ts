@@ -1,6 +1,9 @@
+import "server-only";
+
 // In-memory routing table for the relay: enabled channels (keys decrypted once) and the abilities
 // map group -> model -> channels. Rebuilt after every channel write (invalidateChannels) and every
 // SYNC_FREQUENCY seconds, so the hot path never queries the database to pick a channel.
+import { CHANNEL_STATUS } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { open } from "@/lib/server/crypto/secret-box";
@@ -96,7 +99,7 @@ export function toCached(row: Awaited<ReturnType<typeof loadRows>>[number]): Cac
 }
 
 function loadRows() {
-  return db().channel.findMany({ where: { status: 1 } });
+  return db().channel.findMany({ where: { status: CHANNEL_STATUS.enabled } });
 }
 
 async function load(): Promise<Routing> {

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Token allow_ips: one address or CIDR per line (spaces and commas tolerated).
 import ipaddr from "ipaddr.js";
 

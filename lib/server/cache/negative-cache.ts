@@ -1,3 +1,5 @@
+import "server-only";
+
 // A bounded memory of keys that matched nothing (the relay's negative token cache): at most
 // `capacity` entries, each forgotten `ttlMs` after it was added, the oldest dropped first when
 // full. A Map keeps insertion order, so both the expiry check and the eviction are O(1): an

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Tokens and their owners for the relay, answered from memory. Entries expire after SYNC_FREQUENCY
 // and are dropped at once by invalidateToken / invalidateUser, which every token/user write calls;
 // with Redis the drop reaches every instance through the event bus (a disabled token is refused

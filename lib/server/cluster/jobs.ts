@@ -1,3 +1,5 @@
+import "server-only";
+
 // Every periodic background job of the gateway, started once by lib/server/main.ts. Each runs under a
 // cluster lease (lease.ts): with several instances on one Redis exactly one of them runs a job at a
 // time; without Redis this instance runs them all. Adding a job is one entry in `backgroundJobs`.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Background work that must run once per cluster, not once per instance (issue 8): a Redis lease
 // per job decides which instance runs it.
 //

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Secrets at rest (token keys, channel keys): AES-256-GCM with a key derived from CRYPTO_SECRET.
 // Stored as "v1:<iv>:<tag>:<ciphertext>" (base64url). Plain values written before encryption existed
 // (no "v1:" prefix) are returned as they are, so a database can be migrated in place.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // new-api's canonical console paths end in "/" (GET /api/user/, PUT /api/option/), and so do the
 // spec's calls. Next would answer those with a 308 to the slash-less route, which clients that do not
 // follow redirects (curl without -L, some SDKs) treat as a failure. The server strips the slash

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The one error type services throw. The route wrapper maps it to an HTTP status and a localised
 // {success:false, message} envelope; the relay maps it to the OpenAI error shape.
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";

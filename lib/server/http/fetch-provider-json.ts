@@ -1,3 +1,5 @@
+import "server-only";
+
 // Server-to-provider JSON calls: the OAuth flows (token exchange, user info, OIDC discovery), the
 // WeChat server and Turnstile's siteverify. The endpoints are fixed (GitHub, LinuxDO, Cloudflare)
 // or set by the root account (OIDC, WeChat server), never by the visitor, so the user-URL SSRF guard

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Checks on raw client input shared by the console /api wrapper and the relay boundary. All linear
 // in the input size: hostile input must neither reach the database (Prisma's engine rejects lone
 // surrogates with a 500) nor overflow the stack (deep nesting in JSON.stringify or zod).

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { AppError } from "@/lib/server/http/app-error";
 
 /** Largest id the database columns hold (32-bit signed integers). */

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Named rate limiters (fixed windows, rate-limiter-flexible). In this process for a single instance,
 // in the primary for worker processes (RateLimiterCluster; lib/server/workers/primary.ts); with
 // REDIS_URL in Redis, shared by every instance, so N instances do not allow N times the points.

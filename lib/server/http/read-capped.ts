@@ -1,3 +1,5 @@
+import "server-only";
+
 // Reads a request or response body up to a byte cap, stopping as soon as the cap is passed (the
 // stream is cancelled), so an oversized or endless body is never held in memory. Used for provider
 // answers (fetch-provider-json) and the EPay notice.

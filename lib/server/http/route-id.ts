@@ -1,3 +1,5 @@
+import "server-only";
+
 import { randomBytes } from "node:crypto";
 
 // Request id: UTC yyyymmddhhmmss + a per-process random prefix + a counter. Unique across

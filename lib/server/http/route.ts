@@ -1,3 +1,5 @@
+import "server-only";
+
 // The wrapper every console /api route handler goes through. It declares the route's role and
 // input schemas; it authenticates, enforces the role, refuses cross-site cookie writes, validates
 // input, and turns results and errors into the {success, message, data} envelope with a request id.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // CSRF defence for cookie-authenticated writes: a browser always sends Origin (or at least Referer)
 // on cross-site POST/PUT/DELETE, so a write whose Origin/Referer names another host is refused.
 // Scripts send neither and keep working (they authenticate with access tokens anyway).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Server-side texts (errors and successes of /api calls) come from the same catalogues as the UI
 // (messages/{zh,en}.json, namespace "server"), in the caller's language.
 import { catalogues as all } from "@/messages";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Orders, across instances, the three things that touch a balance in the database while Redis holds
 // it: bookkeeping flushes (shared), loads of a balance into Redis (shared) and outside writes such as
 // top-ups or admin edits (exclusive). An outside write reads the balances before and after itself

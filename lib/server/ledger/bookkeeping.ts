@@ -1,3 +1,5 @@
+import "server-only";
+
 // Off-the-request-path writer. The relay queues consume/error logs and usage-aggregate increments;
 // every FLUSH_MS logs are written together with the ledger's quota deltas in ONE transaction, so
 // logs and balances can never disagree. The dashboard's hourly usage buckets (quota_data) are only

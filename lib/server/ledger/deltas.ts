@@ -1,3 +1,5 @@
+import "server-only";
+
 // Balance changes not yet written to the database, and the one async queue that orders loads,
 // flushes and outside writes of this instance. The bookkeeping writer (bookkeeping.ts) persists the
 // deltas together with the consume logs in one transaction, so the database never shows a charge

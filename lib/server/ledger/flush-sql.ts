@@ -1,3 +1,5 @@
+import "server-only";
+
 // Raw SQL for the bookkeeping flush. The Prisma query compiler costs a lot of CPU per statement on
 // the relay's busiest path, so the flush speaks SQL directly (same transaction semantics), with
 // placeholders and booleans per dialect (SQLite "?" and 0/1, PostgreSQL "$n" and true/false).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The quota ledger the relay talks to: reserve before the upstream call, settle after, refund on
 // failure. One instance keeps balances in memory (memory-ledger.ts); with REDIS_URL every instance
 // shares them in Redis (redis-ledger.ts). Both record settled charges as deltas (deltas.ts) that the

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The quota ledger of a single instance (no REDIS_URL). Balances (user quota, token remaining quota)
 // live in memory once loaded, and reserve/settle/refund are synchronous: JavaScript runs them one at
 // a time, so concurrent requests can never overdraw a user or a token. Every change is also recorded

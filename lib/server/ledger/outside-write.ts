@@ -1,3 +1,5 @@
+import "server-only";
+
 // A balance write that does not come from a relay request (top-up, redemption, check-in, admin edit,
 // task refund) while Redis holds the balances: under the exclusive balance lock, read the database
 // balances, run the write, read them again, and move Redis by exactly the difference. Balances not

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Prices from the options (spec 2 §9, server-behaviour §2.5-2.6). Parsed JSON is memoised per
 // option value, so the hot path re-parses only after an admin edit.
 import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";

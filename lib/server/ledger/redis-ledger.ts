@@ -1,3 +1,5 @@
+import "server-only";
+
 // The quota ledger shared by several instances (REDIS_URL set). Balances live in Redis once loaded
 // from the database; reserve / settle / refund are single Lua scripts (redis-scripts.ts), so any
 // number of concurrent requests on any number of instances can never overdraw a user or a token.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Lua scripts of the Redis ledger. Each runs atomically inside Redis, so a reservation, settlement or
 // refund is one round trip and concurrent requests on any number of instances can never overdraw.
 //

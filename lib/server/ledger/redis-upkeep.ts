@@ -1,3 +1,5 @@
+import "server-only";
+
 // Housekeeping of the Redis ledger:
 // - a heartbeat (inst:<id>, 10 s expiry, refreshed every 2 s) that says this instance is alive, so
 //   its reservations (resv:<id>) are left alone;

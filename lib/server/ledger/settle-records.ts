@@ -1,13 +1,9 @@
+import "server-only";
+
 // What a settlement writes besides the balances: the consume log and the hourly usage bucket. They
 // travel WITH the settlement (in worker processes: in the same message to the primary), so a
 // worker killed right after a request finished can never leave a charge without its log.
-import {
-  queueLog,
-  queueUsage,
-  scheduleFlush,
-  type LogRow,
-  type UsageBucketKey,
-} from "@/lib/server/ledger/bookkeeping";
+import { queueLog, queueUsage, scheduleFlush, type LogRow, type UsageBucketKey } from "@/lib/server/ledger/bookkeeping";
 
 export type SettleRecords = {
   /** The cost the request asked for (the log notes when less could be charged). */

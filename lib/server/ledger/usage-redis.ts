@@ -1,3 +1,5 @@
+import "server-only";
+
 // With Redis, the dashboard's hourly usage buckets (quota_data) of every instance add up in Redis
 // (three hashes: count, quota, tokens, one field per bucket) and ONE instance, the holder of the
 // "usage-flush" cluster job, writes them to the database every DataExportInterval minutes. Nothing

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Sends one e-mail through the SMTP server configured in the options (SMTPServer, SMTPPort,
 // SMTPAccount, SMTPToken, SMTPFrom, SMTPSSLEnabled). Generic on purpose: quota warnings use it today,
 // verification and password-reset mails can reuse it. When no SMTP server is configured the mail is

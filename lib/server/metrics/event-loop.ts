@@ -1,3 +1,5 @@
+import "server-only";
+
 // Event-loop watchdog: perf_hooks.monitorEventLoopDelay feeds p50/p99/max gauges on /metrics (the
 // last completed window of WINDOW_MS), and a 100 ms ticker notices a stall as it ends: a tick late
 // by more than STALL_MS logs a warning naming the oldest request in flight, the likeliest culprit.

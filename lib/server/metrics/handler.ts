@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /metrics (Prometheus text format), served by main.ts before Next: no session, no setup
 // redirect. Protected by `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time);
 // without METRICS_TOKEN the endpoint does not exist (404) and nothing is counted.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Label values for the Prometheus metrics. Every label has a bounded set of values, so the number
 // of time series stays small whatever clients send: endpoint kinds are a fixed list, status codes
 // collapse into classes, and model names are capped (past MAX_MODELS distinct names, new ones fold

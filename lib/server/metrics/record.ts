@@ -1,3 +1,5 @@
+import "server-only";
+
 // The typed record functions the relay calls. Each is a no-op when metrics are off and otherwise a
 // few in-memory counter updates (no I/O, no logging): cheap enough for the hot path. This module
 // imports prom-client only as types, so callers that also run in Next's bundles stay light.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The Prometheus registry (prom-client) and every metric the gateway exposes on GET /metrics.
 // Created once per process, and only when METRICS_TOKEN is set (metrics off: nothing is counted).
 // The record functions (record.ts) find it through globalThis without importing prom-client, so

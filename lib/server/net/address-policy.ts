@@ -1,3 +1,5 @@
+import "server-only";
+
 // Which IP addresses an outbound request on behalf of a user (notification webhooks) may reach.
 // An allow-list, not a block-list: only ordinary public unicast addresses pass. That refuses
 // private (10/8, 172.16/12, 192.168/16), loopback, link-local (169.254/16, fe80::/10), unique-local

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Where a channel's key may be sent. Channel base URLs are set by admins and receive the channel key,
 // so they follow a root-only option (ChannelPrivateAddressEnabled): when "true" (the default, for
 // self-hosted upstreams such as Ollama or vLLM on the same host) any address is allowed; when "false"

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Checks a user-supplied URL before the server calls it (SSRF guard): https only (http too in the
 // test-only loopback mode), no credentials, and every address the host resolves to must pass the
 // address policy. The answer carries the checked address so the connection can be pinned to it.

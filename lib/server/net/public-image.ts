@@ -1,3 +1,5 @@
+import "server-only";
+
 // Images fetched on behalf of a user (the Midjourney image proxy, image URLs inlined for Gemini):
 // through the SSRF guard (public addresses, https, the connection pinned to the checked address,
 // no redirects), image/* answers only, size-capped while reading.

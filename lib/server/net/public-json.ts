@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET a JSON document from a public address root configured (release information, preset ratio
 // files) through the outbound guard: public addresses only, no redirects, a timeout and a cap on
 // the body. Any failure — refused address, network error, non-2xx, a cut or unparsable body —

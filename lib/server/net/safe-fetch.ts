@@ -1,3 +1,5 @@
+import "server-only";
+
 // Outbound HTTP on behalf of a user (notification webhooks), guarded against SSRF:
 // - the URL passes checkOutboundUrl (https, public addresses only);
 // - the socket connects to exactly the address that was checked: a one-shot undici Agent whose DNS

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Delivers the relay's quota warnings (lib/server/relay/settle/quota-warning.ts decides when: balance under
 // the user's threshold, at most once per user per 2 h) by e-mail or webhook, as the user chose in
 // PUT /api/user/setting. Runs detached from the relay response: the listener only schedules the work,

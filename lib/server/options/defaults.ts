@@ -1,3 +1,5 @@
+import "server-only";
+
 // Default value of every option key (spec 2 §3 and server-behaviour §8). Values are strings, as
 // stored; booleans are "true"/"false" and JSON documents are text. A key missing from the options
 // table reads its default here.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Options: an in-memory map (defaults overlaid with the options table) answered without a DB round
 // trip. A write goes to the database and updates the map at once; with Redis every other instance
 // hears of it through the event bus and re-reads the table (SYNC_FREQUENCY expiry stays a backstop).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Cross-instance events (cache invalidation: a disabled token, channel or changed option). Without
 // Redis the handlers run in this process, and in worker processes (WORKERS > 1) the primary relays
 // the event to every other worker at once (lib/server/workers/ipc.ts). With Redis an event is applied here at once and

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The one Redis connection module (ioredis). Present only when REDIS_URL is set; everything that
 // can be shared between instances (balances, rate limits, cache invalidation, job leases) asks
 // `redis()` and falls back to in-process state when it answers null.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Sliding-window request counters in Redis, shared by every instance: one sorted set per scope and
 // kind (all requests / successful requests), scored by the time of each request. A check prunes,
 // counts, compares and records in ONE Lua script, so two instances can never both take the last slot.

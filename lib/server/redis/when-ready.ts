@@ -1,3 +1,5 @@
+import "server-only";
+
 // The command connection, once it is usable. The client refuses commands while it is not connected
 // (no offline queue, fail closed); right after start or during a reconnect a caller waits a moment
 // for the connection instead of being refused for a gap of a few milliseconds.

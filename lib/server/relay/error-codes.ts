@@ -1,3 +1,5 @@
+import "server-only";
+
 // The relay's one error table: each failure the relay answers, by name -> HTTP status, wire code
 // (new-api's error.code), error type and message. Messages are new-api's English texts with
 // {param} slots, or a server message key (zh/en) for the few the relay localises. Every endpoint,

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Relay failures in the OpenAI error shape {error:{message,type,param,code}}. The request id is
 // appended to the message and echoed in the X-Request-Id / X-Oneapi-Request-Id headers.
 export type RelayErrorType =

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Sliding-window request counters of one process (the relay's rate limits without Redis). With
 // worker processes the primary keeps them for every worker (lib/server/workers/primary-ops.ts), so
 // N workers never allow N times the limit.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The worker side of the channel to the primary (lib/server/workers/primary.ts). Used only in a
 // worker process of `npm start` with WORKERS > 1 and no REDIS_URL: the primary then owns what must
 // be one for the whole machine (quota ledger, consume logs, relay rate limits), and relays cache

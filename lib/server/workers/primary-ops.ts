@@ -1,3 +1,5 @@
+import "server-only";
+
 // What the primary does for its workers (the other side of lib/server/workers/ipc.ts): it is the
 // one quota ledger and the one bookkeeping writer of the machine, keeps the relay rate-limit
 // windows, and relays cache invalidation events. Reservations are remembered per worker so a worker

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The primary process of `npm start` with WORKERS > 1: it forks the workers (each a full gateway,
 // lib/server/main.ts, all accepting on one port through node:cluster), and never loads Next or the
 // relay itself, so it stays small. Without REDIS_URL it owns the quota ledger and the bookkeeping

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The quota ledger of a worker process: every reservation, settlement and refund is decided by the
 // primary (lib/server/workers/primary-ops.ts), which holds the balances of the whole machine in
 // memory exactly like a single process does (memory-ledger.ts). One round trip per reserve and per

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Entry of the primary bundle (.next/gateway/primary.mjs), which scripts/serve.mjs runs when
 // WORKERS asks for more than one process. It loads no Next and no relay, only the ledger and the
 // bookkeeping writer the workers share.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Worker-process duties besides serving (lib/server/main.ts calls startWorker in a cluster worker).
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";

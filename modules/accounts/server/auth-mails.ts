@@ -1,3 +1,5 @@
+import "server-only";
+
 // The texts of the account mails (verification code, password-reset link), in the requester's
 // language, with the system name. Every interpolated value is HTML-escaped: the system name is
 // admin-provided and the link carries the address the visitor typed.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The only shapes in which users leave the server. Password hashes and access-token hashes never do.
 import type { Prisma } from "@/lib/server/db";
 import { ROLE } from "@/lib/constants";

@@ -16,6 +16,7 @@ import {
   useTestAllChannels,
   useUpdateAllBalances,
 } from "@/modules/channels/client/hooks";
+import { CHANNEL_STATUS } from "@/lib/constants";
 
 export type PendingBulk =
   | { kind: BulkAction }
@@ -72,13 +73,21 @@ export function ChannelBulkDialogs({
       title: t("enable_selected"),
       description: t("enable_selected_confirm", { count: ids.length }),
       loading: setStatus.isPending,
-      run: () => setStatus.mutate({ ids, status: 1 }, { onSuccess: (n) => finish(t("enabled_count", { count: n })) }),
+      run: () =>
+        setStatus.mutate(
+          { ids, status: CHANNEL_STATUS.enabled },
+          { onSuccess: (n) => finish(t("enabled_count", { count: n })) },
+        ),
     },
     disable_selected: {
       title: t("disable_selected"),
       description: t("disable_selected_confirm", { count: ids.length }),
       loading: setStatus.isPending,
-      run: () => setStatus.mutate({ ids, status: 2 }, { onSuccess: (n) => finish(t("disabled_count", { count: n })) }),
+      run: () =>
+        setStatus.mutate(
+          { ids, status: CHANNEL_STATUS.manuallyDisabled },
+          { onSuccess: (n) => finish(t("disabled_count", { count: n })) },
+        ),
     },
     delete_disabled: {
       title: t("delete_disabled"),

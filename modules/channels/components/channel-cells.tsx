@@ -12,8 +12,14 @@ import { channelTypeInfo } from "@/lib/channel-types";
 import { responseTimeTone } from "@/lib/channel-rules";
 import { formatQuota } from "@/lib/format";
 import { formatUnixTime } from "@/lib/format-time";
+import { CHANNEL_STATUS } from "@/lib/constants";
 
-const STATUS_TONE: Record<number, BadgeTone> = { 1: "success", 2: "neutral", 3: "warning" };
+const STATUS_TONE: Record<number, BadgeTone> = {
+  [CHANNEL_STATUS.enabled]: "success",
+  [CHANNEL_STATUS.manuallyDisabled]: "neutral",
+  [CHANNEL_STATUS.autoDisabled]: "warning",
+};
+const STATUSES: readonly number[] = Object.values(CHANNEL_STATUS);
 
 /** The display name of a channel type (brand names as is; generic ones translated). */
 export function useTypeName() {
@@ -50,13 +56,13 @@ function parseOtherInfo(text: string | undefined): { reason?: string; time?: num
 
 export function StatusBadge({ status, otherInfo }: { status: number; otherInfo?: string }) {
   const t = useTranslations("channels");
-  const label = status === 1 || status === 2 || status === 3 ? t(`status_${status}`) : t("status_unknown");
+  const label = STATUSES.includes(status) ? t(`status_${status as 1}`) : t("status_unknown");
   const badge = (
     <Badge tone={STATUS_TONE[status] ?? "neutral"} data-testid="channel-status">
       {label}
     </Badge>
   );
-  if (status !== 3) return badge;
+  if (status !== CHANNEL_STATUS.autoDisabled) return badge;
   const info = parseOtherInfo(otherInfo);
   const content = (
     <div className="flex max-w-xs flex-col gap-0.5 text-xs" data-testid="channel-status-reason">

@@ -20,6 +20,7 @@ import { RowMenu } from "@/components/admin/row-cells";
 import { toList } from "@/lib/channel-rules";
 import type { ChannelItem, ChannelRow, TagRow } from "@/modules/channels/client/api";
 import { isColumnVisible, type ChannelColumn } from "@/modules/channels/client/use-channel-prefs";
+import { CHANNEL_STATUS } from "@/lib/constants";
 
 export type ChannelActions = {
   onTest: (c: ChannelItem) => void;
@@ -190,12 +191,12 @@ function ChannelRowActions({ row, a }: { row: ChannelItem; a: ChannelActions }) 
         <Play className="h-3.5 w-3.5" />
         {t("test")}
       </Button>
-      <Tooltip content={row.status === 1 ? tc("disable") : tc("enable")}>
+      <Tooltip content={row.status === CHANNEL_STATUS.enabled ? tc("disable") : tc("enable")}>
         <span className="inline-flex px-1">
           <Switch
-            checked={row.status === 1}
+            checked={row.status === CHANNEL_STATUS.enabled}
             onCheckedChange={() => a.onToggle(row)}
-            aria-label={row.status === 1 ? tc("disable") : tc("enable")}
+            aria-label={row.status === CHANNEL_STATUS.enabled ? tc("disable") : tc("enable")}
             data-testid="channel-toggle"
           />
         </span>

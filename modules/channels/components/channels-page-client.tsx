@@ -30,6 +30,7 @@ import {
 import { useChannelTagMode, useColumnVisibility } from "@/modules/channels/client/use-channel-prefs";
 import { cn } from "@/lib/client/cn";
 import { usePageSize } from "@/lib/client/use-page-size";
+import { CHANNEL_STATUS } from "@/lib/constants";
 
 const rowKey = (r: ChannelRow) => r.id;
 
@@ -92,8 +93,13 @@ export function ChannelsPageClient({ initialDrawer = null }: { initialDrawer?: D
       onEdit: (c) => setDrawer({ mode: "edit", id: c.id }),
       onToggle: (c) =>
         update.mutate(
-          { id: c.id, status: c.status === 1 ? 2 : 1 },
-          { onSuccess: () => toast.success(c.status === 1 ? t("disabled_one") : t("enabled_one")) },
+          {
+            id: c.id,
+            status: c.status === CHANNEL_STATUS.enabled ? CHANNEL_STATUS.manuallyDisabled : CHANNEL_STATUS.enabled,
+          },
+          {
+            onSuccess: () => toast.success(c.status === CHANNEL_STATUS.enabled ? t("disabled_one") : t("enabled_one")),
+          },
         ),
       onCopy: (c) =>
         copy.mutate(c.id, {
@@ -185,7 +191,10 @@ export function ChannelsPageClient({ initialDrawer = null }: { initialDrawer?: D
           emptyText={list.isError ? t("load_failed") : t("empty")}
           selection={batchMode ? { selected, onChange: setSelected } : undefined}
           rowClassName={(r) =>
-            cn(r.status !== 1 && "text-muted", !r.is_tag && childIds.has(r.id) && "bg-surface-muted/40")
+            cn(
+              r.status !== CHANNEL_STATUS.enabled && "text-muted",
+              !r.is_tag && childIds.has(r.id) && "bg-surface-muted/40",
+            )
           }
           data-testid="channel-table"
         />

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Maps wire fields (snake_case) to Prisma columns, sealing keys. Shared by create and update.
 import { seal } from "@/lib/server/crypto/secret-box";
 import { AppError } from "@/lib/server/http/app-error";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Rules on where a channel sends its key, checked by create and update (PUT /api/channel/):
 // - the base URL obeys ChannelPrivateAddressEnabled (net/channel-address.ts);
 // - an update that moves the key elsewhere (base URL, type, header or param overrides) must carry

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/channel/copy/{id}: duplicates a channel server-side (the keys never reach the browser):
 // name + suffix (default _复制), balance and used quota reset, test results cleared, new created time.
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/channel/: single (one channel; several keys make it a multi-key channel), batch (one
 // channel per key, name suffixed) or multi_to_single (one channel holding several keys). Abilities
 // are rebuilt in the same transaction.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/channel/batch {ids} and DELETE /api/channel/disabled. Abilities cascade with the rows.
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channels leave the server without their keys (never shown again after saving).
 import type { Channel } from "@/lib/generated/sqlite/client";
 

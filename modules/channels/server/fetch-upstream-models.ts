@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/channel/fetch_models/{id} and POST /api/channel/fetch_models {base_url, type, key}: the
 // model ids an upstream offers (first key only). The vendor catalogue's `modelsApi` says how
 // (OpenAI-style {base}/v1/models, Anthropic's or Gemini's listing); other types are refused.

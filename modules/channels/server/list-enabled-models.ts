@@ -1,3 +1,5 @@
+import "server-only";
+
 import { db } from "@/lib/server/db";
 
 /** GET /api/channel/models_enabled: every model some enabled channel serves, sorted, each once. */

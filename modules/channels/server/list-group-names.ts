@@ -1,3 +1,5 @@
+import "server-only";
+
 import { getOption, parseJsonOption } from "@/lib/server/options/store";
 
 /** GET /api/group/: the group names priced in GroupRatio, in the admin's order. */

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/channel/models: every model the console knows of, for the model pickers: the per-type
 // suggestions of the channel-type catalogue plus the models of existing channels.
 import { db } from "@/lib/server/db";

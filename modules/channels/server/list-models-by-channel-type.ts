@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/models: new-api's map of channel type → the models that type offers, which new-api
 // consoles use to suggest models. Ours comes from the channel-type catalogue.
 import { CHANNEL_TYPES } from "@/lib/channel-types";

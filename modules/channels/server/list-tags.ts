@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/channel/tags?offset&limit: the distinct non-empty tags, sorted (for the tag filter).
 import { db } from "@/lib/server/db";
 

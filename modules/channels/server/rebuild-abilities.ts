@@ -1,3 +1,5 @@
+import "server-only";
+
 // The routing table: one ability row per (group x model) of a channel. Rebuilt on every channel save
 // (delete + insert, in the caller's transaction), enabled mirroring the channel status.
 import { CHANNEL_STATUS } from "@/lib/constants";

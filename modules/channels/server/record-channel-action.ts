@@ -1,3 +1,5 @@
+import "server-only";
+
 // Audit trail of admin changes to channels (issue 17): who did what to which channel, as a type 3
 // log under the admin. Field names are listed, never the key or other values (they may be secrets).
 import { recordAdminAction, type AdminActor } from "@/modules/logs/server/usage/record-admin-action";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/channel/ and /api/channel/search: filters (keyword, group, model, types, statuses, tags),
 // order (priority then id, or id only), and tag mode, where channels sharing a tag page as one row.
 // Filtering and paging run on a slim projection: channel counts are small and comma-list fields

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/channel/batch/tag {ids, tag}: puts the selected channels under one tag.
 import { db } from "@/lib/server/db";
 import { invalidateChannels } from "@/lib/server/cache/channel-cache";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/channel/tag/enabled|disabled {tag}: enables or disables every channel of a tag.
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";

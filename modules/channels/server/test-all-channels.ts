@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/channel/test: tests every channel that is enabled or auto-disabled (manually disabled ones
 // are skipped), one after another in the background; the call answers at once. With auto-disable on,
 // a failing or too slow (ChannelDisableThreshold s, 0 = never) channel that allows it is disabled;
@@ -10,7 +12,7 @@ import { getOptions } from "@/lib/server/options/store";
 import { autoDisable } from "@/lib/server/relay/public";
 import { toCached } from "@/lib/server/cache/channel-cache";
 import { singleton } from "@/lib/server/singleton";
-import { notifyRoot } from "@/modules/logs/server/usage/notify-root";
+import { notifyRoot } from "@/lib/server/notify/notify-root";
 import { testChannel } from "@/modules/channels/server/test-channel";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { CHANNEL_STATUS, ROLE } from "@/lib/constants";

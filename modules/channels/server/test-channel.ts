@@ -1,15 +1,16 @@
+import "server-only";
+
 // GET /api/channel/test/{id}?model=: one request straight to the channel (no routing, no user
 // quota), recording response time. A success on an auto-disabled channel re-enables it when
 // AutomaticEnableChannelEnabled is on. The call is logged as a consume log named 模型测试 (not billed).
-import { CHANNEL_STATUS } from "@/lib/constants";
+import { CHANNEL_STATUS, LOG_TYPE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { getOptions } from "@/lib/server/options/store";
 import { getPriceTable, priceModel, quotaForUsage } from "@/lib/server/ledger/pricing";
 import { invalidateChannels, toCached } from "@/lib/server/cache/channel-cache";
 import { prepareProbe } from "@/lib/server/relay/public";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
-import { notifyRoot } from "@/modules/logs/server/usage/notify-root";
+import { notifyRoot } from "@/lib/server/notify/notify-root";
 import { splitList } from "@/modules/channels/server/rebuild-abilities";
 import { redactSecrets } from "@/modules/channels/server/upstream-get";
 import { serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";

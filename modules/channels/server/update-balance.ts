@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/channel/update_balance/{id}/ (one channel, answered) and GET /api/channel/update_balance
 // (every enabled single-key channel of a supported type, in the background). A zero or negative
 // balance auto-disables the channel when auto-disable is on and the channel allows it. The periodic

@@ -1,3 +1,5 @@
+import "server-only";
+
 // PUT /api/channel/: full or partial update by id (the list's quick edits send only id plus status,
 // priority, weight or models). An empty key keeps the stored keys; a new key text replaces them.
 // Changing where the key goes (base URL, type, overrides) needs the key in the same request.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // A GET to a channel's upstream for the console (model lists, balances). The address follows the
 // channel rule (net/channel-address.ts: private addresses only while ChannelPrivateAddressEnabled),
 // and a redirect is a failure, never followed: the request carries the key. The answer is guarded

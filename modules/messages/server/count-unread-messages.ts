@@ -1,3 +1,5 @@
+import "server-only";
+
 import { db } from "@/lib/server/db";
 
 export function countUnreadMessages(userId: number): Promise<number> {

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Deletes a message for everyone: it leaves the admin table, every inbox and the unread counts.
 // Soft delete (deletedAt) keeps the row for audits, like users.
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // One message of the caller's own inbox. Someone else's message answers exactly like a missing one,
 // so ids cannot be probed.
 import { db } from "@/lib/server/db";

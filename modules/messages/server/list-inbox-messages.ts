@@ -1,3 +1,5 @@
+import "server-only";
+
 // A user's own inbox (spec 1 §2 Inbox), newest first, with read state.
 import { pageResult, pageWindow, type PageQuery } from "@/lib/schemas/pagination";
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Who a message went to and whether they have read it (the edit drawer's recipient list).
 import { pageResult, pageWindow, type PageQuery } from "@/lib/schemas/pagination";
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The admin message table (spec 1 §2 Admin messages): newest first, optional keyword (title or
 // content) and created-date range. A date-only end_date includes that whole day.
 import type { MessageSearchQuery } from "@/modules/messages/schemas";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Marks one of the caller's messages read. Idempotent: read_at is set the first time only.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // What is stored for a message body: html goes through the maintained sanitizer (sanitize-html) first.
 // A body that sanitizes to nothing visible (e.g. only a <script>) counts as empty.
 import type { MessageFormat } from "@/modules/messages/schemas";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Edits a sent message's title, body and format; recipients and their read state are kept.
 import type { UpdateMessageInput } from "@/modules/messages/schemas";
 import { db } from "@/lib/server/db";

@@ -1,8 +1,9 @@
+import { QUOTA_TYPE, type QuotaType } from "@/lib/constants";
 // Prices as the /pricing page shows them (spec 2 §9): price per 1M tokens = ratio × 2 × group ratio
 // (USD); completion price per 1M = that × completion ratio; per-call models cost price × group ratio.
 export type PricingModel = {
   model_name: string;
-  quota_type: 0 | 1;
+  quota_type: QuotaType;
   model_ratio: number;
   completion_ratio: number;
   model_price: number;
@@ -12,7 +13,7 @@ export type PricingModel = {
 export type ModelPrices = { kind: "per_token"; input: number; output: number } | { kind: "per_call"; price: number };
 
 export function modelPrices(m: PricingModel, groupRatio: number): ModelPrices {
-  if (m.quota_type === 1) return { kind: "per_call", price: m.model_price * groupRatio };
+  if (m.quota_type === QUOTA_TYPE.perCall) return { kind: "per_call", price: m.model_price * groupRatio };
   const input = m.model_ratio * 2 * groupRatio;
   return { kind: "per_token", input, output: input * m.completion_ratio };
 }

@@ -14,6 +14,7 @@ import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { filterModels, formatPrice, modelPrices, type PricingModel } from "@/modules/pricing/client/pricing-display";
 import { usePricing } from "@/modules/pricing/client/use-pricing";
+import { QUOTA_TYPE } from "@/lib/constants";
 
 export function PricingClient() {
   const t = useTranslations("pricing");
@@ -54,14 +55,16 @@ export function PricingClient() {
       id: "type",
       header: t("col_type"),
       cell: (m) => (
-        <Badge tone={m.quota_type === 1 ? "warning" : "info"}>{t(m.quota_type === 1 ? "type_1" : "type_0")}</Badge>
+        <Badge tone={m.quota_type === QUOTA_TYPE.perCall ? "warning" : "info"}>
+          {t(m.quota_type === QUOTA_TYPE.perCall ? "type_1" : "type_0")}
+        </Badge>
       ),
     },
     {
       id: "ratio",
       header: t("col_ratio"),
       cell: (m) =>
-        m.quota_type === 1 ? (
+        m.quota_type === QUOTA_TYPE.perCall ? (
           <span className="text-xs text-muted">×{groupRatio}</span>
         ) : (
           <span className="text-xs text-muted">

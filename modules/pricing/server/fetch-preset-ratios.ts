@@ -1,3 +1,5 @@
+import "server-only";
+
 // Preset model ratios from the public assets host (spec 2 §7): {base}/{variant}/prompt.json and
 // completion.json; the legacy variant has only {base}/completion.json. Fetched through the outbound
 // guard (root sets PresetRatioBaseUrl); nothing is saved here — the admin reviews the filled values

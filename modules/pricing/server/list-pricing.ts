@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/pricing (public): every model some enabled channel serves, with how it is priced, the
 // groups it is offered in, the group ratios and the groups the caller may use (spec 2 §3 "Pricing
 // model", §7 Pricing). Visitors get the default group; unpriced models are left out unless the site
@@ -6,13 +8,14 @@
 // the groups a new user could use (UserUsableGroups plus "default"), a signed-in user UserUsableGroups
 // plus their own group. Other groups (internal or granted per user) are neither listed nor named in
 // enable_groups, and a model offered only in them is left out.
+import { QUOTA_TYPE, type QuotaType } from "@/lib/constants";
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
 import { getPriceTable, priceModel } from "@/lib/server/ledger/pricing";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 
 export type PricingModel = {
   model_name: string;
-  quota_type: 0 | 1;
+  quota_type: QuotaType;
   model_ratio: number;
   completion_ratio: number;
   model_price: number;
@@ -38,7 +41,7 @@ export async function listPricing(caller: { group: string } | null) {
       p.mode === "price"
         ? {
             model_name: model,
-            quota_type: 1,
+            quota_type: QUOTA_TYPE.perCall,
             model_ratio: 0,
             completion_ratio: 0,
             model_price: p.price,
@@ -46,7 +49,7 @@ export async function listPricing(caller: { group: string } | null) {
           }
         : {
             model_name: model,
-            quota_type: 0,
+            quota_type: QUOTA_TYPE.perToken,
             model_ratio: p.modelRatio,
             completion_ratio: p.completionRatio,
             model_price: 0,

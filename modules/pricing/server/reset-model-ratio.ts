@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/option/rest_model_ratio: the four pricing maps back to the bundled public defaults.
 import { defaultPricingOptions } from "@/modules/pricing/ratios/default-ratios";
 import { setOptions } from "@/lib/server/options/store";

@@ -1,5 +1,6 @@
 // Typed calls of the redemption page (spec 2 §7 Redemptions).
 import { apiData, apiFetch } from "@/lib/client/api";
+import { REDEMPTION_STATUS } from "@/lib/constants";
 import type { PageResult } from "@/lib/schemas/pagination";
 import type { RedemptionDto } from "@/modules/redemptions/server/dto";
 
@@ -25,11 +26,16 @@ export function fetchRedemptions(f: RedemptionFilters, signal?: AbortSignal) {
   });
 }
 
-export const fetchRedemption = (id: number, signal?: AbortSignal) => apiData<Redemption>(`/api/redemption/${id}`, { signal });
-export const createRedemptions = (body: RedemptionPayload) => apiFetch<string[]>("/api/redemption/", { method: "POST", body });
+export const fetchRedemption = (id: number, signal?: AbortSignal) =>
+  apiData<Redemption>(`/api/redemption/${id}`, { signal });
+export const createRedemptions = (body: RedemptionPayload) =>
+  apiFetch<string[]>("/api/redemption/", { method: "POST", body });
 export const updateRedemption = (body: Partial<RedemptionPayload> & { id: number }) =>
   apiData<Redemption>("/api/redemption/", { method: "PUT", body });
-export const setRedemptionStatus = (id: number, status: 1 | 2) =>
+/** The statuses an admin may set by hand (used is set by redeeming). */
+export type ToggleStatus = typeof REDEMPTION_STATUS.unused | typeof REDEMPTION_STATUS.disabled;
+
+export const setRedemptionStatus = (id: number, status: ToggleStatus) =>
   apiData<Redemption>("/api/redemption/", { method: "PUT", body: { id, status }, query: { status_only: "true" } });
 export const deleteRedemption = (id: number) => apiData<null>(`/api/redemption/${id}/`, { method: "DELETE" });
 export const countRedemptionsByName = (name: string) =>

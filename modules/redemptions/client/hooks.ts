@@ -13,6 +13,7 @@ import {
   setRedemptionStatus,
   updateRedemption,
   type RedemptionFilters,
+  type ToggleStatus,
 } from "@/modules/redemptions/client/api";
 import { redemptionKeys } from "@/modules/redemptions/client/keys";
 
@@ -36,13 +37,20 @@ export function useRedemption(id: number | null) {
 /** Every write refreshes the list (and details) once it settles. */
 function useRedemptionMutation<A, R>(fn: (arg: A) => Promise<R>, meta?: ErrorMeta) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, meta, onSettled: () => client.invalidateQueries({ queryKey: redemptionKeys.all }) });
+  return useMutation({
+    mutationFn: fn,
+    meta,
+    onSettled: () => client.invalidateQueries({ queryKey: redemptionKeys.all }),
+  });
 }
 
 export const useCreateRedemptions = () => useRedemptionMutation(createRedemptions);
 export const useUpdateRedemption = () => useRedemptionMutation(updateRedemption, UPDATE_FAILED);
 export const useSetRedemptionStatus = () =>
-  useRedemptionMutation(({ id, status }: { id: number; status: 1 | 2 }) => setRedemptionStatus(id, status), UPDATE_FAILED);
+  useRedemptionMutation(
+    ({ id, status }: { id: number; status: ToggleStatus }) => setRedemptionStatus(id, status),
+    UPDATE_FAILED,
+  );
 export const useDeleteRedemption = () => useRedemptionMutation(deleteRedemption);
 export const useDeleteRedemptionsByName = () => useRedemptionMutation(deleteRedemptionsByName);
 export const useBatchDisableRedemptions = () => useRedemptionMutation(batchDisableRedemptions);

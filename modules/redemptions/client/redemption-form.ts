@@ -7,6 +7,7 @@ import {
   updateRedemptionSchema,
   validWindowOk,
 } from "@/modules/redemptions/schemas";
+import { REDEMPTION_STATUS } from "@/lib/constants";
 
 export type RedemptionFormValues = {
   name: string;
@@ -101,5 +102,5 @@ export function formToPayload(v: RedemptionFormValues, mode: "create" | "edit"):
 
 /** Rows are greyed when disabled or when a gift is fully used (spec 2 §4). */
 export function isGreyed(c: Pick<Redemption, "status" | "is_gift" | "max_uses" | "used_count">): boolean {
-  return c.status === 2 || (c.is_gift && c.max_uses !== -1 && c.used_count >= c.max_uses);
+  return c.status === REDEMPTION_STATUS.disabled || (c.is_gift && c.max_uses !== -1 && c.used_count >= c.max_uses);
 }

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import type { Column } from "@/components/ui/data-table";
 import type { Redemption } from "@/modules/redemptions/client/api";
 import { formatUnixTime } from "@/lib/format-time";
+import { REDEMPTION_STATUS } from "@/lib/constants";
 
 const STATUS_TONE: Record<number, BadgeTone> = { 1: "success", 2: "neutral", 3: "warning" };
 
@@ -20,7 +21,7 @@ export type RedemptionRowActions = {
 
 /** A still-unused code outside its validity window is shown as such (it cannot be redeemed). */
 function windowState(c: Redemption, now: number): "expired" | "pending" | null {
-  if (c.status !== 1) return null;
+  if (c.status !== REDEMPTION_STATUS.unused) return null;
   if (c.valid_until > 0 && now >= c.valid_until) return "expired";
   if (c.valid_from > 0 && now < c.valid_from) return "pending";
   return null;
@@ -114,8 +115,8 @@ export function useRedemptionColumns(actions: RedemptionRowActions): Column<Rede
           <Button
             variant="outline"
             size="sm"
-            disabled={r.status !== 1}
-            title={r.status !== 1 ? t("edit_unused_only") : undefined}
+            disabled={r.status !== REDEMPTION_STATUS.unused}
+            title={r.status !== REDEMPTION_STATUS.unused ? t("edit_unused_only") : undefined}
             onClick={() => actions.onEdit(r)}
             data-testid="redemption-edit"
           >
@@ -124,12 +125,12 @@ export function useRedemptionColumns(actions: RedemptionRowActions): Column<Rede
           <Button
             variant="outline"
             size="sm"
-            className={r.status === 1 ? "text-danger" : undefined}
-            disabled={r.status === 3}
+            className={r.status === REDEMPTION_STATUS.unused ? "text-danger" : undefined}
+            disabled={r.status === REDEMPTION_STATUS.used}
             onClick={() => actions.onToggle(r)}
             data-testid="redemption-toggle"
           >
-            {r.status === 1 ? t("disable") : t("enable")}
+            {r.status === REDEMPTION_STATUS.unused ? t("disable") : t("enable")}
           </Button>
           <RowMenu
             label={t("col_actions")}

@@ -28,6 +28,7 @@ import {
 import { useCopy } from "@/lib/client/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
 import { AddButton } from "@/components/admin/add-button";
+import { REDEMPTION_STATUS } from "@/lib/constants";
 
 type Confirm =
   { kind: "delete"; redemption: Redemption } | { kind: "batch_disable" } | { kind: "delete_disabled" } | null;
@@ -54,8 +55,11 @@ export function RedemptionsPageClient() {
     onEdit: (c) => setDrawer({ mode: "edit", id: c.id }),
     onToggle: (c) =>
       setStatus.mutate(
-        { id: c.id, status: c.status === 1 ? 2 : 1 },
-        { onSuccess: () => toast.success(c.status === 1 ? t("disabled") : t("enabled")) },
+        {
+          id: c.id,
+          status: c.status === REDEMPTION_STATUS.unused ? REDEMPTION_STATUS.disabled : REDEMPTION_STATUS.unused,
+        },
+        { onSuccess: () => toast.success(c.status === REDEMPTION_STATUS.unused ? t("disabled") : t("enabled")) },
       ),
     onDelete: (redemption) => setConfirm({ kind: "delete", redemption }),
   });

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Deleting codes is a soft delete (deletedAt): redemption logs keep naming a code that existed, and
 // a deleted key can never be redeemed. Counts are returned as new-api does.
 import { db, type Prisma } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Redemption codes as admins see them (spec 2 §3). Keys are secrets of value: only admin routes
 // serialise this shape; the redeeming user only ever gets {quota, is_gift}.
 import type { Prisma } from "@/lib/server/db";

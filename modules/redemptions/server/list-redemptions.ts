@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/redemption/ and /search: newest first; keyword matches the id exactly or the name.
 import { pageResult, pageWindow, type PageQuery } from "@/lib/schemas/pagination";
 import { db, type Prisma } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/topup {key}: a user redeems a code (spec 2 §7 Wallet).
 //
 // Atomic under concurrency on SQLite and PostgreSQL, with no read-then-write race:
@@ -17,7 +19,8 @@ import { blockedFor, consume } from "@/lib/server/http/rate-limit";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { REDEMPTION_STATUS } from "@/modules/redemptions/schemas";
 import { formatQuota } from "@/lib/format";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Everything PUT /api/option/ checks before a write: the key exists, admins write only the
 // allow-list of modules/settings/rules/option-access.ts (secrets and everything else are root-only), the
 // value passes its rule (spec 2 §5), and cross-key rules hold against the stored options

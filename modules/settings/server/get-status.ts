@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/status: what the console needs before login (branding, enabled features, sign-in
 // providers). Public: it must never carry a secret.
 import { env } from "@/lib/env";

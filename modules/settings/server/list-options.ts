@@ -1,3 +1,5 @@
+import "server-only";
+
 import { getOptions } from "@/lib/server/options/store";
 import { isSecretOptionKey } from "@/lib/server/options/defaults";
 

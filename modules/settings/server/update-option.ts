@@ -1,3 +1,5 @@
+import "server-only";
+
 // PUT /api/option/: validates one or several options (in order, each against the options as the
 // earlier ones leave them), then stores them all, clears secrets whose endpoint moved, writes the
 // audit log, and drops the caches that depend on them. The relay reads options from the same

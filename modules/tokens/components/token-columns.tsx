@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import type { Column } from "@/components/ui/data-table";
 import type { TokenItem } from "@/modules/tokens/client/api";
 import { formatUnixTime } from "@/lib/format-time";
+import { TOKEN_STATUS } from "@/lib/constants";
 
 const STATUS_TONE: Record<number, BadgeTone> = { 1: "success", 2: "neutral", 3: "warning", 4: "danger" };
 
@@ -68,7 +69,7 @@ export function useTokenColumns(actions: TokenRowActions): Column<TokenItem>[] {
             data-testid="token-more"
             items={[
               {
-                label: r.status === 1 ? t("disable") : t("enable"),
+                label: r.status === TOKEN_STATUS.enabled ? t("disable") : t("enable"),
                 onSelect: () => actions.onToggle(r),
                 testId: "token-toggle",
               },

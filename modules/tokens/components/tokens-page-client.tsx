@@ -18,6 +18,7 @@ import { useDeleteToken, useSetTokenStatus, useTokens } from "@/modules/tokens/c
 import { useCopy } from "@/lib/client/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
 import { AddButton } from "@/components/admin/add-button";
+import { TOKEN_STATUS } from "@/lib/constants";
 
 export function TokensPageClient() {
   const t = useTranslations("tokens");
@@ -45,8 +46,8 @@ export function TokensPageClient() {
     onEdit: (tk) => setDrawer({ mode: "edit", id: tk.id }),
     onToggle: (tk) =>
       setStatus.mutate(
-        { id: tk.id, status: tk.status === 1 ? 2 : 1 },
-        { onSuccess: () => toast.success(tk.status === 1 ? t("disabled") : t("enabled")) },
+        { id: tk.id, status: tk.status === TOKEN_STATUS.enabled ? TOKEN_STATUS.disabled : TOKEN_STATUS.enabled },
+        { onSuccess: () => toast.success(tk.status === TOKEN_STATUS.enabled ? t("disabled") : t("enabled")) },
       ),
     onDelete: setDeleting,
   });
@@ -97,7 +98,7 @@ export function TokensPageClient() {
         loading={list.isFetching}
         emptyText={t("empty")}
         selection={{ selected, onChange: setSelected }}
-        rowClassName={(r) => (r.status !== 1 ? "text-muted" : undefined)}
+        rowClassName={(r) => (r.status !== TOKEN_STATUS.enabled ? "text-muted" : undefined)}
         data-testid="token-table"
         paging={paging}
         total={list.data?.total ?? 0}

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toTokenDto } from "@/modules/tokens/server/dto";

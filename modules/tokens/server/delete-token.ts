@@ -1,3 +1,5 @@
+import "server-only";
+
 import { TOKEN_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { invalidateToken } from "@/lib/server/cache/token-cache";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Tokens leave the server with a masked key; the full key only through POST /api/token/{id}/key.
 // Neither carries "sk-", as in new-api: its clients add the prefix themselves (a prefixed answer made
 // them send "sk-sk-…", which the relay refuses). Our console adds it where it shows or copies a key.

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { randomInt } from "node:crypto";
 import { seal, sha256Hex } from "@/lib/server/crypto/secret-box";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // A token's and its owner's balances as the relay knows them right now: the database row plus the
 // charges this instance settled but has not flushed yet (bookkeeping writes every 250 ms), so a chat
 // app asking for its balance right after a request sees that request. Behind the balance endpoints

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The caller's tokens, newest first, with masked keys. Search by name (contains) and by key: a
 // full key matches its hash; a fragment matches the stored first/last four characters.
 import { db, type Prisma } from "@/lib/server/db";

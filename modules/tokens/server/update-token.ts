@@ -1,3 +1,5 @@
+import "server-only";
+
 // PUT /api/token/: full update, or ?status_only=true for enable/disable. An expired or exhausted
 // token cannot be re-enabled until its expiry or quota is fixed. Quota edits go through the ledger
 // queue so an in-flight relay charge is neither lost nor counted twice.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Checks that need the database or options: the group must be one the user may use.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";

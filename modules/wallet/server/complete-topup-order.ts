@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET|POST /api/user/epay/notify: the gateway's payment notice (server-behaviour §5.4). Credits an
 // order at most once, and only for a genuine, matching notice:
 // - nothing runs while the gateway is unconfigured (an empty key must not verify anything);
@@ -17,7 +19,8 @@ import { logger } from "@/lib/server/logger";
 import { verifyEpaySign, type EpayParams } from "@/modules/wallet/server/payments/epay/sign";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { loadPaymentSettings } from "@/modules/wallet/server/load-payment-settings";
 
 export type NotifyOutcome = {

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/pay: opens a pending EPay order and returns the gateway's form (spec 2 §7,
 // server-behaviour §5.4). The order row is bound to the provider (epay), the payment type and the
 // money, which the notice must match before anything is credited. Orders are rate-limited per user.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Top-up orders as the wallet (own orders) and admins (all orders) see them. The trade number is
 // not a secret: a notice also needs the merchant key's signature.
 import type { Prisma } from "@/lib/server/db";

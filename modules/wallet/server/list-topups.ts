@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/user/topup/self (the caller's orders) and GET /api/user/topup (all, admins): newest
 // first; keyword matches the trade number.
 import { pageResult, pageWindow } from "@/lib/schemas/pagination";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/amount: what an online top-up of `amount` USD units costs the caller (spec 2 §7).
 // money = amount × Price × TopupGroupRatio[group], rounded to cents (server-behaviour §5.4).
 import { AppError } from "@/lib/server/http/app-error";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Who is calling the relay, from memory: the sk- token (Authorization: Bearer, x-api-key on
 // /v1/messages and /v1/models, x-goog-api-key or ?key= on Gemini paths), its owner, and the group
 // the call is billed under. Status codes follow server-behaviour §1.3.
@@ -7,7 +9,7 @@
 // knows are refused before the lookup, while a token the cache already holds keeps working (one
 // misconfigured client behind a shared address does not lock out its neighbours' working keys).
 import type { IncomingMessage } from "node:http";
-import { ROLE, USER_STATUS } from "@/lib/constants";
+import { ROLE, TOKEN_STATUS, USER_STATUS } from "@/lib/constants";
 import { getOptions, parseJsonOption, type ReadonlyOptions } from "@/lib/server/options/store";
 import { ipAllowed } from "@/lib/server/cache/ip-allow-list";
 import { getTokenByKey, getUser, type CachedToken, type CachedUser } from "@/lib/server/cache/token-cache";
@@ -41,7 +43,7 @@ const unauthorized = (message: string) => relayError("invalid_api_key", { detail
 const forbidden = (message: string, code = "access_denied") =>
   relayError("token_denied", { detail: message }, { code });
 
-function markTokenStatus(tokenId: number, status: 3 | 4): void {
+function markTokenStatus(tokenId: number, status: typeof TOKEN_STATUS.expired | typeof TOKEN_STATUS.exhausted): void {
   void db()
     .token.update({ where: { id: tokenId }, data: { status } })
     .then(() => invalidateToken(tokenId))
@@ -91,15 +93,18 @@ export async function authenticateToken(
     throw unauthorized("Invalid API key");
   }
   if (token.deleted) throw unauthorized("Invalid API key");
-  if (token.status === 2) throw unauthorized("This token is disabled");
+  if (token.status === TOKEN_STATUS.disabled) throw unauthorized("This token is disabled");
   if (!opts.readOnly) {
-    if (token.status === 3) throw unauthorized("This token has expired");
-    if (token.status === 4) throw unauthorized("This token's quota is exhausted");
+    if (token.status === TOKEN_STATUS.expired) throw unauthorized("This token has expired");
+    if (token.status === TOKEN_STATUS.exhausted) throw unauthorized("This token's quota is exhausted");
   }
-  if (token.status !== 1 && !(opts.readOnly && (token.status === 3 || token.status === 4)))
+  if (
+    token.status !== TOKEN_STATUS.enabled &&
+    !(opts.readOnly && (token.status === TOKEN_STATUS.expired || token.status === TOKEN_STATUS.exhausted))
+  )
     throw unauthorized("This token is not available");
   if (!opts.readOnly && token.expiredTime !== -1 && token.expiredTime < Date.now() / 1000) {
-    markTokenStatus(token.id, 3);
+    markTokenStatus(token.id, TOKEN_STATUS.expired);
     throw unauthorized("This token has expired");
   }
   if (!ipAllowed(token.allowIps, ip)) throw forbidden(`Your IP ${ip} is not in this token's allow list`);
@@ -129,5 +134,5 @@ export async function authenticateToken(
 }
 
 export function exhaustedToken(tokenId: number): void {
-  markTokenStatus(tokenId, 4);
+  markTokenStatus(tokenId, TOKEN_STATUS.exhausted);
 }

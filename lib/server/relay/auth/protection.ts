@@ -1,3 +1,5 @@
+import "server-only";
+
 // Request-level protection on the relay: per-user model request rate limits (options
 // ModelRequestRateLimit*, group overrides), per-token rate limits, and the sensitive-word check.
 // Rate-limit counters live in this process (in the primary with worker processes), or in Redis

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Multi-pattern, case-insensitive word matcher (Aho–Corasick over UTF-16 code units). It replaces a
 // package that segmented text into graphemes and grew super-linearly on emoji and CJK: one 100 KB
 // prompt blocked the event loop for minutes. Here every code unit costs one table lookup (a dense

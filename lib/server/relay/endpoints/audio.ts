@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /v1/audio/speech (JSON in, audio bytes out, streamed through as they arrive) and
 // /v1/audio/transcriptions, /v1/audio/translations (multipart in, JSON or text out).
 // Billing (ratio mode): speech = the input's characters as prompt tokens; transcriptions = the

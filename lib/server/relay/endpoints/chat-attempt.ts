@@ -1,3 +1,5 @@
+import "server-only";
+
 // One attempt of a chat-like call (chat, completions, embeddings, moderations) in any client format
 // against a channel of any wire format. OpenAI -> OpenAI takes the byte-forwarding fast path
 // (attempt.ts). Same format on both sides is forwarded natively and tapped for usage; otherwise

@@ -1,3 +1,5 @@
+import "server-only";
+
 // /v1/messages/count_tokens on an Anthropic channel: the request goes to the channel's own
 // /v1/messages/count_tokens (channel key, anthropic-version/beta headers, mapped model) and its
 // answer is returned as is: Anthropic's count is exact where the local o200k count is an estimate.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Token counting without generation: POST /v1/messages/count_tokens (Claude Code calls it before
 // long turns) and Gemini's POST /v1beta/models/{model}:countTokens. Claude counts whose first
 // channel is an Anthropic one are asked of that channel (count-tokens-native.ts, exact); the others

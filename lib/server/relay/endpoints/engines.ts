@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /v1/engines/{model}/embeddings: the pre-1.0 OpenAI SDKs' embeddings path. The body is an
 // OpenAI embeddings request; the model in the path is used when the body names none (new-api's
 // fallback). new-api's router tags this path "Gemini format", but every client that calls it sends

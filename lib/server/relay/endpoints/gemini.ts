@@ -1,3 +1,5 @@
+import "server-only";
+
 // Gemini-native endpoints: POST /v1beta/models/{model}:generateContent | :streamGenerateContent |
 // :embedContent | :batchEmbedContents (and the same under /v1/models/). The model and whether to
 // stream come from the path; streams are always answered as SSE (the alt=sse form the SDKs use).

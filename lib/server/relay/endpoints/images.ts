@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /v1/images/generations (JSON) and /v1/images/edits (multipart): forwarded to OpenAI-format
 // channels and answered as received.
 // Billing: ModelPrice per call × n images (otherRatio = n). In ratio mode the upstream's usage is

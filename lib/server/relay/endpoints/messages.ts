@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /v1/messages: Anthropic Messages clients (native to Anthropic channels, converted otherwise).
 import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
 import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The OpenAI-format chat-like endpoints: /v1/chat/completions, /v1/completions, /v1/embeddings,
 // /v1/moderations (and the playground's /pg/chat/completions). Any channel format serves them.
 import type { IncomingMessage } from "node:http";

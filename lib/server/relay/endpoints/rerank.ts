@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /v1/rerank (Jina / Cohere style {model, query, documents, top_n}): forwarded to OpenAI-format
 // channels, answered as received. Billed from usage.prompt_tokens / usage.total_tokens when the
 // upstream reports them (Jina), else from the tokens of the query and documents counted locally.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /v1/responses (OpenAI Responses API): passed through to OpenAI-format channels. Stream events
 // are forwarded as received (`event:` lines included) one by one; usage comes from the final
 // response.completed (or .incomplete / .failed) event. Only the generated text is kept (for local

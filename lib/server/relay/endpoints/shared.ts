@@ -1,3 +1,5 @@
+import "server-only";
+
 // Helpers shared by the OpenAI-only endpoints (responses, images, audio, rerank): these are served
 // by OpenAI-format channels only, forwarded as received (model name aside) and answered as received.
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Read-only queries chat apps (NextChat, LobeChat, ChatBox) and one-api-era dashboards send with their
 // sk- key, in new-api's shapes (controller/billing.go, token.go, log.go):
 // - GET /dashboard/billing/subscription and /usage (also under /v1/): OpenAI's legacy billing

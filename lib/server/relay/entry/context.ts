@@ -1,3 +1,5 @@
+import "server-only";
+
 // Everything one relayed request carries through the pipeline.
 import type { RelayMode, WireFormat } from "@/lib/server/relay/vendors/types";
 import type { RelayCaller } from "@/lib/server/relay/auth/auth";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The contract of one relayed endpoint (chat completions, /v1/messages, Gemini generateContent,
 // images, audio, ...). The pipeline (pipeline.ts) owns everything common — auth'd caller, model
 // limits, sensitive words, pricing, rate limits, reservation, channel choice, retries, settlement,

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Entry of the relay, mounted by lib/server/main.ts in front of Next for /v1, /v1beta and /pg.
 // Plain node:http: the hot path pays for no framework routing.
 import type { IncomingMessage, ServerResponse } from "node:http";

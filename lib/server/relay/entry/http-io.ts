@@ -1,3 +1,5 @@
+import "server-only";
+
 // Small helpers over node:http for the relay (no framework on the hot path).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WireFormat } from "@/lib/server/relay/vendors/types";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The relay pipeline shared by every endpoint (see endpoint.ts):
 // read -> checks -> price -> reserve -> [pick channel -> endpoint.attempt] with retries -> settle.
 import type { IncomingMessage, ServerResponse } from "node:http";

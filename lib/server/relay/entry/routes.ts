@@ -1,3 +1,5 @@
+import "server-only";
+
 // Which endpoint serves a relay path. Exact paths first, then patterns (Gemini's /models/{m}:verb).
 import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { claudeMessagesEndpoint } from "@/lib/server/relay/endpoints/messages";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // JIT warm-up of the relay's per-code-unit loops, run once at start. V8 runs a cold loop in its
 // interpreter or baseline tier (15-30 ns per code unit, 10-20x its optimised code) until a background
 // compile lands, and on a busy machine that can take the whole first large request: a 1 MB prompt

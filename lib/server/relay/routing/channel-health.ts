@@ -1,10 +1,13 @@
+import "server-only";
+
 // Retry and auto-disable rules (server-behaviour §3.2-3.3).
+import { CHANNEL_STATUS } from "@/lib/constants";
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { invalidateChannels, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { RelayError } from "@/lib/server/relay/errors";
-import { notifyRoot } from "@/modules/logs/server/usage/notify-root";
+import { notifyRoot } from "@/lib/server/notify/notify-root";
 
 const rangeMemo = new Map<string, [number, number][]>();
 
@@ -91,7 +94,7 @@ export async function autoDisable(channel: CachedChannel, keyIndex: number, reas
       where: { id: channel.id },
       select: { channelInfo: true, otherInfo: true, name: true, status: true },
     });
-    if (!row || row.status !== 1) return;
+    if (!row || row.status !== CHANNEL_STATUS.enabled) return;
     if (channel.multiKey && channel.keys.length > 1) {
       const info = JSON.parse(row.channelInfo || "{}") as {
         multi_key_status_list?: Record<string, number>;
@@ -118,7 +121,10 @@ export async function autoDisable(channel: CachedChannel, keyIndex: number, reas
       status_time: now,
     };
     await db().$transaction([
-      db().channel.update({ where: { id: channel.id }, data: { status: 3, otherInfo: JSON.stringify(other) } }),
+      db().channel.update({
+        where: { id: channel.id },
+        data: { status: CHANNEL_STATUS.autoDisabled, otherInfo: JSON.stringify(other) },
+      }),
       db().ability.updateMany({ where: { channelId: channel.id }, data: { enabled: false } }),
     ]);
     invalidateChannels();

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /v1/models and /v1/models/{id}: the models the token may use — served by a channel of its
 // group (or virtual models with such an actual model), inside its model limits, and priced (unless
 // self-use mode or the owner accepts unpriced).

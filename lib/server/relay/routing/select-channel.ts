@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel choice: the highest priority tier first, weighted random inside a tier; each retry moves
 // one tier down and never picks a channel that already failed while an untried one remains.
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";

@@ -1,10 +1,12 @@
+import "server-only";
+
 // Error logs (type 6) for failed relay calls, when LogErrorEnabled is on. Queued, never awaited.
 import { requestLogger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
 import { queueLog } from "@/lib/server/ledger/bookkeeping";
 import type { RelayContext, RelayRequestBase } from "@/lib/server/relay/entry/context";
 import type { RelayError } from "@/lib/server/relay/errors";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 
 export function queueErrorLog(ctx: RelayContext | null, base: RelayRequestBase, e: RelayError, cause: unknown): void {
   if (e.status >= 500 && e.code === "internal_error")

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Output capped to the balance (issue 17 item 4). A ratio-priced call costs more the more it writes,
 // and what is charged above the reservation is only charged as far as the balance goes: so the
 // reservation must cover the whole output limit sent upstream. We reserve the cost of the requested

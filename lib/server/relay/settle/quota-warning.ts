@@ -1,3 +1,5 @@
+import "server-only";
+
 // Hook for quota-warning notifications: the relay reports users whose balance fell below their
 // threshold; delivery (email / webhook) registers a listener. At most once per user per 2 hours —
 // across the cluster with REDIS_URL: the instance whose `SET NX` wins sends it. When Redis cannot be

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Reserve-or-refuse for every billed relay call (chat-like endpoints and per-call tasks): the
 // ledger's refusal reasons become the caller-facing errors, and an unreachable shared ledger
 // (Redis) refuses the call instead of serving it unbilled (fail closed).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // After the response: settle the reservation at the actual usage, count the request, and queue the
 // consume log + usage aggregate (written by bookkeeping.ts, never on the response path).
 import { getOptions } from "@/lib/server/options/store";
@@ -8,7 +10,7 @@ import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/entry/context";
 import { recordSuccess } from "@/lib/server/relay/auth/protection";
 import { maybeWarnQuota } from "@/lib/server/relay/settle/quota-warning";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
 
 export type Outcome = {

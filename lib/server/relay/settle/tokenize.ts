@@ -1,3 +1,5 @@
+import "server-only";
+
 // Token counting. Reservations use a fast estimate (no tokenizer on the hot path); exact counts with
 // gpt-tokenizer (o200k BPE, loaded on first use: its tables cost ~70 MB) are only needed when an
 // upstream sends no usage. Chat framing: 3 tokens per message, 1 per name, 3 to prime the reply.

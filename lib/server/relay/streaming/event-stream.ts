@@ -1,3 +1,5 @@
+import "server-only";
+
 // Streaming relay for format-converted and non-OpenAI native streams (Claude events, Gemini
 // chunks). Every upstream SSE event goes through a pipe that returns the frames to write at once;
 // nothing is buffered beyond the event being parsed. Same core as openai-stream.ts (sse-response.ts):

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The forwarding half of streaming: upstream events written as received (Responses API, audio
 // transcription streams) with a tap for text and usage, and raw bytes piped as they arrive (speech).
 // Both run on the client-stream core of sse-response.ts.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // SSE frame writers shared by the formats.
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Streaming relay. Each upstream SSE event is written to the client as soon as it is parsed (only
 // socket backpressure pauses the upstream read; nothing is buffered). Usage is always requested
 // upstream; the usage-only chunk is hidden from clients that did not ask for it, and synthesised

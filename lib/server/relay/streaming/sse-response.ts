@@ -1,3 +1,5 @@
+import "server-only";
+
 // The one client-stream core of the relay: every streamed answer (OpenAI bytes in openai-stream.ts,
 // converted or native events in event-stream.ts, forwarded events and raw audio in forward.ts)
 // goes through openClientStream + pump: headers, the inactivity timer (re-armed on every upstream

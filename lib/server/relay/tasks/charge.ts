@@ -1,3 +1,5 @@
+import "server-only";
+
 // Per-call billing of asynchronous tasks (Midjourney, Suno): server-behaviour §2.6. One call, one
 // price: reserve the whole price before the upstream call, keep it (settle) only when the upstream
 // accepted the task, give it back otherwise. The consume log is queued like every relay charge.
@@ -12,7 +14,7 @@ import { getPriceTable } from "@/lib/server/ledger/pricing";
 import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
 import { relayError } from "@/lib/server/relay/error-codes";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Midjourney-proxy relay (channel types 2 "Midjourney" and 5 "Midjourney-Plus"): submit calls are
 // forwarded to {base}{path} with `mj-api-secret: <channel key>` and billed per call; task queries
 // are answered from our own `midjourneys` rows (kept current by poll-midjourney.ts).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Midjourney-proxy submit paths -> task action -> the model name that prices and routes it
 // (new-api's names: mj_imagine, mj_upscale, ..., swap_face).
 

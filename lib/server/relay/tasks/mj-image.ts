@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /mj/image/{id}: the unauthenticated image proxy (MjForwardUrlEnabled hands these URLs out;
 // with it off the route answers 404). It only ever fetches the stored imageUrl of that task: through
 // the SSRF guard (public addresses, https, the connection pinned to the checked address, no

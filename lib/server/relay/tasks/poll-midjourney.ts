@@ -1,3 +1,5 @@
+import "server-only";
+
 // One pass of the Midjourney poller: unfinished tasks grouped by channel, asked of the channel with
 // POST {base}/mj/task/list-by-condition {ids}; rows take the upstream state; a FAILURE refunds the
 // task's quota (refund-task.ts). Tasks older than TASK_TIMEOUT_MINUTES fail and are refunded too.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // One pass of the Suno poller: unfinished `tasks` rows (platform suno) grouped by channel, asked of
 // the channel with POST {base}/suno/fetch {ids}; rows take the upstream status, progress and data;
 // a FAILURE (or a task older than TASK_TIMEOUT_MINUTES) is refunded (refund-task.ts).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Refund of a task that failed after the upstream accepted it (found by the background poll).
 // Outside any request, so it goes through writeAfterFlush: pending relay deltas are written first,
 // then the row's final state, the balances and the refund log in ONE transaction, guarded by the
@@ -5,7 +7,7 @@
 import { db } from "@/lib/server/db";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateToken, invalidateUser } from "@/lib/server/cache/token-cache";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 
 /** The fields of a midjourneys / tasks row a refund needs (status as it was read). */
 export type TaskRowForRefund = {

@@ -1,3 +1,5 @@
+import "server-only";
+
 // One pass over the unfinished asynchronous tasks (Midjourney, Suno). Run every TASK_POLL_INTERVAL_MS
 // by the cluster's lease holder (lib/server/cluster/jobs.ts), so several instances never poll — and
 // refund — the same task twice.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Suno relay (channel type 36): POST /suno/submit/{music,lyrics} is forwarded to {base}/suno/submit/...
 // with the channel key as bearer and billed per call (suno_music / suno_lyrics) when the upstream
 // accepts ({code:"success", data:"<task id>"}); /suno/fetch answers from our `tasks` rows, which

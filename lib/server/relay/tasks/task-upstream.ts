@@ -1,3 +1,5 @@
+import "server-only";
+
 // JSON calls to task upstreams (Midjourney, Suno submits and polls). They carry the channel key, so
 // they follow the channel address rule like every other channel call (net/channel-address.ts:
 // private addresses only while ChannelPrivateAddressEnabled, checked at connect time) and never

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Midjourney-proxy and Suno submits at the relay boundary: the fields the task relays read.
 import { z } from "zod";
 import { LIMITS } from "@/lib/server/relay/vendors/wire-guard";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // One try against one channel: send, map upstream errors (retryable, status-code mapping), then
 // stream or answer JSON. Usage missing from a JSON answer is counted locally and injected.
 import type { ReadonlyOptions } from "@/lib/server/options/store";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // JSON object parsing for upstream answers and SSE payloads.
 import { RelayError } from "@/lib/server/relay/errors";
 import { relayError } from "@/lib/server/relay/error-codes";

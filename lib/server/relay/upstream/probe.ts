@@ -1,3 +1,5 @@
+import "server-only";
+
 // One test request straight to a channel (the console's channel test): no routing, no user, no
 // billing. The body is OpenAI-shaped; a channel of another wire format gets it converted.
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";

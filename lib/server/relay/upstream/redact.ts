@@ -1,3 +1,5 @@
+import "server-only";
+
 // Upstream error texts are relayed to callers, and upstreams like to quote what they were sent:
 // "Incorrect API key provided: sk-abc…", "connect ECONNREFUSED 10.0.3.7:8000", "https://vllm.internal/…".
 // Before such a text leaves the gateway, the channel's keys, bearer tokens, the channel's host and

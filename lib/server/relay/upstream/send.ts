@@ -1,3 +1,5 @@
+import "server-only";
+
 // Upstream HTTP: keep-alive undici Agents shared by the process (net/channel-address.ts: one open,
 // one that connects to public addresses only). Streams are read as they arrive. undici's request()
 // never follows redirects, so a key is only ever sent to the channel's own address.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Per-channel request changes: chained model mapping (a->b->c, cycles refused), param override
 // (deep merge; null deletes a key), the channel system prompt, and status-code mapping of errors.
 import { relayError } from "@/lib/server/relay/error-codes";

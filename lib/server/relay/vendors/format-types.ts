@@ -1,3 +1,5 @@
+import "server-only";
+
 // The contract of a wire format (OpenAI chat completions, Anthropic Messages, Gemini generateContent).
 // OpenAI chat is the pivot: a request in format A for a channel speaking format B travels
 // A -> OpenAI -> B, and its answer B -> OpenAI -> A. Same-format calls are forwarded natively and

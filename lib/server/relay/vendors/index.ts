@@ -1,3 +1,5 @@
+import "server-only";
+
 // The relay's vendor registry, built from the one vendor catalogue (lib/channel-types.ts): a
 // catalogue entry names its transport and dialect; this file maps those names to the code in the
 // vendor folders. An OpenAI-compatible vendor needs only its catalogue entry; a new transport or

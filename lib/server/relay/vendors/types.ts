@@ -1,3 +1,5 @@
+import "server-only";
+
 // One adapter per transport (vendors/<vendor>/adapter.ts), all behind this interface. An adapter
 // speaks one wire format (OpenAI by default; Anthropic and Gemini their own): the pipeline converts the
 // client's format to the adapter's (lib/server/relay/vendors/*/format.ts) before buildRequest.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The relay boundary: every client body is checked here before any conversion reads it. Checks are
 // linear in the body size: a byte scan for nesting depth before JSON.parse (deep nesting overflows
 // the stack in JSON.stringify later), then a zod schema over exactly the fields the relay reads, with

@@ -14,6 +14,7 @@ import {
   type RowAction,
 } from "@/modules/accounts/components/users/user-labels";
 import type { AdminUser } from "@/modules/accounts/client/users/api";
+import { USER_STATUS } from "@/lib/constants";
 
 export type UserRowHandlers = {
   onEdit: (user: AdminUser) => void;
@@ -85,7 +86,7 @@ export function useUserColumns({ onEdit, onAction }: UserRowHandlers): Column<Ad
                 variant="outline"
                 size="sm"
                 className={toggle === "disable" ? "text-danger" : undefined}
-                disabled={toggle === "enable" && r.status !== 2}
+                disabled={toggle === "enable" && r.status !== USER_STATUS.disabled}
                 onClick={() => onAction(r, toggle)}
                 data-testid={`user-${toggle}`}
               >

@@ -2,7 +2,7 @@
 // activated, 2 banned, else unknown; a deleted user (DeletedAt) is shown as cancelled.
 import type { BadgeTone } from "@/components/ui/badge";
 import type { AdminUser } from "@/modules/accounts/client/users/api";
-import { ROLE } from "@/lib/constants";
+import { ROLE, USER_STATUS } from "@/lib/constants";
 
 export type RoleLabel = "role_user" | "role_admin" | "role_root" | "role_unknown";
 export type StatusLabel = "status_active" | "status_banned" | "status_unknown" | "status_cancelled";
@@ -16,8 +16,8 @@ export function roleLabel(role: number): { key: RoleLabel; tone: BadgeTone } {
 
 export function statusLabel(u: Pick<AdminUser, "status" | "DeletedAt">): { key: StatusLabel; tone: BadgeTone } {
   if (u.DeletedAt) return { key: "status_cancelled", tone: "danger" };
-  if (u.status === 1) return { key: "status_active", tone: "success" };
-  if (u.status === 2) return { key: "status_banned", tone: "danger" };
+  if (u.status === USER_STATUS.enabled) return { key: "status_active", tone: "success" };
+  if (u.status === USER_STATUS.disabled) return { key: "status_banned", tone: "danger" };
   return { key: "status_unknown", tone: "neutral" };
 }
 
@@ -36,8 +36,8 @@ export function rowActions(me: { role: number } | null, target: AdminUser): RowA
   const out: RowAction[] = [];
   if (me && me.role >= ROLE.root && target.role < ROLE.admin) out.push("promote");
   if (!isRoot && target.role >= ROLE.admin) out.push("demote");
-  if (!isRoot && target.status === 1) out.push("disable");
-  if (target.status !== 1) out.push("enable");
+  if (!isRoot && target.status === USER_STATUS.enabled) out.push("disable");
+  if (target.status !== USER_STATUS.enabled) out.push("enable");
   if (!isRoot) out.push("delete");
   return out;
 }

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Refuses every WeChat/Telegram call while the admin has the provider switched off.
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption } from "@/lib/server/options/store";

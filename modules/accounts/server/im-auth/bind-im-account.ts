@@ -1,3 +1,5 @@
+import "server-only";
+
 // Binds a WeChat or Telegram id to the signed-in user. No account takeover: an id held by any other
 // account (soft-deleted ones included) is refused, decided under a lock on the id (users/identity-lock.ts)
 // so two users racing for one id cannot both win. Binding the id one already holds is a no-op;

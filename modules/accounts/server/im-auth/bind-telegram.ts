@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/oauth/telegram/bind?<widget fields>: binds the verified Telegram id to the signed-in user.
 import { assertImEnabled } from "@/modules/accounts/server/im-auth/assert-im-enabled";
 import { bindImAccount } from "@/modules/accounts/server/im-auth/bind-im-account";

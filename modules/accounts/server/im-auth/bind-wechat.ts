@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET|POST /api/oauth/wechat/bind?code=: binds the WeChat id behind the code to the signed-in user.
 import { assertImEnabled } from "@/modules/accounts/server/im-auth/assert-im-enabled";
 import { bindImAccount } from "@/modules/accounts/server/im-auth/bind-im-account";

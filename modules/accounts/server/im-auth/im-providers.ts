@@ -1,3 +1,5 @@
+import "server-only";
+
 // The two instant-messaging sign-in providers: which user column holds the id, which option turns
 // the provider on, and the messages of their refusals.
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";

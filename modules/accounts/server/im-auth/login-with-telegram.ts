@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/oauth/telegram/login?<widget fields>: signs in the account the Telegram id is bound to.
 // Telegram never registers accounts (server-behaviour §7.5): an unbound id is told to bind first.
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/oauth/wechat?code=: the code from the WeChat official account signs in the account bound
 // to that WeChat id, registering one when none is (and registration is open).
 import { assertImEnabled } from "@/modules/accounts/server/im-auth/assert-im-enabled";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The end of every WeChat/Telegram sign-in: the account that holds the id must be live and
 // enabled; its last login time is stamped. The caller then mints the session like password login.
 import { USER_STATUS } from "@/lib/constants";

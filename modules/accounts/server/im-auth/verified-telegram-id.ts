@@ -1,3 +1,5 @@
+import "server-only";
+
 // The Telegram id of widget data whose hash checks out against the configured bot token and whose
 // auth_date is recent; otherwise the refusal to show.
 import { AppError } from "@/lib/server/http/app-error";

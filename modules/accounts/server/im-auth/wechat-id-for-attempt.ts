@@ -1,3 +1,5 @@
+import "server-only";
+
 // A WeChat code is short and lives three minutes, so guessing codes is the way to hijack a WeChat
 // sign-in. Wrong codes therefore count as failed logins of the client address (the limiter of
 // password login, LOGIN_RATE_LIMIT per LOGIN_RATE_LIMIT_WINDOW) and a blocked address is refused

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Per-user limit on sensitive actions (system token reset, invite-quota transfer): new-api's
 // UserCriticalRateLimit, 20 per 1200 s, counted per action so one does not starve the other.
 import { AppError } from "@/lib/server/http/app-error";

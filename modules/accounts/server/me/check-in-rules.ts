@@ -1,3 +1,5 @@
+import "server-only";
+
 // Pure rules of the daily check-in (spec 2 §3: CheckInQuota, CheckInMaxQuota; server-behaviour §5.1).
 import { randomInt } from "node:crypto";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/check_in: the daily check-in (spec 1 §4, §7; spec 2 §3; server-behaviour §5.1).
 //
 // Race-free on SQLite and PostgreSQL: the CheckIn row, unique on (userId, checkinDate), is inserted
@@ -10,7 +12,8 @@ import { AppError } from "@/lib/server/http/app-error";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { pickCheckInReward, serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
 import { formatQuota } from "@/lib/format";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/user/check_in_status: whether the caller can check in today (spec 1 §4, §7).
 import { db } from "@/lib/server/db";
 import { getBoolOption, getNumberOption } from "@/lib/server/options/store";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/user/token: a new system access token, rate-limited per user (the previous token stops
 // working at once; see users/generate-access-token.ts).
 import { generateAccessToken } from "@/modules/accounts/server/users/generate-access-token";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/aff_transfer {quota}: moves invite rewards (aff_quota) into the balance
 // (server-behaviour §5.2). At least one unit (QuotaPerUnit) and at most the pending aff_quota.
 //
@@ -10,7 +12,8 @@ import { AppError } from "@/lib/server/http/app-error";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { assertUserCriticalAllowed } from "@/modules/accounts/server/me/assert-user-critical-allowed";
 import { formatQuota } from "@/lib/format";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * HTTP Basic client authentication of a token request (RFC 6749 §2.3.1): id and secret are
  * form-urlencoded before the base64 step, so a ":" or "%" in either survives.

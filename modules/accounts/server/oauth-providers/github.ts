@@ -1,3 +1,5 @@
+import "server-only";
+
 // GitHub OAuth app sign-in: the code is exchanged at github.com/login/oauth/access_token, the
 // account read from api.github.com/user. The numeric account id is the binding (a login name can
 // be renamed and then taken by someone else).

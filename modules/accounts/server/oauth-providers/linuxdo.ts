@@ -1,3 +1,5 @@
+import "server-only";
+
 // LinuxDO Connect sign-in: the code is exchanged at connect.linux.do/oauth2/token (client
 // credentials in Basic auth), the account read from /api/user. Accounts below the site's
 // LinuxDOMinimumTrustLevel (0–4) may not register or bind.

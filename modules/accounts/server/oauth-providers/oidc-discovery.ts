@@ -1,3 +1,5 @@
+import "server-only";
+
 // The OIDC provider's endpoints: the ones root saved (oidc.token_endpoint, oidc.user_info_endpoint),
 // else the discovery document at oidc.well_known, fetched once and kept for ten minutes. The
 // discovery document is always needed: its issuer and jwks_uri verify the id_token (issue 17).

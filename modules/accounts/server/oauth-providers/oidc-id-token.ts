@@ -1,3 +1,5 @@
+import "server-only";
+
 // Verification of the OIDC id_token (issue 17): the token answer of a code exchange must carry an
 // id_token signed by a key of the provider's JWKS (jwks_uri of the discovery document), issued by
 // the discovery document's issuer, for our client id, not expired, and carrying the nonce of this

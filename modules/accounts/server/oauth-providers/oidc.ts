@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenID Connect sign-in (authorization code flow, scope "openid profile email", nonce = the state).
 // The code is exchanged at the token endpoint with the client secret (client_secret_basic, the
 // standard's default, falling back to client_secret_post when the provider refuses it). The answer's

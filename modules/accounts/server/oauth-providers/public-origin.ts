@@ -1,3 +1,5 @@
+import "server-only";
+
 // The origin the browser sees this console at, for the redirect_uri of the token exchange: it must
 // be the one the console put in the authorization request (`${location.origin}/oauth/{provider}`).
 // Behind a reverse proxy the forwarded host and scheme count when TRUST_PROXY is on; an HTTPS

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The WeChat and Telegram calls are GETs that sign in or bind, so the CSRF check of writes (route
 // wrapper) does not cover them, and the Lax session cookie rides along on a cross-site navigation.
 // Without this, a page could send a signed-in victim to /api/oauth/telegram/bind?<the attacker's

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The OAuth providers by id (GET /api/oauth/{github|oidc|linuxdo}).
 import { github } from "@/modules/accounts/server/oauth-providers/github";
 import { linuxdo } from "@/modules/accounts/server/oauth-providers/linuxdo";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // OAuth `state` values (GET /api/oauth/state): random, single use, valid ten minutes, kept hashed in
 // verification_codes (purpose "oauth_state") with what the callback needs (login or bind, the
 // binding user, the invite code, the provider). Each state is also tied to the browser that asked

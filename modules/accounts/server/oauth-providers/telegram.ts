@@ -1,3 +1,5 @@
+import "server-only";
+
 // Verifies the data the Telegram login widget hands the browser (core.telegram.org/widgets/login):
 // data-check-string = every received field but `hash`, as "key=value", sorted by key, joined by
 // "\n"; hash = hex(HMAC-SHA256(data-check-string, key = SHA256(bot token))). Compared in constant

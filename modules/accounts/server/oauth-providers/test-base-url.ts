@@ -1,3 +1,5 @@
+import "server-only";
+
 // The test-only replacement of a fixed provider's base URL (OAUTH_TEST_GITHUB_BASE_URL,
 // OAUTH_TEST_LINUXDO_BASE_URL in lib/env.ts), for the fake providers of the OAuth tests. A
 // production process never honours it.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // What every OAuth provider module gives the sign-in services: whether the site enabled it, and the
 // account behind an authorization code.
 import { AppError } from "@/lib/server/http/app-error";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Resolves a WeChat login code to the WeChat account id by asking the configured WeChat server
 // (server-behaviour §7.5): GET {WeChatServerAddress}/api/wechat/user?code=… with the
 // WeChatServerToken as Authorization, answering {success, message, data: wechat id}. The code is

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Bind mode of GET /api/oauth/{provider}: the signed-in user adds a provider account as a way to
 // sign in. An account already bound to another user (even a deleted one) is refused: binding it
 // again would hand that user's sign-in to the caller (account takeover).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/oauth/state: a state for the next provider round trip. Asked while signed in, the round
 // trip binds the provider account to the caller; otherwise it signs in or registers (with the
 // invite code, when one is given).

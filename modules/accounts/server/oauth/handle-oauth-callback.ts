@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/oauth/{provider}?code&state: checks the state (this browser's, unused, unexpired, for
 // this provider), reads the provider account, then binds it to the signed-in user who asked for the
 // state, or signs in / registers.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The username of an account registered through a provider (server-behaviour §7.5): the provider
 // login when it is a valid, free username of at most 20 characters, else `{prefix}{maxUserId + 1}`
 // (the next free one, should someone already use that name).

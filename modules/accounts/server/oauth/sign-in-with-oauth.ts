@@ -1,3 +1,5 @@
+import "server-only";
+
 // Login mode of GET /api/oauth/{provider}: the user bound to the provider account signs in; an
 // unknown provider account registers a new user (when RegisterEnabled) with the provider's name,
 // display name and e-mail, and the invite code carried by the state. A provider e-mail already used

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/reset {email, token}: the reset link's token is single-use (consumed atomically)
 // and must match the address it was mailed to; the account must still hold that address. The
 // account gets a new random password, returned once, and authVersion is bumped so every existing

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The password a reset hands out: 16 characters from an alphabet without look-alikes (0/O, 1/l/I),
 // drawn with a CSPRNG; always within the 8–20 characters a password may have.
 import { randomInt } from "node:crypto";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/reset_password?email: mails a reset link {ServerAddress}/user/reset?email=..&token=..
 // when the address belongs to exactly one active account. The answer is the same whether or not
 // it does: the SMTP and rate-limit checks run for every address, and the lookup, token and mail run

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { ROLE } from "@/lib/constants";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/setup: creates the root account (when none exists), stores the usage mode, and marks
 // setup done, all in one transaction. The setups row uses the fixed id 1, so two racing requests
 // cannot both succeed.

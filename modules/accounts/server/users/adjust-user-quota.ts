@@ -1,3 +1,5 @@
+import "server-only";
+
 // An admin's quota change (POST /api/user/manage add_quota, PUT /api/user/ quota). It runs inside the
 // ledger queue (writeAfterFlush) so no relay charge is lost or double counted, moves the balance with
 // relative SQL (add/subtract never read-modify-write), and writes a type-3 log naming the admin in
@@ -7,7 +9,8 @@ import { AppError } from "@/lib/server/http/app-error";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { formatQuota } from "@/lib/format";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import type { QuotaMode } from "@/modules/accounts/schemas/user-admin";

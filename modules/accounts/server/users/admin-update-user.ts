@@ -1,3 +1,5 @@
+import "server-only";
+
 // PUT /api/user/: an admin edits a user of LOWER role (root edits anyone; see manage-rules.ts).
 // A new password revokes the user's sessions. A quota value sets the balance inside the ledger queue
 // and, when it changes, writes a type-3 log naming the admin in the same transaction. An address is

@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/: an admin adds an ordinary user (role 1, group default). The username stays unique
 // across cancelled users too. New users get QuotaForNewUser like a registration would.
 import { db } from "@/lib/server/db";
@@ -5,7 +7,8 @@ import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword } from "@/lib/server/auth/password";
 import { getNumberOption } from "@/lib/server/options/store";
 import { generateAffCode } from "@/modules/accounts/server/users/generate-aff-code";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { formatQuota } from "@/lib/format";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import type { CreateUserInput } from "@/modules/accounts/schemas/user-admin";

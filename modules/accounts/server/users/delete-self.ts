@@ -1,3 +1,5 @@
+import "server-only";
+
 // DELETE /api/user/self: soft delete (the username stays reserved), tokens disabled, sessions revoked.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/user/token: a new system access token for scripts (replaces the previous one).
 // Only its SHA-256 is stored; the token itself is returned once.
 import { randomBytes } from "node:crypto";

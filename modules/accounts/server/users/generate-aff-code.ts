@@ -1,3 +1,5 @@
+import "server-only";
+
 import { randomInt } from "node:crypto";
 import { db, type Prisma } from "@/lib/server/db";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/user/{id}: the same rule as editing (new-api GetUser): an admin reads only users of a
 // lower role, so an admin cannot open root's or another admin's edit page.
 import { db } from "@/lib/server/db";

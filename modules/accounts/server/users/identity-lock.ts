@@ -1,3 +1,5 @@
+import "server-only";
+
 // One sign-in identity (an e-mail address, an OAuth account, a WeChat or Telegram id) may belong to
 // one user only, but those columns are plain indexes ("" for most users). "Is it taken? then take
 // it" therefore runs in a transaction holding a lock named after the identity, so two registrations

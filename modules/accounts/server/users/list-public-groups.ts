@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/user/groups without a session: new-api answers the groups every user may use
 // (UserUsableGroups) that have a group ratio, as {group: {ratio, desc}}.
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";

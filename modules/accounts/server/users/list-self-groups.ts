@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/user/self/groups: the groups the caller may put tokens in, as {group: {desc, ratio}}, with
 // the caller's own group first (spec 2 §7 Tokens; server-behaviour §7 "User groups").
 import { db } from "@/lib/server/db";

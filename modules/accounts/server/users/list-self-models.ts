@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/user/models: the models some enabled channel serves in a group the caller may use (the
 // token drawer's model-limit choices and the playground's model list).
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Password login by username or email. Failed attempts are counted per client address and, apart,
 // per account (or per unknown name), and each limit refuses on its own. A success clears only its own
 // account's counter: never the address counter, which would let an attacker with any account of

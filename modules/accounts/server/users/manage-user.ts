@@ -1,10 +1,12 @@
+import "server-only";
+
 // POST /api/user/manage {id, action}: promote, demote, disable, enable, delete (soft) and add_quota,
 // under the rules of manage-rules.ts. Every action is audit-logged (type 3) with the admin's name.
 // Disable and delete bump authVersion (the user's sessions die) and drop the relay caches.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { ROLE, TOKEN_STATUS, USER_STATUS } from "@/lib/constants";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { ROLE, TOKEN_STATUS, USER_STATUS, LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { loadManageTarget } from "@/modules/accounts/server/users/manage-rules";
 import { adjustUserQuota } from "@/modules/accounts/server/users/adjust-user-quota";
 import { dropCachedAccess } from "@/modules/accounts/server/users/revoke-user-access";

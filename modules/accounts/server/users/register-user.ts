@@ -1,3 +1,5 @@
+import "server-only";
+
 // POST /api/user/register. Honours RegisterEnabled / PasswordRegisterEnabled, email verification,
 // and invite codes (invitee and inviter rewards, signup-rewards.ts), all in one transaction. Like
 // new-api, an address is stored only when email verification is on (an unverified address could

@@ -1,3 +1,5 @@
+import "server-only";
+
 // After a ban or a deletion: drop the relay's cached user and every cached token of that user, so
 // the next relay request re-reads them and is refused at once (not after SYNC_FREQUENCY).
 import { db } from "@/lib/server/db";

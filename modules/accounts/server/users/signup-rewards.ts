@@ -1,10 +1,13 @@
+import "server-only";
+
 // What every new account gets, however it registered (password form or OAuth): QuotaForNewUser,
 // and with a valid invite code QuotaForInvitee for the newcomer and aff_count + QuotaForInviter
 // (aff_quota and aff_history) for the inviter, each written to the logs. Runs inside the
 // registration transaction.
 import { db, type Prisma } from "@/lib/server/db";
 import { getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { formatQuota } from "@/lib/format";
 
 export type SignupQuotas = { forNewUser: number; forInvitee: number; forInviter: number; quotaPerUnit: number };

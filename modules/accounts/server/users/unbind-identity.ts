@@ -1,3 +1,5 @@
+import "server-only";
+
 // Detaches a GitHub / OIDC / LinuxDO / WeChat / Telegram identity from the caller's account. The
 // one rule: an account must keep a way to sign in, so the last identity of an account without a
 // password is refused (accounts created through a provider have none until they set one in

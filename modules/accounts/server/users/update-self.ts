@@ -1,3 +1,5 @@
+import "server-only";
+
 // PUT /api/user/self: display name and/or password. A password change needs the current password
 // and revokes every other session (authVersion bump); the caller gets a fresh session.
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // PUT /api/user/setting: merges the sent fields into the caller's stored setting (each /app/me tab
 // saves its own fields). A webhook URL is checked against the outbound guard before it is stored
 // (public address, resolvable), so a private target is refused at save time, not only at delivery.

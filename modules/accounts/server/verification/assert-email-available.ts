@@ -1,3 +1,5 @@
+import "server-only";
+
 // "An address already used cannot be registered or bound again" (issue 6). users.email is not a
 // unique column (new-api's schema, and old rows may hold duplicates or ""), so uniqueness is enforced
 // here, race-safe enough for both engines:

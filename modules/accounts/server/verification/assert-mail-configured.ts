@@ -1,3 +1,5 @@
+import "server-only";
+
 // Account mails need an SMTP server; without one the sender learns it at once (instead of waiting
 // for a mail that never comes). Checked before any per-address work, so it answers the same for
 // every address (the reset request must not reveal which addresses have accounts).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/oauth/email/bind?email&code: binds (or changes) the signed-in user's address after the
 // code mailed to it is checked. The uniqueness check, the code and the write share one transaction
 // (see assert-email-available.ts), so two accounts racing for one address cannot both get it.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Checks a one-time code (email verification, password reset) and marks it used, atomically:
 // the conditional update succeeds for exactly one caller even under concurrent attempts.
 import { createHash } from "node:crypto";

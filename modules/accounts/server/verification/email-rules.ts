@@ -1,3 +1,5 @@
+import "server-only";
+
 // Pure rules for the addresses the e-mail features accept (server-behaviour §7.4): addresses are
 // compared and stored lower-cased; an optional domain whitelist (EmailDomainRestrictionEnabled +
 // EmailDomainWhitelist, exact domains) and an optional alias block (EmailAliasRestrictionEnabled:

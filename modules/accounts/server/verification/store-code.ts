@@ -1,3 +1,5 @@
+import "server-only";
+
 // Stores a one-time code (hashed) for a purpose and address. The latest code wins: earlier unused
 // codes of the same purpose and address are dropped, so only the newest mail works. Long-expired
 // rows are swept here too, so the table stays small without a background job.

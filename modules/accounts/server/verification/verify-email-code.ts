@@ -1,3 +1,5 @@
+import "server-only";
+
 // Checks and consumes the e-mailed code of an address (register, bind). Wrong codes are counted per
 // address: after MAIL_CODE_FAILURES the address is locked for the window, so a 6-digit code cannot
 // be guessed within its 3-minute life even from many client addresses.

@@ -1,7 +1,9 @@
 // Display rules of the usage-logs page (spec 2 §9), pure so they are unit-tested.
 import type { BadgeTone } from "@/components/ui/badge";
+import { LOG_TYPE, LOG_TYPE_ANY } from "@/lib/constants";
 
-export const LOG_TYPES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
+/** The type filter's choices: any type, then every log type. */
+export const LOG_TYPES = [LOG_TYPE_ANY, ...Object.values(LOG_TYPE)] as const;
 
 /** Total use time: green up to 100 s, orange under 300 s, red beyond. */
 export function elapsedTone(seconds: number): BadgeTone {

@@ -8,9 +8,16 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Column } from "@/components/ui/data-table";
 import type { LogItem } from "@/modules/logs/client/usage/api";
-import { firstTokenTone, parseLogOther, retryChain, elapsedTone } from "@/modules/logs/client/usage/log-display";
+import {
+  firstTokenTone,
+  parseLogOther,
+  retryChain,
+  elapsedTone,
+  LOG_TYPES,
+} from "@/modules/logs/client/usage/log-display";
 import { formatQuota } from "@/lib/format";
 import { formatUnixTime } from "@/lib/format-time";
+import { LOG_TYPE } from "@/lib/constants";
 
 const TYPE_TONE: Record<number, BadgeTone> = {
   1: "info",
@@ -48,8 +55,9 @@ export function useLogColumns({ admin, expanded, onToggle }: Options): Column<Lo
   const { status } = useSite();
   const quota = (q: number) =>
     formatQuota(q, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit, digits: 6 });
-  const typeLabel = (type: number) => (type >= 0 && type <= 7 ? t(`type_${type as 0}`) : t("type_unknown"));
-  const isUsage = (r: LogItem) => r.type === 2 || r.type === 6;
+  const typeLabel = (type: number) =>
+    (LOG_TYPES as readonly number[]).includes(type) ? t(`type_${type as 0}`) : t("type_unknown");
+  const isUsage = (r: LogItem) => r.type === LOG_TYPE.consume || r.type === LOG_TYPE.error;
 
   const columns: (Column<LogItem> & { id: LogColumnId })[] = [
     {

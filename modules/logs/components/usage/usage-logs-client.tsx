@@ -24,7 +24,7 @@ import { useLogStat, useLogs } from "@/modules/logs/client/usage/hooks";
 import { defaultLogRange, LOG_TYPES } from "@/modules/logs/client/usage/log-display";
 import { toLocalInput } from "@/modules/tokens/client/token-form";
 import { usePaging } from "@/lib/client/use-page-size";
-import { ROLE } from "@/lib/constants";
+import { ROLE, LOG_TYPE_ANY } from "@/lib/constants";
 import { formatQuota } from "@/lib/format";
 
 type Draft = Omit<LogFilters, "start_timestamp" | "end_timestamp"> & { start: string; end: string };
@@ -32,7 +32,7 @@ type Draft = Omit<LogFilters, "start_timestamp" | "end_timestamp"> & { start: st
 function initialDraft(): Draft {
   const range = defaultLogRange();
   return {
-    type: 0,
+    type: LOG_TYPE_ANY,
     username: "",
     token_name: "",
     model_name: "",

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/data/users (admin): usage per user and hour (all models summed); an optional username
 // narrows it to one user, as the latest new-api.
 import type { DataQuery, UserQuotaDataRow } from "@/modules/logs/schemas/dashboard";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/data/ (admin): everyone's usage per model and hour; with a username, that user's usage
 // per model and hour (rows carry the username), as new-api's GetAllQuotaDates.
 import type { DataQuery, QuotaDataRow } from "@/modules/logs/schemas/dashboard";

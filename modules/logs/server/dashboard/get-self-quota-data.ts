@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/data/self (user): the caller's own usage per model and hour, by user id (a username in
 // the query is ignored). Ranges over 30 days are refused, as new-api ("时间跨度不能超过 1 个月").
 import { SELF_MAX_SPAN_SECONDS, type DataQuery, type QuotaDataRow } from "@/modules/logs/schemas/dashboard";

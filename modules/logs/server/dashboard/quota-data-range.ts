@@ -1,3 +1,5 @@
+import "server-only";
+
 // The shared parts of the /api/data queries: the created_at window and the row cap.
 import { DATA_MAX_ROWS, type DataQuery } from "@/modules/logs/schemas/dashboard";
 import { AppError } from "@/lib/server/http/app-error";

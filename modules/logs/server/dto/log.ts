@@ -1,3 +1,5 @@
+import "server-only";
+
 // Log rows as the console shows them. Users see their own rows without the routing internals
 // (channel, admin_info); admins see everything.
 import type { Log as LogRow } from "@/lib/generated/sqlite/client";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // quota_data rows leave the server only in these shapes (sums of the grouped query; BigInt → number).
 import type { QuotaDataRow, UserQuotaDataRow } from "@/modules/logs/schemas/dashboard";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Drawing tasks and task records as the console shows them (new-api's snake_case fields). The
 // channel (and a task's routing properties) are admin-only: users see their rows without them.
 import type { Midjourney as MidjourneyRow, Task as TaskRow } from "@/lib/generated/sqlite/client";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/mj/ (admin, everyone's drawing tasks) and /api/mj/self/ (the caller's), newest first.
 import type { MjListQuery } from "@/modules/logs/schemas/task";
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/task/ (admin, everyone's task records) and /api/task/self (the caller's), newest first.
 import type { TaskListQuery } from "@/modules/logs/schemas/task";
 import { db } from "@/lib/server/db";

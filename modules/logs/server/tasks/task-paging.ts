@@ -1,3 +1,5 @@
+import "server-only";
+
 // The two paging contracts of GET /api/mj and /api/task (see the route banners): the spec's array
 // answer (p 0-based, TASK_LEGACY_PAGE_SIZE rows, "more loaded when the last known page is reached")
 // and new-api's page answer (p 1-based with page_size, {items, total, page, page_size}).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // WHERE clauses of the drawing-task and task-record lists: a user's own rows (self) or everyone's
 // with the admin-only channel filter. Ids match exactly, as in new-api.
 import type { MjListQuery, TaskListQuery } from "@/modules/logs/schemas/task";

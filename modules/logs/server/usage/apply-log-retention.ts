@@ -1,3 +1,5 @@
+import "server-only";
+
 // Log retention (option LogRetentionDays, 0 = keep forever): removes logs older than now − N days.
 // Run hourly by the cluster's lease holder (lib/server/cluster/jobs.ts), in batches
 // (delete-logs-before.ts) so a large table is never locked by one statement. The option is read from

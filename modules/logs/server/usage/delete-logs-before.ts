@@ -1,3 +1,5 @@
+import "server-only";
+
 // DELETE /api/log/?target_timestamp=: removes usage logs created before a moment, in batches so a
 // large table is never locked by one huge statement. Answers how many rows went.
 import { db } from "@/lib/server/db";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/log/ (admin, everyone's rows) and /api/log/self/ (the caller's rows), newest first.
 import type { LogListQuery } from "@/modules/logs/schemas/log";
 import { pageResult, pageWindow } from "@/lib/schemas/pagination";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // GET /api/log/token: the latest logs of one token (new-api's MaxRecentItems), as its owner sees
 // them (no channel, no admin_info). Bounded: one indexed query, at most MAX_TOKEN_LOGS rows.
 import { db } from "@/lib/server/db";

@@ -1,8 +1,10 @@
+import "server-only";
+
 // GET /api/log/stat and /api/log/self/stat: the quota of the filtered rows, plus requests and tokens
 // of the last 60 seconds (rpm, tpm) under the same filters.
 import type { LogFilter } from "@/modules/logs/schemas/log";
 import { db } from "@/lib/server/db";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
 import { logWhere } from "@/modules/logs/server/usage/log-where";
 
 export async function logStat(filter: LogFilter, scope: { selfUserId: number } | { admin: true }) {

@@ -1,3 +1,5 @@
+import "server-only";
+
 import type { LogFilter } from "@/modules/logs/schemas/log";
 import type { Prisma } from "@/lib/server/db";
 

@@ -1,8 +1,11 @@
+import "server-only";
+
 // Audit trail of admin actions (option writes, changes to users and channels): a type 3 (manage)
 // log row under the acting admin, saying who did what. Values are shortened so that a 1 MB pricing
 // document does not become a 1 MB log line; secrets never reach this function's text.
 import type { Prisma } from "@/lib/server/db";
-import { LOG_TYPE, recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordLog } from "@/modules/logs/server/usage/record-log";
 
 export type AdminActor = { id: number; username: string };
 

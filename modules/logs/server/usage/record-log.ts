@@ -1,8 +1,9 @@
+import "server-only";
+
 // Writes one console log row (top-up, manage, system, check-in ...). Relay consume logs go through
 // the batched writer of the relay instead.
+import { LOG_TYPE } from "@/lib/constants";
 import { db, type Prisma } from "@/lib/server/db";
-
-export const LOG_TYPE = { topup: 1, consume: 2, manage: 3, system: 4, checkin: 5, error: 6, refund: 7 } as const;
 
 export type LogInput = {
   type: (typeof LOG_TYPE)[keyof typeof LOG_TYPE];

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { getOption, parseJsonOption } from "@/lib/server/options/store";
 import type { ModelMapping } from "@/modules/pricing/model-mapping";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Anthropic Messages transport (name and default base URL from the vendor catalogue). POST {base}/v1/messages with x-api-key and anthropic-version
 // (the client's, else 2023-06-01); the client's anthropic-beta is forwarded; per-model extra headers
 // come from claude.model_headers_settings (values of one header joined with commas).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Reading Claude content blocks (shared by the request and response conversions).
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Client side of the Claude format: validating a /v1/messages body and turning it into an OpenAI
 // chat request (for channels that do not speak Anthropic Messages).
 import { invalidRequest } from "@/lib/server/relay/error-codes";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The Anthropic Messages wire format (vendors/format-types.ts ChatFormat): /v1/messages clients and
 // Anthropic (type 14) channels. Split by direction: client-request.ts (Claude -> OpenAI requests),
 // channel-request.ts (OpenAI -> Claude requests), response.ts (JSON bodies, usage, errors),

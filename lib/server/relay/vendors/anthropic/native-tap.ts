@@ -1,3 +1,5 @@
+import "server-only";
+
 // Claude client on a Claude channel: every upstream event is forwarded verbatim (event name and
 // data) and only tapped for usage (message_start + message_delta) and generated text.
 import type { Usage } from "@/lib/server/ledger/pricing";

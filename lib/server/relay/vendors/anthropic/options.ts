@@ -1,3 +1,5 @@
+import "server-only";
+
 // Claude settings read from the options snapshot (claude.* keys, defaults in options/defaults.ts).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { Json } from "@/lib/server/relay/vendors/format-types";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Non-stream Claude responses both ways, Claude usage normalisation and the Claude error shape.
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayError } from "@/lib/server/relay/errors";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI chat chunks -> the Anthropic Messages event sequence for a Claude client on a non-Claude
 // channel: message_start, content_block_start, ping, content_block_delta..., content_block_stop
 // (text, thinking and each tool call in its own block), message_delta (stop_reason + usage),

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Anthropic Messages stream events -> OpenAI chat.completion.chunk objects (Claude channel, other
 // client format). Usage: message_start carries input/cache tokens, message_delta the output tokens.
 import type { Usage } from "@/lib/server/ledger/pricing";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Anthropic Messages at the relay boundary: the fields inspectClaude and the Claude -> OpenAI
 // conversion read, typed and bounded (unknown fields pass through untouched).
 import { z } from "zod";

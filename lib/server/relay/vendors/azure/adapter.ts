@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel type 3: Azure OpenAI. {base}/openai/deployments/{deployment}/{task}?api-version=...,
 // key in the `api-key` header; the deployment is the (mapped) model name. The API version comes from
 // the channel's "other" field, else AZURE_DEFAULT_API_VERSION.

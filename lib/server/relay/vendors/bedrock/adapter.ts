@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel type 33: AWS Bedrock (docs.aws.amazon.com/bedrock/latest/APIReference/).
 // Claude models (`anthropic.…` ids and inference profiles, `claude…`) go through InvokeModel:
 // POST {base}/model/{modelId}/invoke, or /invoke-with-response-stream (AWS event-stream framing),

@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI chat request -> Bedrock Converse / ConverseStream body
 // (docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html): system blocks,
 // user/assistant messages of content blocks (text, image bytes, toolUse, toolResult), toolConfig

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Bedrock Converse answers -> OpenAI chat: the JSON response (output.message.content blocks,
 // stopReason, usage) and the ConverseStream event-stream (messageStart, contentBlockStart/Delta/Stop,
 // messageStop, metadata; docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStreamOutput.html),

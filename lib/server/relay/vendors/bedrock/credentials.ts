@@ -1,3 +1,5 @@
+import "server-only";
+
 // Bedrock channel keys: "AccessKey|SecretKey|Region", "AccessKey|SecretKey|SessionToken|Region"
 // (temporary STS credentials: the token is sent as x-amz-security-token and signed), or a Bedrock API
 // key ("BedrockAPIKey|Region", or the key alone), sent as `Authorization: Bearer <key>`

@@ -1,3 +1,5 @@
+import "server-only";
+
 // AWS event-stream framing (application/vnd.amazon.eventstream), as Bedrock's
 // InvokeModelWithResponseStream / ConverseStream answer: each message is
 //   prelude [total length u32][headers length u32][prelude CRC32 u32], headers, payload, [message CRC32 u32]

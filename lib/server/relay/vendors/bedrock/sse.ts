@@ -1,3 +1,5 @@
+import "server-only";
+
 // Bedrock's InvokeModelWithResponseStream answer -> Anthropic SSE text, so the Claude dialect reads it
 // as if it came from api.anthropic.com. Each event-stream message of type "chunk" carries
 // {"bytes": base64(one Messages stream event JSON)}; an "exception" message (or an error header)

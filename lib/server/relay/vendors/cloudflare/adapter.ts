@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel type 39: Cloudflare Workers AI through its OpenAI-compatible endpoints
 // (developers.cloudflare.com/workers-ai/configuration/open-ai-compatibility):
 // POST {base}/client/v4/accounts/{account_id}/ai/v1/chat/completions (and /embeddings) with

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Cohere Chat v2 (docs.cohere.com/reference/chat, /reference/chat-stream) <-> OpenAI chat.
 // Request: messages (system/user/assistant/tool, tool_calls with JSON-text arguments), tools in the
 // OpenAI shape, tool_choice REQUIRED/NONE (a named tool: only that tool, REQUIRED), max_tokens, p, k,

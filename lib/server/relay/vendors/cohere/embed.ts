@@ -1,3 +1,5 @@
+import "server-only";
+
 // Cohere Embed v2 (docs.cohere.com/reference/embed) <-> OpenAI embeddings. OpenAI has no input_type,
 // which Cohere requires for v3+ models: "search_document" unless the client sends Cohere's own
 // `input_type`. Token-id inputs are refused (Cohere embeds text). Usage: meta.billed_units.input_tokens.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Cohere Chat v2 stream (SSE, each data payload a JSON event with a `type`) -> OpenAI SSE:
 // message-start, content-delta (text or thinking), tool-plan-delta, tool-call-start / tool-call-delta
 // (OpenAI indexes assigned in order of appearance), message-end (finish_reason + usage). Citation and

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel type 49: a Coze bot through the chat v3 API (coze.cn/docs/developer_guides/chat_v3) with a
 // personal access token ("Authorization: Bearer pat_…"); base URL default https://api.coze.cn (as in
 // new-api; https://api.coze.com for coze.com). The bot ID is the channel's `other` field, as in

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Coze chat v3 answers -> OpenAI chat answers. Streaming (SSE with `event:` names):
 // conversation.message.delta of type "answer" carries text (and reasoning_content) deltas;
 // conversation.chat.completed carries usage {input_count, output_count, token_count} and ends the

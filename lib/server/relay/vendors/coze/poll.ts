@@ -1,3 +1,5 @@
+import "server-only";
+
 // Coze's non-stream chat is asynchronous (coze.cn/docs/developer_guides/chat_v3, retrieve_chat,
 // list_chat_messages): POST /v3/chat answers {code, msg, data: {id, conversation_id, status}} at
 // once; GET /v3/chat/retrieve?conversation_id=&chat_id= is polled until status "completed" (its

@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI chat request -> Coze chat v3 request (coze.cn/docs/developer_guides/chat_v3, POST /v3/chat):
 // {bot_id, user_id, additional_messages, stream}. new-api sends only the user messages; we also keep
 // the assistant turns (type "answer"), so a multi-turn history reaches the bot in order. A message

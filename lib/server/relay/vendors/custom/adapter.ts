@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel type 8: custom. The base URL is the full upstream URL; "{model}" is replaced by the model.
 import type { ChannelAdapter } from "@/lib/server/relay/vendors/types";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel type 37: a Dify app through its service API (docs.dify.ai, "发送对话消息"):
 // POST {base}/v1/chat-messages with "Authorization: Bearer {app API key}" (app-…); the base URL is the
 // Dify host (default https://api.dify.ai, as in new-api). Chat only: the request becomes Dify's

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Dify answers -> OpenAI chat answers. Blocking: {answer, metadata.usage} -> chat.completion. Streaming
 // (one JSON object per `data:` line, its kind in `event`): `message` / `agent_message` carry answer
 // text deltas; `message_end` carries metadata.usage and ends the answer (finish chunk, usage chunk,

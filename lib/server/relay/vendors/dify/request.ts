@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI chat request -> Dify chat-messages request (docs.dify.ai "发送对话消息", POST /v1/chat-messages).
 // Dify keeps a conversation's history itself; a gateway request carries the whole history, so, as
 // new-api does, every message is written into one `query`, each under a role heading:

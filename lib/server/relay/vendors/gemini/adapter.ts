@@ -1,3 +1,5 @@
+import "server-only";
+
 // Google Gemini (generativelanguage API) transport; name and default base URL come from the vendor
 // catalogue (lib/channel-types.ts). {base}/{version}/models/{model}:verb with
 // the version per model from gemini.version_settings. The key goes in the x-goog-api-key header,

@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI chat/embeddings request -> Gemini request (a Gemini channel serving an OpenAI, or converted
 // Claude, client), and the preparation of a Gemini-native request. Image URLs: data: URLs become
 // inlineData. http(s) URLs are fetched beforehand through the SSRF guard (inline-images.ts, called by

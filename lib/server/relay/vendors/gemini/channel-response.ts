@@ -1,3 +1,5 @@
+import "server-only";
+
 // Gemini answers -> OpenAI (non-stream and stream), the native stream tap, and usage.
 // usageMetadata: promptTokenCount already includes cachedContentTokenCount (same as OpenAI's
 // prompt_tokens), thinking tokens are billed as output (candidates + thoughts).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Gemini client requests: validation/facts, and Gemini -> OpenAI request (a Gemini client on an
 // OpenAI-format or Claude channel). Schemas from the SDK use upper-case types (OBJECT, STRING):
 // OpenAI wants JSON Schema, so types are lower-cased.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI answers -> Gemini answers for a Gemini client (non-stream, stream, errors, embeddings).
 // The stream ends with a chunk carrying finishReason and usageMetadata; Gemini streams have no [DONE].
 import type { Usage } from "@/lib/server/ledger/pricing";

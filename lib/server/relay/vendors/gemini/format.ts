@@ -1,3 +1,5 @@
+import "server-only";
+
 // The Gemini generateContent / embedContent wire format (vendors/format-types.ts contract): client side
 // (a Gemini SDK talking to the gateway) and channel side (a Gemini channel, type 24).
 import { prepareNative, fromOpenAIRequest } from "@/lib/server/relay/vendors/gemini/channel-request";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Gemini takes images inline only: http(s) image_url parts of an OpenAI-form chat body are fetched
 // (through the SSRF guard: public addresses, https, pinned connection, no redirects, size-capped)
 // and replaced by data: URLs before the body is converted. Other channels get URLs as they are.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Gemini options (gemini.* in the options store) and the pure helpers built on them: API version per
 // model, safety settings, the thinking suffix adapter, and tool-schema cleaning (Gemini rejects JSON
 // Schema keywords it does not know, e.g. $schema and additionalProperties: landscape §2).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Gemini generateContent / streamGenerateContent / embedContent / batchEmbedContents at the relay
 // boundary: the fields the Gemini -> OpenAI conversion reads, typed and bounded.
 import { z } from "zod";

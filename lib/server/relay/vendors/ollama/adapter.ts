@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel type 4: Ollama. Default: its OpenAI-compatible API ({base}/v1/*, every endpoint Ollama
 // serves there). With the channel setting {"ollama_api": "native"}: chat -> POST {base}/api/chat
 // (NDJSON stream) and embeddings -> POST {base}/api/embed (chat.ts); other endpoints are refused. The

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Ollama's native API (github.com/ollama/ollama/blob/main/docs/api.md) <-> OpenAI.
 // POST /api/chat: messages (content text, images as bare base64, assistant tool_calls with object
 // arguments, tool results with tool_name), tools in the OpenAI shape, options {temperature, top_p,

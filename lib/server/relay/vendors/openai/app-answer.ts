@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI chat answers made by the adapters of app platforms that speak their own APIs (Dify, Coze):
 // chunk frames, the usage-only chunk, [DONE], an error frame and the non-stream chat.completion. The
 // adapters re-frame the platform's event stream into these (decodeStream), so every client format

@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI chat.completion(.chunk) builders for native-dialect adapters (Bedrock Converse, Cohere v2,
 // Ollama /api/chat): their answers are rewritten into the OpenAI pivot inside the adapter, so the
 // relay's OpenAI paths (fast path, conversions for Claude/Gemini/Responses clients) read them as is.

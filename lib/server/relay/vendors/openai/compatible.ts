@@ -1,3 +1,5 @@
+import "server-only";
+
 // Shared base for OpenAI-style upstreams: URL = base + client path, Bearer key, optional organization,
 // and a per-vendor list of body fields the vendor rejects.
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The OpenAI chat-completions format: the pivot of all conversions, so most methods are identities.
 // OpenAI client -> OpenAI channel never comes here (upstream/attempt.ts + streaming/openai-stream.ts, the fast path); this
 // serves OpenAI clients of Claude/Gemini channels and Claude/Gemini clients of OpenAI channels.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Reading an OpenAI chat message's content (a string or an array of parts) for adapters that send
 // plain text and image URLs to platforms without the OpenAI message shape (Dify, Coze).
 

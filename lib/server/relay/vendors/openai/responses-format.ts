@@ -1,3 +1,5 @@
+import "server-only";
+
 // The OpenAI Responses API as a client format (Codex CLI) for channels of another dialect
 // (Anthropic, Gemini): converted through the OpenAI chat pivot like every other pair. On OpenAI
 // channels /v1/responses is forwarded natively (endpoints/responses.ts). Errors keep OpenAI's shape,

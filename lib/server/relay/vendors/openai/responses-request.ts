@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI Responses request -> OpenAI chat request (the pivot), for Responses clients (Codex CLI) on
 // channels of another dialect (Anthropic, Gemini). Input items become chat messages: consecutive
 // function_call items join one assistant turn (parallel calls), function_call_output items become

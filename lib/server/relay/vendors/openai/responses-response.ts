@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI chat answer (the pivot) -> OpenAI Responses answer, for Responses clients on channels of
 // another dialect: reasoning -> a reasoning item with a summary, text -> a message item, each tool
 // call -> a function_call item; finish_reason "length" -> status incomplete (max_output_tokens).

@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI chat chunks (the pivot) -> the Responses event sequence, for Responses clients (Codex CLI)
 // on channels of another dialect: response.created / in_progress, then per output item
 // output_item.added, its part and deltas (reasoning summary text, output text, function-call

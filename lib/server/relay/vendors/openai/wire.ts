@@ -1,3 +1,5 @@
+import "server-only";
+
 // OpenAI wire formats at the relay boundary (chat, completions, embeddings, moderations, responses,
 // images, audio, rerank): the fields the relay and its conversions read, typed and bounded.
 import { z } from "zod";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Channel type 41: Google Vertex AI (cloud.google.com/vertex-ai/generative-ai/docs/reference/rest).
 // Gemini: POST {base}/v1/projects/{p}/locations/{r}/publishers/google/models/{m}:generateContent
 // (or :streamGenerateContent?alt=sse), Gemini dialect. Claude: .../publishers/anthropic/models/{m}:rawPredict

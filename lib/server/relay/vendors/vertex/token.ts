@@ -1,3 +1,5 @@
+import "server-only";
+
 // Service-account JSON key -> OAuth2 access token (developers.google.com/identity/protocols/oauth2/service-account):
 // an RS256 JWT {iss: client_email, scope: cloud-platform, aud: token_uri, iat, exp} signed with the
 // key's private key (jose) is POSTed as grant_type=jwt-bearer to token_uri. Tokens are cached per key

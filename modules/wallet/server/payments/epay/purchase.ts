@@ -1,3 +1,5 @@
+import "server-only";
+
 // The purchase request of an EPay gateway: the browser POSTs these fields as a form to
 // {PayAddress}/submit.php, pays there, and the gateway notifies notify_url (server to server) and
 // sends the browser back to return_url.

@@ -1,3 +1,5 @@
+import "server-only";
+
 // EPay (易支付) signatures. The signed text is every parameter except `sign` and `sign_type`, and
 // except empty values, sorted by key (byte order), written `k=v` and joined by `&`; the merchant
 // key is appended directly and the MD5 of the whole, in lower-case hex, is the signature. This is

@@ -1,8 +1,9 @@
+import "server-only";
+
 // Tells the super admin about a system event (channel disabled or re-enabled ...) with a system log,
 // shown in the admin's usage logs.
 import { db } from "@/lib/server/db";
-import { LOG_TYPE } from "@/modules/logs/server/usage/record-log";
-import { ROLE } from "@/lib/constants";
+import { ROLE, LOG_TYPE } from "@/lib/constants";
 
 export async function notifyRoot(content: string, channelId = 0): Promise<void> {
   const root = await db().user.findFirst({ where: { role: { gte: ROLE.root } }, select: { id: true, username: true } });
