@@ -38,7 +38,7 @@ export type FormHints = {
   /** What the `other` field holds (label and placeholder); "region" may be a per-model JSON map. */
   other?: "api_version" | "spark_version" | "region" | "plugin" | "knowledge_id" | "account_id" | "bot_id";
   /** A setup note shown under the type picker (channels.setup_<kind>): key format and required settings. */
-  setup?: "azure" | "bedrock" | "vertex" | "dify" | "coze" | "cloudflare";
+  setup?: "azure" | "bedrock" | "vertex" | "dify" | "coze" | "cloudflare" | "ollama";
   /** The relay cannot derive the address: the form refuses an empty base URL. */
   baseUrlRequired?: boolean;
   /** `other` defaults to this when left empty (an API version). */

@@ -114,5 +114,6 @@ export const CORE_VENDORS: VendorEntry[] = [
     transport: "ollama",
     defaultBaseUrl: "http://localhost:11434",
     modelsApi: "ollama",
+    form: { setup: "ollama" },
   },
 ];
