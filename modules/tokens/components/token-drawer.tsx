@@ -6,15 +6,16 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { useSite } from "@/components/providers/site-context";
 import { TokenFormFields } from "@/modules/tokens/components/token-form-fields";
 import { useCreateTokens, useToken, useUpdateToken } from "@/modules/tokens/client/hooks";
 import {
   batchNames,
   emptyTokenForm,
-  formToPayload,
+  tokenFormInput,
+  tokenFormSchemas,
   tokenToForm,
-  type TokenFormError,
   type TokenFormValues,
 } from "@/modules/tokens/client/token-form";
 
@@ -54,27 +55,26 @@ function TokenForm({
   const t = useTranslations("tokens");
   const { status } = useSite();
   const [values, setValues] = useState(initial);
-  const [error, setError] = useState<TokenFormError | null>(null);
+  const { errors, check, clear } = useSchemaCheck();
   const create = useCreateTokens();
   const update = useUpdateToken();
 
   const submit = () => {
-    const result = formToPayload(values, mode);
-    if (!result.ok) {
-      setError(result.error);
-      toast.error(t(`error_${result.error}`));
-      return;
-    }
-    setError(null);
     const done = (message: string) => {
       toast.success(message);
       onDone();
     };
-    if (mode === "edit" && editId !== null)
-      return update.mutate({ id: editId, ...result.payload }, { onSuccess: () => done(t("updated")) });
-    const inputs = batchNames(result.payload.name, result.count).map((name) => ({ ...result.payload, name }));
+    if (mode === "edit" && editId !== null) {
+      const input = check(tokenFormSchemas.edit, tokenFormInput(values, editId));
+      if (input) update.mutate(input, { onSuccess: () => done(t("updated")) });
+      return;
+    }
+    const parsed = check(tokenFormSchemas.create, tokenFormInput(values));
+    if (!parsed) return;
+    const { count, ...payload } = parsed;
+    const inputs = batchNames(payload.name, count).map((name) => ({ ...payload, name }));
     create.mutate(inputs, {
-      onSuccess: (count) => done(count === 1 ? t("created") : t("created_batch", { count })),
+      onSuccess: (n) => done(n === 1 ? t("created") : t("created_batch", { count: n })),
     });
   };
 
@@ -93,9 +93,9 @@ function TokenForm({
         values={values}
         onChange={(patch) => {
           setValues((v) => ({ ...v, ...patch }));
-          setError(null);
+          clear();
         }}
-        error={error}
+        errors={errors}
         quotaPerUnit={status.quota_per_unit}
       />
     </DrawerForm>
