@@ -3,6 +3,7 @@
 // The create (left) / edit (right) channel drawer (spec 2 §2). Submitting checks the form (spec 2 §5),
 // asks once when the base URL ends in /v1, then creates or updates.
 import { useTranslations } from "next-intl";
+import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ChannelFormFields } from "@/modules/channels/components/channel-form-fields";
@@ -63,24 +64,18 @@ function ChannelForm({
   onDone: () => void;
 }) {
   const t = useTranslations("channels");
-  const [values, setValues] = useState(initial);
   const { errors, check, clear } = useSchemaCheck();
+  const [values, patch] = useDraft(initial, clear);
   // The checked payload waiting for the /v1 confirmation.
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
   const create = useCreateChannel();
   const update = useUpdateChannel();
 
   const save = (channel: Record<string, unknown>) => {
-    const done = (message: string) => {
-      toast.success(message);
-      onDone();
-    };
     if (action === "edit" && editId !== null)
-      return update.mutate({ ...channel, id: editId }, { onSuccess: () => done(t("updated")) });
-    create.mutate(
-      { ...createMode(values), channel },
-      { onSuccess: (r) => done(r.ids.length > 1 ? t("created_batch", { count: r.ids.length }) : t("created")) },
-    );
+      return update.mutate({ ...channel, id: editId }, closeOnSuccess(onDone, t("updated")));
+    const created = (count: number) => closeOnSuccess(onDone, count > 1 ? t("created_batch", { count }) : t("created"));
+    create.mutate({ ...createMode(values), channel }, { onSuccess: (r) => created(r.ids.length).onSuccess() });
   };
 
   const submit = () => {
@@ -107,16 +102,7 @@ function ChannelForm({
       data-testid="channel-form"
       submitTestId="channel-submit"
     >
-      <ChannelFormFields
-        values={values}
-        onChange={(patch) => {
-          setValues((v) => ({ ...v, ...patch }));
-          clear();
-        }}
-        action={action}
-        editId={editId}
-        errors={errors}
-      />
+      <ChannelFormFields values={values} onChange={patch} action={action} editId={editId} errors={errors} />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

@@ -2,8 +2,7 @@
 
 // The create (left) / edit (right) token drawer with every token field (spec 2 §2, §3 Token, §9).
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { toast } from "sonner";
+import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
@@ -54,19 +53,15 @@ function TokenForm({
 }) {
   const t = useTranslations("tokens");
   const { status } = useSite();
-  const [values, setValues] = useState(initial);
   const { errors, check, clear } = useSchemaCheck();
+  const [values, patch] = useDraft(initial, clear);
   const create = useCreateTokens();
   const update = useUpdateToken();
 
   const submit = () => {
-    const done = (message: string) => {
-      toast.success(message);
-      onDone();
-    };
     if (mode === "edit" && editId !== null) {
       const input = check(tokenFormSchemas.edit, tokenFormInput(values, editId));
-      if (input) update.mutate(input, { onSuccess: () => done(t("updated")) });
+      if (input) update.mutate(input, closeOnSuccess(onDone, t("updated")));
       return;
     }
     const parsed = check(tokenFormSchemas.create, tokenFormInput(values));
@@ -74,7 +69,7 @@ function TokenForm({
     const { count, ...payload } = parsed;
     const inputs = batchNames(payload.name, count).map((name) => ({ ...payload, name }));
     create.mutate(inputs, {
-      onSuccess: (n) => done(n === 1 ? t("created") : t("created_batch", { count: n })),
+      onSuccess: (n) => closeOnSuccess(onDone, n === 1 ? t("created") : t("created_batch", { count: n })).onSuccess(),
     });
   };
 
@@ -91,10 +86,7 @@ function TokenForm({
       <TokenFormFields
         mode={mode}
         values={values}
-        onChange={(patch) => {
-          setValues((v) => ({ ...v, ...patch }));
-          clear();
-        }}
+        onChange={patch}
         errors={errors}
         quotaPerUnit={status.quota_per_unit}
       />
