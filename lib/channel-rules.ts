@@ -63,17 +63,6 @@ export function parseJsonObject(text: string): Record<string, unknown> | null {
   }
 }
 
-/** Whether a JSON field text is acceptable: empty, or a JSON object/array. */
-export function isJsonFieldValid(text: string): boolean {
-  if (!text.trim()) return true;
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v !== null && typeof v === "object";
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A model mapping text with the forbidden keys (__proto__, prototype, constructor) and non-string
  * targets dropped. Empty or invalid input gives "" (the caller validates JSON separately).
@@ -102,18 +91,6 @@ export function defaultOtherFor(type: number, other: string): string {
 }
 
 export const PRIORITY_MIN = -999;
-
-/** Priority must be an integer (text from an input or a number). */
-export function isValidPriority(value: unknown): boolean {
-  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  return typeof n === "number" && Number.isInteger(n) && n >= PRIORITY_MIN;
-}
-
-/** Weight must be a non-negative integer. */
-export function isValidWeight(value: unknown): boolean {
-  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  return typeof n === "number" && Number.isInteger(n) && n >= 0;
-}
 
 /** Response-time colour band (spec 2 §4): 0 untested, ≤1 s green, ≤3 s lime, ≤5 s yellow, else red. */
 export function responseTimeTone(ms: number): "untested" | "success" | "lime" | "warning" | "danger" {

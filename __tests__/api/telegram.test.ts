@@ -3,24 +3,12 @@
 import * as telegramLoginRoute from "@/app/api/oauth/telegram/login/route";
 import * as telegramBindRoute from "@/app/api/oauth/telegram/bind/route";
 import { db } from "@/lib/server/db";
-import {
-  call,
-  createUser,
-  createUserAndLogin,
-  sessionCookieFrom,
-  setOptions,
-  setupApiHarness,
-  setupRoot,
-} from "./harness";
-import { query, signedTelegramFields, userById } from "./im-auth-support";
+import { call, createUser, createUserAndLogin, sessionCookieFrom, setOptions } from "./harness";
+import { query, setupImAuthHarness, signedTelegramFields, userById } from "./im-auth-support";
 
-setupApiHarness();
+setupImAuthHarness();
 
 const BOT_TOKEN = "123456:telegram-bot-token-for-tests";
-
-beforeAll(async () => {
-  await setupRoot();
-});
 
 beforeEach(async () => {
   await setOptions({

@@ -8,23 +8,14 @@ import { resetEnvForTests } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { bindImAccount } from "@/modules/accounts/server/im-auth/bind-im-account";
-import {
-  call,
-  createUser,
-  createUserAndLogin,
-  sessionCookieFrom,
-  setOptions,
-  setupApiHarness,
-  setupRoot,
-} from "./harness";
-import { startFakeWeChat, userById, type FakeWeChat } from "./im-auth-support";
+import { call, createUser, createUserAndLogin, sessionCookieFrom, setOptions } from "./harness";
+import { setupImAuthHarness, startFakeWeChat, userById, type FakeWeChat } from "./im-auth-support";
 
-setupApiHarness();
+setupImAuthHarness();
 
 let wechat: FakeWeChat;
 
 beforeAll(async () => {
-  await setupRoot();
   wechat = await startFakeWeChat();
 });
 afterAll(() => wechat.close());

@@ -15,7 +15,7 @@ function renderType(type: number) {
       onChange={() => undefined}
       action="create"
       editId={null}
-      error={null}
+      errors={{}}
     />,
   );
 }

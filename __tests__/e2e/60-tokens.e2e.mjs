@@ -1,6 +1,6 @@
-// /app/tokens: create a token in the drawer (with the name-required message first), copy its key,
-// call the relay with it through the official openai SDK (the table and the copy carry "sk-", the
-// API's keys do not), and see the used quota in the table;
+// /app/tokens: create a token in the drawer (with the name-required and the schema's quota and count
+// messages first), copy its key, call the relay with it through the official openai SDK (the table and
+// the copy carry "sk-", the API's keys do not), and see the used quota in the table;
 // batch creation, search, copy-selected, disable and delete with confirmation.
 import assert from "node:assert/strict";
 import OpenAI from "openai";
@@ -37,6 +37,15 @@ export async function run({ browser, baseUrl, screenshot }) {
       await page.getByTestId("token-submit").click();
       await page.getByText("请输入令牌名称").first().waitFor();
       await page.getByTestId("token-name").fill("e2e-main");
+      // the drawer validates with the route's schema: its message shows under the field it names
+      await page.getByTestId("token-quota").fill("1.5");
+      await page.getByTestId("token-count").fill("0");
+      await page.getByTestId("token-submit").click();
+      const form = page.getByTestId("token-form");
+      await form.getByText("额度必须是整数").waitFor();
+      await form.getByText("数量必须是正整数").waitFor();
+      await screenshot("tokens-drawer-invalid-zh", page);
+      await page.getByTestId("token-count").fill("1");
       await page.getByTestId("token-expiry-day").click();
       await page.getByTestId("token-quota").fill("50000000");
       await screenshot("tokens-drawer-zh", page);

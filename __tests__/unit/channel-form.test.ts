@@ -1,12 +1,17 @@
-// The channel drawer's form -> payload rules (spec 2 §5 "Channels").
+// The channel drawer validates with the routes' schemas: form -> schema input, and the schema
+// messages it shows (spec 2 §5 "Channels", zh verbatim).
+import { firstIssueByField } from "@/modules/accounts/client/auth/form-issues";
 import {
+  channelFormInput,
+  channelFormSchemas,
   channelToForm,
+  createMode,
   emptyChannelForm,
-  formToPayload,
   keyModeAfterInput,
   type ChannelFormValues,
 } from "@/modules/channels/client/channel-form";
 import type { ChannelItem } from "@/modules/channels/client/api";
+import { catalogues } from "@/messages";
 
 const valid = (patch: Partial<ChannelFormValues> = {}): ChannelFormValues => ({
   ...emptyChannelForm(),
@@ -15,62 +20,81 @@ const valid = (patch: Partial<ChannelFormValues> = {}): ChannelFormValues => ({
   models: ["m"],
   ...patch,
 });
+/** The drawer's check: the payload, or the message key of each refused field. */
+function submit(v: ChannelFormValues, editId: number | null = null) {
+  const parsed =
+    editId === null
+      ? channelFormSchemas.create.safeParse(channelFormInput(v))
+      : channelFormSchemas.edit.safeParse(channelFormInput(v, editId));
+  return parsed.success
+    ? { ok: true as const, channel: parsed.data as Record<string, unknown> }
+    : { ok: false as const, errors: firstIssueByField(parsed.error), issues: parsed.error.issues };
+}
+const zh = (key: string) => (catalogues.zh.server as Record<string, string>)[key];
 
-test("the spec's checks, in order", () => {
-  const cases: [Partial<ChannelFormValues>, string][] = [
-    [{ name: " " }, "name_key_required"],
-    [{ key: " , \n" }, "name_key_required"],
-    [{ models: [] }, "models_required"],
-    // new-api's guard: models that are not a list (a stale double submit) -> 提交失败，请勿重复提交！
-    [{ models: "m" as unknown as string[] }, "duplicate_submit"],
-    [{ groups: [" "] }, "groups_required"],
-    [{ model_mapping: "{x" }, "json_model_mapping"],
-    [{ setting: "[" }, "json_setting"],
-    [{ param_override: "1" }, "json_param_override"],
-    [{ type: 41, other: "{bad" }, "region_json"],
-    [{ priority: "1.5" }, "priority_integer"],
-    [{ priority: "" }, "priority_integer"],
-    [{ weight: "-1" }, "weight_invalid"],
+test("the spec's checks: each refused field carries the schema's message, the spec's zh text", () => {
+  const cases: [Partial<ChannelFormValues>, string, string][] = [
+    [{ name: " " }, "name", "请填写渠道名称和渠道密钥！"],
+    [{ key: " , \n" }, "key", "请填写渠道名称和渠道密钥！"],
+    [{ models: [] }, "models", "请至少选择一个模型！"],
+    [{ groups: [" "] }, "group", "请至少选择一个分组！"],
+    [{ model_mapping: "{x" }, "model_mapping", "模型映射必须是合法的 JSON 格式！"],
+    [{ setting: "[" }, "setting", "渠道额外设置必须是合法的 JSON 格式！"],
+    [{ param_override: "1" }, "param_override", "参数覆盖必须是合法的 JSON 格式！"],
+    [{ type: 41, key: "{}", other: "{bad" }, "other", "部署地区必须是合法的 JSON 格式！"],
+    [{ priority: "1.5" }, "priority", "优先级必须是整数！"],
+    [{ priority: "" }, "priority", "优先级必须是整数！"],
+    [{ priority: "-1000" }, "priority", "优先级必须是整数！"],
+    [{ weight: "-1" }, "weight", "权重必须是非负整数！"],
+    [{ weight: "x" }, "weight", "权重必须是非负整数！"],
+    ...["-1", "1.5", "abc", "2147483648"].map((max_input_tokens): [Partial<ChannelFormValues>, string, string] => [
+      { max_input_tokens },
+      "max_input_tokens",
+      "最大输入 Token 数必须是非负整数！",
+    ]),
+    [{ expiry: "not a date" }, "expired_time", "过期时间格式错误！"],
   ];
-  for (const [patch, error] of cases)
-    expect([patch, formToPayload(valid(patch), "create")]).toEqual([patch, { ok: false, error }]);
+  for (const [patch, field, text] of cases) {
+    const r = submit(valid(patch));
+    const key = r.ok ? "" : (r.errors[field] ?? "");
+    expect([patch, field, zh(key)]).toEqual([patch, field, text]);
+  }
 });
 
 test("max input tokens, model prefix and expiry (spec 2 §3) go into the payload", () => {
-  const r = formToPayload(
-    valid({ max_input_tokens: "4096", model_prefix: " acme/ ", expiry: "2030-01-02T03:04" }),
-    "create",
-  );
+  const r = submit(valid({ max_input_tokens: "4096", model_prefix: " acme/ ", expiry: "2030-01-02T03:04" }));
   expect(r.ok && r.channel).toMatchObject({
     max_input_tokens: 4096,
     model_prefix: "acme/",
     expired_time: Math.floor(new Date("2030-01-02T03:04").getTime() / 1000),
   });
-  const never = formToPayload(valid(), "create");
+  const never = submit(valid({ max_input_tokens: "" }));
   expect(never.ok && never.channel).toMatchObject({ max_input_tokens: 0, model_prefix: "", expired_time: 0 });
-  for (const max_input_tokens of ["-1", "1.5", "abc", "2147483648"])
-    expect(formToPayload(valid({ max_input_tokens }), "create")).toEqual({
-      ok: false,
-      error: "max_input_tokens_invalid",
-    });
-  expect(formToPayload(valid({ expiry: "not a date" }), "create")).toEqual({ ok: false, error: "expiry_invalid" });
 });
 
 test("editing may leave the key empty (kept); creating may not", () => {
-  const edit = formToPayload(valid({ key: "" }), "edit");
+  const edit = submit(valid({ key: "" }), 3);
+  expect(edit.ok && edit.channel).toMatchObject({ id: 3 });
   expect(edit.ok && "key" in edit.channel).toBe(false);
-  expect(formToPayload(valid({ key: "" }), "create")).toEqual({ ok: false, error: "name_key_required" });
+  expect(submit(valid({ key: "" }))).toMatchObject({ ok: false, errors: { key: "channel_name_key_required" } });
 });
 
-test("creating a type without an adapter is refused; editing a stored row of one is not", () => {
-  expect(formToPayload(valid({ type: 18 }), "create")).toEqual({ ok: false, error: "type_unsupported" });
-  expect(formToPayload(valid({ type: 999 }), "create")).toEqual({ ok: false, error: "type_unsupported" });
-  expect(formToPayload(valid({ type: 18 }), "edit").ok).toBe(true);
-  expect(formToPayload(valid({ type: 1 }), "create").ok).toBe(true);
+test("creating a type without an adapter is refused with its number; editing a stored row of one is not", () => {
+  for (const type of [18, 999]) {
+    const r = submit(valid({ type }));
+    expect(r.ok).toBe(false);
+    const issue = !r.ok && r.issues.find((i) => i.path[0] === "type");
+    expect(issue && [issue.message, issue.code === "custom" && issue.params]).toEqual([
+      "channel_type_unsupported",
+      { type },
+    ]);
+  }
+  expect(submit(valid({ type: 18 }), 1).ok).toBe(true);
+  expect(submit(valid({ type: 1 })).ok).toBe(true);
 });
 
 test("payload: base URL trimmed of slashes, mapping cleaned, numbers, lists, type 18 version", () => {
-  const r = formToPayload(
+  const r = submit(
     valid({
       type: 18,
       base_url: " http://h/// ",
@@ -81,7 +105,7 @@ test("payload: base URL trimmed of slashes, mapping cleaned, numbers, lists, typ
       weight: "5",
       auto_ban: false,
     }),
-    "edit", // type 18 has no adapter: only a stored row can be edited
+    1, // type 18 has no adapter: only a stored row can be edited
   );
   expect(r.ok).toBe(true);
   if (!r.ok) return;
@@ -99,15 +123,13 @@ test("payload: base URL trimmed of slashes, mapping cleaned, numbers, lists, typ
 
 test("several keys: batch or one multi-key channel; type 41 stays single", () => {
   const keys = "k1\nk2,k3";
-  const batch = formToPayload(valid({ key: keys, keyMode: "multi" }), "create");
-  expect(batch.ok && [batch.mode, batch.channel.key]).toEqual(["batch", "k1\nk2\nk3"]);
-  const merged = formToPayload(
-    valid({ key: keys, keyMode: "multi", multiCreate: "multi_to_single", multiKeyMode: "polling" }),
-    "create",
-  );
-  expect(merged.ok && [merged.mode, merged.multi_key_mode]).toEqual(["multi_to_single", "polling"]);
-  const vertex = formToPayload(valid({ type: 41, key: '{"a": 1,\n"b": 2}', keyMode: "multi" }), "edit");
-  expect(vertex.ok && [vertex.mode, vertex.channel.key]).toEqual(["single", '{"a": 1,\n"b": 2}']);
+  const batch = valid({ key: keys, keyMode: "multi" });
+  expect([createMode(batch).mode, channelFormInput(batch).key]).toEqual(["batch", "k1\nk2\nk3"]);
+  const merged = valid({ key: keys, keyMode: "multi", multiCreate: "multi_to_single", multiKeyMode: "polling" });
+  expect(createMode(merged)).toEqual({ mode: "multi_to_single", multi_key_mode: "polling" });
+  expect(createMode(valid({ keyMode: "multi" })).mode).toBe("single"); // one key: a plain channel
+  const vertex = valid({ type: 41, key: '{"a": 1,\n"b": 2}', keyMode: "multi" });
+  expect([createMode(vertex).mode, channelFormInput(vertex, 1).key]).toEqual(["single", '{"a": 1,\n"b": 2}']);
   expect(keyModeAfterInput("a,b", 1, "single")).toBe("multi");
   expect(keyModeAfterInput("a,b", 41, "single")).toBe("single");
 });
@@ -152,12 +174,11 @@ test("a channel becomes a form (lists split, numbers as text, multi-key mode kep
 });
 
 test("types whose address cannot be derived need a base URL (Azure, Custom, Xinference); Dify and Coze do not", () => {
-  for (const type of [3, 8, 47])
-    expect([type, formToPayload(valid({ type, base_url: " / " }), "create")]).toEqual([
-      type,
-      { ok: false, error: "base_url_required" },
-    ]);
-  expect(formToPayload(valid({ type: 3, base_url: "https://x.openai.azure.com" }), "create").ok).toBe(true);
+  for (const type of [3, 8, 47]) {
+    const r = submit(valid({ type, base_url: " / " }));
+    expect([type, r.ok ? "" : zh(r.errors.base_url ?? "")]).toEqual([type, "该渠道类型必须填写 Base URL（网关无法推导出地址）。"]);
+  }
+  expect(submit(valid({ type: 3, base_url: "https://x.openai.azure.com" })).ok).toBe(true);
   for (const type of [37, 49, 33, 41])
-    expect([type, formToPayload(valid({ type }), "create").ok]).toEqual([type, true]);
+    expect([type, submit(valid({ type, ...(type === 41 ? { key: "{}" } : {}) })).ok]).toEqual([type, true]);
 });

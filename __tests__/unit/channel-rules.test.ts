@@ -3,10 +3,7 @@ import {
   baseUrlEndsWithV1,
   defaultOtherFor,
   detectMultiKey,
-  isJsonFieldValid,
   isRegionValid,
-  isValidPriority,
-  isValidWeight,
   joinKeysForSingleMode,
   normalizeBaseUrl,
   responseTimeTone,
@@ -14,6 +11,7 @@ import {
   splitKeyText,
   toList,
 } from "@/lib/channel-rules";
+import { editTagSchema } from "@/modules/channels/schemas";
 import { allDefaultModels, CHANNEL_TYPES, defaultModelsFor } from "@/lib/channel-types";
 import { TASK_CHANNEL_TYPES } from "@/lib/server/relay/tasks/charge";
 import { adapterFor } from "@/lib/server/relay/vendors";
@@ -49,12 +47,15 @@ test("model mapping: __proto__, prototype and constructor keys are ignored, non-
   expect(sanitizeModelMapping("{broken")).toBe("{broken");
 });
 
+/** The message key editTagSchema gives a tag edit, or "" when it passes (the tag edit and inline edits use it). */
+const tagEditIssue = (patch: Record<string, unknown>) => {
+  const r = editTagSchema.safeParse({ tag: "t", ...patch });
+  return r.success ? "" : (r.error.issues[0]?.message ?? "?");
+};
+
 test("JSON fields: empty or an object/array is valid", () => {
-  expect(isJsonFieldValid("")).toBe(true);
-  expect(isJsonFieldValid(' {"a":1} ')).toBe(true);
-  expect(isJsonFieldValid("[1]")).toBe(true);
-  expect(isJsonFieldValid("1")).toBe(false);
-  expect(isJsonFieldValid("{a:1}")).toBe(false);
+  for (const ok of ["", ' {"a":1} ', "[1]"]) expect(tagEditIssue({ model_mapping: ok })).toBe("");
+  for (const bad of ["1", "{a:1}"]) expect(tagEditIssue({ model_mapping: bad })).toBe("channel_json_model_mapping");
 });
 
 test("type 41 region starting with { must be JSON; type 18 defaults to v2.1", () => {
@@ -67,11 +68,14 @@ test("type 41 region starting with { must be JSON; type 18 defaults to v2.1", ()
   expect(defaultOtherFor(1, "")).toBe("");
 });
 
-test("priority is an integer (min -999); weight a non-negative integer", () => {
-  for (const ok of [0, 5, -999, "3", "-2"]) expect(isValidPriority(ok)).toBe(true);
-  for (const bad of [1.5, "x", "", -1000, null, "1.2"]) expect(isValidPriority(bad)).toBe(false);
-  for (const ok of [0, 10, "7"]) expect(isValidWeight(ok)).toBe(true);
-  for (const bad of [-1, 0.5, "", "a", "-3"]) expect(isValidWeight(bad)).toBe(false);
+test("priority is an integer (min -999); weight a non-negative integer; lists not emptied", () => {
+  for (const ok of [0, 5, -999, 3]) expect(tagEditIssue({ priority: ok })).toBe("");
+  for (const bad of [1.5, Number.NaN, -1000, "3"])
+    expect(tagEditIssue({ priority: bad })).toBe("channel_priority_integer");
+  for (const ok of [0, 10]) expect(tagEditIssue({ weight: ok })).toBe("");
+  for (const bad of [-1, 0.5, Number.NaN, "a"]) expect(tagEditIssue({ weight: bad })).toBe("channel_weight_invalid");
+  expect(tagEditIssue({ models: " , " })).toBe("channel_models_required");
+  expect(tagEditIssue({ groups: [] })).toBe("channel_groups_required");
 });
 
 test("response time colours: 0 untested, ≤1 s green, ≤3 s lime, ≤5 s yellow, else red", () => {

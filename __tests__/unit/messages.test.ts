@@ -54,7 +54,7 @@ describe("texts shared by the console and the server are written once", () => {
   test("every @server.<key> link is filled in", () => {
     const unresolved = [...zh, ...en].filter(([, v]) => String(v).startsWith("@server.")).map(([k]) => k);
     expect(unresolved).toEqual([]);
-    expect(catalogues.zh.channels.error_models_required).toBe(catalogues.zh.server.channel_models_required);
+    expect(catalogues.zh.channels.error_nothing_changed).toBe(catalogues.zh.server.channel_tag_nothing_changed);
     expect(catalogues.en.settings.problems.range).toBe(catalogues.en.server.option_range);
   });
 

@@ -1,15 +1,24 @@
-// The relay's one error table (lib/server/relay/error-codes.ts): every entry makes a well-formed
-// RelayError, templates are filled, keyed messages follow the caller's language.
-import { invalidRequest, RELAY_ERRORS, relayError, type RelayErrorName } from "@/lib/server/relay/error-codes";
+// The relay's errors (the one error table, lib/server/errors/table.ts, plus their wire shapes in
+// lib/server/relay/error-codes.ts): every entry makes a well-formed RelayError, templates are
+// filled, keyed messages follow the caller's language.
+import { ERROR_TABLE, type ErrorEntry } from "@/lib/server/errors/table";
+import {
+  invalidRequest,
+  RELAY_WIRE,
+  relayError,
+  type RelayErrorName,
+  type RelayWire,
+} from "@/lib/server/relay/error-codes";
 import { errorBody } from "@/lib/server/relay/errors";
 import { serverMessage } from "@/lib/server/i18n/server-messages";
 
-const names = Object.keys(RELAY_ERRORS) as RelayErrorName[];
+const names = Object.keys(RELAY_WIRE) as RelayErrorName[];
 
 test("every entry: an error status, its wire code and type, every {slot} filled", () => {
   for (const name of names) {
-    const spec = RELAY_ERRORS[name];
-    const template = "message" in spec ? spec.message : serverMessage("en", spec.key);
+    const spec: ErrorEntry = ERROR_TABLE[name];
+    const wire: RelayWire = RELAY_WIRE[name];
+    const template = spec.key ? serverMessage("en", spec.key) : (spec.message ?? "");
     const slots = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const params = Object.fromEntries(slots.map((s) => [s, `<${s}>`]));
     const err = relayError(name, params);
@@ -17,8 +26,8 @@ test("every entry: an error status, its wire code and type, every {slot} filled"
     expect([name, err.status, err.code, err.type]).toEqual([
       name,
       spec.status,
-      spec.code,
-      ("type" in spec && spec.type) || "new_api_error",
+      wire.code,
+      wire.type ?? "new_api_error",
     ]);
     expect([name, /\{\w+\}/.test(err.message), err.message.length > 0]).toEqual([name, false, true]);
   }

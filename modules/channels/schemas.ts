@@ -1,7 +1,16 @@
 // Channel payloads (spec 2 §3 Channel). Models and groups are comma strings on the wire.
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { z } from "zod";
-import { normalizeBaseUrl, sanitizeModelMapping } from "@/lib/channel-rules";
+import {
+  isRegionValid,
+  normalizeBaseUrl,
+  PRIORITY_MIN,
+  sanitizeModelMapping,
+  splitKeyText,
+  toList,
+  typeSupported,
+} from "@/lib/channel-rules";
+import { channelTypeInfo } from "@/lib/channel-types";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
 
 const jsonText = (message: string) =>
@@ -18,20 +27,25 @@ const jsonText = (message: string) =>
       }
     }, message);
 
-/** A comma list on the wire; a JSON array is accepted too and joined. */
+/** A non-empty comma list on the wire; a JSON array is accepted too and joined. */
 const commaList = (message: string) =>
   z
     .union([z.string().max(200_000), z.array(z.string().max(500)).max(10_000)], { error: message })
-    .transform((v) => (Array.isArray(v) ? v.join(",") : v));
+    .transform((v) => (Array.isArray(v) ? v.join(",") : v))
+    .refine((v) => toList(v).length > 0, message);
+
+/** A whole number in a range, one message for every way it can be wrong (the form sends NaN for text). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 // Field rules without defaults: updates must not reset fields the caller did not send.
 const channelShape = {
-  name: z.string().trim().max(100),
+  name: z.string({ error: "channel_name_key_required" }).trim().min(1, "channel_name_key_required").max(100),
   type: z.number().int().min(0).max(1000),
-  key: z.string().max(200_000),
+  key: z.string({ error: "channel_name_key_required" }).max(200_000),
   openai_organization: z.string().trim().max(200),
   // An Int column: a larger value must be a 400, not a database error.
-  max_input_tokens: z.number().int().min(0).max(2_147_483_647),
+  max_input_tokens: wholeNumber(0, 2_147_483_647, "channel_max_input_tokens_invalid"),
   base_url: z.string().trim().max(2000).transform(normalizeBaseUrl),
   other: z.string().max(10_000),
   model_mapping: jsonText("channel_json_model_mapping").transform(sanitizeModelMapping),
@@ -40,8 +54,8 @@ const channelShape = {
   auto_ban: z.number().int().min(0).max(1),
   test_model: z.string().trim().max(200),
   group: commaList("channel_groups_required"),
-  priority: z.number({ error: "channel_priority_integer" }).int("channel_priority_integer").min(-999),
-  weight: z.number({ error: "channel_weight_invalid" }).int("channel_weight_invalid").min(0, "channel_weight_invalid"),
+  priority: wholeNumber(PRIORITY_MIN, Number.MAX_SAFE_INTEGER, "channel_priority_integer"),
+  weight: wholeNumber(0, Number.MAX_SAFE_INTEGER, "channel_weight_invalid"),
   tag: z.string().trim().max(200),
   model_prefix: z.string().trim().max(200),
   setting: jsonText("channel_json_setting"),
@@ -49,7 +63,7 @@ const channelShape = {
   header_override: jsonText("channel_json_header_override"),
   system_prompt: z.string().max(100_000),
   status: z.number().int().min(1).max(3),
-  expired_time: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  expired_time: wholeNumber(0, Number.MAX_SAFE_INTEGER, "channel_expiry_invalid"),
   remark: z.string().max(2000),
 };
 
@@ -80,17 +94,32 @@ const CHANNEL_DEFAULTS = {
   remark: "",
 };
 
-/** Create: missing fields take their defaults. */
+type ChannelOutput = z.output<z.ZodObject<typeof channelShape>>;
+
+/**
+ * Create (POST /api/channel/ and the channel drawer): name, key and models are required; other
+ * missing fields take their defaults. The key must hold at least one key of its type, the region of
+ * a Vertex-like type must be JSON when it looks like JSON, and the type must have an adapter.
+ */
 export const channelFieldsSchema = z
   .object(channelShape)
   .partial()
-  .transform(
-    (v) =>
-      ({
-        ...CHANNEL_DEFAULTS,
-        ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)),
-      }) as z.output<z.ZodObject<typeof channelShape>>,
-  );
+  .required({ name: true, key: true, models: true })
+  .transform((v) => ({
+    ...CHANNEL_DEFAULTS,
+    ...(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Partial<ChannelOutput>),
+  }))
+  .superRefine((c, ctx) => {
+    if (splitKeyText(c.key, c.type).length === 0)
+      ctx.addIssue({ code: "custom", path: ["key"], message: "channel_name_key_required" });
+    if (!isRegionValid(c.type, c.other))
+      ctx.addIssue({ code: "custom", path: ["other"], message: "channel_json_region" });
+    if (!typeSupported(c.type))
+      ctx.addIssue({ code: "custom", path: ["type"], message: "channel_type_unsupported", params: { type: c.type } });
+    // Azure, Custom, Xinference: the relay cannot derive the address, so such a channel could never work.
+    if (channelTypeInfo(c.type)?.form?.baseUrlRequired && !normalizeBaseUrl(c.base_url))
+      ctx.addIssue({ code: "custom", path: ["base_url"], message: "channel_base_url_needed" });
+  });
 
 export type ChannelFields = z.output<typeof channelFieldsSchema>;
 
@@ -105,7 +134,15 @@ export const createChannelSchema = z.preprocess(
 );
 export type CreateChannelInput = z.infer<typeof createChannelSchema>;
 
-export const updateChannelSchema = z.object(channelShape).partial().extend({ id: z.number().int().positive() });
+export const updateChannelSchema = z
+  .object(channelShape)
+  .partial()
+  .extend({ id: z.number().int().positive() })
+  .superRefine((c, ctx) => {
+    // Without the type the stored one decides: the service checks it (checkTypeRules).
+    if (c.type !== undefined && c.other !== undefined && !isRegionValid(c.type, c.other))
+      ctx.addIssue({ code: "custom", path: ["other"], message: "channel_json_region" });
+  });
 export type UpdateChannelInput = z.infer<typeof updateChannelSchema>;
 
 const bool = z.enum(["true", "false"]).default("false");
@@ -182,7 +219,9 @@ export const batchTagSchema = z.object({ ids: idList("channel_tag_selection_requ
 /** POST /api/channel/tag/enabled|disabled {tag}. */
 export const tagStatusSchema = z.object({ tag: tagName });
 
-const listField = z.union([z.string().max(200_000), z.array(z.string().max(200))]);
+/** A non-empty list: a comma string or an array. */
+const listField = (message: string) =>
+  z.union([z.string().max(200_000), z.array(z.string().max(200))]).refine((v) => toList(v).length > 0, message);
 
 /**
  * PUT /api/channel/tag: edits every channel of a tag. Absent fields are left alone; new_tag ""
@@ -192,8 +231,8 @@ export const editTagSchema = z.object({
   tag: tagName,
   new_tag: z.string().trim().max(200).nullish(),
   model_mapping: jsonText("channel_json_model_mapping").transform(sanitizeModelMapping).nullish(),
-  groups: listField.nullish(),
-  models: listField.nullish(),
+  groups: listField("channel_groups_required").nullish(),
+  models: listField("channel_models_required").nullish(),
   priority: channelShape.priority.nullish(),
   weight: channelShape.weight.nullish(),
 });

@@ -5,16 +5,21 @@ import { PAGE_SIZE_DEFAULT, pageSizeSchema } from "@/lib/schemas/pagination";
 export const TOKEN_NAME_MAX = 50;
 export const TOKEN_QUOTA_MAX = 1_000_000_000 * 500_000;
 
+/** A whole number in a range, one message for every way it can be wrong (the form sends NaN for text). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+const rateLimit = (min: number, max: number) => wholeNumber(min, max, "token_rate_limit_integer");
+
 // Field rules without defaults: an update must not reset fields the caller did not send.
 const tokenShape = {
   name: z.string().trim().max(TOKEN_NAME_MAX, "token_name_too_long"),
   remain_quota: z
-    .number()
+    .number({ error: "token_quota_integer" })
     .int("token_quota_integer")
     .min(0, "token_quota_range")
     .max(TOKEN_QUOTA_MAX, "token_quota_range"),
   expired_time: z
-    .number()
+    .number({ error: "token_expiry_invalid" })
     .int("token_expiry_invalid")
     .refine((v) => v === -1 || v > 0, "token_expiry_invalid"),
   unlimited_quota: z.boolean(),
@@ -23,13 +28,9 @@ const tokenShape = {
   allow_ips: z.string().max(10_000),
   group: z.string().trim().max(64),
   rate_limit_enabled: z.boolean(),
-  rate_limit_period: z
-    .number()
-    .int()
-    .min(1)
-    .max(86_400 * 30),
-  rate_limit_count: z.number().int().min(0).max(1_000_000_000),
-  rate_limit_success: z.number().int().min(0).max(1_000_000_000),
+  rate_limit_period: rateLimit(1, 86_400 * 30),
+  rate_limit_count: rateLimit(0, 1_000_000_000),
+  rate_limit_success: rateLimit(0, 1_000_000_000),
 };
 
 /** Defaults of a new token (spec 2 §9: 500000 quota, rate limit 60 s / 1000 / 10). */
@@ -73,6 +74,9 @@ export const createTokenSchema = z
       >,
   );
 export type CreateTokenInput = z.output<typeof createTokenSchema>;
+
+/** How many tokens the drawer creates at once (spec 2 §5: a positive integer; the server caps the total). */
+export const tokenBatchCountSchema = wholeNumber(1, Number.MAX_SAFE_INTEGER, "token_count_positive");
 
 export const updateTokenSchema = z
   .object(tokenShape)

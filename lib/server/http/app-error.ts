@@ -1,31 +1,12 @@
 import "server-only";
 
-// The one error type services throw. The route wrapper maps it to an HTTP status and a localised
+// The one error type services throw: a code of the one error table (lib/server/errors/table.ts, which
+// gives its HTTP status) and a server message key. The route wrapper answers it as a localised
 // {success:false, message} envelope; the relay maps it to the OpenAI error shape.
+import { statusOf, type ErrorCode } from "@/lib/server/errors/table";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 
-export type ErrorCode =
-  | "bad_request"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "payload_too_large"
-  | "rate_limited"
-  | "internal"
-  | "unavailable";
-
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
-};
+export type { ErrorCode } from "@/lib/server/errors/table";
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -41,6 +22,6 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return STATUS_BY_CODE[this.code];
+    return statusOf(this.code);
   }
 }

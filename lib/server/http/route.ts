@@ -122,7 +122,9 @@ function validationMessage(error: z.ZodError, t: RouteContext<unknown, unknown, 
   const issue = error.issues[0];
   // Schemas carry server message keys as their messages (see lib/schemas); fall back to a generic one.
   if (issue?.message && /^[a-z0-9_]+$/.test(issue.message)) {
-    const text = t(issue.message as ServerMessageKey);
+    // A custom issue may carry the message's values (e.g. the refused channel type).
+    const params = issue.code === "custom" ? (issue.params as Record<string, string | number> | undefined) : undefined;
+    const text = t(issue.message as ServerMessageKey, params);
     if (text !== issue.message) return text;
   }
   const field = issue?.path.join(".") ?? "";

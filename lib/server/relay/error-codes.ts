@@ -1,16 +1,15 @@
 import "server-only";
 
-// The relay's one error table: each failure the relay answers, by name -> HTTP status, wire code
-// (new-api's error.code), error type and message. Messages are new-api's English texts with
-// {param} slots, or a server message key (zh/en) for the few the relay localises. Every endpoint,
-// the task relay and the pipeline raise errors through relayError(); "{detail}" entries carry a
-// message made elsewhere (validation details, upstream texts).
+// How each relay error of the one error table (lib/server/errors/table.ts: name -> HTTP status ->
+// message) looks on the wire: new-api's error.code, the error type and the retry loop's flags. Every
+// endpoint, the task relay and the pipeline raise errors through relayError(); "{detail}" entries
+// carry a message made elsewhere (validation details, upstream texts).
 import type { Locale } from "@/lib/i18n/config";
-import { serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
+import { ERROR_TABLE, type ErrorCode, type ErrorEntry } from "@/lib/server/errors/table";
+import { serverMessage } from "@/lib/server/i18n/server-messages";
 import { RelayError, type RelayErrorType } from "@/lib/server/relay/errors";
 
-export type RelayErrorSpec = {
-  status: number;
+export type RelayWire = {
   /** error.code on the wire ("" = none). */
   code: string;
   type?: RelayErrorType;
@@ -18,208 +17,73 @@ export type RelayErrorSpec = {
   retryable?: boolean;
   /** The upstream is at fault (counts towards auto-disabling). */
   upstreamFault?: boolean;
-} & ({ message: string } | { key: ServerMessageKey });
+};
 
 const INVALID = "invalid_request_error";
 const DENIED = "permission_error";
 const UPSTREAM = "upstream_error";
 
-export const RELAY_ERRORS = {
+export const RELAY_WIRE = {
   // ---- entry: paths, bodies, the playground's session
-  invalid_request: { status: 400, code: "invalid_request", type: INVALID, message: "{detail}" },
-  body_too_large: {
-    status: 413,
-    code: "request_body_too_large",
-    type: INVALID,
-    message: "Request body too large (limit {mb} MB)",
-  },
-  method_not_allowed: { status: 405, code: "method_not_allowed", message: "Method {method} is not allowed here" },
-  not_implemented: { status: 501, code: "api_not_implemented", message: "This gateway does not serve {method} {path}" },
-  invalid_url: { status: 404, code: "", type: INVALID, message: "Invalid URL ({method} {path})" },
-  internal: { status: 500, code: "internal_error", message: "Internal error" },
-  relay_internal: { status: 500, code: "internal_error", message: "Internal error while relaying the request" },
-  cross_site: { status: 403, code: "cross_site_refused", type: DENIED, message: "Cross-site request refused" },
-  session_expired: {
-    status: 401,
-    code: "unauthorized",
-    type: "authentication_error",
-    message: "Not logged in or the session has expired",
-  },
-  user_banned: { status: 403, code: "user_banned", type: DENIED, message: "This user has been banned" },
-  user_mismatch: { status: 401, code: "unauthorized", message: "New-Api-User does not match the logged-in user" },
-  browser_extension: {
-    status: 403,
-    code: "browser_extension_blocked",
-    type: DENIED,
-    message: "Requests from browser extensions are not allowed on this site",
-  },
-  forbidden: { status: 403, code: "forbidden", message: "Forbidden" },
+  invalid_request: { code: "invalid_request", type: INVALID },
+  body_too_large: { code: "request_body_too_large", type: INVALID },
+  method_not_allowed: { code: "method_not_allowed" },
+  not_implemented: { code: "api_not_implemented" },
+  invalid_url: { code: "", type: INVALID },
+  internal: { code: "internal_error" },
+  relay_internal: { code: "internal_error" },
+  cross_site: { code: "cross_site_refused", type: DENIED },
+  session_expired: { code: "unauthorized", type: "authentication_error" },
+  user_banned: { code: "user_banned", type: DENIED },
+  user_mismatch: { code: "unauthorized" },
+  browser_extension: { code: "browser_extension_blocked", type: DENIED },
+  forbidden: { code: "forbidden" },
   // ---- auth and protection
-  invalid_api_key: { status: 401, code: "invalid_api_key", type: "authentication_error", message: "{detail}" },
-  token_denied: { status: 403, code: "access_denied", type: DENIED, message: "{detail}" },
-  auth_unavailable: { status: 503, code: "rate_limit_unavailable", key: "relay_auth_unavailable" },
-  too_many_invalid_keys: { status: 429, code: "too_many_invalid_keys", key: "relay_auth_rate_limited" },
-  invalid_channel_id: { status: 400, code: "invalid_channel_id", type: INVALID, message: "Invalid channel ID" },
-  rate_limit_unavailable: { status: 503, code: "rate_limit_unavailable", key: "rate_limit_unavailable" },
-  rate_limit_total: {
-    status: 429,
-    code: "rate_limit_exceeded",
-    message: "Rate limit reached: at most {total} requests (including failures) in {minutes} minutes",
-  },
-  rate_limit_success: {
-    status: 429,
-    code: "rate_limit_exceeded",
-    message: "Rate limit reached: at most {success} requests in {minutes} minutes",
-  },
-  token_rate_limit: {
-    status: 429,
-    code: "token_rate_limit_exceeded",
-    message: "Token rate limit reached ({count} requests per {period} s)",
-  },
-  group_denied: { status: 403, code: "access_denied", type: DENIED, message: "No access to group {group}" },
-  model_not_allowed: {
-    status: 403,
-    code: "model_not_allowed",
-    type: DENIED,
-    message: "This token has no access to model {model}",
-  },
-  sensitive_words: {
-    status: 400,
-    code: "sensitive_words_detected",
-    type: INVALID,
-    message: "Sensitive words detected: {word}",
-  },
+  invalid_api_key: { code: "invalid_api_key", type: "authentication_error" },
+  token_denied: { code: "access_denied", type: DENIED },
+  auth_unavailable: { code: "rate_limit_unavailable" },
+  too_many_invalid_keys: { code: "too_many_invalid_keys" },
+  invalid_channel_id: { code: "invalid_channel_id", type: INVALID },
+  rate_limit_unavailable: { code: "rate_limit_unavailable" },
+  rate_limit_total: { code: "rate_limit_exceeded" },
+  rate_limit_success: { code: "rate_limit_exceeded" },
+  token_rate_limit: { code: "token_rate_limit_exceeded" },
+  group_denied: { code: "access_denied", type: DENIED },
+  model_not_allowed: { code: "model_not_allowed", type: DENIED },
+  sensitive_words: { code: "sensitive_words_detected", type: INVALID },
   // ---- routing
-  model_not_found: {
-    status: 404,
-    code: "model_not_found",
-    type: INVALID,
-    message: "The model '{id}' does not exist or you do not have access to it",
-  },
-  no_channel: {
-    status: 503,
-    code: "model_not_found",
-    message: "No available channel for model {model} under group {group}",
-  },
-  model_price_missing: {
-    status: 400,
-    code: "model_price_error",
-    message: "Model {model} has no price or ratio configured; ask an administrator to set one",
-  },
-  channel_disabled: {
-    status: 403,
-    code: "channel_disabled",
-    type: DENIED,
-    message: "This channel has been disabled or does not exist",
-  },
-  channel_type_unsupported: {
-    status: 500,
-    code: "channel:type_unsupported",
-    retryable: true,
-    message: "Channel type {type} is not supported by this gateway",
-  },
-  channel_config_missing: {
-    status: 500,
-    code: "channel:config_missing",
-    retryable: true,
-    message: "The channel is missing {detail}",
-  },
-  channel_no_key: {
-    status: 500,
-    code: "channel:no_available_key",
-    retryable: true,
-    message: "The channel has no enabled key",
-  },
-  model_mapping_cycle: {
-    status: 500,
-    code: "channel:model_mapped_error",
-    retryable: true,
-    message: 'model_mapping contains a cycle at "{model}"',
-  },
-  unsupported_endpoint: {
-    status: 400,
-    code: "unsupported_endpoint",
-    type: INVALID,
-    message: "This channel type does not serve {path}",
-  },
-  azure_unsupported_endpoint: {
-    status: 400,
-    code: "unsupported_endpoint",
-    type: INVALID,
-    message: "Azure channels do not serve {path}",
-  },
+  model_not_found: { code: "model_not_found", type: INVALID },
+  no_channel: { code: "model_not_found" },
+  model_price_missing: { code: "model_price_error" },
+  channel_disabled: { code: "channel_disabled", type: DENIED },
+  channel_type_unsupported: { code: "channel:type_unsupported", retryable: true },
+  channel_config_missing: { code: "channel:config_missing", retryable: true },
+  channel_no_key: { code: "channel:no_available_key", retryable: true },
+  model_mapping_cycle: { code: "channel:model_mapped_error", retryable: true },
+  unsupported_endpoint: { code: "unsupported_endpoint", type: INVALID },
+  azure_unsupported_endpoint: { code: "unsupported_endpoint", type: INVALID },
   // ---- upstream
-  upstream_status: { status: 502, code: "upstream_error", type: UPSTREAM, retryable: true, message: "{detail}" },
-  upstream_unreachable: {
-    status: 502,
-    code: "do_request_failed",
-    type: UPSTREAM,
-    retryable: true,
-    upstreamFault: true,
-    message: "upstream request failed: {reason}",
-  },
-  bad_response_body: {
-    status: 502,
-    code: "bad_response_body",
-    type: UPSTREAM,
-    retryable: true,
-    message: "upstream answered with a body that is not JSON",
-  },
+  upstream_status: { code: "upstream_error", type: UPSTREAM, retryable: true },
+  upstream_unreachable: { code: "do_request_failed", type: UPSTREAM, retryable: true, upstreamFault: true },
+  bad_response_body: { code: "bad_response_body", type: UPSTREAM, retryable: true },
   // ---- reservation (settle)
-  quota_service_unavailable: {
-    status: 503,
-    code: "quota_service_unavailable",
-    message: "The quota service is unavailable (cannot reach Redis); try again later",
-  },
-  token_exhausted: {
-    status: 401,
-    code: "token_exhausted",
-    type: "authentication_error",
-    message: "This token's quota is exhausted",
-  },
-  output_unaffordable: { status: 403, code: "insufficient_user_quota", key: "relay_output_unaffordable" },
-  token_insufficient: {
-    status: 403,
-    code: "pre_consume_token_quota_failed",
-    message: "Token quota is not enough (remaining {remain})",
-  },
-  user_insufficient: {
-    status: 403,
-    code: "insufficient_user_quota",
-    message: "Insufficient user quota (remaining {remain})",
-  },
+  quota_service_unavailable: { code: "quota_service_unavailable" },
+  token_exhausted: { code: "token_exhausted", type: "authentication_error" },
+  output_unaffordable: { code: "insufficient_user_quota" },
+  token_insufficient: { code: "pre_consume_token_quota_failed" },
+  user_insufficient: { code: "insufficient_user_quota" },
   // ---- task relay (Midjourney, Suno)
-  task_not_found: { status: 404, code: "task_not_found", message: "Task {id} not found" },
-  task_channel_gone: {
-    status: 503,
-    code: "channel_disabled",
-    message: "The channel of this task is no longer available",
-  },
-  task_channel_no_key: { status: 503, code: "channel:no_available_key", message: "The channel has no enabled key" },
-  task_upstream_status: {
-    status: 502,
-    code: "upstream_error",
-    type: UPSTREAM,
-    message: "{platform} upstream answered {upstream}",
-  },
-  task_upstream_unreachable: {
-    status: 502,
-    code: "upstream_unreachable",
-    type: UPSTREAM,
-    retryable: true,
-    upstreamFault: true,
-    message: "Upstream request failed: {reason}",
-  },
-  image_not_found: { status: 404, code: "image_not_found", message: "Image not found" },
-  image_upstream: { status: 502, code: "image_upstream_error", message: "{detail}" },
-  image_type_refused: {
-    status: 502,
-    code: "image_type_refused",
-    message: "The image upstream did not answer a PNG, JPEG, GIF or WebP image",
-  },
-} as const satisfies Record<string, RelayErrorSpec>;
+  task_not_found: { code: "task_not_found" },
+  task_channel_gone: { code: "channel_disabled" },
+  task_channel_no_key: { code: "channel:no_available_key" },
+  task_upstream_status: { code: "upstream_error", type: UPSTREAM },
+  task_upstream_unreachable: { code: "upstream_unreachable", type: UPSTREAM, retryable: true, upstreamFault: true },
+  image_not_found: { code: "image_not_found" },
+  image_upstream: { code: "image_upstream_error" },
+  image_type_refused: { code: "image_type_refused" },
+} as const satisfies Partial<Record<ErrorCode, RelayWire>>;
 
-export type RelayErrorName = keyof typeof RELAY_ERRORS;
+export type RelayErrorName = keyof typeof RELAY_WIRE;
 type Params = Record<string, string | number>;
 
 /** Per-site adjustments: the locale of keyed messages, an upstream's status and code. */
@@ -236,14 +100,17 @@ const fill = (template: string, params: Params) =>
 
 /** The RelayError for a table entry. */
 export function relayError(name: RelayErrorName, params: Params = {}, extra: RelayErrorExtra = {}): RelayError {
-  const spec: RelayErrorSpec = RELAY_ERRORS[name];
-  const message = "key" in spec ? serverMessage(extra.locale ?? "en", spec.key, params) : fill(spec.message, params);
-  return new RelayError(extra.status ?? spec.status, message, {
-    type: extra.type ?? spec.type,
-    code: extra.code ?? spec.code,
-    retryable: spec.retryable,
+  const entry: ErrorEntry = ERROR_TABLE[name];
+  const wire: RelayWire = RELAY_WIRE[name];
+  const message = entry.key
+    ? serverMessage(extra.locale ?? "en", entry.key, params)
+    : fill(entry.message ?? "", params);
+  return new RelayError(extra.status ?? entry.status, message, {
+    type: extra.type ?? wire.type,
+    code: extra.code ?? wire.code,
+    retryable: wire.retryable,
     upstreamStatus: extra.upstreamStatus,
-    upstreamFault: spec.upstreamFault,
+    upstreamFault: wire.upstreamFault,
   });
 }
 

@@ -1,20 +1,8 @@
-// The channel drawer's form model: defaults, channel -> form, and form -> payload with the spec 2 §5
-// "Channels" checks (the server repeats them). Pure, so the rules are unit-tested.
-import {
-  defaultOtherFor,
-  detectMultiKey,
-  isJsonFieldValid,
-  isRegionValid,
-  isValidPriority,
-  isValidWeight,
-  multiKeyAllowed,
-  normalizeBaseUrl,
-  sanitizeModelMapping,
-  splitKeyText,
-  toList,
-  typeSupported,
-} from "@/lib/channel-rules";
-import { channelTypeInfo } from "@/lib/channel-types";
+// The channel drawer's form model: defaults, channel -> form, and form -> the routes' schema input
+// (the schemas hold the spec 2 §5 "Channels" checks and messages). Pure, so it is unit-tested.
+import { defaultOtherFor, detectMultiKey, multiKeyAllowed, splitKeyText, toList } from "@/lib/channel-rules";
+import { numberOf } from "@/lib/client/number-text";
+import { channelFieldsSchema, updateChannelSchema } from "@/modules/channels/schemas";
 import type { ChannelItem } from "@/modules/channels/client/api";
 import { toLocalInput } from "@/modules/tokens/client/token-form";
 
@@ -54,27 +42,6 @@ export type ChannelFormValues = {
 };
 
 export type JsonField = "model_mapping" | "status_code_mapping" | "setting" | "param_override" | "header_override";
-export const JSON_FIELDS: JsonField[] = [
-  "model_mapping",
-  "status_code_mapping",
-  "setting",
-  "param_override",
-  "header_override",
-];
-
-export type ChannelFormError =
-  | "name_key_required"
-  | "models_required"
-  | "duplicate_submit"
-  | "groups_required"
-  | "region_json"
-  | "priority_integer"
-  | "weight_invalid"
-  | "max_input_tokens_invalid"
-  | "expiry_invalid"
-  | "type_unsupported"
-  | "base_url_required"
-  | `json_${JsonField}`;
 
 export function emptyChannelForm(): ChannelFormValues {
   return {
@@ -141,60 +108,32 @@ export function keyModeAfterInput(text: string, type: number, current: KeyMode):
   return detectMultiKey(text, type) ? "multi" : current;
 }
 
-export type ChannelSubmit =
-  | { ok: false; error: ChannelFormError }
-  | {
-      ok: true;
-      /** POST body for a new channel, or the PUT fields of an edit. */
-      channel: Record<string, unknown>;
-      mode: "single" | MultiKeyCreate;
-      multi_key_mode: "random" | "polling";
-    };
+/** The channel drawer validates with the routes' schemas: POST's channel fields, PUT's body. */
+export const channelFormSchemas = { create: channelFieldsSchema, edit: updateChannelSchema };
 
-export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): ChannelSubmit {
-  const keys = splitKeyText(v.key, v.type);
-  const needsKey = action === "create";
-  if (!v.name.trim() || (needsKey && (!multiKeyAllowed(v.type) ? !v.key.trim() : keys.length === 0)))
-    return { ok: false, error: "name_key_required" };
-  // new-api refuses a form whose models are not a list (a stale double submit) with 提交失败，请勿重复提交！
-  if (!Array.isArray(v.models)) return { ok: false, error: "duplicate_submit" };
-  if (channelTypeInfo(v.type)?.form?.baseUrlRequired && !normalizeBaseUrl(v.base_url))
-    return { ok: false, error: "base_url_required" };
-  const models = toList(v.models);
-  if (models.length === 0) return { ok: false, error: "models_required" };
-  const groups = toList(v.groups);
-  if (groups.length === 0) return { ok: false, error: "groups_required" };
-  for (const field of JSON_FIELDS) if (!isJsonFieldValid(v[field])) return { ok: false, error: `json_${field}` };
-  if (!isRegionValid(v.type, v.other)) return { ok: false, error: "region_json" };
-  if (!isValidPriority(v.priority)) return { ok: false, error: "priority_integer" };
-  if (!isValidWeight(v.weight)) return { ok: false, error: "weight_invalid" };
-  const maxInput = Number(v.max_input_tokens.trim() || "0");
-  if (!Number.isInteger(maxInput) || maxInput < 0 || maxInput > 2_147_483_647)
-    return { ok: false, error: "max_input_tokens_invalid" };
+/**
+ * The form as the schemas' input (spec 2 §5 "Channels"): text becomes numbers, lists the wire's comma
+ * strings, keys one per line; an edit sends its id and, with the key left empty, no key (kept).
+ */
+export function channelFormInput(v: ChannelFormValues, editId: number | null = null): Record<string, unknown> {
+  const keyText = !multiKeyAllowed(v.type) ? v.key.trim() : splitKeyText(v.key, v.type).join("\n");
   let expired_time = 0;
-  if (v.expiry.trim()) {
-    const ms = new Date(v.expiry).getTime();
-    if (!Number.isFinite(ms) || ms <= 0) return { ok: false, error: "expiry_invalid" };
-    expired_time = Math.floor(ms / 1000);
-  }
-  // The server refuses it too; an edit of a stored row of such a type (imported) is still allowed.
-  if (action === "create" && !typeSupported(v.type)) return { ok: false, error: "type_unsupported" };
-
-  const multi = v.keyMode === "multi" && !!multiKeyAllowed(v.type);
-  const keyText = !multiKeyAllowed(v.type) ? v.key.trim() : keys.join("\n");
-  const channel: Record<string, unknown> = {
-    name: v.name.trim(),
+  if (v.expiry.trim()) expired_time = Math.floor(new Date(v.expiry).getTime() / 1000);
+  return {
+    ...(editId === null ? {} : { id: editId }),
+    name: v.name,
     type: v.type,
-    base_url: normalizeBaseUrl(v.base_url),
+    ...(keyText || editId === null ? { key: keyText } : {}),
+    base_url: v.base_url,
     other: defaultOtherFor(v.type, v.other.trim()),
-    openai_organization: v.openai_organization.trim(),
-    models: models.join(","),
-    test_model: v.test_model.trim(),
-    model_mapping: sanitizeModelMapping(v.model_mapping),
-    group: groups.join(","),
-    priority: Number(v.priority),
-    weight: Number(v.weight),
-    tag: v.tag.trim(),
+    openai_organization: v.openai_organization,
+    models: toList(v.models).join(","),
+    test_model: v.test_model,
+    model_mapping: v.model_mapping,
+    group: toList(v.groups).join(","),
+    priority: numberOf(v.priority),
+    weight: numberOf(v.weight),
+    tag: v.tag,
     auto_ban: v.auto_ban ? 1 : 0,
     status_code_mapping: v.status_code_mapping.trim(),
     setting: v.setting.trim(),
@@ -202,16 +141,17 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
     header_override: v.header_override.trim(),
     system_prompt: v.system_prompt,
     remark: v.remark.trim(),
-    max_input_tokens: maxInput,
-    model_prefix: v.model_prefix.trim(),
+    max_input_tokens: v.max_input_tokens.trim() === "" ? 0 : numberOf(v.max_input_tokens),
+    model_prefix: v.model_prefix,
     expired_time,
   };
-  // Editing with an empty key keeps the stored keys.
-  if (keyText || action === "create") channel.key = keyText;
-  return {
-    ok: true,
-    channel,
-    mode: action === "create" && multi && keys.length > 1 ? v.multiCreate : "single",
-    multi_key_mode: v.multiKeyMode,
-  };
+}
+
+/** How a new channel's keys are created: one channel per key, one multi-key channel, or a single key. */
+export function createMode(v: ChannelFormValues): {
+  mode: "single" | MultiKeyCreate;
+  multi_key_mode: "random" | "polling";
+} {
+  const multi = v.keyMode === "multi" && multiKeyAllowed(v.type) && splitKeyText(v.key, v.type).length > 1;
+  return { mode: multi ? v.multiCreate : "single", multi_key_mode: v.multiKeyMode };
 }

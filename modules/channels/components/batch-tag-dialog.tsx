@@ -7,7 +7,9 @@ import { toast } from "sonner";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { useSetChannelsTag } from "@/modules/channels/client/hooks";
+import { batchTagSchema } from "@/modules/channels/schemas";
 
 export function BatchTagDialog({
   open,
@@ -23,25 +25,19 @@ export function BatchTagDialog({
   const t = useTranslations("channels");
   const tc = useTranslations("common");
   const [tag, setTag] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { errors, check, clear } = useSchemaCheck();
   const mutation = useSetChannelsTag();
   const submit = () => {
-    if (ids.length === 0) return void toast.error(t("error_select_to_tag"));
-    if (!tag.trim()) {
-      setError(t("error_tag_required"));
-      return void toast.error(t("error_tag_required"));
-    }
-    mutation.mutate(
-      { ids, tag: tag.trim() },
-      {
-        onSuccess: (count) => {
-          toast.success(t("tag_set", { count }));
-          setTag("");
-          setError(null);
-          onDone();
-        },
+    const body = check(batchTagSchema, { ids, tag });
+    if (!body) return;
+    mutation.mutate(body, {
+      onSuccess: (count) => {
+        toast.success(t("tag_set", { count }));
+        setTag("");
+        clear();
+        onDone();
       },
-    );
+    });
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -62,10 +58,10 @@ export function BatchTagDialog({
           id="batch-tag-input"
           label={t("field_tag")}
           value={tag}
-          error={error}
+          error={errors.tag || null}
           onChange={(e) => {
             setTag(e.target.value);
-            setError(null);
+            clear("tag");
           }}
           onKeyDown={(e) => e.key === "Enter" && submit()}
           data-testid="batch-tag-input"

@@ -3,19 +3,22 @@
 // The create (left) / edit (right) channel drawer (spec 2 §2). Submitting checks the form (spec 2 §5),
 // asks once when the base URL ends in /v1, then creates or updates.
 import { useTranslations } from "next-intl";
+import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ChannelFormFields } from "@/modules/channels/components/channel-form-fields";
 import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { baseUrlEndsWithV1 } from "@/lib/channel-rules";
 import { channelTypeInfo } from "@/lib/channel-types";
 import {
+  channelFormInput,
+  channelFormSchemas,
   channelToForm,
+  createMode,
   emptyChannelForm,
-  formToPayload,
-  type ChannelFormError,
   type ChannelFormValues,
 } from "@/modules/channels/client/channel-form";
 import { useChannel, useCreateChannel, useUpdateChannel } from "@/modules/channels/client/hooks";
@@ -61,50 +64,32 @@ function ChannelForm({
   onDone: () => void;
 }) {
   const t = useTranslations("channels");
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<ChannelFormError | null>(null);
-  const [confirmV1, setConfirmV1] = useState(false);
+  const { errors, check, clear } = useSchemaCheck();
+  const [values, patch] = useDraft(initial, clear);
+  // The checked payload waiting for the /v1 confirmation.
+  const [pending, setPending] = useState<Record<string, unknown> | null>(null);
   const create = useCreateChannel();
   const update = useUpdateChannel();
 
-  const save = () => {
-    const result = formToPayload(values, action);
-    if (!result.ok) return;
-    if (action === "edit" && editId !== null) {
-      update.mutate(
-        { id: editId, ...result.channel },
-        {
-          onSuccess: () => {
-            toast.success(t("updated"));
-            onDone();
-          },
-        },
-      );
-      return;
-    }
-    create.mutate(
-      { mode: result.mode, multi_key_mode: result.multi_key_mode, channel: result.channel },
-      {
-        onSuccess: (r) => {
-          toast.success(r.ids.length > 1 ? t("created_batch", { count: r.ids.length }) : t("created"));
-          onDone();
-        },
-      },
-    );
+  const save = (channel: Record<string, unknown>) => {
+    if (action === "edit" && editId !== null)
+      return update.mutate({ ...channel, id: editId }, closeOnSuccess(onDone, t("updated")));
+    const created = (count: number) => closeOnSuccess(onDone, count > 1 ? t("created_batch", { count }) : t("created"));
+    create.mutate({ ...createMode(values), channel }, { onSuccess: (r) => created(r.ids.length).onSuccess() });
   };
 
   const submit = () => {
-    // A second submit while the first is on its way (Enter pressed twice) is refused (spec 2 §8).
-    if (create.isPending || update.isPending) return void toast.error(t("error_duplicate_submit"));
-    const result = formToPayload(values, action);
-    if (!result.ok) {
-      setError(result.error);
-      toast.error(t(`error_${result.error}`));
-      return;
-    }
-    setError(null);
-    if (baseUrlEndsWithV1(values.base_url) && !channelTypeInfo(values.type)?.form?.fullUrl) return setConfirmV1(true);
-    save();
+    // A second submit while the first is on its way (Enter pressed twice), or models that are not a
+    // list (new-api's stale double submit), is refused (spec 2 §8).
+    if (create.isPending || update.isPending || !Array.isArray(values.models))
+      return void toast.error(t("error_duplicate_submit"));
+    const channel =
+      action === "edit" && editId !== null
+        ? check(channelFormSchemas.edit, channelFormInput(values, editId))
+        : check(channelFormSchemas.create, channelFormInput(values));
+    if (!channel) return;
+    if (baseUrlEndsWithV1(values.base_url) && !channelTypeInfo(values.type)?.form?.fullUrl) return setPending(channel);
+    save(channel);
   };
 
   return (
@@ -117,25 +102,16 @@ function ChannelForm({
       data-testid="channel-form"
       submitTestId="channel-submit"
     >
-      <ChannelFormFields
-        values={values}
-        onChange={(patch) => {
-          setValues((v) => ({ ...v, ...patch }));
-          setError(null);
-        }}
-        action={action}
-        editId={editId}
-        error={error}
-      />
+      <ChannelFormFields values={values} onChange={patch} action={action} editId={editId} errors={errors} />
       <ConfirmDialog
-        open={confirmV1}
-        onOpenChange={setConfirmV1}
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
         title={t("v1_confirm_title")}
         description={t("v1_confirm")}
         confirmLabel={t("v1_confirm_continue")}
         onConfirm={() => {
-          setConfirmV1(false);
-          save();
+          if (pending) save(pending);
+          setPending(null);
         }}
         data-testid="channel-v1-confirm"
       />

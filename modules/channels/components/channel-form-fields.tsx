@@ -18,7 +18,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { CHANNEL_TYPES, channelTypeInfo, defaultModelsFor } from "@/lib/channel-types";
 import { baseUrlEndsWithV1, multiKeyAllowed } from "@/lib/channel-rules";
 import { useGroupNames } from "@/modules/channels/client/hooks";
-import type { ChannelFormError, ChannelFormValues, JsonField } from "@/modules/channels/client/channel-form";
+import type { ChannelFormValues, JsonField } from "@/modules/channels/client/channel-form";
 
 /** Types whose `other` column means something, and what it is called. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -35,20 +35,21 @@ export function ChannelFormFields({
   onChange,
   action,
   editId,
-  error,
+  errors,
 }: {
   values: ChannelFormValues;
   onChange: (patch: Partial<ChannelFormValues>) => void;
   action: "create" | "edit";
   editId: number | null;
-  error: ChannelFormError | null;
+  /** Translated messages by schema field (the channel schemas' names: group, expired_time...). */
+  errors: Record<string, string>;
 }) {
   const t = useTranslations("channels");
   const typeName = useTypeName();
   const groups = useGroupNames();
   const info = channelTypeInfo(v.type);
   const otherKind = info?.form?.other;
-  const err = (e: ChannelFormError) => (error === e ? t(`error_${e}`) : null);
+  const err = (field: string) => errors[field] || null;
 
   const changeType = (value: string) => {
     const type = Number(value);
@@ -63,7 +64,7 @@ export function ChannelFormFields({
   };
 
   const json = (field: JsonField, label: string, placeholder?: string) => (
-    <Field id={`channel-${field}`} label={label} error={err(`json_${field}`)}>
+    <Field id={`channel-${field}`} label={label} error={err(field)}>
       <JsonTextarea
         id={`channel-${field}`}
         rows={3}
@@ -78,7 +79,7 @@ export function ChannelFormFields({
   return (
     <div className="flex flex-col gap-6">
       <Section title={t("section_basic")}>
-        <Field id="channel-type" label={t("field_type")} error={err("type_unsupported")}>
+        <Field id="channel-type" label={t("field_type")} error={err("type")}>
           <Select
             id="channel-type"
             value={String(v.type)}
@@ -99,17 +100,17 @@ export function ChannelFormFields({
           label={t("field_name")}
           value={v.name}
           placeholder={t("name_placeholder")}
-          error={err("name_key_required")}
+          error={err("name")}
           onChange={(e) => onChange({ name: e.target.value })}
         />
-        <ChannelKeyField values={v} onChange={onChange} action={action} invalid={error === "name_key_required"} />
+        <ChannelKeyField values={v} onChange={onChange} action={action} invalid={!!errors.key} />
         <TextField
           id="channel-base-url"
           label={info?.form?.fullUrl ? t("field_full_url") : t("field_base_url")}
           value={v.base_url}
           placeholder={info?.baseUrlPlaceholder ?? t("base_url_placeholder")}
           hint={baseUrlEndsWithV1(v.base_url) ? t("base_url_v1_hint") : t("base_url_hint")}
-          error={err("base_url_required")}
+          error={err("base_url")}
           onChange={(e) => onChange({ base_url: e.target.value })}
           onBlur={() => onChange({ base_url: v.base_url.trim().replace(/\/+$/, "") })}
         />
@@ -119,7 +120,7 @@ export function ChannelFormFields({
             label={t(`other_${otherKind}`)}
             placeholder={t(`other_${otherKind}_placeholder`)}
             value={v.other}
-            error={err("region_json")}
+            error={err("other")}
             onChange={(e) => onChange({ other: e.target.value })}
           />
         ) : null}
@@ -134,7 +135,7 @@ export function ChannelFormFields({
       </Section>
 
       <Section title={t("section_models")}>
-        <ChannelModelField values={v} onChange={onChange} editId={editId} invalid={error === "models_required"} />
+        <ChannelModelField values={v} onChange={onChange} editId={editId} error={err("models")} />
         {json("model_mapping", t("field_model_mapping"), t("model_mapping_placeholder"))}
         <TextField
           id="channel-test-model"
@@ -159,14 +160,14 @@ export function ChannelFormFields({
             label={t("field_max_input_tokens")}
             hint={t("max_input_tokens_hint")}
             value={v.max_input_tokens}
-            error={err("max_input_tokens_invalid")}
+            error={err("max_input_tokens")}
             onChange={(e) => onChange({ max_input_tokens: e.target.value })}
           />
         </div>
       </Section>
 
       <Section title={t("section_routing")}>
-        <Field id="channel-groups" label={t("field_groups")} error={err("groups_required")}>
+        <Field id="channel-groups" label={t("field_groups")} error={err("group")}>
           <MultiSelect
             id="channel-groups"
             values={v.groups}
@@ -185,7 +186,7 @@ export function ChannelFormFields({
             label={t("field_priority")}
             hint={t("priority_hint")}
             value={v.priority}
-            error={err("priority_integer")}
+            error={err("priority")}
             onChange={(e) => onChange({ priority: e.target.value })}
           />
           <TextField
@@ -195,7 +196,7 @@ export function ChannelFormFields({
             label={t("field_weight")}
             hint={t("weight_hint")}
             value={v.weight}
-            error={err("weight_invalid")}
+            error={err("weight")}
             onChange={(e) => onChange({ weight: e.target.value })}
           />
         </div>
@@ -211,7 +212,7 @@ export function ChannelFormFields({
           label={t("field_expired_time")}
           hint={t("expired_time_hint")}
           value={v.expiry}
-          error={err("expiry_invalid")}
+          error={err("expired_time")}
           onChange={(e) => onChange({ expiry: e.target.value })}
         />
         <label className="inline-flex cursor-pointer items-center gap-3 text-sm">

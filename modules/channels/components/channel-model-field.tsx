@@ -22,12 +22,13 @@ export function ChannelModelField({
   values: v,
   onChange,
   editId,
-  invalid,
+  error,
 }: {
   values: ChannelFormValues;
   onChange: (patch: Partial<ChannelFormValues>) => void;
   editId: number | null;
-  invalid: boolean;
+  /** The schema's message for the models, translated. */
+  error: string | null;
 }) {
   const t = useTranslations("channels");
   const known = useKnownModels();
@@ -57,7 +58,7 @@ export function ChannelModelField({
   };
 
   return (
-    <Field id="channel-models" label={t("field_models")} error={invalid ? t("error_models_required") : null}>
+    <Field id="channel-models" label={t("field_models")} error={error}>
       <MultiSelect
         id="channel-models"
         values={v.models}

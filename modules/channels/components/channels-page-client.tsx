@@ -17,7 +17,9 @@ import { ModelTestDialog } from "@/modules/channels/components/model-test-dialog
 import { TagEditDialog } from "@/modules/channels/components/tag-edit-dialog";
 import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { isValidPriority, isValidWeight } from "@/lib/channel-rules";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
+import { numberOf } from "@/lib/client/number-text";
+import { editTagSchema } from "@/modules/channels/schemas";
 import type { ChannelItem, ChannelRow, TagRow } from "@/modules/channels/client/api";
 import {
   useChannels,
@@ -57,6 +59,7 @@ export function ChannelsPageClient({ initialDrawer = null }: { initialDrawer?: D
   const copy = useCopyChannel();
   const tagStatus = useSetTagStatus();
   const editTag = useEditTag();
+  const { check } = useSchemaCheck();
   const balance = useUpdateBalance();
   const rows = list.data?.items ?? [];
   // An expanded tag row is followed by its channels, in the same columns.
@@ -80,11 +83,12 @@ export function ChannelsPageClient({ initialDrawer = null }: { initialDrawer?: D
   };
 
   const saveNumber = (row: ChannelRow, field: "priority" | "weight", value: string) => {
-    const valid = field === "priority" ? isValidPriority(value) : isValidWeight(value);
-    if (!valid) return void toast.error(t(field === "priority" ? "error_priority_integer" : "error_weight_invalid"));
+    // The same rule as the tag and channel edits: editTagSchema's priority and weight.
+    const picked = check(editTagSchema.pick({ priority: true, weight: true }), { [field]: numberOf(value) });
+    if (!picked) return;
     const done = { onSuccess: () => toast.success(t("saved")) };
-    if (row.is_tag) editTag.mutate({ tag: row.tag, [field]: Number(value) }, done);
-    else update.mutate({ id: row.id, [field]: Number(value) }, done);
+    if (row.is_tag) editTag.mutate({ tag: row.tag, ...picked }, done);
+    else update.mutate({ id: row.id, ...picked }, done);
   };
 
   const columns = useChannelTableColumns(

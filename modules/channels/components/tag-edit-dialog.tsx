@@ -11,7 +11,10 @@ import { Field } from "@/components/ui/field";
 import { JsonTextarea } from "@/components/ui/json-textarea";
 import { MultiSelect } from "@/components/ui/multi-select";
 import { TextField } from "@/components/ui/text-field";
-import { isJsonFieldValid, isValidPriority, isValidWeight, toList } from "@/lib/channel-rules";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
+import { toList } from "@/lib/channel-rules";
+import { numberOf } from "@/lib/client/number-text";
+import { editTagSchema } from "@/modules/channels/schemas";
 import type { TagRow } from "@/modules/channels/client/api";
 import { useEditTag, useGroupNames, useKnownModels } from "@/modules/channels/client/hooks";
 
@@ -48,32 +51,19 @@ function TagEditForm({ row, onClose }: { row: TagRow; onClose: () => void }) {
   const known = useKnownModels();
   const groups = useGroupNames();
   const edit = useEditTag();
+  const { check } = useSchemaCheck();
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
 
   const submit = () => {
     const body: Record<string, unknown> & { tag: string } = { tag: row.tag };
     if (d.newTag.trim() !== row.tag) body.new_tag = d.newTag.trim();
-    if (!same(d.models, initial.models)) {
-      if (d.models.length === 0) return void toast.error(t("error_models_required"));
-      body.models = d.models.join(",");
-    }
-    if (!same(d.groups, initial.groups)) {
-      if (d.groups.length === 0) return void toast.error(t("error_groups_required"));
-      body.groups = d.groups.join(",");
-    }
-    if (d.mapping.trim()) {
-      if (!isJsonFieldValid(d.mapping)) return void toast.error(t("error_json_model_mapping"));
-      body.model_mapping = d.mapping.trim();
-    }
-    if (d.priority !== initial.priority) {
-      if (!isValidPriority(d.priority)) return void toast.error(t("error_priority_integer"));
-      body.priority = Number(d.priority);
-    }
-    if (d.weight !== initial.weight) {
-      if (!isValidWeight(d.weight)) return void toast.error(t("error_weight_invalid"));
-      body.weight = Number(d.weight);
-    }
+    if (!same(d.models, initial.models)) body.models = d.models.join(",");
+    if (!same(d.groups, initial.groups)) body.groups = d.groups.join(",");
+    if (d.mapping.trim()) body.model_mapping = d.mapping.trim();
+    if (d.priority !== initial.priority) body.priority = numberOf(d.priority);
+    if (d.weight !== initial.weight) body.weight = numberOf(d.weight);
     if (Object.keys(body).length === 1) return void toast.error(t("error_nothing_changed"));
+    if (!check(editTagSchema, body)) return;
     edit.mutate(body, {
       onSuccess: () => {
         toast.success(t("tag_updated"));

@@ -6,29 +6,19 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { invalidateChannels } from "@/lib/server/cache/channel-cache";
-import {
-  channelData,
-  checkTypeRules,
-  keysOf,
-  multiKeyInfo,
-  normaliseList,
-  sealKeys,
-} from "@/modules/channels/server/channel-data";
+import { channelData, checkTypeRules, keysOf, multiKeyInfo, sealKeys } from "@/modules/channels/server/channel-data";
 import { checkChannelBaseUrl } from "@/modules/channels/server/check-channel-target";
 import { rebuildAbilities } from "@/modules/channels/server/rebuild-abilities";
-import { multiKeyAllowed, typeSupported } from "@/lib/channel-rules";
+import { multiKeyAllowed } from "@/lib/channel-rules";
 import type { CreateChannelInput } from "@/modules/channels/schemas";
 
 export async function createChannel(input: CreateChannelInput): Promise<{ ids: number[] }> {
   const c = input.channel;
+  // Name, keys, models, groups and the type's adapter are checked by the schema (channelFieldsSchema).
   const keys = keysOf(c.key, c.type);
-  if (!c.name || !keys.length) throw new AppError("bad_request", "channel_name_key_required");
-  if (!normaliseList(c.models)) throw new AppError("bad_request", "channel_models_required");
-  if (!normaliseList(c.group)) throw new AppError("bad_request", "channel_groups_required");
   if (input.mode !== "single" && !multiKeyAllowed(c.type))
     throw new AppError("bad_request", "channel_multi_key_refused");
   const typeFields = checkTypeRules(c);
-  if (!typeSupported(c.type)) throw new AppError("bad_request", "channel_type_unsupported", { type: c.type });
   await checkChannelBaseUrl(c.base_url);
 
   const units: { name: string; keys: string[] }[] =

@@ -18,14 +18,9 @@ export async function editTag(input: EditTagInput): Promise<number> {
   const data: Record<string, unknown> = {};
   if (input.new_tag !== undefined && input.new_tag !== null && input.new_tag !== input.tag) data.tag = input.new_tag;
   if (input.model_mapping !== undefined && input.model_mapping !== null) data.modelMapping = input.model_mapping;
-  if (input.models !== undefined && input.models !== null) {
-    data.models = listText(input.models);
-    if (!data.models) throw new AppError("bad_request", "channel_models_required");
-  }
-  if (input.groups !== undefined && input.groups !== null) {
-    data.group = listText(input.groups);
-    if (!data.group) throw new AppError("bad_request", "channel_groups_required");
-  }
+  // editTagSchema refuses an emptied model or group list.
+  if (input.models !== undefined && input.models !== null) data.models = listText(input.models);
+  if (input.groups !== undefined && input.groups !== null) data.group = listText(input.groups);
   if (input.priority !== undefined && input.priority !== null) data.priority = input.priority;
   if (input.weight !== undefined && input.weight !== null) data.weight = input.weight;
   if (!Object.keys(data).length) throw new AppError("bad_request", "channel_tag_nothing_changed");

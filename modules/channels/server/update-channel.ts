@@ -9,14 +9,7 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { toChannelDto } from "@/modules/channels/server/dto";
 import { invalidateChannels } from "@/lib/server/cache/channel-cache";
-import {
-  channelData,
-  checkTypeRules,
-  keysOf,
-  multiKeyInfo,
-  normaliseList,
-  sealKeys,
-} from "@/modules/channels/server/channel-data";
+import { channelData, checkTypeRules, keysOf, multiKeyInfo, sealKeys } from "@/modules/channels/server/channel-data";
 import { checkChannelUpdateTarget } from "@/modules/channels/server/check-channel-target";
 import { rebuildAbilities } from "@/modules/channels/server/rebuild-abilities";
 import type { UpdateChannelInput } from "@/modules/channels/schemas";
@@ -24,11 +17,7 @@ import type { UpdateChannelInput } from "@/modules/channels/schemas";
 export async function updateChannel(input: UpdateChannelInput) {
   const current = await db().channel.findUnique({ where: { id: input.id } });
   if (!current) throw new AppError("not_found", "channel_not_found");
-  if (input.models !== undefined && !normaliseList(input.models))
-    throw new AppError("bad_request", "channel_models_required");
-  if (input.group !== undefined && !normaliseList(input.group))
-    throw new AppError("bad_request", "channel_groups_required");
-  if (input.name !== undefined && !input.name) throw new AppError("bad_request", "channel_name_key_required");
+  // A name, models and groups sent must not be empty: updateChannelSchema checks it.
   const type = input.type ?? current.type;
   // A stored row of an unsupported type (imported from new-api) stays editable and can be disabled;
   // switching a channel to such a type is refused like creating one.

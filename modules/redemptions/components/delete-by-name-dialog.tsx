@@ -8,8 +8,10 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { countRedemptionsByName } from "@/modules/redemptions/client/api";
 import { useDeleteRedemptionsByName } from "@/modules/redemptions/client/hooks";
+import { redemptionNameQuerySchema } from "@/modules/redemptions/schemas";
 
 export function DeleteByNameDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("redemptions");
@@ -23,9 +25,11 @@ export function DeleteByNameDialog({ open, onClose }: { open: boolean; onClose: 
     setCount(null);
     onClose();
   };
+  const { check: checkName } = useSchemaCheck();
   const check = async () => {
-    const n = name.trim();
-    if (!n) return void toast.error(t("name_required"));
+    const parsed = checkName(redemptionNameQuerySchema, { name });
+    if (!parsed) return;
+    const n = parsed.name;
     setChecking(true);
     try {
       setCount({ name: n, count: await countRedemptionsByName(n) });

@@ -3,6 +3,7 @@
 // The create (left) / edit (right) drawer of redemption codes (spec 2 §2, §3, §5, §9). Creating
 // shows the generated keys afterwards; editing is offered for unused codes only.
 import { useTranslations } from "next-intl";
+import { closeOnSuccess } from "@/components/admin/form-state";
 import { useState } from "react";
 import { toast } from "sonner";
 import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
@@ -76,15 +77,7 @@ function RedemptionForm({
     }
     setError(null);
     if (mode === "edit" && editId !== null)
-      return update.mutate(
-        { id: editId, ...result.payload },
-        {
-          onSuccess: () => {
-            toast.success(t("updated"));
-            onDone();
-          },
-        },
-      );
+      return update.mutate({ id: editId, ...result.payload }, closeOnSuccess(onDone, t("updated")));
     create.mutate(result.payload, {
       onSuccess: (res) => {
         toast.success(res.message || t("created"));

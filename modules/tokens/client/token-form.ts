@@ -1,6 +1,8 @@
 // The token drawer's rules (spec 2 §4/§5/§9 Tokens), kept pure so they are unit-tested: expiry
-// presets, form ⇄ payload conversion with its validation messages, and batch-creation names.
-import { TOKEN_DEFAULTS, type CreateTokenInput } from "@/modules/tokens/schemas";
+// presets, form ⇄ schema input conversion (the schemas give the messages), and batch-creation names.
+import { z } from "zod";
+import { numberOf } from "@/lib/client/number-text";
+import { createTokenSchema, TOKEN_DEFAULTS, tokenBatchCountSchema, updateTokenSchema } from "@/modules/tokens/schemas";
 import type { TokenItem } from "@/modules/tokens/client/api";
 
 export const BATCH_COUNTS = [1, 10, 20, 30, 100];
@@ -23,9 +25,6 @@ export type TokenFormValues = {
   rate_limit_success: string;
   count: string;
 };
-
-export type TokenFormError =
-  "name_required" | "expiry_invalid" | "quota_integer" | "count_positive" | "rate_limit_integer";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -75,49 +74,39 @@ export function tokenToForm(t: TokenItem): TokenFormValues {
   };
 }
 
-const isInt = (text: string) => /^-?\d+$/.test(text.trim());
+/**
+ * The drawer validates with the routes' own schemas (POST / PUT /api/token/) plus the batch count,
+ * so the form and the server show the same messages (spec 2 §5 Tokens).
+ */
+export const tokenFormSchemas = {
+  create: createTokenSchema.and(z.object({ count: tokenBatchCountSchema })),
+  edit: updateTokenSchema,
+};
 
-export type TokenPayloadResult =
-  { ok: true; payload: CreateTokenInput; count: number } | { ok: false; error: TokenFormError };
-
-export function formToPayload(v: TokenFormValues, mode: "create" | "edit"): TokenPayloadResult {
-  const name = v.name.trim();
-  if (mode === "create" && !name) return { ok: false, error: "name_required" };
+/** The form as the schema's input: text becomes numbers, lists become the wire's strings. */
+export function tokenFormInput(v: TokenFormValues, editId: number | null = null): Record<string, unknown> {
+  const quota = numberOf(v.remain_quota);
   let expired_time = -1;
-  if (v.expiry.trim()) {
-    const ms = new Date(v.expiry).getTime();
-    if (!Number.isFinite(ms)) return { ok: false, error: "expiry_invalid" };
-    expired_time = Math.floor(ms / 1000);
-  }
-  if (!v.unlimited_quota && !isInt(v.remain_quota)) return { ok: false, error: "quota_integer" };
-  let count = 1;
-  if (mode === "create") {
-    if (!/^\d+$/.test(v.count.trim()) || Number(v.count) < 1) return { ok: false, error: "count_positive" };
-    count = Number(v.count);
-  }
-  if (v.rate_limit_enabled && ![v.rate_limit_period, v.rate_limit_count, v.rate_limit_success].every(isInt))
-    return { ok: false, error: "rate_limit_integer" };
+  if (v.expiry.trim()) expired_time = Math.floor(new Date(v.expiry).getTime() / 1000);
   return {
-    ok: true,
-    count,
-    payload: {
-      name,
-      expired_time,
-      remain_quota: v.unlimited_quota && !isInt(v.remain_quota) ? 0 : Number(v.remain_quota),
-      unlimited_quota: v.unlimited_quota,
-      model_limits_enabled: v.model_limits_enabled,
-      model_limits: v.model_limits_enabled ? v.model_limits.join(",") : "",
-      allow_ips: v.allow_ips
-        .split(/\r?\n/)
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .join("\n"),
-      group: v.group,
-      rate_limit_enabled: v.rate_limit_enabled,
-      rate_limit_period: Number(v.rate_limit_period),
-      rate_limit_count: Number(v.rate_limit_count),
-      rate_limit_success: Number(v.rate_limit_success),
-    },
+    ...(editId === null ? { count: numberOf(v.count) } : { id: editId }),
+    name: v.name,
+    expired_time,
+    // An unlimited token keeps no quota of its own; a stale non-number there is not an error.
+    remain_quota: v.unlimited_quota && !Number.isInteger(quota) ? 0 : quota,
+    unlimited_quota: v.unlimited_quota,
+    model_limits_enabled: v.model_limits_enabled,
+    model_limits: v.model_limits_enabled ? v.model_limits.join(",") : "",
+    allow_ips: v.allow_ips
+      .split(/\r?\n/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join("\n"),
+    group: v.group,
+    rate_limit_enabled: v.rate_limit_enabled,
+    rate_limit_period: numberOf(v.rate_limit_period),
+    rate_limit_count: numberOf(v.rate_limit_count),
+    rate_limit_success: numberOf(v.rate_limit_success),
   };
 }
 

@@ -2,19 +2,19 @@
 
 // The create (left) / edit (right) token drawer with every token field (spec 2 §2, §3 Token, §9).
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { toast } from "sonner";
+import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
+import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { useSite } from "@/components/providers/site-context";
 import { TokenFormFields } from "@/modules/tokens/components/token-form-fields";
 import { useCreateTokens, useToken, useUpdateToken } from "@/modules/tokens/client/hooks";
 import {
   batchNames,
   emptyTokenForm,
-  formToPayload,
+  tokenFormInput,
+  tokenFormSchemas,
   tokenToForm,
-  type TokenFormError,
   type TokenFormValues,
 } from "@/modules/tokens/client/token-form";
 
@@ -53,28 +53,23 @@ function TokenForm({
 }) {
   const t = useTranslations("tokens");
   const { status } = useSite();
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<TokenFormError | null>(null);
+  const { errors, check, clear } = useSchemaCheck();
+  const [values, patch] = useDraft(initial, clear);
   const create = useCreateTokens();
   const update = useUpdateToken();
 
   const submit = () => {
-    const result = formToPayload(values, mode);
-    if (!result.ok) {
-      setError(result.error);
-      toast.error(t(`error_${result.error}`));
+    if (mode === "edit" && editId !== null) {
+      const input = check(tokenFormSchemas.edit, tokenFormInput(values, editId));
+      if (input) update.mutate(input, closeOnSuccess(onDone, t("updated")));
       return;
     }
-    setError(null);
-    const done = (message: string) => {
-      toast.success(message);
-      onDone();
-    };
-    if (mode === "edit" && editId !== null)
-      return update.mutate({ id: editId, ...result.payload }, { onSuccess: () => done(t("updated")) });
-    const inputs = batchNames(result.payload.name, result.count).map((name) => ({ ...result.payload, name }));
+    const parsed = check(tokenFormSchemas.create, tokenFormInput(values));
+    if (!parsed) return;
+    const { count, ...payload } = parsed;
+    const inputs = batchNames(payload.name, count).map((name) => ({ ...payload, name }));
     create.mutate(inputs, {
-      onSuccess: (count) => done(count === 1 ? t("created") : t("created_batch", { count })),
+      onSuccess: (n) => closeOnSuccess(onDone, n === 1 ? t("created") : t("created_batch", { count: n })).onSuccess(),
     });
   };
 
@@ -91,11 +86,8 @@ function TokenForm({
       <TokenFormFields
         mode={mode}
         values={values}
-        onChange={(patch) => {
-          setValues((v) => ({ ...v, ...patch }));
-          setError(null);
-        }}
-        error={error}
+        onChange={patch}
+        errors={errors}
         quotaPerUnit={status.quota_per_unit}
       />
     </DrawerForm>

@@ -9,19 +9,14 @@ import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
 import { useSelfGroups, useSelfModels } from "@/modules/tokens/client/hooks";
-import {
-  BATCH_COUNTS,
-  EXPIRY_PRESETS,
-  presetExpiry,
-  type TokenFormError,
-  type TokenFormValues,
-} from "@/modules/tokens/client/token-form";
+import { BATCH_COUNTS, EXPIRY_PRESETS, presetExpiry, type TokenFormValues } from "@/modules/tokens/client/token-form";
 
 type Props = {
   mode: "create" | "edit";
   values: TokenFormValues;
   onChange: (patch: Partial<TokenFormValues>) => void;
-  error: TokenFormError | null;
+  /** Translated messages by schema field (the token schemas' names: expired_time, remain_quota...). */
+  errors: Record<string, string>;
   quotaPerUnit: number;
 };
 
@@ -53,11 +48,11 @@ function SwitchRow({
   );
 }
 
-export function TokenFormFields({ mode, values: v, onChange, error, quotaPerUnit }: Props) {
+export function TokenFormFields({ mode, values: v, onChange, errors, quotaPerUnit }: Props) {
   const t = useTranslations("tokens");
   const groups = useSelfGroups();
   const models = useSelfModels();
-  const err = (key: TokenFormError) => (error === key ? t(`error_${key}`) : null);
+  const err = (field: string) => errors[field] || null;
   const groupOptions = Object.entries(groups.data ?? {}).map(([name, g]) => ({
     value: name,
     label: `${g.desc || name} (×${g.ratio})`,
@@ -69,12 +64,12 @@ export function TokenFormFields({ mode, values: v, onChange, error, quotaPerUnit
       <TextField
         id="token-name"
         label={t("field_name")}
-        error={err("name_required")}
+        error={err("name")}
         value={v.name}
         placeholder={t("field_name_placeholder")}
         onChange={(e) => onChange({ name: e.target.value })}
       />
-      <Field id="token-expiry" label={t("field_expiry")} hint={t("field_expiry_hint")} error={err("expiry_invalid")}>
+      <Field id="token-expiry" label={t("field_expiry")} hint={t("field_expiry_hint")} error={err("expired_time")}>
         <Input
           id="token-expiry"
           type="datetime-local"
@@ -98,7 +93,7 @@ export function TokenFormFields({ mode, values: v, onChange, error, quotaPerUnit
         </div>
       </Field>
       {mode === "create" ? (
-        <Field id="token-count" label={t("field_count")} hint={t("field_count_hint")} error={err("count_positive")}>
+        <Field id="token-count" label={t("field_count")} hint={t("field_count_hint")} error={err("count")}>
           <div className="flex flex-wrap items-center gap-2">
             <Input
               id="token-count"
@@ -129,7 +124,7 @@ export function TokenFormFields({ mode, values: v, onChange, error, quotaPerUnit
             id="token-quota"
             label={t("field_quota")}
             hint={Number.isFinite(amount) ? t("field_quota_hint", { amount: `$${amount.toFixed(2)}` }) : null}
-            error={err("quota_integer")}
+            error={err("remain_quota")}
             inputMode="numeric"
             value={v.remain_quota}
             onChange={(e) => onChange({ remain_quota: e.target.value })}
@@ -192,7 +187,7 @@ export function TokenFormFields({ mode, values: v, onChange, error, quotaPerUnit
                 key={k}
                 id={`token-${k}`}
                 label={t(`field_${k}`)}
-                error={k === "rate_limit_period" ? err("rate_limit_integer") : null}
+                error={err(k)}
                 inputMode="numeric"
                 value={v[k]}
                 onChange={(e) => onChange({ [k]: e.target.value })}

@@ -4,36 +4,46 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { z } from "zod";
 
-/** The first issue message of each top-level field (the one the user should fix first). */
-export function firstIssueByField(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
+/** The first issue of each top-level field (the one the user should fix first). */
+function firstIssues(error: z.ZodError): Map<string, z.core.$ZodIssue> {
+  const out = new Map<string, z.core.$ZodIssue>();
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "");
-    if (!(field in out)) out[field] = issue.message;
+    if (!out.has(field)) out.set(field, issue);
   }
   return out;
 }
 
+/** The first issue message of each top-level field. */
+export function firstIssueByField(error: z.ZodError): Record<string, string> {
+  return Object.fromEntries([...firstIssues(error)].map(([field, issue]) => [field, issue.message]));
+}
+
+type Values = Record<string, string | number>;
+
 /** Translates an issue message from either kind of schema. */
-export function useIssueText(): (message: string) => string {
+export function useIssueText(): (message: string, values?: Values) => string {
   const t = useTranslations();
   return useCallback(
-    (message: string) => {
+    (message: string, values?: Values) => {
       const path = message.includes(".") ? message : `server.${message}`;
-      return t(path as Parameters<typeof t>[0]);
+      return t(path as Parameters<typeof t>[0], values);
     },
     [t],
   );
 }
 
-/** All field errors of a failed parse, translated. */
+/** All field errors of a failed parse, translated (a custom issue's params fill its message). */
 export function useFieldErrors() {
   const issueText = useIssueText();
   return useCallback(
-    (error: z.ZodError): Record<string, string> => {
-      const raw = firstIssueByField(error);
-      return Object.fromEntries(Object.entries(raw).map(([field, message]) => [field, issueText(message)]));
-    },
+    (error: z.ZodError): Record<string, string> =>
+      Object.fromEntries(
+        [...firstIssues(error)].map(([field, issue]) => [
+          field,
+          issueText(issue.message, issue.code === "custom" ? (issue.params as Values | undefined) : undefined),
+        ]),
+      ),
     [issueText],
   );
 }

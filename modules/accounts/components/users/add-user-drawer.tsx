@@ -2,8 +2,7 @@
 
 // The add-user side panel (spec 1 §2, §5): username, display name, password; 用户名和密码不能为空！
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { toast } from "sonner";
+import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { EntityDrawer } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
@@ -23,19 +22,14 @@ export function AddUserDrawer({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 function AddUserForm({ onDone }: { onDone: () => void }) {
-  const [values, setValues] = useState(EMPTY);
   const { errors, check } = useSchemaCheck();
+  const [values, patch] = useDraft(EMPTY);
   const create = useCreateUser();
 
   const submit = () => {
     const input = check(createUserSchema, values);
     if (!input) return;
-    create.mutate(input, {
-      onSuccess: (message) => {
-        toast.success(message);
-        onDone();
-      },
-    });
+    create.mutate(input, closeOnSuccess(onDone));
   };
 
   return (
@@ -46,12 +40,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
       data-testid="add-user-form"
       submitTestId="add-user-submit"
     >
-      <UserIdentityFields
-        mode="add"
-        values={values}
-        errors={errors}
-        onChange={(patch) => setValues({ ...values, ...patch })}
-      />
+      <UserIdentityFields mode="add" values={values} errors={errors} onChange={patch} />
     </DrawerForm>
   );
 }

@@ -3,8 +3,7 @@
 // Edit a user (spec 1 §2, §5): username, display name, new password (at least 8, blank keeps it),
 // group (GET /api/group/), remark; bound accounts read-only; quota moved with QuotaAdjust.
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { toast } from "sonner";
+import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { Field } from "@/components/ui/field";
@@ -25,7 +24,7 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
   const groups = useGroups();
   const update = useUpdateUser();
   const { errors, check } = useSchemaCheck();
-  const [values, setValues] = useState({
+  const [values, patch] = useDraft({
     username: user.username,
     display_name: user.display_name,
     password: "",
@@ -41,12 +40,7 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
   const submit = () => {
     const input = check(adminUpdateUserSchema, { id: user.id, ...values });
     if (!input) return;
-    update.mutate(input, {
-      onSuccess: (message) => {
-        toast.success(message);
-        onDone();
-      },
-    });
+    update.mutate(input, closeOnSuccess(onDone));
   };
 
   return (
@@ -59,17 +53,12 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
         data-testid="edit-user-form"
         submitTestId="edit-user-submit"
       >
-        <UserIdentityFields
-          mode="edit"
-          values={values}
-          errors={errors}
-          onChange={(patch) => setValues({ ...values, ...patch })}
-        />
+        <UserIdentityFields mode="edit" values={values} errors={errors} onChange={patch} />
         <Field id="edit-user-group" label={t("group")} error={errors.group}>
           <Select
             id="edit-user-group"
             value={values.group}
-            onValueChange={(group) => setValues({ ...values, group })}
+            onValueChange={(group) => patch({ group })}
             options={groupOptions}
             aria-label={t("group")}
             data-testid="edit-user-group"
@@ -81,7 +70,7 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
           placeholder={t("remark_placeholder")}
           value={values.remark}
           error={errors.remark}
-          onChange={(e) => setValues({ ...values, remark: e.target.value })}
+          onChange={(e) => patch({ remark: e.target.value })}
         />
       </DrawerForm>
 

@@ -3,8 +3,8 @@
 // The create drawer (spec 1 §2): title, format, content and recipients. Checked with the shared
 // schema first, so 请输入消息标题 / 请输入消息内容 / 请选择至少一个收件人 show without a round trip.
 import { useTranslations } from "next-intl";
+import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { useState } from "react";
-import { toast } from "sonner";
 import { MessageFields, type MessageDraft } from "@/modules/messages/components/admin/message-fields";
 import { RecipientPicker, type PickedUser } from "@/modules/messages/components/admin/recipient-picker";
 import { DrawerForm } from "@/components/admin/drawer-form";
@@ -28,19 +28,14 @@ export function CreateMessageDrawer({ open, onOpenChange }: { open: boolean; onO
 function CreateMessageForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("admin_messages");
   const create = useCreateMessage();
-  const [draft, setDraft] = useState<MessageDraft>(EMPTY);
   const [picked, setPicked] = useState<PickedUser[]>([]);
   const { errors, check, clear } = useSchemaCheck({ toast: false });
+  const [draft, patch] = useDraft<MessageDraft>(EMPTY, () => clear("title", "content"));
 
   const submit = () => {
     const input = check(createMessageSchema, { ...draft, user_ids: picked.map((p) => p.id) });
     if (!input) return;
-    create.mutate(input, {
-      onSuccess: (message) => {
-        toast.success(message || t("create.success"));
-        onDone();
-      },
-    });
+    create.mutate(input, closeOnSuccess(onDone, t("create.success")));
   };
 
   return (
@@ -53,15 +48,7 @@ function CreateMessageForm({ onDone }: { onDone: () => void }) {
       data-testid="message-create-form"
       submitTestId="message-create-submit"
     >
-      <MessageFields
-        idPrefix="message-create"
-        draft={draft}
-        errors={errors}
-        onChange={(patch) => {
-          setDraft((d) => ({ ...d, ...patch }));
-          clear("title", "content");
-        }}
-      />
+      <MessageFields idPrefix="message-create" draft={draft} errors={errors} onChange={patch} />
       <RecipientPicker
         picked={picked}
         onChange={(next) => {

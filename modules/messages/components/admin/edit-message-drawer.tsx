@@ -4,8 +4,7 @@
 // title/format/content form, and the recipient list with read state.
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { toast } from "sonner";
+import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { MessageFields, type MessageDraft } from "@/modules/messages/components/admin/message-fields";
 import { RecipientList } from "@/modules/messages/components/admin/recipient-list";
 import { Button } from "@/components/ui/button";
@@ -86,25 +85,16 @@ function MessageStats({ message }: { message: AdminMessage }) {
 function EditMessageForm({ message, onDone }: { message: AdminMessage; onDone: () => void }) {
   const t = useTranslations("admin_messages.edit");
   const update = useUpdateMessage();
-  const [draft, setDraft] = useState<MessageDraft>({
-    title: message.title,
-    content: message.content,
-    format: message.format,
-  });
   const { errors, check, clear } = useSchemaCheck({ toast: false });
+  const [draft, patch] = useDraft<MessageDraft>(
+    { title: message.title, content: message.content, format: message.format },
+    clear,
+  );
 
   const submit = () => {
     const input = check(updateMessageSchema, draft);
     if (!input) return;
-    update.mutate(
-      { id: message.id, ...input },
-      {
-        onSuccess: (text) => {
-          toast.success(text || t("success"));
-          onDone();
-        },
-      },
-    );
+    update.mutate({ id: message.id, ...input }, closeOnSuccess(onDone, t("success")));
   };
 
   return (
@@ -115,15 +105,7 @@ function EditMessageForm({ message, onDone }: { message: AdminMessage; onDone: (
       data-testid="message-edit-form"
       submitTestId="message-edit-submit"
     >
-      <MessageFields
-        idPrefix="message-edit"
-        draft={draft}
-        errors={errors}
-        onChange={(patch) => {
-          setDraft((d) => ({ ...d, ...patch }));
-          clear();
-        }}
-      />
+      <MessageFields idPrefix="message-edit" draft={draft} errors={errors} onChange={patch} />
     </DrawerForm>
   );
 }
