@@ -2,7 +2,9 @@
 // Gemini channel (Claude -> OpenAI -> Gemini and back) and a @google/genai client on an Anthropic
 // channel (Gemini -> OpenAI -> Claude and back), streamed and not, billed from the channel's own
 // usage (Gemini cached tokens, Claude cache read + creation tokens). Also the openai SDK's Responses
-// API on an Anthropic channel (Responses -> OpenAI chat -> Claude and back, issue 19 D).
+// API on an Anthropic channel (Responses -> OpenAI chat -> Claude and back, issue 19 D). And Claude
+// thinking on OpenAI channels whose mock refuses what real OpenAI refuses: reasoning_effort reaches
+// o3 (with max_completion_tokens) but not gpt-4o, while a native OpenAI request is not touched.
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { GoogleGenAI } from "@google/genai";
@@ -10,10 +12,12 @@ import { Agent, setGlobalDispatcher } from "undici";
 import { startGateway, type Gateway } from "./gateway";
 import { MOCK_TEXT, MOCK_TOOL_INPUT, MOCK_USAGE, startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
 import { GEMINI_USAGE, startMockGemini, type MockGemini } from "./mock-gemini";
+import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 
 let gw: Gateway;
 let anth: MockAnthropic;
 let gem: MockGemini;
+let oai: MockUpstream;
 
 const claude = (key: string) => new Anthropic({ apiKey: key, baseURL: gw.url, maxRetries: 0 });
 const genai = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: gw.url } });
@@ -37,19 +41,20 @@ const CLAUDE_QUOTA = Math.round(
 beforeAll(async () => {
   // @google/genai dispatches through undici's global dispatcher, which jest's sandbox does not set up.
   setGlobalDispatcher(new Agent());
-  [anth, gem] = await Promise.all([startMockAnthropic(), startMockGemini()]);
+  [anth, gem, oai] = await Promise.all([startMockAnthropic(), startMockGemini(), startMockUpstream()]);
   gw = await startGateway();
   const opt = (key: string, value: unknown) => gw.api("PUT", "/api/option/", { key, value: JSON.stringify(value) });
-  await opt("ModelRatio", { "gemini-2.5-flash": 2, "claude-x": 1, "fail-400": 1 });
+  await opt("ModelRatio", { "gemini-2.5-flash": 2, "claude-x": 1, "fail-400": 1, "gpt-4o": 1, o3: 1 });
   await opt("CompletionRatio", { "gemini-2.5-flash": 4, "claude-x": 2 });
   await opt("CacheRatio", { "gemini-2.5-flash": 0.25, "claude-x": 0.1 });
   await gw.createChannel({ name: "gemini", type: 24, key: "g-key", base_url: gem.url, models: "gemini-2.5-flash" });
   await gw.createChannel({ name: "claude", type: 14, key: "a-key", base_url: anth.url, models: "claude-x,fail-400" });
+  await gw.createChannel({ name: "openai", type: 1, key: "o-key", base_url: oai.url, models: "gpt-4o,o3" });
 }, 180_000);
 
 afterAll(async () => {
   await gw?.stop();
-  await Promise.all([anth?.close(), gem?.close()]);
+  await Promise.all([anth?.close(), gem?.close(), oai?.close()]);
 });
 
 async function billed(tokenId: number): Promise<{ quota: number; remain: number }> {
@@ -215,5 +220,40 @@ describe("openai SDK Responses -> Anthropic channel", () => {
     expect((err as InstanceType<typeof OpenAI.APIError>).error).toMatchObject({
       message: expect.stringContaining("mock failure"),
     });
+  });
+});
+
+describe("Claude thinking on OpenAI channels (converted)", () => {
+  const ask = (key: string, model: string) =>
+    claude(key).messages.create({
+      model,
+      max_tokens: 2000,
+      thinking: { type: "enabled", budget_tokens: 1500 },
+      messages: [{ role: "user", content: "hello" }],
+    });
+
+  test("gpt-4o gets no reasoning_effort; o3 gets it with max_completion_tokens; native is untouched", async () => {
+    const t = await gw.createToken({ unlimited_quota: true });
+    const plain = await ask(t.key, "gpt-4o");
+    expect(plain.content[0]).toMatchObject({ type: "text", text: "This is a mock completion." });
+    const toGpt4o = oai.requests.at(-1)!;
+    expect(toGpt4o.path).toBe("/v1/chat/completions");
+    expect(toGpt4o.body).toMatchObject({ model: "gpt-4o", max_tokens: 2000 });
+    expect(toGpt4o.body).not.toHaveProperty("reasoning_effort");
+
+    expect((await ask(t.key, "o3")).stop_reason).toBe("end_turn");
+    const toO3 = oai.requests.at(-1)!.body;
+    expect(toO3).toMatchObject({ model: "o3", reasoning_effort: "medium", max_completion_tokens: 2000 });
+    expect(toO3).not.toHaveProperty("max_tokens");
+
+    // The client's own OpenAI request keeps its fields, so the upstream's refusal reaches it.
+    const native = await fetch(`${gw.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-4o", reasoning_effort: "low", messages: [{ role: "user", content: "x" }] }),
+    });
+    expect(native.status).toBe(400);
+    expect(oai.requests.at(-1)!.body.reasoning_effort).toBe("low");
+    expect(JSON.stringify(await native.json())).toContain("Unrecognized request argument supplied: reasoning_effort");
   });
 });

@@ -6,6 +6,8 @@
 //   slow-<N>ms-*         streams 50 chunks, N ms apart (long streams: graceful-shutdown tests)
 //   stall-*              streams 2 chunks, then goes silent for 5 s (timeout / keep-alive tests)
 //   anything else        a normal completion with usage {prompt 12, completion 11}
+// Like the real OpenAI API, gpt-4o / gpt-4.1 / gpt-3.5 refuse reasoning_effort and o-series / gpt-5
+// refuse max_tokens (400 invalid_request_error).
 // Every request is recorded (path, headers, body) so tests can assert what reached upstream.
 import type http from "node:http";
 import { jsonBodyServer, listenLoopback } from "./loopback";
@@ -51,6 +53,15 @@ async function stream(res: http.ServerResponse, model: string, body: Record<stri
   res.end("data: [DONE]\n\n");
 }
 
+/** Real OpenAI's refusal of a parameter the model does not take, or null. */
+function refusedParam(model: string, body: Record<string, unknown>): string | null {
+  if (/^(gpt-4o|gpt-4\.1|gpt-3\.5)/.test(model) && body.reasoning_effort !== undefined)
+    return "Unrecognized request argument supplied: reasoning_effort";
+  if (/^(o\d|gpt-5)/.test(model) && body.max_tokens !== undefined)
+    return "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.";
+  return null;
+}
+
 export async function startMockUpstream(): Promise<MockUpstream> {
   const requests: RecordedRequest[] = [];
   const server = jsonBodyServer((req, body, res) => {
@@ -65,6 +76,12 @@ export async function startMockUpstream(): Promise<MockUpstream> {
           error: { message: `mock failure ${status}`, type: "upstream_test", code: `mock_${status}` },
         }),
       );
+      return;
+    }
+    const refused = refusedParam(model, body);
+    if (refused) {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: refused, type: "invalid_request_error", param: null, code: null } }));
       return;
     }
     if (req.url?.endsWith("/embeddings")) {

@@ -1,11 +1,13 @@
 import "server-only";
 
-// /v1/messages/count_tokens on an Anthropic channel: the request goes to the channel's own
-// /v1/messages/count_tokens (channel key, anthropic-version/beta headers, mapped model) and its
-// answer is returned as is: Anthropic's count is exact where the local o200k count is an estimate.
-// The channel is the one the relay would pick first for the model; nothing is reserved or billed
-// (Anthropic does not charge for counting either). An upstream 404 (a proxy without the endpoint)
-// or a first channel of another dialect means "count locally" (null).
+// Token counting on a channel of the client's own dialect, like new-api: /v1/messages/count_tokens
+// on an Anthropic channel goes to the channel's /v1/messages/count_tokens (anthropic-version/beta
+// headers), Gemini's :countTokens on a Gemini channel to the channel's {version}/models/{m}:countTokens;
+// channel key and mapped model either way, the answer returned as is: the vendor's count is exact
+// where the local o200k count is an estimate. The channel is the one the relay would pick first for
+// the model; nothing is reserved or billed (neither vendor charges for counting). An upstream 404 (a
+// proxy without the endpoint, an unknown model), a first channel of another dialect, or a transport
+// whose URL has no counting sibling (Bedrock, Vertex) means "count locally" (null).
 import type { IncomingHttpHeaders } from "node:http";
 import { env } from "@/lib/env";
 import type { RelayCaller } from "@/lib/server/relay/auth/auth";
@@ -24,12 +26,44 @@ import { sendUpstream } from "@/lib/server/relay/upstream/send";
 import { mapModel } from "@/lib/server/relay/upstream/transform";
 import { adapterFor } from "@/lib/server/relay/vendors";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
-import type { AdapterContext } from "@/lib/server/relay/vendors/types";
+import { geminiUpstreamModel } from "@/lib/server/relay/vendors/gemini/settings";
+import type { AdapterContext, WireFormat } from "@/lib/server/relay/vendors/types";
+
+type CountDialect = {
+  /** The client path the adapter is told about. */
+  path: string;
+  /** The channel's counting URL from its generation URL, or null when it has none. */
+  countUrl: (url: string) => string | null;
+  /** The client body with the channel's model. */
+  body: (body: Json, actx: AdapterContext) => Json;
+};
 
 const MESSAGES_PATH = "/v1/messages";
+// Only the plain Gemini API (not Vertex: its URL has /publishers/ and another auth).
+const GEMINI_GENERATE = /\/v1(?:beta|alpha)?\/models\/[^/]+:generateContent$/;
 
-/** The first channel the relay would try for the model, when it speaks Anthropic Messages. */
-async function anthropicTarget(
+const DIALECTS: Partial<Record<WireFormat, CountDialect>> = {
+  claude: {
+    path: `${MESSAGES_PATH}/count_tokens`,
+    countUrl: (url) => (url.endsWith(MESSAGES_PATH) ? `${url}/count_tokens` : null),
+    body: (body, actx) => ({ ...body, model: actx.upstreamModel }),
+  },
+  gemini: {
+    path: "/v1beta/models/:countTokens",
+    countUrl: (url) => (GEMINI_GENERATE.test(url) ? url.replace(/:generateContent$/, ":countTokens") : null),
+    // The model is in the URL; a wrapped generateContentRequest names it too (Gemini requires it).
+    body: (body, actx) => {
+      const wrapped = body.generateContentRequest;
+      if (!wrapped || typeof wrapped !== "object" || Array.isArray(wrapped)) return body;
+      const model = `models/${geminiUpstreamModel(actx.options, actx.upstreamModel)}`;
+      return { ...body, generateContentRequest: { ...wrapped, model } };
+    },
+  },
+};
+
+/** The first channel the relay would try for the model, when it speaks `dialect`. */
+async function channelTarget(
+  dialect: WireFormat,
   model: string,
   caller: RelayCaller,
   headers: IncomingHttpHeaders,
@@ -58,12 +92,12 @@ async function anthropicTarget(
   const picked = channel ? selectKey(channel) : null;
   if (!route || !channel || !adapter || !picked) return null;
   const upstreamModel = mapModel(route.model, channel.modelMapping);
-  if ((adapter.formatOf?.(upstreamModel, channel) ?? adapter.format) !== "claude") return null;
+  if ((adapter.formatOf?.(upstreamModel, channel) ?? adapter.format ?? "openai") !== dialect) return null;
   return {
     channel,
     key: picked.key,
     mode: "chat",
-    path: `${MESSAGES_PATH}/count_tokens`,
+    path: DIALECTS[dialect]!.path,
     upstreamModel,
     stream: false,
     clientHeaders: headers,
@@ -71,21 +105,24 @@ async function anthropicTarget(
   };
 }
 
-/** The channel's count_tokens answer (JSON text), or null to count locally. */
-export async function countOnAnthropicChannel(
+/** The channel's count answer (JSON text) for a client of `dialect` (claude or gemini), or null to
+ *  count locally. */
+export async function countOnChannel(
+  dialect: "claude" | "gemini",
   body: Json,
   model: string,
   caller: RelayCaller,
   headers: IncomingHttpHeaders,
   options: ReadonlyOptions,
 ): Promise<string | null> {
-  const actx = await anthropicTarget(model, caller, headers, options);
+  const d = DIALECTS[dialect]!;
+  const actx = await channelTarget(dialect, model, caller, headers, options);
   if (!actx) return null;
   const adapter = adapterFor(actx.channel.type)!;
-  const request = adapter.buildRequest(actx, { ...body, model: actx.upstreamModel });
-  // Only the plain Messages transport has a count_tokens sibling (Bedrock/Vertex URLs differ).
-  if (!request.url.endsWith(MESSAGES_PATH)) return null;
-  request.url += "/count_tokens";
+  const request = adapter.buildRequest(actx, d.body(body, actx));
+  const url = request.finalize ? null : d.countUrl(request.url);
+  if (!url) return null;
+  request.url = url;
   // RELAY_TIMEOUT 0 means no limit (as for every relayed call).
   const timeoutMs = env().RELAY_TIMEOUT * 1000;
   const signal = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : new AbortController().signal;

@@ -1,8 +1,8 @@
 import "server-only";
 
 // Token counting without generation: POST /v1/messages/count_tokens (Claude Code calls it before
-// long turns) and Gemini's POST /v1beta/models/{model}:countTokens. Claude counts whose first
-// channel is an Anthropic one are asked of that channel (count-tokens-native.ts, exact); the others
+// long turns) and Gemini's POST /v1beta/models/{model}:countTokens. Counts whose first channel speaks
+// the client's dialect (Anthropic, Gemini) are asked of that channel (count-tokens-native.ts, exact); the others
 // are answered from the local tokenizer (o200k, after converting the request to the OpenAI shape
 // every dialect shares), an estimate of the vendor's own tokenizer. Nothing is billed.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -15,7 +15,7 @@ import { sendJson } from "@/lib/server/relay/entry/http-io";
 import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 import { exactPromptTokens } from "@/lib/server/relay/settle/tokenize";
 import { getOptions } from "@/lib/server/options/store";
-import { countOnAnthropicChannel } from "@/lib/server/relay/endpoints/count-tokens-native";
+import { countOnChannel } from "@/lib/server/relay/endpoints/count-tokens-native";
 
 export const CLAUDE_COUNT_PATH = "/v1/messages/count_tokens";
 export const GEMINI_COUNT_PATH = /^\/v1(?:beta)?\/models\/([^/]+?):countTokens$/;
@@ -40,7 +40,8 @@ export async function countTokens(
 ): Promise<void> {
   const gemini = ctx.path !== CLAUDE_COUNT_PATH;
   const format: ChatFormat = gemini ? geminiFormat : claudeFormat;
-  let body = await readJsonBody(req);
+  const raw = await readJsonBody(req);
+  let body = raw;
   // countTokens accepts either {contents, ...} or a whole {generateContentRequest: {...}}.
   const wrapped = body.generateContentRequest;
   if (gemini && wrapped && typeof wrapped === "object" && !Array.isArray(wrapped)) body = wrapped as Json;
@@ -50,10 +51,9 @@ export async function countTokens(
   const limits = ctx.caller.token?.modelLimits;
   if (limits && !limits.has(model)) throw relayError("model_not_allowed", { model });
   const options = await getOptions();
-  if (!gemini) {
-    const native = await countOnAnthropicChannel(body, model, ctx.caller, req.headers, options);
-    if (native !== null) return sendJson(res, 200, native, ctx.requestId);
-  }
+  // The channel gets the body as sent (a Gemini one wrapped or not).
+  const native = await countOnChannel(gemini ? "gemini" : "claude", raw, model, ctx.caller, req.headers, options);
+  if (native !== null) return sendJson(res, 200, native, ctx.requestId);
   const openai = format.toOpenAIRequest(body, { mode: "chat", upstreamModel: model, stream: false, options });
   const tokens = await exactPromptTokens(openai);
   const answer = gemini ? { totalTokens: tokens } : { input_tokens: tokens };

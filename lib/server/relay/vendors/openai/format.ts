@@ -18,6 +18,7 @@ import {
   embeddingsSchema,
   moderationsSchema,
 } from "@/lib/server/relay/vendors/openai/wire";
+import { fitConvertedRequest, usesCompletionTokens } from "@/lib/server/relay/vendors/openai/reasoning-models";
 
 const SCHEMAS = {
   chat: chatSchema,
@@ -114,8 +115,6 @@ export function checkOpenAIShape(mode: RelayMode, body: Json): void {
 
 const parseData = (data: string): Json | null => (data && data !== "[DONE]" ? parseJsonObject(data) : null);
 
-const REASONING_MODEL = /^(o\d|gpt-5)/i;
-
 /** The output limit of an OpenAI-format request: Responses, completions, or chat (reasoning models). */
 function capOutput(body: Json, mode: RelayMode, cap: number): void {
   if (mode === "responses") {
@@ -126,7 +125,7 @@ function capOutput(body: Json, mode: RelayMode, cap: number): void {
     // Chat: keep the client's field; reasoning models refuse max_tokens.
     const useCompletion =
       typeof body.max_completion_tokens === "number" ||
-      (typeof body.max_tokens !== "number" && REASONING_MODEL.test(String(body.model ?? "")));
+      (typeof body.max_tokens !== "number" && usesCompletionTokens(String(body.model ?? "")));
     if (useCompletion) body.max_completion_tokens = cap;
     if (!useCompletion || typeof body.max_tokens === "number") body.max_tokens = cap;
   }
@@ -191,7 +190,8 @@ export const openaiFormat: ChatFormat = {
     // top_k is carried on the pivot between Claude and Gemini; OpenAI refuses unknown parameters.
     const { top_k: _topK, ...rest } = body;
     void _topK;
-    const out: Json = { ...rest, model: o.upstreamModel };
+    // A converted request: reasoning_effort, max_tokens and sampling fitted to the upstream model.
+    const out: Json = fitConvertedRequest({ ...rest, model: o.upstreamModel }, o.upstreamModel);
     if (o.stream) out.stream_options = { ...(out.stream_options as Json | undefined), include_usage: true };
     return out;
   },
