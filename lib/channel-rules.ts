@@ -123,3 +123,31 @@ export function responseTimeTone(ms: number): "untested" | "success" | "lime" | 
   if (ms <= 5000) return "warning";
   return "danger";
 }
+
+const AWS_REGION = /^[a-z]{2}(-[a-z0-9]+){1,4}$/;
+
+/**
+ * What a key of this type lacks for the relay to use it, checked before saving so the operator
+ * hears it in the form instead of from a failed request (issue 20 "Console"): a Bedrock key needs a
+ * region (its last part, else the region field); a Vertex key is a service-account JSON holding the
+ * project. Mirrors the adapters' parsing (lib/server/relay/vendors/{bedrock,vertex}); null = fine.
+ */
+export function keySetupError(
+  type: number,
+  key: string,
+  other: string,
+): "region_required" | "vertex_key_invalid" | null {
+  const setup = channelTypeInfo(type)?.form?.setup;
+  if (setup === "bedrock") {
+    const parts = key.split("|").map((p) => p.trim());
+    const region =
+      parts.length >= 3 ? parts[2]! : parts.length === 2 && AWS_REGION.test(parts[1]!) ? parts[1]! : other.trim();
+    return AWS_REGION.test(region) ? null : "region_required";
+  }
+  if (setup === "vertex") {
+    const sa = parseJsonObject(key);
+    const ok = !!sa && ["project_id", "client_email", "private_key"].every((k) => typeof sa[k] === "string" && sa[k]);
+    return ok ? null : "vertex_key_invalid";
+  }
+  return null;
+}

@@ -2,12 +2,12 @@
 // hints), not from type numbers in the component.
 import { screen } from "@testing-library/react";
 import { ChannelFormFields } from "@/modules/channels/components/channel-form-fields";
-import { emptyChannelForm } from "@/modules/channels/client/channel-form";
+import { emptyChannelForm, type ChannelFormError } from "@/modules/channels/client/channel-form";
 import { mockFetch, renderAuth, zh } from "./render-auth";
 
 const t = zh.channels as Record<string, string>;
 
-function renderType(type: number) {
+function renderType(type: number, error: ChannelFormError | null = null) {
   mockFetch({ body: { success: true, message: "", data: ["default"] } });
   return renderAuth(
     <ChannelFormFields
@@ -15,7 +15,7 @@ function renderType(type: number) {
       onChange={() => undefined}
       action="create"
       editId={null}
-      error={null}
+      error={error}
     />,
   );
 }
@@ -66,4 +66,13 @@ test("setup notes: Bedrock, Vertex, Azure, Dify and Coze say what their key and 
 test("OpenAI has no setup note", () => {
   renderType(1);
   expect(screen.queryByTestId("channel-type-setup")).toBeNull();
+});
+
+test("a missing Bedrock region is shown under the region field, a bad Vertex key under the key", () => {
+  const { unmount } = renderType(33, "region_required");
+  expect(document.getElementById("channel-other-error")?.textContent).toBe(t.error_region_required);
+  unmount();
+  renderType(41, "vertex_key_invalid");
+  expect(document.getElementById("channel-key-error")?.textContent).toBe(t.error_vertex_key_invalid);
+  expect(screen.getByTestId("channel-key")).toHaveAttribute("aria-invalid", "true");
 });

@@ -106,8 +106,9 @@ test("several keys: batch or one multi-key channel; type 41 stays single", () =>
     "create",
   );
   expect(merged.ok && [merged.mode, merged.multi_key_mode]).toEqual(["multi_to_single", "polling"]);
-  const vertex = formToPayload(valid({ type: 41, key: '{"a": 1,\n"b": 2}', keyMode: "multi" }), "edit");
-  expect(vertex.ok && [vertex.mode, vertex.channel.key]).toEqual(["single", '{"a": 1,\n"b": 2}']);
+  const sa = '{"project_id": "p",\n"client_email": "e@p", "private_key": "k"}';
+  const vertex = formToPayload(valid({ type: 41, key: sa, keyMode: "multi" }), "edit");
+  expect(vertex.ok && [vertex.mode, vertex.channel.key]).toEqual(["single", sa]);
   expect(keyModeAfterInput("a,b", 1, "single")).toBe("multi");
   expect(keyModeAfterInput("a,b", 41, "single")).toBe("single");
 });
@@ -158,6 +159,35 @@ test("types whose address cannot be derived need a base URL (Azure, Custom, Xinf
       { ok: false, error: "base_url_required" },
     ]);
   expect(formToPayload(valid({ type: 3, base_url: "https://x.openai.azure.com" }), "create").ok).toBe(true);
+  const keys: Record<number, string> = {
+    33: "AK|SK|us-east-1",
+    41: '{"project_id": "p", "client_email": "e@p", "private_key": "k"}',
+  };
   for (const type of [37, 49, 33, 41])
-    expect([type, formToPayload(valid({ type }), "create").ok]).toEqual([type, true]);
+    expect([type, formToPayload(valid({ type, key: keys[type] ?? "sk-1" }), "create").ok]).toEqual([type, true]);
+});
+
+test("a Bedrock key needs a region (in the key or the region field); a Vertex key is a service-account JSON", () => {
+  const bedrock = (key: string, other = "", action: "create" | "edit" = "create") =>
+    formToPayload(valid({ type: 33, key, other }), action);
+  for (const [key, other] of [
+    ["AK|SK|us-east-1", ""],
+    ["BedrockAPIKey|eu-west-3", ""],
+    ["AK|SK", "us-west-2"],
+    ["BedrockAPIKey", "ap-northeast-1"],
+  ])
+    expect([key, other, bedrock(key!, other).ok]).toEqual([key, other, true]);
+  for (const [key, other] of [
+    ["AK|SK", ""],
+    ["AK|SK|", "us-west-2"], // a third part, even empty, is the region
+    ["BedrockAPIKey", "not a region"],
+    ["AK|SK|us-east-1\nAK2|SK2", ""], // every key of a multi-key text
+  ])
+    expect([key, other, bedrock(key!, other)]).toEqual([key, other, { ok: false, error: "region_required" }]);
+  expect(bedrock("", "", "edit").ok).toBe(true); // an edit keeps the stored key
+
+  const vertex = (key: string) => formToPayload(valid({ type: 41, key }), "create");
+  expect(vertex('{"project_id": "p", "client_email": "e@p", "private_key": "k"}').ok).toBe(true);
+  for (const key of ["sk-1", '{"client_email": "e@p", "private_key": "k"}', '["project_id"]'])
+    expect([key, vertex(key)]).toEqual([key, { ok: false, error: "vertex_key_invalid" }]);
 });

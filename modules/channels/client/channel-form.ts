@@ -7,6 +7,7 @@ import {
   isRegionValid,
   isValidPriority,
   isValidWeight,
+  keySetupError,
   multiKeyAllowed,
   normalizeBaseUrl,
   sanitizeModelMapping,
@@ -74,6 +75,8 @@ export type ChannelFormError =
   | "expiry_invalid"
   | "type_unsupported"
   | "base_url_required"
+  | "region_required"
+  | "vertex_key_invalid"
   | `json_${JsonField}`;
 
 export function emptyChannelForm(): ChannelFormValues {
@@ -166,6 +169,10 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
   if (groups.length === 0) return { ok: false, error: "groups_required" };
   for (const field of JSON_FIELDS) if (!isJsonFieldValid(v[field])) return { ok: false, error: `json_${field}` };
   if (!isRegionValid(v.type, v.other)) return { ok: false, error: "region_json" };
+  // An edit with an empty key keeps the stored one, which was checked when it was saved.
+  const keyList = multiKeyAllowed(v.type) ? keys : [v.key.trim()].filter(Boolean);
+  const setupError = keyList.map((k) => keySetupError(v.type, k, v.other)).find(Boolean);
+  if (setupError) return { ok: false, error: setupError };
   if (!isValidPriority(v.priority)) return { ok: false, error: "priority_integer" };
   if (!isValidWeight(v.weight)) return { ok: false, error: "weight_invalid" };
   const maxInput = Number(v.max_input_tokens.trim() || "0");

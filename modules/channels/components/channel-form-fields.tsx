@@ -102,7 +102,13 @@ export function ChannelFormFields({
           error={err("name_key_required")}
           onChange={(e) => onChange({ name: e.target.value })}
         />
-        <ChannelKeyField values={v} onChange={onChange} action={action} invalid={error === "name_key_required"} />
+        <ChannelKeyField
+          values={v}
+          onChange={onChange}
+          action={action}
+          invalid={error === "name_key_required"}
+          error={err("vertex_key_invalid")}
+        />
         <TextField
           id="channel-base-url"
           label={info?.form?.fullUrl ? t("field_full_url") : t("field_base_url")}
@@ -119,7 +125,7 @@ export function ChannelFormFields({
             label={t(`other_${otherKind}`)}
             placeholder={t(`other_${otherKind}_placeholder`)}
             value={v.other}
-            error={err("region_json")}
+            error={err("region_json") ?? err("region_required")}
             onChange={(e) => onChange({ other: e.target.value })}
           />
         ) : null}
