@@ -76,3 +76,17 @@ test("a missing Bedrock region is shown under the region field, a bad Vertex key
   expect(document.getElementById("channel-key-error")?.textContent).toBe(t.error_vertex_key_invalid);
   expect(screen.getByTestId("channel-key")).toHaveAttribute("aria-invalid", "true");
 });
+
+test("a type without an adapter warns up front; once a save is refused, the error replaces the warning", () => {
+  const { unmount } = renderType(15);
+  expect(screen.getByText(t.type_not_relayed!)).toBeInTheDocument();
+  unmount();
+  renderType(15, "type_unsupported");
+  expect(document.getElementById("channel-type-error")?.textContent).toBe(t.error_type_unsupported);
+  expect(screen.queryByText(t.type_not_relayed!)).toBeNull();
+});
+
+test("Bedrock's region field asks for one AWS region, not Vertex's JSON map", () => {
+  renderType(33);
+  expect(screen.getByLabelText(t.other_aws_region!)).toHaveAttribute("placeholder", t.other_aws_region_placeholder);
+});

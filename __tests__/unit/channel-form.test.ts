@@ -65,6 +65,11 @@ test("editing may leave the key empty (kept); creating may not", () => {
 test("creating a type without an adapter is refused; editing a stored row of one is not", () => {
   expect(formToPayload(valid({ type: 18 }), "create")).toEqual({ ok: false, error: "type_unsupported" });
   expect(formToPayload(valid({ type: 999 }), "create")).toEqual({ ok: false, error: "type_unsupported" });
+  // Before anything else: no other field can make it savable.
+  expect(formToPayload(valid({ type: 15, name: "", key: "" }), "create")).toEqual({
+    ok: false,
+    error: "type_unsupported",
+  });
   expect(formToPayload(valid({ type: 18 }), "edit").ok).toBe(true);
   expect(formToPayload(valid({ type: 1 }), "create").ok).toBe(true);
 });

@@ -157,6 +157,9 @@ export type ChannelSubmit =
 export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): ChannelSubmit {
   const keys = splitKeyText(v.key, v.type);
   const needsKey = action === "create";
+  // Checked first: nothing else the operator fills in can make it savable. The server refuses it
+  // too; an edit of a stored row of such a type (imported) is still allowed.
+  if (action === "create" && !typeSupported(v.type)) return { ok: false, error: "type_unsupported" };
   if (!v.name.trim() || (needsKey && (!multiKeyAllowed(v.type) ? !v.key.trim() : keys.length === 0)))
     return { ok: false, error: "name_key_required" };
   // new-api refuses a form whose models are not a list (a stale double submit) with 提交失败，请勿重复提交！
@@ -184,8 +187,6 @@ export function formToPayload(v: ChannelFormValues, action: "create" | "edit"): 
     if (!Number.isFinite(ms) || ms <= 0) return { ok: false, error: "expiry_invalid" };
     expired_time = Math.floor(ms / 1000);
   }
-  // The server refuses it too; an edit of a stored row of such a type (imported) is still allowed.
-  if (action === "create" && !typeSupported(v.type)) return { ok: false, error: "type_unsupported" };
 
   const multi = v.keyMode === "multi" && !!multiKeyAllowed(v.type);
   const keyText = !multiKeyAllowed(v.type) ? v.key.trim() : keys.join("\n");

@@ -87,7 +87,10 @@ export function ChannelFormFields({
             data-testid="channel-type"
           />
         </Field>
-        {info && !info.relayed ? <p className="-mt-2 text-xs text-warning">{t("type_not_relayed")}</p> : null}
+        {/* Once a save was refused, the error under the select says it; the warning would repeat it. */}
+        {info && !info.relayed && error !== "type_unsupported" ? (
+          <p className="-mt-2 text-xs text-warning">{t("type_not_relayed")}</p>
+        ) : null}
         {/* What this type needs (key format, region, project, deployment, API version, bot ID). */}
         {info?.form?.setup ? (
           <p className="-mt-2 text-xs text-muted" data-testid="channel-type-setup">
