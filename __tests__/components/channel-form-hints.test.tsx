@@ -2,7 +2,11 @@
 // hints), not from type numbers in the component.
 import { screen } from "@testing-library/react";
 import { ChannelFormFields } from "@/modules/channels/components/channel-form-fields";
-import { emptyChannelForm, type ChannelFormError } from "@/modules/channels/client/channel-form";
+import {
+  emptyChannelForm,
+  type ChannelFormError,
+  type ChannelFormValues,
+} from "@/modules/channels/client/channel-form";
 import { mockFetch, renderAuth, zh } from "./render-auth";
 
 const t = zh.channels as Record<string, string>;
@@ -89,4 +93,26 @@ test("a type without an adapter warns up front; once a save is refused, the erro
 test("Bedrock's region field asks for one AWS region, not Vertex's JSON map", () => {
   renderType(33);
   expect(screen.getByLabelText(t.other_aws_region!)).toHaveAttribute("placeholder", t.other_aws_region_placeholder);
+});
+
+test("请填写渠道名称和渠道密钥！ is shown under the field that is empty", () => {
+  const render = (patch: Partial<ChannelFormValues>) =>
+    renderAuth(
+      <ChannelFormFields
+        values={{ ...emptyChannelForm(), ...patch }}
+        onChange={() => undefined}
+        action="create"
+        editId={null}
+        error="name_key_required"
+      />,
+    );
+  const under = () => ["channel-name", "channel-key"].map((id) => document.getElementById(`${id}-error`)?.textContent);
+  mockFetch({ body: { success: true, message: "", data: ["default"] } });
+  const keyEmpty = render({ name: "n", key: "" });
+  expect(under()).toEqual([undefined, t.error_name_key_required]);
+  expect(screen.getByTestId("channel-key")).toHaveAttribute("aria-invalid", "true");
+  keyEmpty.unmount();
+  render({ name: "", key: "sk-1" });
+  expect(under()).toEqual([t.error_name_key_required, undefined]);
+  expect(screen.getByTestId("channel-key")).not.toHaveAttribute("aria-invalid");
 });

@@ -49,6 +49,9 @@ export function ChannelFormFields({
   const info = channelTypeInfo(v.type);
   const otherKind = info?.form?.other;
   const err = (e: ChannelFormError) => (error === e ? t(`error_${e}`) : null);
+  // 请填写渠道名称和渠道密钥！ covers both fields: it goes under the one that is empty (the name first).
+  const nameKeyError = err("name_key_required");
+  const nameMissing = !v.name.trim();
 
   const changeType = (value: string) => {
     const type = Number(value);
@@ -102,15 +105,15 @@ export function ChannelFormFields({
           label={t("field_name")}
           value={v.name}
           placeholder={t("name_placeholder")}
-          error={err("name_key_required")}
+          error={nameMissing ? nameKeyError : null}
           onChange={(e) => onChange({ name: e.target.value })}
         />
         <ChannelKeyField
           values={v}
           onChange={onChange}
           action={action}
-          invalid={error === "name_key_required"}
-          error={err("vertex_key_invalid")}
+          invalid={!!nameKeyError && (!nameMissing || !v.key.trim())}
+          error={err("vertex_key_invalid") ?? (nameMissing ? null : nameKeyError)}
         />
         <TextField
           id="channel-base-url"
