@@ -100,3 +100,41 @@ export function responseTimeTone(ms: number): "untested" | "success" | "lime" | 
   if (ms <= 5000) return "warning";
   return "danger";
 }
+
+const AWS_REGION = /^[a-z]{2}(-[a-z0-9]+){1,4}$/;
+
+/**
+ * What a key of this type lacks for the relay to use it, checked before saving (form and API alike)
+ * so the operator hears it at once instead of from a failed request: a Bedrock key needs a region
+ * (its last part, else the setting's `region`, else the region field); a Vertex key is a
+ * service-account JSON holding the project. Mirrors the adapters' parsing
+ * (lib/server/relay/vendors/{bedrock/credentials,vertex}); null = fine.
+ */
+export function keySetupError(
+  type: number,
+  key: string,
+  other: string,
+  setting = "",
+): "region_required" | "vertex_key_invalid" | null {
+  const setup = channelTypeInfo(type)?.form?.setup;
+  if (setup === "bedrock") {
+    const parts = key.split("|").map((p) => p.trim());
+    const fromSetting = parseJsonObject(setting)?.region;
+    const fallback = (typeof fromSetting === "string" && fromSetting.trim()) || other.trim();
+    const region =
+      parts.length >= 4
+        ? parts[3]!
+        : parts.length === 3
+          ? parts[2]!
+          : parts.length === 2 && AWS_REGION.test(parts[1]!)
+            ? parts[1]!
+            : fallback;
+    return AWS_REGION.test(region) ? null : "region_required";
+  }
+  if (setup === "vertex") {
+    const sa = parseJsonObject(key);
+    const ok = !!sa && ["project_id", "client_email", "private_key"].every((k) => typeof sa[k] === "string" && sa[k]);
+    return ok ? null : "vertex_key_invalid";
+  }
+  return null;
+}

@@ -35,8 +35,9 @@ export type FormHints = {
   fullUrl?: boolean;
   /** The form offers the OpenAI organization field. */
   organization?: boolean;
-  /** What the `other` field holds (label and placeholder); "region" may be a per-model JSON map. */
-  other?: "api_version" | "spark_version" | "region" | "plugin" | "knowledge_id" | "account_id" | "bot_id";
+  /** What the `other` field holds (label and placeholder); "region" (Vertex) may be a per-model JSON map; "aws_region" is one AWS region. */
+  other?:
+    "api_version" | "spark_version" | "region" | "aws_region" | "plugin" | "knowledge_id" | "account_id" | "bot_id";
   /** A setup note shown under the type picker (channels.setup_<kind>): key format and required settings. */
   setup?: "azure" | "bedrock" | "vertex" | "dify" | "coze" | "cloudflare" | "ollama";
   /** The relay cannot derive the address: the form refuses an empty base URL. */

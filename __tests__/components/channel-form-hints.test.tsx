@@ -6,8 +6,10 @@ import { emptyChannelForm } from "@/modules/channels/client/channel-form";
 import { mockFetch, renderAuth, zh } from "./render-auth";
 
 const t = zh.channels as Record<string, string>;
+const server = zh.server as Record<string, string>;
 
-function renderType(type: number) {
+/** errors: the drawer's translated schema messages by field. */
+function renderType(type: number, errors: Record<string, string> = {}) {
   mockFetch({ body: { success: true, message: "", data: ["default"] } });
   return renderAuth(
     <ChannelFormFields
@@ -15,7 +17,7 @@ function renderType(type: number) {
       onChange={() => undefined}
       action="create"
       editId={null}
-      errors={{}}
+      errors={errors}
     />,
   );
 }
@@ -66,4 +68,27 @@ test("setup notes: Bedrock, Vertex, Azure, Dify and Coze say what their key and 
 test("OpenAI has no setup note", () => {
   renderType(1);
   expect(screen.queryByTestId("channel-type-setup")).toBeNull();
+});
+
+test("a missing Bedrock region is shown under the region field, a bad Vertex key under the key", () => {
+  const { unmount } = renderType(33, { other: server.channel_region_required! });
+  expect(document.getElementById("channel-other-error")?.textContent).toBe(server.channel_region_required);
+  unmount();
+  renderType(41, { key: server.channel_vertex_key_invalid! });
+  expect(document.getElementById("channel-key-error")?.textContent).toBe(server.channel_vertex_key_invalid);
+  expect(screen.getByTestId("channel-key")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("a type without an adapter warns up front; once a save is refused, the error replaces the warning", () => {
+  const { unmount } = renderType(15);
+  expect(screen.getByText(t.type_not_relayed!)).toBeInTheDocument();
+  unmount();
+  renderType(15, { type: server.channel_type_unsupported! });
+  expect(document.getElementById("channel-type-error")?.textContent).toBe(server.channel_type_unsupported);
+  expect(screen.queryByText(t.type_not_relayed!)).toBeNull();
+});
+
+test("Bedrock's region field asks for one AWS region, not Vertex's JSON map", () => {
+  renderType(33);
+  expect(screen.getByLabelText(t.other_aws_region!)).toHaveAttribute("placeholder", t.other_aws_region_placeholder);
 });

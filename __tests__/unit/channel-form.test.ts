@@ -179,6 +179,40 @@ test("types whose address cannot be derived need a base URL (Azure, Custom, Xinf
     expect([type, r.ok ? "" : zh(r.errors.base_url ?? "")]).toEqual([type, "该渠道类型必须填写 Base URL（网关无法推导出地址）。"]);
   }
   expect(submit(valid({ type: 3, base_url: "https://x.openai.azure.com" })).ok).toBe(true);
+  const sa = '{"project_id": "p", "client_email": "e@p", "private_key": "k"}';
+  const keys: Record<number, string> = { 33: "AK|SK|us-east-1", 41: sa };
   for (const type of [37, 49, 33, 41])
-    expect([type, submit(valid({ type, ...(type === 41 ? { key: "{}" } : {}) })).ok]).toEqual([type, true]);
+    expect([type, submit(valid({ type, key: keys[type] ?? "sk-1" })).ok]).toEqual([type, true]);
+});
+
+test("a Bedrock key needs a region, a Vertex key is a service-account JSON (form and API alike)", () => {
+  const bedrock = (key: string, other: string, setting = "") => submit(valid({ type: 33, key, other, setting }));
+  for (const [key, other, setting] of [
+    ["AK|SK|us-east-1", "", ""],
+    ["AK|SK|TOKEN|eu-central-1", "", ""],
+    ["BedrockAPIKey|eu-west-3", "", ""],
+    ["AK|SK", "us-west-2", ""],
+    ["BedrockAPIKey", "ap-northeast-1", ""],
+    ["AK|SK", "", '{"region": "us-east-2"}'],
+  ])
+    expect([key, other, bedrock(key!, other!, setting).ok]).toEqual([key, other, true]);
+  for (const [key, other] of [
+    ["AK|SK", ""],
+    ["AK|SK|", "us-west-2"], // a third part, even empty, is the region
+    ["BedrockAPIKey", "not a region"],
+    ["AK|SK|us-east-1\nAK2|SK2", ""], // every key of a multi-key text
+  ]) {
+    const r = bedrock(key!, other!);
+    expect([key, other, r.ok ? "" : zh(r.errors.other ?? "")]).toEqual([key, other, zh("channel_region_required")]);
+  }
+  // An edit that leaves the key empty keeps the stored one.
+  expect(submit(valid({ type: 33, key: "", other: "" }), 7).ok).toBe(true);
+  expect(submit(valid({ type: 33, key: "AK|SK", other: "" }), 7).ok).toBe(false);
+
+  const vertex = (key: string) => submit(valid({ type: 41, key }));
+  expect(vertex('{"project_id": "p", "client_email": "e@p", "private_key": "k"}').ok).toBe(true);
+  for (const key of ["sk-1", '{"client_email": "e@p", "private_key": "k"}', '["project_id"]']) {
+    const r = vertex(key);
+    expect([key, r.ok ? "" : zh(r.errors.key ?? "")]).toEqual([key, zh("channel_vertex_key_invalid")]);
+  }
 });

@@ -81,7 +81,7 @@ export const CORE_VENDORS: VendorEntry[] = [
     transport: "bedrock",
     format: "claude",
     defaultBaseUrl: "",
-    form: { other: "region", setup: "bedrock" },
+    form: { other: "aws_region", setup: "bedrock" },
   },
   {
     id: 41,

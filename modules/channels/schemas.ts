@@ -3,6 +3,7 @@ import { CHANNEL_STATUS } from "@/lib/constants";
 import { z } from "zod";
 import {
   isRegionValid,
+  keySetupError,
   normalizeBaseUrl,
   PRIORITY_MIN,
   sanitizeModelMapping,
@@ -116,10 +117,25 @@ export const channelFieldsSchema = z
       ctx.addIssue({ code: "custom", path: ["other"], message: "channel_json_region" });
     if (!typeSupported(c.type))
       ctx.addIssue({ code: "custom", path: ["type"], message: "channel_type_unsupported", params: { type: c.type } });
+    keySetupIssues(c.type, c.key, c.other, c.setting, ctx);
     // Azure, Custom, Xinference: the relay cannot derive the address, so such a channel could never work.
     if (channelTypeInfo(c.type)?.form?.baseUrlRequired && !normalizeBaseUrl(c.base_url))
       ctx.addIssue({ code: "custom", path: ["base_url"], message: "channel_base_url_needed" });
   });
+
+/**
+ * What a key lacks for the relay to use it (a Bedrock key without a region, a Vertex key that is not
+ * a service-account JSON): refused on save instead of failing every request.
+ */
+function keySetupIssues(type: number, key: string, other: string, setting: string, ctx: z.RefinementCtx) {
+  const problem = splitKeyText(key, type)
+    .map((k) => keySetupError(type, k, other, setting))
+    .find(Boolean);
+  if (problem === "region_required")
+    ctx.addIssue({ code: "custom", path: ["other"], message: "channel_region_required" });
+  else if (problem === "vertex_key_invalid")
+    ctx.addIssue({ code: "custom", path: ["key"], message: "channel_vertex_key_invalid" });
+}
 
 export type ChannelFields = z.output<typeof channelFieldsSchema>;
 
@@ -142,6 +158,9 @@ export const updateChannelSchema = z
     // Without the type the stored one decides: the service checks it (checkTypeRules).
     if (c.type !== undefined && c.other !== undefined && !isRegionValid(c.type, c.other))
       ctx.addIssue({ code: "custom", path: ["other"], message: "channel_json_region" });
+    // A new key is checked like on create when the edit says where its region is (the form always does).
+    if (c.type !== undefined && c.key && c.other !== undefined)
+      keySetupIssues(c.type, c.key, c.other, c.setting ?? "", ctx);
   });
 export type UpdateChannelInput = z.infer<typeof updateChannelSchema>;
 

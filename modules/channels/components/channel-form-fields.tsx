@@ -88,7 +88,10 @@ export function ChannelFormFields({
             data-testid="channel-type"
           />
         </Field>
-        {info && !info.relayed ? <p className="-mt-2 text-xs text-warning">{t("type_not_relayed")}</p> : null}
+        {/* Once a save was refused, the error under the select says it; the warning would repeat it. */}
+        {info && !info.relayed && !errors.type ? (
+          <p className="-mt-2 text-xs text-warning">{t("type_not_relayed")}</p>
+        ) : null}
         {/* What this type needs (key format, region, project, deployment, API version, bot ID). */}
         {info?.form?.setup ? (
           <p className="-mt-2 text-xs text-muted" data-testid="channel-type-setup">
@@ -103,7 +106,7 @@ export function ChannelFormFields({
           error={err("name")}
           onChange={(e) => onChange({ name: e.target.value })}
         />
-        <ChannelKeyField values={v} onChange={onChange} action={action} invalid={!!errors.key} />
+        <ChannelKeyField values={v} onChange={onChange} action={action} invalid={!!errors.key} error={err("key")} />
         <TextField
           id="channel-base-url"
           label={info?.form?.fullUrl ? t("field_full_url") : t("field_base_url")}

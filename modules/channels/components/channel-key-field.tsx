@@ -19,9 +19,11 @@ type Props = {
   onChange: (patch: Partial<ChannelFormValues>) => void;
   action: "create" | "edit";
   invalid: boolean;
+  /** A key the relay could not use (a Vertex key that is not a service-account JSON). */
+  error?: string | null;
 };
 
-export function ChannelKeyField({ values: v, onChange, action, invalid }: Props) {
+export function ChannelKeyField({ values: v, onChange, action, invalid, error }: Props) {
   const t = useTranslations("channels");
   const info = channelTypeInfo(v.type);
   const allowed = multiKeyAllowed(v.type);
@@ -37,7 +39,7 @@ export function ChannelKeyField({ values: v, onChange, action, invalid }: Props)
   const common = {
     id: "channel-key",
     value: v.key,
-    "aria-invalid": invalid || undefined,
+    "aria-invalid": invalid || !!error || undefined,
     placeholder: action === "edit" ? t("key_placeholder_edit") : t("key_placeholder"),
     "data-testid": "channel-key",
     autoComplete: "off",
@@ -69,6 +71,7 @@ export function ChannelKeyField({ values: v, onChange, action, invalid }: Props)
           </span>
         }
         hint={hints.length ? hints.join(" ") : undefined}
+        error={error}
       >
         {multi || info?.singleKeyOnly ? (
           <Textarea rows={info?.singleKeyOnly ? 6 : 4} {...common} onChange={(e) => setKey(e.target.value)} />
