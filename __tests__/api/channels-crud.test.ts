@@ -125,11 +125,11 @@ test("a stored row of an unsupported type stays editable: type 18 defaults its v
 });
 
 test("type 41 keeps its JSON key whole and refuses multi-key modes; its region must be JSON", async () => {
-  const key = '{\n  "type": "service_account",\n  "project_id": "p, q"\n}';
+  const key = '{\n  "type": "service_account",\n  "project_id": "p, q",\n  "client_email": "e@p",\n  "private_key": "k"\n}';
   const id = await legacyChannel("vertex", 41);
   expect((await put({ id, key, other: "us-east5" })).status).toBe(200);
   expect(open((await db().channel.findUniqueOrThrow({ where: { id } })).key)).toBe(
-    '{ "type": "service_account", "project_id": "p, q" }',
+    '{ "type": "service_account", "project_id": "p, q", "client_email": "e@p", "private_key": "k" }',
   );
   const multi = await post({ mode: "batch", channel: { name: "v", type: 41, key, models: "m", group: "default" } });
   expect(multi.json.message).toBe("该渠道类型不支持多密钥模式");

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   isRegionValid,
   keySetupError,
+  multiKeyAllowed,
   normalizeBaseUrl,
   PRIORITY_MIN,
   sanitizeModelMapping,
@@ -128,7 +129,8 @@ export const channelFieldsSchema = z
  * a service-account JSON): refused on save instead of failing every request.
  */
 function keySetupIssues(type: number, key: string, other: string, setting: string, ctx: z.RefinementCtx) {
-  const problem = splitKeyText(key, type)
+  const keys = multiKeyAllowed(type) ? splitKeyText(key, type) : [key.trim()];
+  const problem = keys
     .map((k) => keySetupError(type, k, other, setting))
     .find(Boolean);
   if (problem === "region_required")
