@@ -1,6 +1,7 @@
 // Raw SQL for the bookkeeping flush. The Prisma query compiler costs a lot of CPU per statement on
 // the relay's busiest path, so the flush speaks SQL directly (same transaction semantics), with
 // placeholders and booleans per dialect (SQLite "?" and 0/1, PostgreSQL "$n" and true/false).
+import type BetterSqlite3 from "better-sqlite3";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/server/db";
 
@@ -131,4 +132,27 @@ export function upsertBucket(b: BucketValues): SqlBatch {
 
 export async function run(tx: Tx, batch: SqlBatch): Promise<void> {
   await tx.$executeRawUnsafe(batch.sql, ...batch.params);
+}
+
+/** Prepared statements of the SQLite flush, by SQL text (bounded: log inserts vary in row count). */
+const prepared = new Map<string, BetterSqlite3.Statement>();
+const MAX_PREPARED = 32;
+
+/**
+ * SQLite: runs the batches in one transaction, synchronously, on the connection under Prisma (no
+ * query compiler, statements prepared once). The caller checks that no Prisma transaction is open on
+ * it; nothing can start one meanwhile, as this never yields to the event loop.
+ */
+export function runAllSqlite(conn: BetterSqlite3.Database, batches: SqlBatch[]): void {
+  conn.transaction(() => {
+    for (const b of batches) {
+      let stmt = prepared.get(b.sql);
+      if (!stmt || stmt.database !== conn) {
+        if (prepared.size >= MAX_PREPARED) prepared.clear();
+        stmt = conn.prepare(b.sql);
+        prepared.set(b.sql, stmt);
+      }
+      stmt.run(...b.params);
+    }
+  })();
 }
