@@ -15,7 +15,11 @@ import { singleton } from "@/lib/server/singleton";
 /** A message between a worker and the primary: an operation (op) or an answer / event. */
 export type Envelope = { gw: WireMessage[] };
 export type WireMessage = { op?: string; id?: number; [k: string]: unknown };
-export type Answer = { id: number; ok?: unknown; err?: string } | { ev: string; p: unknown };
+export type Answer =
+  | { id: number; ok?: unknown; err?: string }
+  | { ev: string; p: unknown }
+  /** The primary asks every worker (e.g. its metrics); the worker posts `reply` with the cid. */
+  | { call: string; cid: number };
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 type State = {
@@ -26,6 +30,7 @@ type State = {
   scheduled: boolean;
   listening: boolean;
   eventSink: ((topic: string, payload: unknown) => void) | null;
+  calls: Map<string, () => unknown>;
 };
 const state = singleton<State>("workers.ipc", () => ({
   active: null,
@@ -35,6 +40,7 @@ const state = singleton<State>("workers.ipc", () => ({
   scheduled: false,
   listening: false,
   eventSink: null,
+  calls: new Map(),
 }));
 
 export class PrimaryGoneError extends Error {
@@ -60,6 +66,10 @@ function listen(): void {
     const batch = (msg as Partial<{ gw: Answer[] }>)?.gw;
     if (!Array.isArray(batch)) return; // e.g. rate-limiter-flexible's own cluster messages
     for (const a of batch) {
+      if ("call" in a) {
+        answerCall(a.call, a.cid);
+        continue;
+      }
       if ("ev" in a) {
         state.eventSink?.(a.ev, a.p);
         continue;
@@ -75,6 +85,31 @@ function listen(): void {
     for (const p of state.pending.values()) p.reject(new PrimaryGoneError());
     state.pending.clear();
   });
+}
+
+/**
+ * Whether this process is a cluster worker with a channel to its primary, in either mode (with
+ * REDIS_URL too: /metrics sums the workers over it). Starts listening to the primary.
+ */
+export function clusterWorker(): boolean {
+  const yes = cluster.isWorker && typeof process.send === "function";
+  if (yes) listen();
+  return yes;
+}
+
+/** What this worker answers when the primary calls `name` (lib/server/workers/primary-ops.ts). */
+export function answerCalls(name: string, work: () => unknown): void {
+  state.calls.set(name, work);
+}
+
+function answerCall(name: string, cid: number): void {
+  const work = state.calls.get(name);
+  Promise.resolve()
+    .then(() => (work ? work() : null))
+    .then(
+      (ok) => post("reply", { cid, ok: ok ?? null }),
+      (err: unknown) => post("reply", { cid, err: String((err as Error)?.message ?? err) }),
+    );
 }
 
 function flush(): void {
