@@ -6,7 +6,7 @@
 // separate copies of this module in one process, and they must share one connection pool.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type BetterSqlite3 from "better-sqlite3";
+import BetterSqlite3 from "better-sqlite3";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
 import { env } from "@/lib/env";
@@ -56,10 +56,26 @@ export function db(): Db {
   return g.__gatewayDb;
 }
 
+/**
+ * The primary of worker processes on SQLite: a connection of its own, and no Prisma client. Its only
+ * database work is the ledger's balance reads and the bookkeeping flush, both plain SQL here
+ * (flush-sql.ts); Prisma's client and query compiler would cost it ~25 MB of memory.
+ */
+export function openSqliteWithoutPrisma(): void {
+  const { DATABASE_URL, databaseType } = env();
+  if (databaseType !== "sqlite" || g.__gatewayDb || g.__gatewaySqlite) return;
+  const conn = new BetterSqlite3(DATABASE_URL.replace(/^file:/, ""), { timeout: 5000 });
+  conn.pragma("journal_mode = WAL"); // as createClient() does for the workers' connections
+  conn.pragma("synchronous = NORMAL");
+  g.__gatewaySqlite = conn;
+}
+
 /** Closes the pool (tests, graceful shutdown). */
 export async function disconnectDb(): Promise<void> {
   const client = g.__gatewayDb;
+  const own = client ? undefined : g.__gatewaySqlite;
   g.__gatewayDb = undefined;
   g.__gatewaySqlite = undefined;
+  own?.close();
   await client?.$disconnect();
 }
