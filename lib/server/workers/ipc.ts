@@ -128,18 +128,24 @@ function enqueue(m: WireMessage): void {
   }
 }
 
+// post() and request() take over `fields` (callers pass a fresh literal) and add op/id to it: a copy
+// by spread is built through V8's generic property path, on every message of every request.
+
 /** Sends an operation that needs no answer (order with earlier messages is kept). */
 export function post(op: string, fields: Record<string, unknown>): void {
-  enqueue({ ...fields, op });
+  fields.op = op;
+  enqueue(fields);
 }
 
 /** Sends an operation and resolves with the primary's answer. */
 export function request(op: string, fields: Record<string, unknown>): Promise<unknown> {
   if (!process.connected) return Promise.reject(new PrimaryGoneError());
   const id = ++state.seq;
+  fields.op = op;
+  fields.id = id;
   return new Promise((resolve, reject) => {
     state.pending.set(id, { resolve, reject });
-    enqueue({ ...fields, op, id });
+    enqueue(fields);
   });
 }
 
