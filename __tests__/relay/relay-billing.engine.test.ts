@@ -180,25 +180,44 @@ test("Σ consume-log quota = Δ user used = Δ token used = Δ channel used over
   expect(tok!.usedQuota).toBe(sumT!.s);
 });
 
-test("200 concurrent requests on a token with quota for 10 never overdraw it", async () => {
-  const t = await token({ unlimited_quota: false, remain_quota: PRICE_QUOTA * 10 });
+/** 200 concurrent requests on a token with quota for exactly 10: 10 pass, Σ logs == token used. */
+async function quotaForTen(g: Gateway) {
+  const t = await g.createToken({ unlimited_quota: false, remain_quota: PRICE_QUOTA * 10 });
+  const body = JSON.stringify({ model: "m-price", messages: [{ role: "user", content: "x" }] });
+  const headers = { authorization: `Bearer ${t.key}`, "content-type": "application/json" };
   const results = await Promise.all(
     Array.from({ length: 200 }, () =>
-      post(t.key, { model: "m-price", messages: [{ role: "user", content: "x" }] }).then((r) => r.status),
+      fetch(`${g.url}/v1/chat/completions`, { method: "POST", headers, body }).then((r) => r.status),
     ),
   );
   const ok = results.filter((s) => s === 200).length;
   expect(ok).toBe(10);
   expect(results.every((s) => s === 200 || s === 403 || s === 401)).toBe(true);
-  await gw.settle();
-  const [row] = await gw.sql<{ remainQuota: number; usedQuota: number }>(
+  await g.settle();
+  const [row] = await g.sql<{ remainQuota: number; usedQuota: number }>(
     "select remainQuota, usedQuota from tokens where id = ?",
     t.id,
   );
-  expect(row!.remainQuota).toBeGreaterThanOrEqual(0);
-  expect(ok * PRICE_QUOTA).toBeLessThanOrEqual(PRICE_QUOTA * 10);
-  expect(row!.usedQuota).toBe(ok * PRICE_QUOTA);
-});
+  expect(row).toEqual({ remainQuota: 0, usedQuota: 10 * PRICE_QUOTA });
+  const [logs] = await g.sql<{ n: number; q: number }>(
+    "select count(*) n, sum(quota) q from logs where tokenId = ? and type = 2",
+    t.id,
+  );
+  expect([Number(logs!.n), Number(logs!.q)]).toEqual([10, 10 * PRICE_QUOTA]);
+}
+
+test("200 concurrent requests on a token with quota for 10 never overdraw it", () => quotaForTen(gw));
+
+test("WORKERS=2 without Redis, on either engine: the primary's ledger never overdraws either", async () => {
+  const w = await startGateway({ env: { WORKERS: "2" } });
+  try {
+    await w.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "m-price": 0.002 }) });
+    await w.createChannel({ name: "main", key: "sk-up", base_url: up.url, models: "m-price" });
+    await quotaForTen(w);
+  } finally {
+    await w.stop();
+  }
+}, 120_000);
 
 test("a user's quota is never overdrawn across two tokens", async () => {
   const u = "quotauser";

@@ -5,10 +5,12 @@ import fs from "node:fs";
 import http from "node:http";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { parsePrometheus, sumOf } from "./prom-text";
 
 let gw: Gateway;
 let up: MockUpstream;
 const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
+const METRICS_TOKEN = "scrape-token-workers-0123";
 
 /** `worker`: the process part of the request id (lib/server/http/route-id.ts: random per process). */
 type Reply = { status: number; body: string; worker: string; error?: string };
@@ -83,13 +85,13 @@ async function expectLedgerMatchesLogs() {
 
 beforeAll(async () => {
   up = await startMockUpstream();
-  gw = await startGateway({ env: { WORKERS: "2" } });
+  gw = await startGateway({ env: { WORKERS: "2", METRICS_TOKEN } });
   await gw.waitFor(() => workerPids().length === 2, 30_000);
   await gw.api("PUT", "/api/option/", {
     key: "ModelPrice",
-    value: JSON.stringify({ "m-price": 0.002, "slow-10ms-w": 0.002 }),
+    value: JSON.stringify({ "m-price": 0.002, "slow-10ms-w": 0.002, "m-metrics": 0.002 }),
   });
-  await gw.createChannel({ name: "main", key: "sk-up", base_url: up.url, models: "m-price,slow-10ms-w" });
+  await gw.createChannel({ name: "main", key: "sk-up", base_url: up.url, models: "m-price,slow-10ms-w,m-metrics" });
 }, 180_000);
 
 afterAll(async () => {
@@ -108,6 +110,37 @@ test("two workers answer on one port; the primary, without Next or the relay, st
   expect(workersOf(replies).size).toBe(2);
   expect(rssKb(gw.pid)).toBeLessThan(Math.min(...pids.map(rssKb)));
 });
+
+/** One scrape on its own connection (so scrapes land on both workers); the samples. */
+async function scrape() {
+  const r = await fetch(`${gw.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}`, connection: "close" },
+  });
+  expect(r.status).toBe(200);
+  return parsePrometheus(await r.text());
+}
+
+test("/metrics answers the sum over the workers, whichever worker the scrape reaches", async () => {
+  const t = await gw.createToken();
+  const replies = await Promise.all(Array.from({ length: 12 }, () => call(t.key, "m-metrics")));
+  expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200));
+  expect(workersOf(replies).size).toBe(2);
+  const counted = (s: ReturnType<typeof parsePrometheus>) => ({
+    requests: sumOf(s, "gateway_relay_requests_total", { model: "m-metrics" }),
+    billed: sumOf(s, "gateway_billed_requests_total", { model: "m-metrics" }),
+    quota: sumOf(s, "gateway_quota_consumed_total", { model: "m-metrics" }),
+  });
+  const all = { requests: 12, billed: 12, quota: 12 * PRICE_QUOTA };
+  // Each worker counted only its share; every scrape (on fresh connections: both workers answer
+  // some) must show all twelve.
+  await gw.waitFor(async () => JSON.stringify(counted(await scrape())) === JSON.stringify(all));
+  for (let i = 0; i < 4; i++) expect(counted(await scrape())).toEqual(all);
+  const s = await scrape();
+  expect(sumOf(s, "gateway_reservations_outstanding")).toBe(0);
+  // One series per metric and label set (summed, not listed per worker).
+  const keys = s.map((x) => `${x.name}${JSON.stringify(x.labels)}`);
+  expect(new Set(keys).size).toBe(keys.length);
+}, 60_000);
 
 test("100 concurrent requests against a token with quota for exactly 10: 10 pass, Σ logs == ledger", async () => {
   const t = await gw.createToken({ unlimited_quota: false, remain_quota: 10 * PRICE_QUOTA });

@@ -7,6 +7,7 @@ jest.mock("@/lib/server/db", () => ({
     user: { findUnique: async ({ where }: { where: { id: number } }) => users.get(where.id) ?? null },
     token: { findUnique: async ({ where }: { where: { id: number } }) => tokens.get(where.id) ?? null },
   }),
+  sqliteConnection: () => null, // no SQLite connection under the mock: the ledger reads through db()
 }));
 
 import {

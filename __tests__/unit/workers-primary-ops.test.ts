@@ -10,6 +10,7 @@ jest.mock("@/lib/server/db", () => ({
     user: { findUnique: async ({ where }: { where: { id: number } }) => users.get(where.id) ?? null },
     token: { findUnique: async ({ where }: { where: { id: number } }) => tokens.get(where.id) ?? null },
   }),
+  sqliteConnection: () => null, // no SQLite connection under the mock: the ledger reads through db()
 }));
 const queued: { logs: unknown[]; usage: unknown[] } = { logs: [], usage: [] };
 jest.mock("@/lib/server/ledger/bookkeeping", () => ({

@@ -8,6 +8,7 @@ import "server-only";
 // separate copies of this module in one process, and they must share one connection pool.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import BetterSqlite3 from "better-sqlite3";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
 import { env } from "@/lib/env";
@@ -22,6 +23,14 @@ function createClient(): Db {
     return new PostgresClient({ adapter }) as unknown as Db;
   }
   const adapter = new PrismaBetterSQLite3({ url: DATABASE_URL.replace(/^file:/, ""), timeout: 5000 });
+  // Keep the adapter's own connection: the bookkeeping flush writes through it without Prisma's
+  // query compiler, which cost ~10 % of the relay's CPU (lib/server/ledger/flush-sql.ts).
+  const connect = adapter.connect.bind(adapter);
+  adapter.connect = async () => {
+    const a = await connect();
+    g.__gatewaySqlite = (a as unknown as { client?: BetterSqlite3.Database }).client;
+    return a;
+  };
   const client = new SqliteClient({ adapter });
   // WAL + synchronous=NORMAL: readers never block the writer, and a commit no longer waits for an
   // fsync (better-sqlite3 is synchronous, so an fsync would stall the whole event loop). A process
@@ -33,16 +42,42 @@ function createClient(): Db {
   return client;
 }
 
-const g = globalThis as unknown as { __gatewayDb?: Db };
+const g = globalThis as unknown as { __gatewayDb?: Db; __gatewaySqlite?: BetterSqlite3.Database };
+
+/**
+ * The SQLite connection under the Prisma client, once Prisma has opened it (null on PostgreSQL or
+ * before the first query). Same connection, so its writes and Prisma's never contend for a lock.
+ */
+export function sqliteConnection(): BetterSqlite3.Database | null {
+  const c = g.__gatewaySqlite;
+  return c?.open ? c : null;
+}
 
 export function db(): Db {
   g.__gatewayDb ??= createClient();
   return g.__gatewayDb;
 }
 
+/**
+ * The primary of worker processes on SQLite: a connection of its own, and no Prisma client. Its only
+ * database work is the ledger's balance reads and the bookkeeping flush, both plain SQL here
+ * (flush-sql.ts); Prisma's client and query compiler would cost it ~25 MB of memory.
+ */
+export function openSqliteWithoutPrisma(): void {
+  const { DATABASE_URL, databaseType } = env();
+  if (databaseType !== "sqlite" || g.__gatewayDb || g.__gatewaySqlite) return;
+  const conn = new BetterSqlite3(DATABASE_URL.replace(/^file:/, ""), { timeout: 5000 });
+  conn.pragma("journal_mode = WAL"); // as createClient() does for the workers' connections
+  conn.pragma("synchronous = NORMAL");
+  g.__gatewaySqlite = conn;
+}
+
 /** Closes the pool (tests, graceful shutdown). */
 export async function disconnectDb(): Promise<void> {
   const client = g.__gatewayDb;
+  const own = client ? undefined : g.__gatewaySqlite;
   g.__gatewayDb = undefined;
+  g.__gatewaySqlite = undefined;
+  own?.close();
   await client?.$disconnect();
 }

@@ -9,8 +9,17 @@ import "server-only";
 // within the last flush interval (< 1 s), and the usage buckets of the last DataExportInterval.
 // In worker processes (WORKERS > 1, no REDIS_URL) this writer runs in the primary only: a worker
 // sends its logs there (lib/server/workers/ipc.ts), so a kill -9 of a worker loses nothing it sent.
-import { db } from "@/lib/server/db";
-import { addToChannel, addToToken, addToUser, insertLogs, run, upsertBucket } from "@/lib/server/ledger/flush-sql";
+import { db, sqliteConnection } from "@/lib/server/db";
+import {
+  addToChannel,
+  addToToken,
+  addToUser,
+  insertLogs,
+  run,
+  runAllSqlite,
+  upsertBucket,
+  type SqlBatch,
+} from "@/lib/server/ledger/flush-sql";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
@@ -136,32 +145,36 @@ export function scheduleFlush(): void {
 }
 
 async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeName: string): Promise<void> {
+  const batches: SqlBatch[] = [];
+  for (const [id, d] of deltas.users) batches.push(addToUser(id, d.quota, d.used, d.requests));
+  for (const [id, d] of deltas.tokens) batches.push(addToToken(id, d.remain, d.used, d.accessed));
+  for (const [id, used] of deltas.channels) batches.push(addToChannel(id, used));
+  batches.push(...insertLogs(logs.map((l) => ({ ...l, upstreamRequestId: "" }))));
+  for (const b of buckets) {
+    batches.push(
+      upsertBucket({
+        userId: b.userId,
+        username: b.username,
+        modelName: b.modelName,
+        createdAt: b.hour,
+        useGroup: b.group,
+        tokenId: b.tokenId,
+        channelId: b.channelId,
+        nodeName,
+        count: b.count,
+        quota: b.quota,
+        tokenUsed: b.tokens,
+      }),
+    );
+  }
   const lock = redisEnabled() ? sharedLockStatement() : null;
+  // SQLite without a Prisma transaction open on the connection: straight through it (flush-sql.ts).
+  const conn = lock ? null : sqliteConnection();
+  if (conn && !conn.inTransaction) return runAllSqlite(conn, batches);
   await db().$transaction(async (tx) => {
     // With Redis, an outside balance write on another instance must not interleave (balance-lock.ts).
     if (lock) await tx.$executeRawUnsafe(lock);
-    for (const [id, d] of deltas.users) await run(tx, addToUser(id, d.quota, d.used, d.requests));
-    for (const [id, d] of deltas.tokens) await run(tx, addToToken(id, d.remain, d.used, d.accessed));
-    for (const [id, used] of deltas.channels) await run(tx, addToChannel(id, used));
-    for (const batch of insertLogs(logs.map((l) => ({ ...l, upstreamRequestId: "" })))) await run(tx, batch);
-    for (const b of buckets) {
-      await run(
-        tx,
-        upsertBucket({
-          userId: b.userId,
-          username: b.username,
-          modelName: b.modelName,
-          createdAt: b.hour,
-          useGroup: b.group,
-          tokenId: b.tokenId,
-          channelId: b.channelId,
-          nodeName,
-          count: b.count,
-          quota: b.quota,
-          tokenUsed: b.tokens,
-        }),
-      );
-    }
+    for (const batch of batches) await run(tx, batch);
   });
 }
 

@@ -3,6 +3,7 @@ import "server-only";
 // Raw SQL for the bookkeeping flush. The Prisma query compiler costs a lot of CPU per statement on
 // the relay's busiest path, so the flush speaks SQL directly (same transaction semantics), with
 // placeholders and booleans per dialect (SQLite "?" and 0/1, PostgreSQL "$n" and true/false).
+import type BetterSqlite3 from "better-sqlite3";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/server/db";
 
@@ -133,4 +134,43 @@ export function upsertBucket(b: BucketValues): SqlBatch {
 
 export async function run(tx: Tx, batch: SqlBatch): Promise<void> {
   await tx.$executeRawUnsafe(batch.sql, ...batch.params);
+}
+
+/** SQLite: a user's stored quota (the ledger loads balances this way where it has the connection). */
+export function readUserQuota(conn: BetterSqlite3.Database, id: number): number {
+  const row = statementFor(conn, `SELECT "quota" FROM "users" WHERE "id" = ?`).get(id) as { quota: unknown } | undefined;
+  return Number(row?.quota ?? 0);
+}
+
+/** SQLite: a token's stored remaining quota and whether it is unlimited. */
+export function readTokenBalance(conn: BetterSqlite3.Database, id: number): { remain: number; unlimited: boolean } {
+  const row = statementFor(conn, `SELECT "remainQuota", "unlimitedQuota" FROM "tokens" WHERE "id" = ?`).get(id) as
+    | { remainQuota: unknown; unlimitedQuota: unknown }
+    | undefined;
+  return { remain: Number(row?.remainQuota ?? 0), unlimited: !!Number(row?.unlimitedQuota ?? 0) };
+}
+
+/** Prepared statements of the SQLite flush, by SQL text (bounded: log inserts vary in row count). */
+const prepared = new Map<string, BetterSqlite3.Statement>();
+const MAX_PREPARED = 32;
+
+/**
+ * SQLite: runs the batches in one transaction, synchronously, on the connection under Prisma (no
+ * query compiler, statements prepared once). The caller checks that no Prisma transaction is open on
+ * it; nothing can start one meanwhile, as this never yields to the event loop.
+ */
+export function runAllSqlite(conn: BetterSqlite3.Database, batches: SqlBatch[]): void {
+  conn.transaction(() => {
+    for (const b of batches) statementFor(conn, b.sql).run(...b.params);
+  })();
+}
+
+function statementFor(conn: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+  let stmt = prepared.get(sql);
+  if (!stmt || stmt.database !== conn) {
+    if (prepared.size >= MAX_PREPARED) prepared.clear();
+    stmt = conn.prepare(sql);
+    prepared.set(sql, stmt);
+  }
+  return stmt;
 }

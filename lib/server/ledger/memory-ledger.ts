@@ -8,7 +8,8 @@ import "server-only";
 // Loads of a balance and flushes of deltas are serialised (one async queue), so a balance re-read
 // from the database always equals "database + deltas not yet written".
 // Several instances use redis-ledger.ts instead (the same contract, balances in Redis).
-import { db } from "@/lib/server/db";
+import { db, sqliteConnection } from "@/lib/server/db";
+import { readTokenBalance, readUserQuota } from "@/lib/server/ledger/flush-sql";
 import { singleton } from "@/lib/server/singleton";
 import {
   addChannelUsed,
@@ -61,19 +62,21 @@ export function reservationStats(): { count: number; quota: number } {
 export async function ensureAccounts(userId: number, tokenId: number | null): Promise<void> {
   if (state.users.has(userId) && (tokenId === null || state.tokens.has(tokenId))) return;
   await serialised(async () => {
+    // Where the SQLite connection is at hand (always in the primary of worker processes), plain SQL.
+    const conn = sqliteConnection();
     if (!state.users.has(userId)) {
-      const u = await db().user.findUnique({ where: { id: userId }, select: { quota: true } });
-      state.users.set(userId, { quota: Number(u?.quota ?? 0) + pendingUserQuota(userId) });
+      const quota = conn
+        ? readUserQuota(conn, userId)
+        : Number((await db().user.findUnique({ where: { id: userId }, select: { quota: true } }))?.quota ?? 0);
+      state.users.set(userId, { quota: quota + pendingUserQuota(userId) });
     }
     if (tokenId !== null && !state.tokens.has(tokenId)) {
-      const t = await db().token.findUnique({
-        where: { id: tokenId },
-        select: { remainQuota: true, unlimitedQuota: true },
-      });
-      state.tokens.set(tokenId, {
-        remain: Number(t?.remainQuota ?? 0) + pendingTokenRemain(tokenId),
-        unlimited: t?.unlimitedQuota ?? false,
-      });
+      const t = conn
+        ? readTokenBalance(conn, tokenId)
+        : await db()
+            .token.findUnique({ where: { id: tokenId }, select: { remainQuota: true, unlimitedQuota: true } })
+            .then((r) => ({ remain: Number(r?.remainQuota ?? 0), unlimited: r?.unlimitedQuota ?? false }));
+      state.tokens.set(tokenId, { remain: t.remain + pendingTokenRemain(tokenId), unlimited: t.unlimited });
     }
   });
 }

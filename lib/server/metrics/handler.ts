@@ -9,12 +9,15 @@ import { env } from "@/lib/env";
 import { initMetrics } from "@/lib/server/metrics/registry";
 import { requestLogger } from "@/lib/server/logger";
 import { newRequestId } from "@/lib/server/http/route-id";
+import { answerCalls, clusterWorker, request } from "@/lib/server/workers/ipc";
 
 // Created when the server starts (main.ts imports this module), so every request is counted from
 // the first one, and before anything in Next's bundles looks for the metrics. An invalid
 // environment is left for main() to report (it reads env() first thing).
 try {
-  initMetrics();
+  const metrics = initMetrics();
+  // With several workers a scrape reaches one of them: the primary collects every worker's registry.
+  if (metrics && clusterWorker()) answerCalls("metrics", () => metrics.registry.getMetricsAsJSON());
 } catch {
   // reported by main()
 }
@@ -47,7 +50,9 @@ export async function handleMetrics(req: IncomingMessage, res: ServerResponse): 
   if (!metricsTokenMatches(req.headers.authorization, token))
     return answer(res, 401, "Unauthorized\n", { "www-authenticate": 'Bearer realm="metrics"' });
   try {
-    const text = await metrics.registry.metrics();
+    const text = clusterWorker()
+      ? ((await request("metrics", {})) as string)
+      : await metrics.registry.metrics();
     answer(res, 200, text, { "content-type": metrics.registry.contentType });
   } catch (err) {
     requestLogger(newRequestId()).error({ err }, "metrics collection failed");

@@ -26,6 +26,7 @@ export function createMetrics(opts: { redis: boolean; defaults: boolean }) {
       name: "gateway_redis_up",
       help: "1 when this instance's Redis command connection is ready, else 0",
       registers,
+      aggregator: "min", // several workers: up only when all of them are
       collect() {
         redis();
         this.set(redisReady() ? 1 : 0);
@@ -88,6 +89,7 @@ export function createMetrics(opts: { redis: boolean; defaults: boolean }) {
       help: "Event-loop delay over the last 10 s window (perf_hooks.monitorEventLoopDelay): p50, p99 and max",
       labelNames: ["stat"] as const,
       registers,
+      aggregator: "max", // several workers: the worst of them
       collect() {
         const d = eventLoopDelay();
         this.set({ stat: "p50" }, d.p50);

@@ -17,7 +17,11 @@ import { singleton } from "@/lib/server/singleton";
 /** A message between a worker and the primary: an operation (op) or an answer / event. */
 export type Envelope = { gw: WireMessage[] };
 export type WireMessage = { op?: string; id?: number; [k: string]: unknown };
-export type Answer = { id: number; ok?: unknown; err?: string } | { ev: string; p: unknown };
+export type Answer =
+  | { id: number; ok?: unknown; err?: string }
+  | { ev: string; p: unknown }
+  /** The primary asks every worker (e.g. its metrics); the worker posts `reply` with the cid. */
+  | { call: string; cid: number };
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 type State = {
@@ -28,6 +32,7 @@ type State = {
   scheduled: boolean;
   listening: boolean;
   eventSink: ((topic: string, payload: unknown) => void) | null;
+  calls: Map<string, () => unknown>;
 };
 const state = singleton<State>("workers.ipc", () => ({
   active: null,
@@ -37,6 +42,7 @@ const state = singleton<State>("workers.ipc", () => ({
   scheduled: false,
   listening: false,
   eventSink: null,
+  calls: new Map(),
 }));
 
 export class PrimaryGoneError extends Error {
@@ -62,6 +68,10 @@ function listen(): void {
     const batch = (msg as Partial<{ gw: Answer[] }>)?.gw;
     if (!Array.isArray(batch)) return; // e.g. rate-limiter-flexible's own cluster messages
     for (const a of batch) {
+      if ("call" in a) {
+        answerCall(a.call, a.cid);
+        continue;
+      }
       if ("ev" in a) {
         state.eventSink?.(a.ev, a.p);
         continue;
@@ -77,6 +87,31 @@ function listen(): void {
     for (const p of state.pending.values()) p.reject(new PrimaryGoneError());
     state.pending.clear();
   });
+}
+
+/**
+ * Whether this process is a cluster worker with a channel to its primary, in either mode (with
+ * REDIS_URL too: /metrics sums the workers over it). Starts listening to the primary.
+ */
+export function clusterWorker(): boolean {
+  const yes = cluster.isWorker && typeof process.send === "function";
+  if (yes) listen();
+  return yes;
+}
+
+/** What this worker answers when the primary calls `name` (lib/server/workers/primary-ops.ts). */
+export function answerCalls(name: string, work: () => unknown): void {
+  state.calls.set(name, work);
+}
+
+function answerCall(name: string, cid: number): void {
+  const work = state.calls.get(name);
+  Promise.resolve()
+    .then(() => (work ? work() : null))
+    .then(
+      (ok) => post("reply", { cid, ok: ok ?? null }),
+      (err: unknown) => post("reply", { cid, err: String((err as Error)?.message ?? err) }),
+    );
 }
 
 function flush(): void {
@@ -95,18 +130,24 @@ function enqueue(m: WireMessage): void {
   }
 }
 
+// post() and request() take over `fields` (callers pass a fresh literal) and add op/id to it: a copy
+// by spread is built through V8's generic property path, on every message of every request.
+
 /** Sends an operation that needs no answer (order with earlier messages is kept). */
 export function post(op: string, fields: Record<string, unknown>): void {
-  enqueue({ ...fields, op });
+  fields.op = op;
+  enqueue(fields);
 }
 
 /** Sends an operation and resolves with the primary's answer. */
 export function request(op: string, fields: Record<string, unknown>): Promise<unknown> {
   if (!process.connected) return Promise.reject(new PrimaryGoneError());
   const id = ++state.seq;
+  fields.op = op;
+  fields.id = id;
   return new Promise((resolve, reject) => {
     state.pending.set(id, { resolve, reject });
-    enqueue({ ...fields, op, id });
+    enqueue(fields);
   });
 }
 

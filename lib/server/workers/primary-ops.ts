@@ -25,6 +25,8 @@ const locks = new Map<number, { worker: number; release: () => void }>();
 const outbox = new Map<Worker, Answer[]>();
 let seq = 0;
 let flushScheduled = false;
+/** Calls to every worker waiting for their replies, by call id. */
+const calls = new Map<number, (reply: WireMessage) => void>();
 let workersOf: () => Iterable<Worker> = () => [];
 
 /** Where events are relayed: every live worker (set by primary.ts). */
@@ -124,10 +126,39 @@ function handle(w: Worker, m: WireMessage): void {
       return answer(w, id, () => checkLocalWindow(m.scope as string, m.limit as WindowLimit));
     case "rateOk":
       return recordLocalSuccess(m.scope as string, m.windowMs as number);
+    case "reply":
+      return calls.get(m.cid as number)?.(m);
+    case "metrics":
+      // Imported here: prom-client is only loaded by a primary that is scraped.
+      return answer(w, id, async () =>
+        (await import("@/lib/server/workers/primary-metrics")).sumMetrics(await callWorkers("metrics")),
+      );
     case "event":
       for (const other of workersOf()) if (other !== w) send(other, { ev: m.topic as string, p: m.payload });
       return;
   }
+}
+
+/** Answers of every live worker to `name` (see ipc.ts answerCalls); a worker silent for 2 s is left out. */
+export function callWorkers(name: string, timeoutMs = 2000): Promise<unknown[]> {
+  const cid = ++seq;
+  const targets = [...workersOf()].filter((w) => w.isConnected());
+  const replies: unknown[] = [];
+  return new Promise((resolve) => {
+    let waiting = targets.length;
+    const done = () => {
+      calls.delete(cid);
+      clearTimeout(timer);
+      resolve(replies);
+    };
+    const timer = setTimeout(done, timeoutMs);
+    calls.set(cid, (m) => {
+      if (m.err === undefined) replies.push(m.ok);
+      if (--waiting <= 0) done();
+    });
+    if (!waiting) return done();
+    for (const w of targets) send(w, { call: name, cid });
+  });
 }
 
 /** A message from a worker (one batch). Messages of other protocols are not ours. */

@@ -4,10 +4,14 @@ import "server-only";
 // WORKERS asks for more than one process. It loads no Next and no relay, only the ledger and the
 // bookkeeping writer the workers share.
 import { env } from "@/lib/env";
+import { openSqliteWithoutPrisma } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
+import { redisEnabled } from "@/lib/server/redis/client";
 import { startPrimary, workerCount } from "@/lib/server/workers/primary";
 
 try {
+  // Owning the ledger on SQLite, the primary needs no Prisma client (db.ts).
+  if (!redisEnabled()) openSqliteWithoutPrisma();
   startPrimary(workerCount(env()));
 } catch (err) {
   logger().fatal({ err }, "failed to start");

@@ -7,8 +7,8 @@ import { CHANNEL_TYPES as CATALOGUE, type TaskPlatform } from "@/lib/channel-typ
 import { env } from "@/lib/env";
 import { getOptions } from "@/lib/server/options/store";
 import type { RelayCaller } from "@/lib/server/relay/auth/auth";
-import { queueLog, queueUsage, scheduleFlush } from "@/lib/server/ledger/bookkeeping";
-import { refund, settle, type Reservation } from "@/lib/server/ledger/ledger";
+import { refund, settleAndRecord, type Reservation } from "@/lib/server/ledger/ledger";
+import type { SettleRecords } from "@/lib/server/ledger/settle-records";
 import { reserveOrRefuse } from "@/lib/server/relay/settle/reserve-quota";
 import { getPriceTable } from "@/lib/server/ledger/pricing";
 import { taskPrice, type TaskPrice } from "@/lib/server/relay/tasks/task-price";
@@ -90,16 +90,17 @@ export async function prepareTaskCall(input: {
   };
 }
 
-/** The upstream accepted the task: keep the reservation and queue the consume log. */
+/**
+ * The upstream accepted the task: keep the reservation, with its consume log and usage bucket
+ * (in a worker process one message to the primary, like a chat settlement).
+ */
 export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<number> {
-  const { charged } = await settle(call.reservation, call.price.quota, call.channel.id);
-  scheduleFlush();
   const options = await getOptions();
   const { caller, price } = call;
   const now = Math.floor(Date.now() / 1000);
-  recordConsume("task", call.model, charged, 0, 0);
+  const records: SettleRecords = { wanted: price.quota, log: null, usage: null };
   if (options.get("LogConsumeEnabled") !== "false") {
-    queueLog({
+    records.log = {
       createdAt: now,
       type: LOG_TYPE.consume,
       content: `模型价格 ${price.price}，分组倍率 ${price.groupRatio}，任务 ${taskId}`,
@@ -108,7 +109,7 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
       tokenName: caller.token?.name ?? "",
       tokenId: caller.token?.id ?? 0,
       modelName: call.model,
-      quota: charged,
+      quota: 0, // the charge, filled in by the settlement
       promptTokens: 0,
       completionTokens: 0,
       useTime: Math.round((Date.now() - call.startedAt) / 1000),
@@ -127,11 +128,11 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
         channel_id: call.channel.id,
         admin_info: { use_channel: [call.channel.id] },
       }),
-    });
+    };
   }
   if (options.get("DataExportEnabled") !== "false") {
-    queueUsage(
-      {
+    records.usage = {
+      key: {
         userId: caller.user.id,
         username: caller.user.username,
         modelName: call.model,
@@ -140,11 +141,12 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
         tokenId: caller.token?.id ?? 0,
         channelId: call.channel.id,
       },
-      charged,
-      0,
-      Number(options.get("DataExportInterval")) || 5,
-    );
+      tokens: 0,
+      holdMinutes: Number(options.get("DataExportInterval")) || 5,
+    };
   }
+  const { charged } = await settleAndRecord(call.reservation, price.quota, call.channel.id, records);
+  recordConsume("task", call.model, charged, 0, 0);
   return charged;
 }
 

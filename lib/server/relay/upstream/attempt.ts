@@ -155,5 +155,5 @@ export async function attemptUpstream(
     };
   }
   sendJson(res, 200, out === json && !adapter.convertResponse ? raw : JSON.stringify(out), ctx.requestId);
-  return { ...base, usage, estimated, firstResponseMs };
+  return { channel: actx.channel, upstreamModel: actx.upstreamModel, usage, estimated, firstResponseMs };
 }
