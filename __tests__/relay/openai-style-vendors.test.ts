@@ -162,6 +162,34 @@ test("Gemini client on Moonshot: streamGenerateContent billed from the usage Kim
   });
 });
 
+test("Gemini client on Qianfan: generateContent converted to /v2/chat/completions, usage mapped back", async () => {
+  const v = VENDORS.qianfan!;
+  const t = await gw.createToken();
+  const r = await fetch(`${gw.url}/v1beta/models/${v.model}:generateContent`, {
+    method: "POST",
+    headers: { "x-goog-api-key": t.key, "content-type": "application/json" },
+    body: JSON.stringify({
+      contents: [{ role: "user", parts: [{ text: "Hi" }] }],
+      generationConfig: { maxOutputTokens: 30 },
+    }),
+  });
+  expect(r.status).toBe(200);
+  const j = (await r.json()) as {
+    candidates: { content: { parts: { text: string }[] } }[];
+    usageMetadata: { promptTokenCount: number; candidatesTokenCount: number };
+  };
+  expect(j.candidates[0]!.content.parts[0]!.text).toBe("Hello from qianfan.");
+  expect(j.usageMetadata).toMatchObject({ promptTokenCount: v.usage.prompt, candidatesTokenCount: v.usage.completion });
+  const q = expectSent("qianfan", v.chat, t.key);
+  expect(q.body).toMatchObject({ model: v.model, messages: [{ role: "user", content: "Hi" }] });
+  expect(q.body.stream).toBeFalsy();
+  expect(await onlyConsumeLog(gw, t.id)).toEqual({
+    promptTokens: v.usage.prompt,
+    completionTokens: v.usage.completion,
+    quota: quotaOf(v.usage),
+  });
+});
+
 describe("images", () => {
   test("Zhipu CogView: /api/paas/v4/images/generations, answer forwarded", async () => {
     const v = VENDORS.zhipu!;
