@@ -160,6 +160,9 @@ function chat(name: string, v: Vendor, body: Record<string, unknown>, res: http.
   const messages = body.messages as { role?: unknown; content?: unknown }[] | undefined;
   if (!Array.isArray(messages) || !messages.length || messages.some((m) => typeof m.role !== "string"))
     return refuse(name, res, 400, "messages must be a non-empty array of role/content objects");
+  // Kimi (platform.kimi.com "模型参数参考"): n is at most 5, and must be 1 when temperature is ~0.
+  if (name === "moonshot" && typeof body.n === "number" && (body.n > 5 || (body.n > 1 && body.temperature === 0)))
+    return refuse(name, res, 400, "invalid n: at most 5, and 1 when temperature is 0");
   if (body.stream === true) return streamChat(v, body, res);
   sendJson(res, 200, {
     id: "chatcmpl-mock",

@@ -190,6 +190,21 @@ test("Gemini client on Qianfan: generateContent converted to /v2/chat/completion
   });
 });
 
+test("Moonshot refuses n > 5: the vendor's 400 reaches the client as a client error, nothing billed", async () => {
+  const v = VENDORS.moonshot!;
+  const { r, token } = await post("/v1/chat/completions", {
+    model: v.model,
+    n: 6,
+    messages: [{ role: "user", content: "Hi" }],
+  });
+  expect(r.status).toBe(400);
+  const j = (await r.json()) as { error: { message: string } };
+  expect(j.error.message).toContain("invalid n");
+  expect(mock.last("moonshot").body.n).toBe(6);
+  await gw.settle();
+  expect(await gw.sql("select 1 from logs where tokenId = ? and type = 2", token.id)).toHaveLength(0);
+});
+
 describe("images", () => {
   test("Zhipu CogView: /api/paas/v4/images/generations, answer forwarded", async () => {
     const v = VENDORS.zhipu!;
