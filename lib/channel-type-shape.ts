@@ -12,6 +12,7 @@ export type VendorTransport =
   | "anthropic"
   | "gemini"
   | "cloudflare"
+  | "dashscope"
   | "bedrock"
   | "vertex"
   | "dify"

@@ -61,9 +61,15 @@ test("models listing: OpenAI-style for relayed OpenAI vendors, own listings for 
   // Volcengine Ark (45) documents no OpenAI-style listing under its compatible path.
   const noListing = new Set([45]);
   const own = new Set(["anthropic", "gemini", "cohere", "ollama"]);
+  // DashScope's own transport only adds its native rerank; it lists models in compatible mode.
+  const openaiStyle = new Set(["openai", "dashscope"]);
   for (const v of CHANNEL_TYPES) {
     const expected =
-      v.transport === "openai" && !noListing.has(v.id) ? "openai" : own.has(v.transport ?? "") ? v.transport : null;
+      openaiStyle.has(v.transport ?? "") && !noListing.has(v.id)
+        ? "openai"
+        : own.has(v.transport ?? "")
+          ? v.transport
+          : null;
     expect([v.id, v.modelsApi ?? null]).toEqual([v.id, expected]);
   }
 });

@@ -5,22 +5,27 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const OTHER_VENDORS: VendorEntry[] = [
   { id: 15, name: "Baidu Qianfan", keyFormat: "APIKey|SecretKey", models: ["ERNIE-4.0-8K", "ERNIE-3.5-8K"] },
   {
-    // Qianfan ModelBuilder v2, OpenAI-compatible: {base}/v2/chat/completions, Bearer bce-v3/ALTAK-… key.
+    // Qianfan ModelBuilder v2, OpenAI-compatible: {base}/v2/chat/completions, Bearer bce-v3/ALTAK-… key;
+    // its rerank is POST {base}/v2/rerankers (Jina-shaped body and answer).
     id: 46,
     name: "Baidu Qianfan v2",
     keyFormat: "bce-v3/ALTAK-…",
     models: ["ernie-4.0-turbo-8k", "ernie-3.5-8k", "deepseek-v3", "embedding-v1"],
     transport: "openai",
     defaultBaseUrl: "https://qianfan.baidubce.com",
-    pathMap: [["/v1", "/v2"]],
+    pathMap: [
+      ["/v1/rerank", "/v2/rerankers"],
+      ["/v1", "/v2"],
+    ],
     modelsApi: "openai",
   },
   {
-    // DashScope's OpenAI-compatible mode: {base}/compatible-mode/v1/chat/completions, Bearer key.
+    // DashScope's OpenAI-compatible mode: {base}/compatible-mode/v1/chat/completions, Bearer key;
+    // rerank through the native text-rerank service (lib/server/relay/vendors/dashscope).
     id: 17,
     name: "Alibaba Qwen",
-    models: ["qwen-turbo", "qwen-plus", "qwen-max", "text-embedding-v3"],
-    transport: "openai",
+    models: ["qwen-turbo", "qwen-plus", "qwen-max", "text-embedding-v3", "gte-rerank-v2"],
+    transport: "dashscope",
     defaultBaseUrl: "https://dashscope.aliyuncs.com",
     pathMap: [["/v1", "/compatible-mode/v1"]],
     modelsApi: "openai",

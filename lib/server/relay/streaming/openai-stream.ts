@@ -31,6 +31,16 @@ type Chunk = {
   }[];
 };
 
+/** Moonshot (Kimi) reports a stream's usage inside its last chunk's choice (choices[0].usage), not at
+ *  the top level: moved up (in place), so it is billed and an OpenAI client reads it where it looks.
+ *  Answers the rewritten payload, or null when the chunk has no such usage. */
+function hoistChoiceUsage(chunk: Chunk): string | null {
+  const u = (chunk.choices?.[0] as { usage?: unknown } | undefined)?.usage;
+  if (!u || typeof u !== "object") return null;
+  chunk.usage = u as UpstreamUsage;
+  return JSON.stringify(chunk);
+}
+
 export async function relayStream(
   ctx: RelayContext,
   adapter: ChannelAdapter,
@@ -96,11 +106,13 @@ export async function relayStream(
       sawDone = true;
       return;
     }
-    for (const payload of adapter.convertStreamData ? adapter.convertStreamData(data, actx) : [data]) {
+    for (let payload of adapter.convertStreamData ? adapter.convertStreamData(data, actx) : [data]) {
       // Only chunks that mention usage are parsed; the rest are forwarded as they are.
       if (payload.includes('"usage":{')) {
         try {
           const chunk = JSON.parse(payload) as Chunk;
+          const inChoice = chunk.usage ? null : hoistChoiceUsage(chunk);
+          if (inChoice) payload = inChoice;
           if (chunk.usage && typeof chunk.usage === "object") upstreamUsage = chunk.usage;
           if (!chunk.choices?.length) {
             if (!ctx.clientWantsUsage) continue;

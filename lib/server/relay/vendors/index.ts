@@ -19,6 +19,7 @@ import { createBedrockAdapter } from "@/lib/server/relay/vendors/bedrock/adapter
 import { createCloudflareAdapter } from "@/lib/server/relay/vendors/cloudflare/adapter";
 import { createCozeAdapter } from "@/lib/server/relay/vendors/coze/adapter";
 import { createCohereAdapter } from "@/lib/server/relay/vendors/cohere/adapter";
+import { createDashScopeAdapter } from "@/lib/server/relay/vendors/dashscope/adapter";
 import { customAdapter } from "@/lib/server/relay/vendors/custom/adapter";
 import { createDifyAdapter } from "@/lib/server/relay/vendors/dify/adapter";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
@@ -46,6 +47,7 @@ const TRANSPORTS: Record<Exclude<VendorTransport, TaskPlatform>, Build> = {
   anthropic: createAnthropicAdapter,
   gemini: createGeminiAdapter,
   cloudflare: createCloudflareAdapter,
+  dashscope: createDashScopeAdapter,
   bedrock: createBedrockAdapter,
   vertex: createVertexAdapter,
   dify: createDifyAdapter,

@@ -52,6 +52,13 @@ export function usageFromOpenAI(u: unknown): Usage | null {
   };
 }
 
+/** A chunk's usage: top level, else inside its first choice (Moonshot/Kimi streams report it there). */
+export function chunkUsage(chunk: Json): unknown {
+  if (chunk.usage) return chunk.usage;
+  const first = Array.isArray(chunk.choices) ? (chunk.choices[0] as Json | undefined) : undefined;
+  return first && typeof first === "object" ? first.usage : undefined;
+}
+
 /** Usage -> OpenAI usage; cache writes ride along as cached_creation_tokens (new-api's field) so a
  *  Claude client on the other side of the pivot gets cache_creation_input_tokens back. */
 export function usageToOpenAI(u: Usage): Json {
@@ -203,7 +210,7 @@ export const openaiFormat: ChatFormat = {
       push(event) {
         const chunk = parseData(event.data);
         if (!chunk) return [];
-        usage = usageFromOpenAI(chunk.usage) ?? usage;
+        usage = usageFromOpenAI(chunkUsage(chunk)) ?? usage;
         return [chunk];
       },
       end: () => [],
@@ -218,7 +225,7 @@ export const openaiFormat: ChatFormat = {
         if (event.data === "[DONE]") return [];
         const chunk = parseData(event.data);
         if (chunk) {
-          usage = usageFromOpenAI(chunk.usage) ?? usage;
+          usage = usageFromOpenAI(chunkUsage(chunk)) ?? usage;
           text += chunkText(chunk);
         }
         return [dataFrame(event.data)];
