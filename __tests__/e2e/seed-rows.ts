@@ -1,6 +1,6 @@
 // Inserts rows straight into the e2e server's database, for tables only the relay fills (drawing
 // tasks, task records, old logs). Run by seedRows() in support.mjs as
-//   node --import tsx __tests__/e2e/seed-rows.ts  < {"midjourney": [...], "task": [...]}
+//   node --import ./scripts/server-only-hook.mjs --import tsx __tests__/e2e/seed-rows.ts  < {"midjourney": [...], "task": [...]}
 // with the server's DATA_DIR / DATABASE_URL, so it works on SQLite and PostgreSQL alike. Row fields
 // are Prisma's (camelCase); BigInt columns take plain numbers.
 import { db, disconnectDb } from "@/lib/server/db";

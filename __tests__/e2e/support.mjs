@@ -93,7 +93,9 @@ export async function seedRows(serverDb, rows) {
   delete env.DATABASE_URL;
   Object.assign(env, serverDb);
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
+    // seed-rows loads server modules (db): the hook maps their `import "server-only"` marker.
+    const hook = fileURLToPath(new URL("../../scripts/server-only-hook.mjs", import.meta.url));
+    const child = spawn(process.execPath, ["--import", hook, "--import", "tsx", script], {
       cwd: root,
       env,
       stdio: ["pipe", "inherit", "pipe"],

@@ -170,6 +170,9 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
         oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as never),
     };
     const pool = new pg.Pool({ connectionString: pgUrl, max: 2, types: types as never });
+    // An idle client may still be closing when stop() drops the database WITH (FORCE): PostgreSQL
+    // then terminates it (57P01), which the pool re-emits; that is the end of the test, not an error.
+    pool.on("error", () => undefined);
     sql = async (query, ...args) => {
       let i = 0;
       const text = query.replace(/\?/g, () => `$${++i}`).replace(/\b([a-z]+[A-Z][A-Za-z]*)\b/g, '"$1"');
