@@ -47,19 +47,23 @@ test("a drawer form checks with the module's schema: field error + toast, nothin
 });
 
 test("a create/edit drawer shows the form for create, loading or the error until an edit is ready", () => {
-  const form = (mode: string, id: number | null) => <p>{`form ${mode} ${id}`}</p>;
+  const form = ({ mode, editId, initial }: { mode: string; editId: number | null; initial: string }) => (
+    <p>{`form ${mode} ${editId} ${initial}`}</p>
+  );
   const titles = { create: "新建", edit: "编辑" };
+  // the loaded entity becomes the form's values; creating starts empty
+  const values = { entity: 7 as number | undefined, toForm: (id: number) => `entity-${id}`, empty: () => "blank" };
   const view = withIntl(
-    <CrudDrawer state={{ mode: "create" }} onClose={() => {}} titles={titles} ready={false}>
+    <CrudDrawer state={{ mode: "create" }} onClose={() => {}} titles={titles} ready={false} values={values}>
       {form}
     </CrudDrawer>,
   );
   expect(screen.getByText("新建")).toBeTruthy();
-  expect(screen.getByText("form create null")).toBeTruthy();
+  expect(screen.getByText("form create null blank")).toBeTruthy();
 
   view.rerender(
     <NextIntlClientProvider locale="zh" messages={zh}>
-      <CrudDrawer state={{ mode: "edit", id: 7 }} onClose={() => {}} titles={titles} ready={false}>
+      <CrudDrawer state={{ mode: "edit", id: 7 }} onClose={() => {}} titles={titles} ready={false} values={values}>
         {form}
       </CrudDrawer>
     </NextIntlClientProvider>,
@@ -75,6 +79,7 @@ test("a create/edit drawer shows the form for create, loading or the error until
         onClose={() => {}}
         titles={titles}
         ready={false}
+        values={values}
         error="读取失败"
         errorTestId="x-error"
       >
@@ -86,12 +91,12 @@ test("a create/edit drawer shows the form for create, loading or the error until
 
   view.rerender(
     <NextIntlClientProvider locale="zh" messages={zh}>
-      <CrudDrawer state={{ mode: "edit", id: 7 }} onClose={() => {}} titles={titles} ready>
+      <CrudDrawer state={{ mode: "edit", id: 7 }} onClose={() => {}} titles={titles} ready values={values}>
         {form}
       </CrudDrawer>
     </NextIntlClientProvider>,
   );
-  expect(screen.getByText("form edit 7")).toBeTruthy();
+  expect(screen.getByText("form edit 7 entity-7")).toBeTruthy();
 });
 
 function SearchHarness({ onApply, seen }: { onApply: () => void; seen: (applied: string) => void }) {
