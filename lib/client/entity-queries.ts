@@ -6,8 +6,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import type { ErrorMeta } from "@/lib/client/describe-error";
 
-export function usePagedList<T>(queryKey: QueryKey, fetch: (signal: AbortSignal) => Promise<T>) {
-  return useQuery({ queryKey, queryFn: ({ signal }) => fetch(signal), placeholderData: keepPreviousData });
+/** `fresh`: read again on every mount (lists that change behind the page's back: logs, inbox). */
+export function usePagedList<T>(
+  queryKey: QueryKey,
+  fetch: (signal: AbortSignal) => Promise<T>,
+  { fresh = false, enabled = true, meta }: { fresh?: boolean; enabled?: boolean; meta?: ErrorMeta } = {},
+) {
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetch(signal),
+    placeholderData: keepPreviousData,
+    enabled,
+    ...(fresh ? { staleTime: 0 } : {}),
+    ...(meta ? { meta } : {}),
+  });
 }
 
 /** One entity for its edit drawer: nothing while `id` is null, never served from an earlier read. */
