@@ -7,20 +7,13 @@ import * as itemRoute from "@/app/api/user/messages/[id]/route";
 import * as readRoute from "@/app/api/user/messages/[id]/read/route";
 import * as unreadRoute from "@/app/api/user/messages/unread_count/route";
 import { db } from "@/lib/server/db";
+import type { PageResult } from "@/lib/schemas/pagination";
+import type { InboxMessage } from "@/modules/messages/client/inbox-api";
 import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();
 
-type InboxMessage = {
-  id: number;
-  title: string;
-  content: string;
-  format: string;
-  created_at: string;
-  read_at: string | null;
-  is_read: boolean;
-};
-type Page = { items: InboxMessage[]; total: number; page: number; page_size: number };
+type Page = PageResult<InboxMessage>;
 
 let rootCookie = "";
 let alice: Awaited<ReturnType<typeof createUserAndLogin>>;

@@ -5,6 +5,8 @@ import * as amountRoute from "@/app/api/user/amount/route";
 import * as notifyRoute from "@/app/api/user/epay/notify/route";
 import * as payRoute from "@/app/api/user/pay/route";
 import { db } from "@/lib/server/db";
+import type { PageResult } from "@/lib/schemas/pagination";
+import type { TopupRecord } from "@/modules/wallet/client/topup/api";
 import { startFakeEpay, startRouteBridge, type FakeEpay } from "./epay-support";
 import { call, setOptions, setupRoot } from "./harness";
 
@@ -15,16 +17,7 @@ export const KEY = "epay-test-key-0123456789";
 export const epay = {} as { gateway: FakeEpay; bridge: { url: string; close: () => Promise<void> } };
 
 export type PayAnswer = { success: boolean; message: string; data: Record<string, string>; url: string };
-export type TopupRecordDto = {
-  id: number;
-  user_id: number;
-  username: string;
-  amount: number;
-  money: number;
-  trade_no: string;
-  status: string;
-};
-export type Page = { items: TopupRecordDto[]; total: number; page: number; page_size: number };
+export type Page = PageResult<TopupRecord>;
 
 /** Call after setupApiHarness(). */
 export function setupTopupGateway() {

@@ -2,7 +2,7 @@
 // signed in, and the rows the admin user routes change.
 import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
-import { createUserAndLogin, login, ROOT_USER, setupRoot } from "./harness";
+import { createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
 
 export type SignedInUser = Awaited<ReturnType<typeof createUserAndLogin>>;
 
@@ -13,6 +13,16 @@ export async function signInRootAndAdmin() {
   const rootId = (await db().user.findUniqueOrThrow({ where: { username: ROOT_USER.username } })).id;
   const admin = await createUserAndLogin({ role: ROLE.admin, username: "admin-one" });
   return { rootCookie, rootId, admin };
+}
+
+/** setupApiHarness() plus a beforeAll that signs root and the admin in; read the fields in tests. */
+export function setupUsersAdmin() {
+  setupApiHarness();
+  const signedIn = {} as Awaited<ReturnType<typeof signInRootAndAdmin>>;
+  beforeAll(async () => {
+    Object.assign(signedIn, await signInRootAndAdmin());
+  });
+  return signedIn;
 }
 
 export const userRow = (id: number) => db().user.findUniqueOrThrow({ where: { id } });

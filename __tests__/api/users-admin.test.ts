@@ -8,18 +8,10 @@ import * as manageRoute from "@/app/api/user/manage/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import { db } from "@/lib/server/db";
 import { ROLE } from "@/lib/constants";
-import { call, createUser, createUserAndLogin, login, setupApiHarness } from "./harness";
-import { manageLogs, signInRootAndAdmin, userRow, type SignedInUser } from "./users-admin-support";
+import { call, createUser, createUserAndLogin, login } from "./harness";
+import { manageLogs, setupUsersAdmin, userRow } from "./users-admin-support";
 
-setupApiHarness();
-
-let rootCookie = "";
-let rootId = 0;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ({ rootCookie, rootId, admin } = await signInRootAndAdmin());
-});
+const who = setupUsersAdmin();
 
 describe("POST /api/user/ (add user)", () => {
   test.each([
@@ -35,7 +27,7 @@ describe("POST /api/user/ (add user)", () => {
     [{ username: "someone", password: "password-1", display_name: "d".repeat(21) }, "显示名称长度不能超过20个字符"],
   ])("%j is refused with %s", async (body, message) => {
     const before = await db().user.count();
-    const res = await call(userRoute, "POST", "/api/user/", { cookie: rootCookie, body });
+    const res = await call(userRoute, "POST", "/api/user/", { cookie: who.rootCookie, body });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ success: false, message });
     expect(await db().user.count()).toBe(before);
@@ -43,7 +35,7 @@ describe("POST /api/user/ (add user)", () => {
 
   test("english caller gets the english text", async () => {
     const res = await call(userRoute, "POST", "/api/user/", {
-      cookie: `${rootCookie}; NEXT_LOCALE=en`,
+      cookie: `${who.rootCookie}; NEXT_LOCALE=en`,
       body: { username: "", password: "" },
       headers: { "accept-language": "en" },
     });
@@ -52,7 +44,7 @@ describe("POST /api/user/ (add user)", () => {
 
   test("creates an ordinary user who can log in; display name defaults to the username", async () => {
     const res = await call<{ id: number }>(userRoute, "POST", "/api/user/", {
-      cookie: admin.cookie,
+      cookie: who.admin.cookie,
       body: { username: "added-1", password: "added-pass-1" },
     });
     expect(res.status).toBe(200);
@@ -70,7 +62,7 @@ describe("POST /api/user/ (add user)", () => {
     await db().user.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
     for (const username of ["added-1", "gone-user"]) {
       const res = await call(userRoute, "POST", "/api/user/", {
-        cookie: rootCookie,
+        cookie: who.rootCookie,
         body: { username, password: "password-1" },
       });
       expect(res.status).toBe(409);
@@ -83,7 +75,7 @@ describe("GET /api/user/{id}", () => {
   test("an admin reads a lower-role user without secrets", async () => {
     const u = await createUser({ username: "readable" });
     const res = await call<Record<string, unknown>>(userIdRoute, "GET", `/api/user/${u.id}`, {
-      cookie: admin.cookie,
+      cookie: who.admin.cookie,
       params: { id: String(u.id) },
     });
     expect(res.status).toBe(200);
@@ -93,23 +85,26 @@ describe("GET /api/user/{id}", () => {
 
   test("an admin cannot read root or another admin; root can", async () => {
     const other = await createUser({ role: ROLE.admin });
-    for (const id of [rootId, other.id]) {
+    for (const id of [who.rootId, other.id]) {
       const res = await call(userIdRoute, "GET", `/api/user/${id}`, {
-        cookie: admin.cookie,
+        cookie: who.admin.cookie,
         params: { id: String(id) },
       });
       expect(res.status).toBe(403);
       expect(res.json.message).toBe("无权管理同级或更高权限的用户");
     }
     const res = await call(userIdRoute, "GET", `/api/user/${other.id}`, {
-      cookie: rootCookie,
+      cookie: who.rootCookie,
       params: { id: String(other.id) },
     });
     expect(res.status).toBe(200);
   });
 
   test("an unknown id is 404", async () => {
-    const res = await call(userIdRoute, "GET", "/api/user/999999", { cookie: rootCookie, params: { id: "999999" } });
+    const res = await call(userIdRoute, "GET", "/api/user/999999", {
+      cookie: who.rootCookie,
+      params: { id: "999999" },
+    });
     expect(res.status).toBe(404);
     expect(res.json.message).toBe("用户不存在");
   });
@@ -119,13 +114,13 @@ describe("PUT /api/user/ (edit)", () => {
   test("edits group and display name; a new password below 8 is refused", async () => {
     const u = await createUser();
     const short = await call(userRoute, "PUT", "/api/user/", {
-      cookie: admin.cookie,
+      cookie: who.admin.cookie,
       body: { id: u.id, password: "short" },
     });
     expect(short.status).toBe(400);
     expect(short.json.message).toBe("密码长度至少为8个字符");
     const res = await call(userRoute, "PUT", "/api/user/", {
-      cookie: admin.cookie,
+      cookie: who.admin.cookie,
       body: { id: u.id, display_name: "Edited", group: "vip" },
     });
     expect(res.json).toMatchObject({ success: true });
@@ -135,7 +130,7 @@ describe("PUT /api/user/ (edit)", () => {
   test("a new password revokes the user's sessions and works for login", async () => {
     const u = await createUserAndLogin({ password: "old-password-1" });
     const res = await call(userRoute, "PUT", "/api/user/", {
-      cookie: admin.cookie,
+      cookie: who.admin.cookie,
       body: { id: u.id, password: "new-password-1" },
     });
     expect(res.json.success).toBe(true);
@@ -145,25 +140,25 @@ describe("PUT /api/user/ (edit)", () => {
 
   test("a quota change writes a type-3 log naming the admin; an unchanged quota writes none", async () => {
     const u = await createUser({ quota: 1000 });
-    await call(userRoute, "PUT", "/api/user/", { cookie: admin.cookie, body: { id: u.id, quota: 5000 } });
+    await call(userRoute, "PUT", "/api/user/", { cookie: who.admin.cookie, body: { id: u.id, quota: 5000 } });
     expect((await userRow(u.id)).quota).toBe(5000n);
     const logs = await manageLogs(u.id);
     expect(logs).toHaveLength(1);
     expect(logs[0]!.content).toContain("admin-one");
     expect(Number(logs[0]!.quota)).toBe(4000);
     expect(JSON.parse(logs[0]!.other)).toMatchObject({
-      admin_info: { admin_id: admin.id, admin_username: "admin-one" },
+      admin_info: { admin_id: who.admin.id, admin_username: "admin-one" },
       quota_before: 1000,
       quota_after: 5000,
     });
-    await call(userRoute, "PUT", "/api/user/", { cookie: admin.cookie, body: { id: u.id, quota: 5000 } });
+    await call(userRoute, "PUT", "/api/user/", { cookie: who.admin.cookie, body: { id: u.id, quota: 5000 } });
     expect(await manageLogs(u.id)).toHaveLength(1);
   });
 
   test("a non-integer or negative quota is refused", async () => {
     const u = await createUser({ quota: 10 });
     for (const quota of [1.5, -1]) {
-      const res = await call(userRoute, "PUT", "/api/user/", { cookie: rootCookie, body: { id: u.id, quota } });
+      const res = await call(userRoute, "PUT", "/api/user/", { cookie: who.rootCookie, body: { id: u.id, quota } });
       expect(res.status).toBe(400);
     }
     expect((await userRow(u.id)).quota).toBe(10n);
@@ -171,10 +166,10 @@ describe("PUT /api/user/ (edit)", () => {
 
   test("an admin cannot edit root, another admin or themselves; nothing changes", async () => {
     const other = await createUser({ role: ROLE.admin, quota: 7 });
-    for (const id of [rootId, other.id, admin.id]) {
+    for (const id of [who.rootId, other.id, who.admin.id]) {
       const before = await userRow(id);
       const res = await call(userRoute, "PUT", "/api/user/", {
-        cookie: admin.cookie,
+        cookie: who.admin.cookie,
         body: { id, quota: 123456789, display_name: "hacked" },
       });
       expect(res.status).toBe(403);
@@ -188,7 +183,7 @@ describe("PUT /api/user/ (edit)", () => {
   test("root edits an admin", async () => {
     const other = await createUser({ role: ROLE.admin });
     const res = await call(userRoute, "PUT", "/api/user/", {
-      cookie: rootCookie,
+      cookie: who.rootCookie,
       body: { id: other.id, group: "svip" },
     });
     expect(res.json.success).toBe(true);

@@ -8,7 +8,7 @@ import { AddButton } from "@/components/admin/add-button";
 import { EditDeleteButtons } from "@/components/admin/edit-delete-buttons";
 import { CrudDrawer } from "@/components/admin/entity-drawer";
 import { RowMenu } from "@/components/admin/row-cells";
-import { SearchBar, useSearch } from "@/components/admin/search-bar";
+import { SearchBar, SearchField, useSearch } from "@/components/admin/search-bar";
 import { ErrorText } from "@/components/ui/error-text";
 import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
@@ -47,19 +47,23 @@ test("a drawer form checks with the module's schema: field error + toast, nothin
 });
 
 test("a create/edit drawer shows the form for create, loading or the error until an edit is ready", () => {
-  const form = (mode: string, id: number | null) => <p>{`form ${mode} ${id}`}</p>;
+  const form = ({ mode, editId, initial }: { mode: string; editId: number | null; initial: string }) => (
+    <p>{`form ${mode} ${editId} ${initial}`}</p>
+  );
   const titles = { create: "新建", edit: "编辑" };
+  // the loaded entity becomes the form's values; creating starts empty
+  const values = { entity: 7 as number | undefined, toForm: (id: number) => `entity-${id}`, empty: () => "blank" };
   const view = withIntl(
-    <CrudDrawer state={{ mode: "create" }} onClose={() => {}} titles={titles} ready={false}>
+    <CrudDrawer state={{ mode: "create" }} onClose={() => {}} titles={titles} ready={false} values={values}>
       {form}
     </CrudDrawer>,
   );
   expect(screen.getByText("新建")).toBeTruthy();
-  expect(screen.getByText("form create null")).toBeTruthy();
+  expect(screen.getByText("form create null blank")).toBeTruthy();
 
   view.rerender(
     <NextIntlClientProvider locale="zh" messages={zh}>
-      <CrudDrawer state={{ mode: "edit", id: 7 }} onClose={() => {}} titles={titles} ready={false}>
+      <CrudDrawer state={{ mode: "edit", id: 7 }} onClose={() => {}} titles={titles} ready={false} values={values}>
         {form}
       </CrudDrawer>
     </NextIntlClientProvider>,
@@ -75,6 +79,7 @@ test("a create/edit drawer shows the form for create, loading or the error until
         onClose={() => {}}
         titles={titles}
         ready={false}
+        values={values}
         error="读取失败"
         errorTestId="x-error"
       >
@@ -86,27 +91,20 @@ test("a create/edit drawer shows the form for create, loading or the error until
 
   view.rerender(
     <NextIntlClientProvider locale="zh" messages={zh}>
-      <CrudDrawer state={{ mode: "edit", id: 7 }} onClose={() => {}} titles={titles} ready>
+      <CrudDrawer state={{ mode: "edit", id: 7 }} onClose={() => {}} titles={titles} ready values={values}>
         {form}
       </CrudDrawer>
     </NextIntlClientProvider>,
   );
-  expect(screen.getByText("form edit 7")).toBeTruthy();
+  expect(screen.getByText("form edit 7 entity-7")).toBeTruthy();
 });
 
 function SearchHarness({ onApply, seen }: { onApply: () => void; seen: (applied: string) => void }) {
-  const search = useSearch("", onApply);
-  seen(search.applied);
+  const search = useSearch({ q: "" }, onApply);
+  seen(search.applied.q);
   return (
-    <SearchBar
-      onSubmit={search.submit}
-      onReset={search.reset}
-      searchLabel="查询"
-      resetLabel="重置"
-      data-testid="s"
-      resetTestId="s-reset"
-    >
-      <Input value={search.draft} onChange={(e) => search.setDraft(e.target.value)} data-testid="s-input" />
+    <SearchBar search={search} data-testid="s" resetTestId="s-reset">
+      <SearchField search={search} field="q" data-testid="s-input" />
     </SearchBar>
   );
 }
@@ -114,7 +112,10 @@ function SearchHarness({ onApply, seen }: { onApply: () => void; seen: (applied:
 test("the search row applies the draft only on submit, and reset clears both; each goes back to page 1", () => {
   const onApply = jest.fn();
   const seen = jest.fn();
-  render(<SearchHarness onApply={onApply} seen={seen} />);
+  withIntl(<SearchHarness onApply={onApply} seen={seen} />);
+  // the labels come from the shared catalogue (spec: 查询 / 重置)
+  expect(screen.getByTestId("s-submit").textContent).toBe("查询");
+  expect(screen.getByTestId("s-reset").textContent).toBe("重置");
   fireEvent.change(screen.getByTestId("s-input"), { target: { value: "abc" } });
   expect(seen).toHaveBeenLastCalledWith("");
   fireEvent.click(screen.getByTestId("s-submit"));
@@ -129,12 +130,9 @@ test("the search row applies the draft only on submit, and reset clears both; ea
 test("the add button inside the search row opens its drawer without submitting the search", () => {
   const onSubmit = jest.fn();
   const onAdd = jest.fn();
-  render(
+  withIntl(
     <SearchBar
-      onSubmit={onSubmit}
-      onReset={jest.fn()}
-      searchLabel="查询"
-      resetLabel="重置"
+      search={{ submit: onSubmit, reset: jest.fn() }}
       data-testid="s"
       actions={<AddButton label="添加" onClick={onAdd} data-testid="s-add" />}
     >

@@ -1,16 +1,12 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { NextIntlClientProvider } from "next-intl";
-import { StrictMode, type ReactElement } from "react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
 import { toast } from "sonner";
 import { OAuthCallback, FAILURE_REDIRECT_MS } from "@/modules/accounts/components/auth/oauth-callback";
 import { OAuthLoginButtons } from "@/modules/accounts/components/auth/oauth-login-buttons";
 import { OAuthBinding } from "@/modules/accounts/components/me/bindings/oauth-binding";
-import { SiteProvider } from "@/components/providers/site-context";
 import { hardNavigate } from "@/lib/client/navigate";
 import { getStoredUser, setStoredValue, type StoredUser } from "@/lib/client/storage";
-import type { StatusData } from "@/modules/settings/server/get-status";
-import { fakeStatus, mockFetch, zh } from "./render-auth";
+import { fakeStatus, mockFetch, renderAuth } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 jest.mock("@/lib/client/navigate", () => ({ hardNavigate: jest.fn() }));
@@ -24,16 +20,6 @@ const oidcStatus = fakeStatus({
   github_client_id: "gh-client",
 });
 
-function renderWith(ui: ReactElement, status: StatusData, user: StoredUser | null = null) {
-  const client = new QueryClient({ mutationCache: new MutationCache() });
-  return render(
-    <NextIntlClientProvider locale="zh" messages={zh}>
-      <QueryClientProvider client={client}>
-        <SiteProvider value={{ status, user }}>{ui}</SiteProvider>
-      </QueryClientProvider>
-    </NextIntlClientProvider>,
-  );
-}
 
 beforeEach(() => {
   localStorage.clear();
@@ -43,9 +29,9 @@ beforeEach(() => {
 
 describe("OAuthLoginButtons", () => {
   it("shows nothing without an enabled provider, one button per enabled provider otherwise", () => {
-    const { container } = renderWith(<OAuthLoginButtons />, fakeStatus());
+    const { container } = renderAuth(<OAuthLoginButtons />, fakeStatus());
     expect(container).toBeEmptyDOMElement();
-    renderWith(<OAuthLoginButtons />, oidcStatus);
+    renderAuth(<OAuthLoginButtons />, oidcStatus);
     expect(screen.getByTestId("oauth-login-github")).toHaveTextContent("使用 GitHub 继续");
     expect(screen.getByTestId("oauth-login-oidc")).toHaveTextContent("使用 OIDC 继续");
     expect(screen.queryByTestId("oauth-login-linuxdo")).toBeNull();
@@ -55,7 +41,7 @@ describe("OAuthLoginButtons", () => {
     setStoredValue("aff", "INV1");
     window.history.replaceState(null, "", "/login?returnTo=%2Fapp%2Flogs");
     const fetchMock = mockFetch({ body: { success: true, message: "", data: "STATE123" } });
-    renderWith(<OAuthLoginButtons />, oidcStatus);
+    renderAuth(<OAuthLoginButtons />, oidcStatus);
     fireEvent.click(screen.getByTestId("oauth-login-oidc"));
     await waitFor(() => expect(hardNavigate).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/oauth/state?provider=oidc&aff=INV1");
@@ -74,7 +60,7 @@ describe("OAuthLoginButtons", () => {
 
   it("refuses an OIDC authorization endpoint that is not http(s) without asking the server", async () => {
     const fetchMock = mockFetch();
-    renderWith(<OAuthLoginButtons />, { ...oidcStatus, oidc_authorization_endpoint: "javascript:alert(1)" });
+    renderAuth(<OAuthLoginButtons />, { ...oidcStatus, oidc_authorization_endpoint: "javascript:alert(1)" });
     fireEvent.click(screen.getByTestId("oauth-login-oidc"));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("OIDC 登录尚未配置完整，请联系管理员"));
     expect(fetchMock).not.toHaveBeenCalled();
@@ -86,13 +72,13 @@ describe("OAuthBinding", () => {
   it("binds through the same round trip (no invite code), and offers unbinding once bound", async () => {
     setStoredValue("aff", "INV1");
     const fetchMock = mockFetch({ body: { success: true, message: "", data: "BIND1" } });
-    const { rerender } = renderWith(<OAuthBinding provider="github" bound={false} />, oidcStatus, alice);
+    const { rerender } = renderAuth(<OAuthBinding provider="github" bound={false} />, oidcStatus, alice);
     fireEvent.click(screen.getByTestId("me-bind-github"));
     await waitFor(() => expect(hardNavigate).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/oauth/state?provider=github");
     expect(jest.mocked(hardNavigate).mock.calls[0]![0]).toMatch(/^https:\/\/github\.com\/login\/oauth\/authorize\?/);
     rerender(<div />);
-    renderWith(<OAuthBinding provider="github" bound />, oidcStatus, alice);
+    renderAuth(<OAuthBinding provider="github" bound />, oidcStatus, alice);
     expect(screen.queryByTestId("me-bind-github")).toBeNull();
     expect(screen.getByTestId("me-unbind-github")).toBeTruthy();
   });
@@ -106,7 +92,7 @@ describe("OAuthCallback", () => {
   it("shows the spinner, calls the API once (strict mode too), stores the user and goes to returnTo", async () => {
     sessionStorage.setItem("oauth_return_to", "/app/wallet");
     const fetchMock = mockFetch({ body: { success: true, message: "登录成功！", data: alice } });
-    renderWith(<StrictMode>{page()}</StrictMode>, oidcStatus);
+    renderAuth(<StrictMode>{page()}</StrictMode>, oidcStatus);
     expect(screen.getByTestId("oauth-callback-prompt")).toHaveTextContent("处理中...");
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/app/wallet"));
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -117,7 +103,7 @@ describe("OAuthCallback", () => {
 
   it("without a returnTo lands on /app/tokens", async () => {
     mockFetch({ body: { success: true, message: "", data: alice } });
-    renderWith(page(), oidcStatus);
+    renderAuth(page(), oidcStatus);
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/app/tokens"));
   });
 
@@ -126,7 +112,7 @@ describe("OAuthCallback", () => {
     [1, "/app/me"],
   ])("a bind (role %i) toasts 绑定成功！ and goes to %s", async (role, target) => {
     mockFetch({ body: { success: true, message: "bind", data: null } });
-    renderWith(page(), oidcStatus, { ...alice, role });
+    renderAuth(page(), oidcStatus, { ...alice, role });
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith(target));
     expect(toast.success).toHaveBeenCalledWith("绑定成功！");
     expect(getStoredUser()).toBeNull();
@@ -136,7 +122,7 @@ describe("OAuthCallback", () => {
     jest.useFakeTimers();
     try {
       mockFetch({ status: 403, body: { success: false, message: "state 参数为空或不匹配，请重新发起登录" } });
-      renderWith(page(), oidcStatus);
+      renderAuth(page(), oidcStatus);
       await waitFor(() => expect(toast.error).toHaveBeenCalledWith("错误：state 参数为空或不匹配，请重新发起登录"));
       expect(screen.getByTestId("oauth-callback-prompt")).toHaveTextContent("操作失败，正在重定向...");
       expect(hardNavigate).not.toHaveBeenCalled();
@@ -155,7 +141,7 @@ describe("OAuthCallback", () => {
     jest.useFakeTimers();
     try {
       mockFetch({ status: 400, body: { success: false, message: "该账户已绑定" } });
-      renderWith(page(), oidcStatus, { ...alice, role });
+      renderAuth(page(), oidcStatus, { ...alice, role });
       await waitFor(() => expect(toast.error).toHaveBeenCalledWith("错误：该账户已绑定"));
       act(() => jest.advanceTimersByTime(FAILURE_REDIRECT_MS));
       expect(hardNavigate).toHaveBeenCalledWith(target);
@@ -166,7 +152,7 @@ describe("OAuthCallback", () => {
 
   it("a refusal by the provider itself is shown without calling the API", async () => {
     const fetchMock = mockFetch();
-    renderWith(page({ providerError: "access_denied" }), oidcStatus, alice);
+    renderAuth(page({ providerError: "access_denied" }), oidcStatus, alice);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("OIDC 未完成授权：access_denied"));
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -3,6 +3,7 @@
 // /channel/add and /channel/edit/{id} entry points and their guards; zh/en screenshots at 1280 and 375.
 import assert from "node:assert/strict";
 import { ALICE, apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
+import { openChannelCreate } from "./support-admin.mjs";
 
 const suffix = Date.now().toString(36).slice(-5);
 const NAME = `e2e-ch-${suffix}`;
@@ -40,14 +41,8 @@ export async function run({ browser, baseUrl, screenshot }) {
   const upstream = await startMockUpstream();
   const { ctx, page } = await loggedInContext(browser, baseUrl);
   try {
-    // The list is fetched client-side: once it is answered, the page is hydrated and its buttons work.
-    const listed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/channel"));
-    await page.goto(`${baseUrl}/admin/channels`);
-    await listed;
-
     // Create: the drawer opens on the left; empty submit shows the spec message.
-    await page.getByTestId("channel-add").click();
-    await page.getByTestId("channel-form").waitFor();
+    await openChannelCreate(page, baseUrl);
     await page.getByTestId("channel-submit").click();
     await page.getByText("请填写渠道名称和渠道密钥！").first().waitFor();
     await page.getByTestId("channel-name").fill(NAME);

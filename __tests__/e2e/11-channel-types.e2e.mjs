@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { apiAs, loggedInContext } from "./support.mjs";
+import { openChannelCreate } from "./support-admin.mjs";
 
 export const needs = "root";
 
@@ -69,11 +70,7 @@ export async function run({ browser, baseUrl, screenshot }) {
   };
 
   try {
-    const listed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/channel"));
-    await page.goto(`${baseUrl}/admin/channels`);
-    await listed;
-    await page.getByTestId("channel-add").click();
-    await page.getByTestId("channel-form").waitFor();
+    await openChannelCreate(page, baseUrl);
     await field("channel-name").fill(NAME);
 
     // Bedrock: a key without a region and an empty region field.

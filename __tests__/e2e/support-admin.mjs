@@ -24,6 +24,18 @@ export const VIEWS = [
   ["en", 375, 812],
 ];
 
+/**
+ * Opens /admin/channels and its create drawer. The list is fetched client-side: once it is
+ * answered, the page is hydrated and its buttons work.
+ */
+export async function openChannelCreate(page, baseUrl) {
+  const listed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/channel"));
+  await page.goto(`${baseUrl}/admin/channels`);
+  await listed;
+  await page.getByTestId("channel-add").click();
+  await page.getByTestId("channel-form").waitFor();
+}
+
 /** Adds an OpenAI-type channel (key sk-upstream, group default) on `upstreamUrl` serving `models`. */
 export async function addUpstreamChannel(page, name, upstreamUrl, models) {
   ok(

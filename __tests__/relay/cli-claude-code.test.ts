@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { USAGE } from "./mock-agents";
-import { CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli, setUpDialectGateway } from "./cli-support";
+import { CLIENTS_BIN, freshHome, runCli, setUpDialectGateway, toolRoundTest } from "./cli-support";
 
 const haveCli = fs.existsSync(path.join(CLIENTS_BIN, "claude"));
 if (!haveCli) throw new Error("Claude Code is not installed: run node scripts/install-test-clients.mjs");
@@ -63,16 +63,4 @@ test.each([
     USAGE.gemini.candidatesTokenCount,
     ":streamGenerateContent",
   ],
-])(
-  "Claude Code on the %s channel: a tool round",
-  async (model, channelKey, prompt, completion, upstreamPath) => {
-    const round = await claudeCode(model);
-    await expectToolRoundBilled(env.gw, round, channelKey, {
-      promptTokens: prompt,
-      completionTokens: completion,
-      modelName: model,
-    });
-    expect(round.upstream.every((r) => r.path.includes(upstreamPath))).toBe(true);
-  },
-  150_000,
-);
+])("Claude Code on the %s channel: a tool round", toolRoundTest(env, claudeCode), 150_000);

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { USAGE } from "./mock-agents";
-import { CLIENTS_BIN, expectToolRoundBilled, freshHome, runCli, setUpDialectGateway } from "./cli-support";
+import { CLIENTS_BIN, freshHome, runCli, setUpDialectGateway, toolRoundTest } from "./cli-support";
 
 if (!fs.existsSync(path.join(CLIENTS_BIN, "gemini")))
   throw new Error("Gemini CLI is not installed: run node scripts/install-test-clients.mjs");
@@ -46,16 +46,4 @@ test.each([
   ],
   ["gcli-openai", KEYS.openai, USAGE.openai.prompt_tokens, USAGE.openai.completion_tokens, "/v1/chat/completions"],
   ["gcli-anthropic", KEYS.anthropic, USAGE.anthropic.input_tokens, USAGE.anthropic.output_tokens, "/v1/messages"],
-])(
-  "Gemini CLI on the %s channel: a tool round",
-  async (model, channelKey, prompt, completion, upstreamPath) => {
-    const round = await geminiCli(model);
-    await expectToolRoundBilled(env.gw, round, channelKey, {
-      promptTokens: prompt,
-      completionTokens: completion,
-      modelName: model,
-    });
-    expect(round.upstream.every((r) => r.path.includes(upstreamPath))).toBe(true);
-  },
-  150_000,
-);
+])("Gemini CLI on the %s channel: a tool round", toolRoundTest(env, geminiCli), 150_000);

@@ -102,6 +102,25 @@ export async function expectToolRoundBilled(
 }
 
 /**
+ * The body of a CLI suite's per-channel test: one tool round through `round(model)`, billed with
+ * exactly these tokens, every upstream call on `upstreamPath`.
+ */
+export function toolRoundTest(
+  env: { gw: Gateway },
+  round: (model: string) => Promise<Parameters<typeof expectToolRoundBilled>[1]>,
+) {
+  return async (model: string, channelKey: string, prompt: number, completion: number, upstreamPath: string) => {
+    const r = await round(model);
+    await expectToolRoundBilled(env.gw, r, channelKey, {
+      promptTokens: prompt,
+      completionTokens: completion,
+      modelName: model,
+    });
+    expect(r.upstream.every((u) => u.path.includes(upstreamPath))).toBe(true);
+  };
+}
+
+/**
  * One channel per dialect on the mock, Anthropic (14), OpenAI chat (1) and Gemini (24), serving the
  * models `${prefix}-anthropic`, `${prefix}-openai` and `${prefix}-gemini` at ratio 1.
  */

@@ -1,14 +1,8 @@
 // The in-memory quota ledger: atomic reservations, settlement clamped at zero, refunds, and deltas
 // that add up to exactly what was charged.
-const users = new Map<number, { quota: bigint }>();
-const tokens = new Map<number, { remainQuota: bigint; unlimitedQuota: boolean }>();
-jest.mock("@/lib/server/db", () => ({
-  db: () => ({
-    user: { findUnique: async ({ where }: { where: { id: number } }) => users.get(where.id) ?? null },
-    token: { findUnique: async ({ where }: { where: { id: number } }) => tokens.get(where.id) ?? null },
-  }),
-  sqliteConnection: () => null, // no SQLite connection under the mock: the ledger reads through db()
-}));
+import { tokens, users } from "./ledger-db-mock";
+
+jest.mock("@/lib/server/db", () => jest.requireActual("./ledger-db-mock").dbModule);
 
 import {
   ensureAccounts,

@@ -3,15 +3,9 @@
 // shared by the workers, and events relayed to the others only.
 import type { Worker } from "node:cluster";
 
-const users = new Map<number, { quota: bigint }>();
-const tokens = new Map<number, { remainQuota: bigint; unlimitedQuota: boolean }>();
-jest.mock("@/lib/server/db", () => ({
-  db: () => ({
-    user: { findUnique: async ({ where }: { where: { id: number } }) => users.get(where.id) ?? null },
-    token: { findUnique: async ({ where }: { where: { id: number } }) => tokens.get(where.id) ?? null },
-  }),
-  sqliteConnection: () => null, // no SQLite connection under the mock: the ledger reads through db()
-}));
+import { tokens, users } from "./ledger-db-mock";
+
+jest.mock("@/lib/server/db", () => jest.requireActual("./ledger-db-mock").dbModule);
 const queued: { logs: unknown[]; usage: unknown[] } = { logs: [], usage: [] };
 jest.mock("@/lib/server/ledger/bookkeeping", () => ({
   queueLog: (row: unknown) => queued.logs.push(row),

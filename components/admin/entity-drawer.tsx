@@ -8,6 +8,15 @@ import { Dialog, DrawerContent } from "@/components/ui/dialog";
 
 export type EntityDrawerState = { mode: "create" } | { mode: "edit"; id: number } | null;
 
+/** What a create/edit drawer hands its form. */
+export type EntityFormProps<V> = {
+  mode: "create" | "edit";
+  editId: number | null;
+  /** The edited entity as form values, or the empty form when creating. */
+  initial: V;
+  onDone: () => void;
+};
+
 export function EntityDrawer({
   open,
   side,
@@ -48,12 +57,14 @@ export function DrawerPlaceholder({ error, "data-testid": testId }: { error?: Re
 /**
  * A create/edit drawer: left for create, right for edit, the form mounted once the edited entity is
  * `ready` and keyed by the entity, so a background refetch never resets what the admin is typing.
+ * `values` turns the loaded entity into the form's starting values (`empty` when creating).
  */
-export function CrudDrawer({
+export function CrudDrawer<E, V>({
   state,
   onClose,
   titles,
   ready,
+  values,
   error,
   errorTestId,
   className,
@@ -63,12 +74,15 @@ export function CrudDrawer({
   onClose: () => void;
   titles: { create: ReactNode; edit: ReactNode };
   ready: boolean;
+  values: { entity: E | undefined; toForm: (entity: E) => V; empty: () => V };
   error?: ReactNode;
   errorTestId?: string;
   className?: string;
-  children: (mode: "create" | "edit", editId: number | null) => ReactNode;
+  children: (form: EntityFormProps<V>) => ReactNode;
 }) {
   const editId = state?.mode === "edit" ? state.id : null;
+  const initial = () =>
+    state?.mode === "edit" && values.entity !== undefined ? values.toForm(values.entity) : values.empty();
   return (
     <EntityDrawer
       open={state !== null}
@@ -78,7 +92,9 @@ export function CrudDrawer({
       className={className}
     >
       {state && (state.mode === "create" || ready) ? (
-        <Fragment key={state.mode === "edit" ? `edit-${state.id}` : "create"}>{children(state.mode, editId)}</Fragment>
+        <Fragment key={state.mode === "edit" ? `edit-${state.id}` : "create"}>
+          {children({ mode: state.mode, editId, initial: initial(), onDone: onClose })}
+        </Fragment>
       ) : (
         <DrawerPlaceholder error={error} data-testid={errorTestId} />
       )}

@@ -41,3 +41,14 @@ export function pageResult<T>(items: T[], total: number, page: number, pageSize:
 export function pageWindow(page: number, pageSize: number): { skip: number; take: number } {
   return { skip: (Math.max(1, page) - 1) * pageSize, take: pageSize };
 }
+
+/** Reads one page and the total together and shapes the answer; `find` gets the page's skip/take. */
+export async function readPage<Row, T>(
+  q: PageQuery,
+  find: (window: { skip: number; take: number }) => Promise<Row[]>,
+  count: () => Promise<number>,
+  toItem: (row: Row) => T,
+): Promise<PageResult<T>> {
+  const [rows, total] = await Promise.all([find(pageWindow(q.p, q.page_size)), count()]);
+  return pageResult(rows.map(toItem), total, q.p, q.page_size);
+}

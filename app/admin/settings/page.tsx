@@ -1,14 +1,11 @@
 // /admin/settings: system options in five tabs (spec 2 §2 "Settings page"); admins only (layout).
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
+import { titleMetadata } from "@/components/layout/headed-page";
 import { PageHeader } from "@/components/layout/page-container";
 import { SettingsPageClient } from "@/modules/settings/components/settings-page-client";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("settings");
-  return { title: t("title") };
-}
+export const generateMetadata = titleMetadata("settings.title");
 
 export default async function SettingsPage() {
   const t = await getTranslations("settings");

@@ -1,16 +1,13 @@
 // /app/me (spec 1 §2 "Personal settings"): the account overview (balance, stats, model tags, role,
 // check-in, invite panel, profile and bindings, account actions) above the settings tabs
 // (notification, price, other). Guarded by app/app/layout.tsx.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { titleMetadata } from "@/components/layout/headed-page";
 import { PageHeader } from "@/components/layout/page-container";
 import { MeOverview } from "@/modules/accounts/components/me/me-overview";
 import { MeSettingsTabs } from "@/modules/accounts/components/me/settings/me-settings-tabs";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("me");
-  return { title: t("title") };
-}
+export const generateMetadata = titleMetadata("me.title");
 
 export default async function MePage() {
   const t = await getTranslations("me");

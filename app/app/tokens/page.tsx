@@ -1,16 +1,13 @@
 // /app/tokens: the default landing page after login (spec 2 §2 "Tokens page").
 import { Info, TriangleAlert } from "lucide-react";
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { titleMetadata } from "@/components/layout/headed-page";
 import { PageHeader } from "@/components/layout/page-container";
 import { TokensPageClient } from "@/modules/tokens/components/tokens-page-client";
 import { Banner } from "@/components/ui/card";
 import { getStatus } from "@/modules/settings/server/get-status";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("tokens");
-  return { title: t("title") };
-}
+export const generateMetadata = titleMetadata("tokens.title");
 
 export default async function TokensPage() {
   const t = await getTranslations("tokens");

@@ -1,14 +1,11 @@
 // /app/wallet (spec 2 §2 "Wallet", titled billing and subscription): balance and code redemption;
 // ?code= opens the redeem dialog prefilled. Guarded by app/app/layout.tsx.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { titleMetadata } from "@/components/layout/headed-page";
 import { PageHeader } from "@/components/layout/page-container";
 import { WalletPageClient } from "@/modules/wallet/components/wallet-page-client";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("wallet");
-  return { title: t("title") };
-}
+export const generateMetadata = titleMetadata("wallet.title");
 
 export default async function WalletPage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
   const t = await getTranslations("wallet");

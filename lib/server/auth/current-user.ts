@@ -9,6 +9,7 @@ import { db, type Prisma } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
 import { USER_STATUS } from "@/lib/constants";
+import { selectOf } from "@/lib/server/dto-fields";
 
 export type CurrentUser = {
   id: number;
@@ -24,14 +25,12 @@ export function hashAccessToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** Who the caller is, as the console stores it after login. */
+export const sessionUserFields = ["id", "username", "displayName", "role", "status", "group"] as const;
+
 /** The user fields authentication needs (also read by password login). */
 export const authUserSelect = {
-  id: true,
-  username: true,
-  displayName: true,
-  role: true,
-  status: true,
-  group: true,
+  ...selectOf(sessionUserFields),
   authVersion: true,
   deletedAt: true,
 } as const satisfies Prisma.UserSelect;

@@ -2,64 +2,33 @@ import "server-only";
 
 // The only shapes in which users leave the server. Password hashes and access-token hashes never do.
 import type { Prisma } from "@/lib/server/db";
+import { sessionUserFields, type AuthUser } from "@/lib/server/auth/current-user";
+import { selectOf, snakeFields } from "@/lib/server/dto-fields";
 import { ROLE } from "@/lib/constants";
 
+// Copied out as they are; the money columns (BigInt), the invite code and the deletion time are
+// converted below.
+// prettier-ignore
+const plainUserFields = [
+  "id", "username", "displayName", "role", "status", "email", "group", "requestCount", "affCount", "inviterId",
+  "githubId", "oidcId", "wechatId", "telegramId", "linuxDoId", "setting", "remark", "createdAt", "lastLoginAt",
+] as const;
+
 export const userDtoSelect = {
-  id: true,
-  username: true,
-  displayName: true,
-  role: true,
-  status: true,
-  email: true,
-  group: true,
-  quota: true,
-  usedQuota: true,
-  requestCount: true,
-  affCode: true,
-  affCount: true,
-  affQuota: true,
-  affHistoryQuota: true,
-  inviterId: true,
-  githubId: true,
-  oidcId: true,
-  wechatId: true,
-  telegramId: true,
-  linuxDoId: true,
-  setting: true,
-  remark: true,
-  createdAt: true,
-  lastLoginAt: true,
-  deletedAt: true,
+  ...selectOf(plainUserFields),
+  ...selectOf(["quota", "usedQuota", "affCode", "affQuota", "affHistoryQuota", "deletedAt"]),
 } as const satisfies Prisma.UserSelect;
 
 export type UserRow = Prisma.UserGetPayload<{ select: typeof userDtoSelect }>;
 
 export function toUserDto(u: UserRow) {
   return {
-    id: u.id,
-    username: u.username,
-    display_name: u.displayName,
-    role: u.role,
-    status: u.status,
-    email: u.email,
-    group: u.group,
+    ...snakeFields(u, plainUserFields),
     quota: Number(u.quota),
     used_quota: Number(u.usedQuota),
-    request_count: u.requestCount,
     aff_code: u.affCode ?? "",
-    aff_count: u.affCount,
     aff_quota: Number(u.affQuota),
     aff_history_quota: Number(u.affHistoryQuota),
-    inviter_id: u.inviterId,
-    github_id: u.githubId,
-    oidc_id: u.oidcId,
-    wechat_id: u.wechatId,
-    telegram_id: u.telegramId,
-    linux_do_id: u.linuxDoId,
-    setting: u.setting,
-    remark: u.remark,
-    created_at: u.createdAt,
-    last_login_at: u.lastLoginAt,
     DeletedAt: u.deletedAt ? u.deletedAt.toISOString() : null,
   };
 }
@@ -125,20 +94,6 @@ function withoutSecrets(setting: string): string {
 }
 
 /** What login returns and the console stores locally (spec: the stored user). */
-export function toSessionUserDto(u: {
-  id: number;
-  username: string;
-  displayName: string;
-  role: number;
-  status: number;
-  group: string;
-}) {
-  return {
-    id: u.id,
-    username: u.username,
-    display_name: u.displayName,
-    role: u.role,
-    status: u.status,
-    group: u.group,
-  };
+export function toSessionUserDto(u: Pick<AuthUser, (typeof sessionUserFields)[number]>) {
+  return snakeFields(u, sessionUserFields);
 }

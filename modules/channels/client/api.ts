@@ -47,18 +47,17 @@ export type TagRow = Omit<TagRowDto, "children"> & { children: ChannelItem[] };
 export type ChannelRow = ChannelItem | TagRow;
 export type ChannelPage = PageResult<ChannelRow> & { type_counts: Record<string, number> };
 
-export type ChannelFilters = {
-  page: number;
-  pageSize: number;
+/** The search row's fields (keyword, model, group, types, statuses, tags). */
+export type ChannelSearch = {
   keyword: string;
   model: string;
   group: string;
   types: number[];
   statuses: number[];
   tags: string[];
-  idSort: boolean;
-  tagMode: boolean;
 };
+
+export type ChannelFilters = ChannelSearch & { page: number; pageSize: number; idSort: boolean; tagMode: boolean };
 
 export function fetchChannels(f: ChannelFilters, signal?: AbortSignal) {
   const searching = !!(f.keyword || f.model || f.group || f.types.length || f.statuses.length || f.tags.length);

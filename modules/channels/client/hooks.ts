@@ -1,26 +1,15 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEntity, usePagedList } from "@/lib/client/entity-queries";
 import * as api from "@/modules/channels/client/api";
 import { channelKeys } from "@/modules/channels/client/keys";
 import { UPDATE_FAILED, type ErrorMeta } from "@/lib/client/describe-error";
 
-export function useChannels(filters: api.ChannelFilters) {
-  return useQuery({
-    queryKey: channelKeys.list(filters),
-    queryFn: ({ signal }) => api.fetchChannels(filters, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useChannels = (filters: api.ChannelFilters) =>
+  usePagedList(channelKeys.list(filters), (signal) => api.fetchChannels(filters, signal));
 
-export function useChannel(id: number | null) {
-  return useQuery({
-    queryKey: channelKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.fetchChannel(id!, signal),
-    enabled: id !== null,
-    staleTime: 0,
-  });
-}
+export const useChannel = (id: number | null) => useEntity(id, channelKeys.detail, api.fetchChannel);
 
 export function useChannelTags() {
   return useQuery({ queryKey: channelKeys.tags(), queryFn: ({ signal }) => api.fetchTags(signal) });

@@ -7,7 +7,7 @@ import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ChannelFormFields } from "@/modules/channels/components/channel-form-fields";
-import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
+import { CrudDrawer, type EntityDrawerState, type EntityFormProps } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -36,33 +36,17 @@ export function ChannelDrawer({ state, onClose }: { state: DrawerState; onClose:
       titles={{ create: t("drawer_create"), edit: t("drawer_edit", { id: editId ?? "" }) }}
       // Edits start from a fresh read of the channel, not from a cached copy of an earlier opening.
       ready={existing.data !== undefined && existing.isFetchedAfterMount}
+      values={{ entity: existing.data, toForm: channelToForm, empty: emptyChannelForm }}
       error={existing.isError ? t("load_failed") : undefined}
       errorTestId="channel-drawer-error"
       className="sm:max-w-2xl"
     >
-      {(mode) => (
-        <ChannelForm
-          action={mode}
-          editId={editId}
-          initial={mode === "edit" && existing.data ? channelToForm(existing.data) : emptyChannelForm()}
-          onDone={onClose}
-        />
-      )}
+      {(form) => <ChannelForm {...form} />}
     </CrudDrawer>
   );
 }
 
-function ChannelForm({
-  action,
-  editId,
-  initial,
-  onDone,
-}: {
-  action: "create" | "edit";
-  editId: number | null;
-  initial: ChannelFormValues;
-  onDone: () => void;
-}) {
+function ChannelForm({ mode: action, editId, initial, onDone }: EntityFormProps<ChannelFormValues>) {
   const t = useTranslations("channels");
   const { errors, check, clear } = useSchemaCheck();
   const [values, patch] = useDraft(initial, clear);

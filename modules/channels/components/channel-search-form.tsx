@@ -10,16 +10,10 @@ import { Input } from "@/components/ui/input";
 import { MultiSelect } from "@/components/ui/multi-select";
 import { Select } from "@/components/ui/select";
 import { CHANNEL_TYPES } from "@/lib/channel-types";
+import type { ChannelSearch } from "@/modules/channels/client/api";
 import { useChannelTags, useGroupNames } from "@/modules/channels/client/hooks";
 
-export type ChannelSearch = {
-  keyword: string;
-  model: string;
-  group: string;
-  types: number[];
-  statuses: number[];
-  tags: string[];
-};
+export type { ChannelSearch };
 
 export const EMPTY_SEARCH: ChannelSearch = { keyword: "", model: "", group: "", types: [], statuses: [], tags: [] };
 

@@ -17,24 +17,24 @@ export function safeContent(content: string, format: string): string {
   return formatOf(format) === "html" ? sanitizeUserHtml(content) : content;
 }
 
-export function toAdminMessageDto(m: MessageRow, stats: { total_recipients: number; read_count?: number }) {
+/** What admins and recipients both see of a message. */
+function messageFields(m: MessageRow) {
   return {
     id: m.id,
     title: m.title,
     content: safeContent(m.content, m.format),
     format: formatOf(m.format),
     created_at: m.createdAt.toISOString(),
-    stats,
   };
+}
+
+export function toAdminMessageDto(m: MessageRow, stats: { total_recipients: number; read_count?: number }) {
+  return { ...messageFields(m), stats };
 }
 
 export function toInboxMessageDto(m: MessageRow, readAt: Date | null) {
   return {
-    id: m.id,
-    title: m.title,
-    content: safeContent(m.content, m.format),
-    format: formatOf(m.format),
-    created_at: m.createdAt.toISOString(),
+    ...messageFields(m),
     read_at: readAt ? readAt.toISOString() : null,
     is_read: readAt !== null,
   };

@@ -3,7 +3,8 @@ import "server-only";
 // The admin message table (spec 1 §2 Admin messages): newest first, optional keyword (title or
 // content) and created-date range. A date-only end_date includes that whole day.
 import type { MessageSearchQuery } from "@/modules/messages/schemas";
-import { pageResult, pageWindow, type PageQuery } from "@/lib/schemas/pagination";
+import { readPage, type PageQuery } from "@/lib/schemas/pagination";
+import { selectOf } from "@/lib/server/dto-fields";
 import { db, type Prisma } from "@/lib/server/db";
 import { toAdminMessageDto } from "@/modules/messages/server/dto";
 import { AppError } from "@/lib/server/http/app-error";
@@ -24,28 +25,21 @@ function createdRange(start: string, end: string): Prisma.DateTimeFilter | undef
   return filter;
 }
 
+const messageSelect = {
+  ...selectOf(["id", "title", "content", "format", "createdAt"]),
+  _count: { select: { recipients: true } },
+} as const;
+
 export async function listMessages(opts: PageQuery & Partial<Omit<MessageSearchQuery, keyof PageQuery>>) {
   const where: Prisma.MessageWhereInput = { deletedAt: null };
   const keyword = opts.keyword?.trim();
   if (keyword) where.OR = [{ title: { contains: keyword } }, { content: { contains: keyword } }];
   const createdAt = createdRange(opts.start_date ?? "", opts.end_date ?? "");
   if (createdAt) where.createdAt = createdAt;
-  const [rows, total] = await Promise.all([
-    db().message.findMany({
-      where,
-      orderBy: { id: "desc" },
-      select: {
-        id: true,
-        title: true,
-        content: true,
-        format: true,
-        createdAt: true,
-        _count: { select: { recipients: true } },
-      },
-      ...pageWindow(opts.p, opts.page_size),
-    }),
-    db().message.count({ where }),
-  ]);
-  const items = rows.map((m) => toAdminMessageDto(m, { total_recipients: m._count.recipients }));
-  return pageResult(items, total, opts.p, opts.page_size);
+  return readPage(
+    opts,
+    (window) => db().message.findMany({ where, orderBy: { id: "desc" }, select: messageSelect, ...window }),
+    () => db().message.count({ where }),
+    (m) => toAdminMessageDto(m, { total_recipients: m._count.recipients }),
+  );
 }

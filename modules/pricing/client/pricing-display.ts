@@ -1,14 +1,9 @@
-import { QUOTA_TYPE, type QuotaType } from "@/lib/constants";
+import { QUOTA_TYPE } from "@/lib/constants";
 // Prices as the /pricing page shows them (spec 2 §9): price per 1M tokens = ratio × 2 × group ratio
 // (USD); completion price per 1M = that × completion ratio; per-call models cost price × group ratio.
-export type PricingModel = {
-  model_name: string;
-  quota_type: QuotaType;
-  model_ratio: number;
-  completion_ratio: number;
-  model_price: number;
-  enable_groups: string[];
-};
+import type { PricingModel } from "@/modules/pricing/server/list-pricing";
+
+export type { PricingModel };
 
 export type ModelPrices = { kind: "per_token"; input: number; output: number } | { kind: "per_call"; price: number };
 

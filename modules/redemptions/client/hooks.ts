@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEntity, usePagedList, useRefreshingMutation } from "@/lib/client/entity-queries";
 import { UPDATE_FAILED, type ErrorMeta } from "@/lib/client/describe-error";
 import {
   batchDisableRedemptions,
@@ -17,32 +17,14 @@ import {
 } from "@/modules/redemptions/client/api";
 import { redemptionKeys } from "@/modules/redemptions/client/keys";
 
-export function useRedemptions(filters: RedemptionFilters) {
-  return useQuery({
-    queryKey: redemptionKeys.list(filters),
-    queryFn: ({ signal }) => fetchRedemptions(filters, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useRedemptions = (filters: RedemptionFilters) =>
+  usePagedList(redemptionKeys.list(filters), (signal) => fetchRedemptions(filters, signal));
 
-export function useRedemption(id: number | null) {
-  return useQuery({
-    queryKey: redemptionKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => fetchRedemption(id!, signal),
-    enabled: id !== null,
-    staleTime: 0,
-  });
-}
+export const useRedemption = (id: number | null) => useEntity(id, redemptionKeys.detail, fetchRedemption);
 
 /** Every write refreshes the list (and details) once it settles. */
-function useRedemptionMutation<A, R>(fn: (arg: A) => Promise<R>, meta?: ErrorMeta) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    meta,
-    onSettled: () => client.invalidateQueries({ queryKey: redemptionKeys.all }),
-  });
-}
+const useRedemptionMutation = <A, R>(fn: (arg: A) => Promise<R>, meta?: ErrorMeta) =>
+  useRefreshingMutation(redemptionKeys.all, fn, { meta, settled: true });
 
 export const useCreateRedemptions = () => useRedemptionMutation(createRedemptions);
 export const useUpdateRedemption = () => useRedemptionMutation(updateRedemption, UPDATE_FAILED);

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { closeOnSuccess } from "@/components/admin/form-state";
 import { useState } from "react";
 import { toast } from "sonner";
-import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
+import { CrudDrawer, type EntityDrawerState, type EntityFormProps } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { RedemptionFormFields } from "@/modules/redemptions/components/redemption-form-fields";
 import { useIssueText } from "@/modules/accounts/client/auth/form-issues";
@@ -33,16 +33,9 @@ export function RedemptionDrawer({
       onClose={onClose}
       titles={{ create: t("drawer_create"), edit: t("drawer_edit") }}
       ready={existing.data !== undefined && existing.data.id === editId}
+      values={{ entity: existing.data, toForm: redemptionToForm, empty: emptyRedemptionForm }}
     >
-      {(mode) => (
-        <RedemptionForm
-          mode={mode}
-          editId={editId}
-          initial={mode === "edit" && existing.data ? redemptionToForm(existing.data) : emptyRedemptionForm()}
-          onDone={onClose}
-          onCreated={onCreated}
-        />
-      )}
+      {(form) => <RedemptionForm {...form} onCreated={onCreated} />}
     </CrudDrawer>
   );
 }
@@ -53,13 +46,7 @@ function RedemptionForm({
   initial,
   onDone,
   onCreated,
-}: {
-  mode: "create" | "edit";
-  editId: number | null;
-  initial: ReturnType<typeof emptyRedemptionForm>;
-  onDone: () => void;
-  onCreated: (keys: string[]) => void;
-}) {
+}: EntityFormProps<ReturnType<typeof emptyRedemptionForm>> & { onCreated: (keys: string[]) => void }) {
   const t = useTranslations("redemptions");
   const issueText = useIssueText();
   const [values, setValues] = useState(initial);

@@ -12,10 +12,9 @@ import { useRedemptionColumns } from "@/modules/redemptions/components/redemptio
 import { CreatedKeysDialog } from "@/modules/redemptions/components/created-keys-dialog";
 import { DeleteByNameDialog } from "@/modules/redemptions/components/delete-by-name-dialog";
 import { PagedTable } from "@/components/admin/paged-table";
-import { SearchBar, useSearch } from "@/components/admin/search-bar";
+import { SearchBar, SearchField, useSearch } from "@/components/admin/search-bar";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Input } from "@/components/ui/input";
 import type { Redemption } from "@/modules/redemptions/client/api";
 import { isGreyed } from "@/modules/redemptions/client/redemption-form";
 import {
@@ -36,14 +35,14 @@ type Confirm =
 export function RedemptionsPageClient() {
   const t = useTranslations("redemptions");
   const paging = usePaging("redemption-page-size");
-  const search = useSearch("", () => paging.setPage(1));
+  const search = useSearch({ keyword: "" }, () => paging.setPage(1));
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [drawer, setDrawer] = useState<RedemptionDrawerState>(null);
   const [createdKeys, setCreatedKeys] = useState<string[] | null>(null);
   const [byName, setByName] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const { copy, copyDialog } = useCopy();
-  const list = useRedemptions({ page: paging.page, pageSize: paging.pageSize, keyword: search.applied.trim() });
+  const list = useRedemptions({ page: paging.page, pageSize: paging.pageSize, keyword: search.applied.keyword.trim() });
   const setStatus = useSetRedemptionStatus();
   const remove = useDeleteRedemption();
   const batchDisable = useBatchDisableRedemptions();
@@ -118,10 +117,7 @@ export function RedemptionsPageClient() {
   return (
     <div className="flex flex-col gap-4">
       <SearchBar
-        onSubmit={search.submit}
-        onReset={search.reset}
-        searchLabel={t("search")}
-        resetLabel={t("reset")}
+        search={search}
         data-testid="redemption-search"
         actions={
           <AddButton
@@ -132,11 +128,10 @@ export function RedemptionsPageClient() {
           />
         }
       >
-        <Input
-          className="w-full sm:w-64"
+        <SearchField
+          search={search}
+          field="keyword"
           placeholder={t("search_placeholder")}
-          value={search.draft}
-          onChange={(e) => search.setDraft(e.target.value)}
           data-testid="redemption-search-keyword"
         />
       </SearchBar>

@@ -3,40 +3,26 @@ import "server-only";
 // Redemption codes as admins see them (spec 2 §3). Keys are secrets of value: only admin routes
 // serialise this shape; the redeeming user only ever gets {quota, is_gift}.
 import type { Prisma } from "@/lib/server/db";
+import { selectOf, snakeFields } from "@/lib/server/dto-fields";
+
+// Copied out as they are; the BigInt amounts and times are converted below.
+// prettier-ignore
+const plainRedemptionFields = [
+  "id", "userId", "key", "status", "name", "createdTime", "redeemedTime", "usedUserId", "isGift", "maxUses",
+  "usedCount",
+] as const;
 
 export const redemptionDtoSelect = {
-  id: true,
-  userId: true,
-  key: true,
-  status: true,
-  name: true,
-  quota: true,
-  createdTime: true,
-  redeemedTime: true,
-  usedUserId: true,
-  isGift: true,
-  maxUses: true,
-  usedCount: true,
-  validFrom: true,
-  validUntil: true,
+  ...selectOf(plainRedemptionFields),
+  ...selectOf(["quota", "validFrom", "validUntil"]),
 } as const satisfies Prisma.RedemptionSelect;
 
 export type RedemptionRow = Prisma.RedemptionGetPayload<{ select: typeof redemptionDtoSelect }>;
 
 export function toRedemptionDto(r: RedemptionRow) {
   return {
-    id: r.id,
-    user_id: r.userId,
-    key: r.key,
-    status: r.status,
-    name: r.name,
+    ...snakeFields(r, plainRedemptionFields),
     quota: Number(r.quota),
-    created_time: r.createdTime,
-    redeemed_time: r.redeemedTime,
-    used_user_id: r.usedUserId,
-    is_gift: r.isGift,
-    max_uses: r.maxUses,
-    used_count: r.usedCount,
     valid_from: Number(r.validFrom),
     valid_until: Number(r.validUntil),
     // new-api's name of the same value (0 = never)

@@ -1,7 +1,7 @@
 import "server-only";
 
 // GET /api/redemption/ and /search: newest first; keyword matches the id exactly or the name.
-import { pageResult, pageWindow, type PageQuery } from "@/lib/schemas/pagination";
+import { readPage, type PageQuery } from "@/lib/schemas/pagination";
 import { db, type Prisma } from "@/lib/server/db";
 import { redemptionDtoSelect, toRedemptionDto } from "@/modules/redemptions/server/dto";
 
@@ -13,14 +13,10 @@ export async function listRedemptions(opts: PageQuery & { keyword?: string }) {
     if (/^\d{1,9}$/.test(keyword)) or.unshift({ id: Number(keyword) });
     where.OR = or;
   }
-  const [rows, total] = await Promise.all([
-    db().redemption.findMany({
-      where,
-      select: redemptionDtoSelect,
-      orderBy: { id: "desc" },
-      ...pageWindow(opts.p, opts.page_size),
-    }),
-    db().redemption.count({ where }),
-  ]);
-  return pageResult(rows.map(toRedemptionDto), total, opts.p, opts.page_size);
+  return readPage(
+    opts,
+    (window) => db().redemption.findMany({ where, select: redemptionDtoSelect, orderBy: { id: "desc" }, ...window }),
+    () => db().redemption.count({ where }),
+    toRedemptionDto,
+  );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEntity, usePagedList, useRefreshingMutation } from "@/lib/client/entity-queries";
 import { UPDATE_FAILED } from "@/lib/client/describe-error";
 import {
   createToken,
@@ -16,22 +17,10 @@ import {
 import { tokenKeys } from "@/modules/tokens/client/keys";
 import type { CreateTokenInput } from "@/modules/tokens/schemas";
 
-export function useTokens(filters: TokenFilters) {
-  return useQuery({
-    queryKey: tokenKeys.list(filters),
-    queryFn: ({ signal }) => fetchTokens(filters, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useTokens = (filters: TokenFilters) =>
+  usePagedList(tokenKeys.list(filters), (signal) => fetchTokens(filters, signal));
 
-export function useToken(id: number | null) {
-  return useQuery({
-    queryKey: tokenKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => fetchToken(id!, signal),
-    enabled: id !== null,
-    staleTime: 0,
-  });
-}
+export const useToken = (id: number | null) => useEntity(id, tokenKeys.detail, fetchToken);
 
 export function useSelfGroups() {
   return useQuery({ queryKey: tokenKeys.selfGroups(), queryFn: ({ signal }) => fetchSelfGroups(signal) });
@@ -41,14 +30,10 @@ export function useSelfModels() {
   return useQuery({ queryKey: tokenKeys.selfModels(), queryFn: ({ signal }) => fetchSelfModels(signal) });
 }
 
-function useInvalidateTokens() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: tokenKeys.all });
-}
-
 /** Creates `inputs` one after another (batch creation); resolves with the number created. */
 export function useCreateTokens() {
-  const invalidate = useInvalidateTokens();
+  const client = useQueryClient();
+  const invalidate = () => client.invalidateQueries({ queryKey: tokenKeys.all });
   return useMutation({
     mutationFn: async (inputs: CreateTokenInput[]) => {
       let created = 0;
@@ -65,21 +50,11 @@ export function useCreateTokens() {
   });
 }
 
-export function useUpdateToken() {
-  const invalidate = useInvalidateTokens();
-  return useMutation({ mutationFn: updateToken, meta: UPDATE_FAILED, onSuccess: () => invalidate() });
-}
+export const useUpdateToken = () => useRefreshingMutation(tokenKeys.all, updateToken, { meta: UPDATE_FAILED });
 
-export function useSetTokenStatus() {
-  const invalidate = useInvalidateTokens();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: number }) => setTokenStatus(id, status),
+export const useSetTokenStatus = () =>
+  useRefreshingMutation(tokenKeys.all, ({ id, status }: { id: number; status: number }) => setTokenStatus(id, status), {
     meta: UPDATE_FAILED,
-    onSuccess: () => invalidate(),
   });
-}
 
-export function useDeleteToken() {
-  const invalidate = useInvalidateTokens();
-  return useMutation({ mutationFn: deleteToken, onSuccess: () => invalidate() });
-}
+export const useDeleteToken = () => useRefreshingMutation(tokenKeys.all, deleteToken);

@@ -3,7 +3,7 @@
 // The create (left) / edit (right) token drawer with every token field (spec 2 §2, §3 Token, §9).
 import { useTranslations } from "next-intl";
 import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
-import { CrudDrawer, type EntityDrawerState } from "@/components/admin/entity-drawer";
+import { CrudDrawer, type EntityDrawerState, type EntityFormProps } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { useSite } from "@/components/providers/site-context";
@@ -27,30 +27,14 @@ export function TokenDrawer({ state, onClose }: { state: EntityDrawerState; onCl
       onClose={onClose}
       titles={{ create: t("drawer_create"), edit: t("drawer_edit") }}
       ready={existing.data !== undefined}
+      values={{ entity: existing.data, toForm: tokenToForm, empty: emptyTokenForm }}
     >
-      {(mode, editId) => (
-        <TokenForm
-          mode={mode}
-          editId={editId}
-          initial={mode === "edit" && existing.data ? tokenToForm(existing.data) : emptyTokenForm()}
-          onDone={onClose}
-        />
-      )}
+      {(form) => <TokenForm {...form} />}
     </CrudDrawer>
   );
 }
 
-function TokenForm({
-  mode,
-  editId,
-  initial,
-  onDone,
-}: {
-  mode: "create" | "edit";
-  editId: number | null;
-  initial: TokenFormValues;
-  onDone: () => void;
-}) {
+function TokenForm({ mode, editId, initial, onDone }: EntityFormProps<TokenFormValues>) {
   const t = useTranslations("tokens");
   const { status } = useSite();
   const { errors, check, clear } = useSchemaCheck();

@@ -9,10 +9,9 @@ import { TokenDrawer } from "@/modules/tokens/components/token-drawer";
 import { useTokenColumns } from "@/modules/tokens/components/token-columns";
 import type { EntityDrawerState } from "@/components/admin/entity-drawer";
 import { PagedTable } from "@/components/admin/paged-table";
-import { SearchBar, useSearch } from "@/components/admin/search-bar";
+import { SearchBar, SearchField, useSearch } from "@/components/admin/search-bar";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Input } from "@/components/ui/input";
 import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client/api";
 import { useDeleteToken, useSetTokenStatus, useTokens } from "@/modules/tokens/client/hooks";
 import { useCopy } from "@/lib/client/use-copy";
@@ -25,7 +24,6 @@ export function TokensPageClient() {
   const paging = usePaging("token-page-size");
   const { page, pageSize } = paging;
   const search = useSearch({ keyword: "", token: "" }, () => paging.setPage(1));
-  const { draft, setDraft } = search;
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [drawer, setDrawer] = useState<EntityDrawerState>(null);
   const [deleting, setDeleting] = useState<TokenItem | null>(null);
@@ -61,10 +59,7 @@ export function TokensPageClient() {
   return (
     <div className="flex flex-col gap-4">
       <SearchBar
-        onSubmit={search.submit}
-        onReset={search.reset}
-        searchLabel={t("search")}
-        resetLabel={t("reset")}
+        search={search}
         data-testid="token-search"
         actions={
           <div className="flex w-full gap-2 sm:ml-auto sm:w-auto">
@@ -75,18 +70,18 @@ export function TokensPageClient() {
           </div>
         }
       >
-        <Input
+        <SearchField
+          search={search}
+          field="keyword"
           className="w-full sm:w-56"
           placeholder={t("search_name")}
-          value={draft.keyword}
-          onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
           data-testid="token-search-name"
         />
-        <Input
+        <SearchField
+          search={search}
+          field="token"
           className="w-full sm:w-56"
           placeholder={t("search_key")}
-          value={draft.token}
-          onChange={(e) => setDraft({ ...draft, token: e.target.value })}
           data-testid="token-search-key"
         />
       </SearchBar>

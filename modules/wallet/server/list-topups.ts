@@ -2,7 +2,7 @@ import "server-only";
 
 // GET /api/user/topup/self (the caller's orders) and GET /api/user/topup (all, admins): newest
 // first; keyword matches the trade number.
-import { pageResult, pageWindow } from "@/lib/schemas/pagination";
+import { readPage } from "@/lib/schemas/pagination";
 import type { TopupListQuery } from "@/modules/wallet/schemas";
 import { db, type Prisma } from "@/lib/server/db";
 import { toTopupDto, topupDtoSelect } from "@/modules/wallet/server/dto";
@@ -12,14 +12,10 @@ export async function listTopups(opts: TopupListQuery & { userId?: number }) {
   if (opts.userId !== undefined) where.userId = opts.userId;
   const keyword = opts.keyword?.trim();
   if (keyword) where.tradeNo = { contains: keyword };
-  const [rows, total] = await Promise.all([
-    db().topUp.findMany({
-      where,
-      select: topupDtoSelect,
-      orderBy: { id: "desc" },
-      ...pageWindow(opts.p, opts.page_size),
-    }),
-    db().topUp.count({ where }),
-  ]);
-  return pageResult(rows.map(toTopupDto), total, opts.p, opts.page_size);
+  return readPage(
+    opts,
+    (window) => db().topUp.findMany({ where, select: topupDtoSelect, orderBy: { id: "desc" }, ...window }),
+    () => db().topUp.count({ where }),
+    toTopupDto,
+  );
 }

@@ -1,14 +1,11 @@
 // /user/edit/{id}: the edit-user form as a page (same rules as the panel of /admin/users).
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { titleMetadata } from "@/components/layout/headed-page";
 import { PageHeader } from "@/components/layout/page-container";
 import { UserEditPageClient } from "@/modules/accounts/components/users/user-edit-page-client";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("users");
-  return { title: t("edit_user") };
-}
+export const generateMetadata = titleMetadata("users.edit_user");
 
 export default async function UserEditPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

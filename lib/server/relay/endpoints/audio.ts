@@ -5,18 +5,18 @@ import "server-only";
 // Billing (ratio mode): speech = the input's characters as prompt tokens; transcriptions = the
 // upstream's usage when reported (gpt-4o-transcribe: input/output tokens), else the returned text's
 // tokens as completion + the prompt field's tokens. ModelPrice mode: the price per call.
-import type { Usage } from "@/lib/server/ledger/pricing";
 import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
 import {
+  answerAsReceived,
+  countedUsage,
   jsonRequest,
-  modelField,
   multipartRequest,
   open,
   parseJson,
+  promptFacts,
   readAnswer,
   readMultipart,
-  sendAsReceived,
 } from "@/lib/server/relay/endpoints/shared";
 import { pipeBytes, relayForwarded, type EventTap } from "@/lib/server/relay/streaming/forward";
 import { invalidRequest } from "@/lib/server/relay/error-codes";
@@ -25,7 +25,7 @@ import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
 import { speechSchema } from "@/lib/server/relay/vendors/openai/wire";
-import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 
 const chars = (s: string) => [...s].length;
 
@@ -34,11 +34,10 @@ async function attemptSpeech(a: AttemptInput): Promise<Outcome> {
   const request = jsonRequest(a);
   const { up, abort } = await open(a, { ...request, headers: { ...request.headers, accept: "*/*" } });
   const r = await pipeBytes(up, res, abort, ctx.requestId);
-  const usage: Usage = { promptTokens: chars(String(ctx.body.input ?? "")), completionTokens: 0, cachedTokens: 0 };
   return {
     channel: actx.channel,
     upstreamModel: actx.upstreamModel,
-    usage,
+    usage: countedUsage(chars(String(ctx.body.input ?? ""))),
     estimated: true,
     firstResponseMs: r.firstByteAt - ctx.startedAt,
     streamStatus: { status: r.clientGone ? "error" : "ok", end_reason: r.clientGone ? "client_gone" : "eof" },
@@ -53,17 +52,7 @@ export const speechEndpoint: RelayEndpoint = {
     const body = await readJsonBody(req);
     if (typeof body.input !== "string" || !body.input) throw invalidRequest("'input' is required", "invalid_input");
     checkWire(speechSchema, body);
-    return {
-      body,
-      facts: {
-        model: modelField(body.model),
-        stream: false,
-        clientWantsUsage: false,
-        maxTokens: 0,
-        promptText: body.input,
-        promptTokens: chars(body.input),
-      },
-    };
+    return { body, facts: promptFacts(body.model, body.input, { promptTokens: chars(body.input) }) };
   },
   attempt: attemptSpeech,
 };
@@ -82,21 +71,16 @@ const transcriptTap: EventTap = (_type, data) => {
 };
 
 async function attemptTranscription(a: AttemptInput): Promise<Outcome> {
-  const { ctx, actx, res } = a;
+  const { ctx } = a;
   const { up, abort } = await open(a, await multipartRequest(a));
   const prompt = typeof ctx.body.prompt === "string" ? ctx.body.prompt : "";
   if (ctx.stream) return relayForwarded(a, up, abort, transcriptTap, () => exactTextTokens(prompt));
-  const { text, contentType } = await readAnswer(up);
+  const answer = await readAnswer(up);
   const firstResponseMs = Date.now() - ctx.startedAt;
-  const json = /json/i.test(contentType) ? parseJson(text) : null;
-  const reported = usageFromResponses(json?.usage);
-  const usage: Usage = reported ?? {
-    promptTokens: await exactTextTokens(prompt),
-    completionTokens: await exactTextTokens(answerText(text, json)),
-    cachedTokens: 0,
-  };
-  sendAsReceived(res, text, contentType, ctx.requestId);
-  return { channel: actx.channel, upstreamModel: actx.upstreamModel, usage, estimated: !reported, firstResponseMs };
+  const json = /json/i.test(answer.contentType) ? parseJson(answer.text) : null;
+  return answerAsReceived(a, answer, firstResponseMs, usageFromResponses(json?.usage), async () =>
+    countedUsage(await exactTextTokens(prompt), await exactTextTokens(answerText(answer.text, json))),
+  );
 }
 
 function transcriptionEndpoint(mode: "transcriptions" | "translations"): RelayEndpoint {
@@ -111,14 +95,7 @@ function transcriptionEndpoint(mode: "transcriptions" | "translations"): RelayEn
       return {
         body: m.fields,
         raw: m.raw,
-        facts: {
-          model: modelField(m.fields.model),
-          stream: m.fields.stream === "true",
-          clientWantsUsage: false,
-          maxTokens: 0,
-          promptText: prompt,
-          promptTokens: estimateText(prompt),
-        },
+        facts: promptFacts(m.fields.model, prompt, { stream: m.fields.stream === "true" }),
       };
     },
     attempt: attemptTranscription,

@@ -5,20 +5,20 @@ import "server-only";
 // Billing: ModelPrice per call × n images (otherRatio = n). In ratio mode the upstream's usage is
 // billed when it reports one (gpt-image-*: input/output tokens, covering all n images, so the n
 // multiplier is dropped); otherwise the per-call fallback is the prompt's tokens (counted locally) × n.
-import type { Usage } from "@/lib/server/ledger/pricing";
 import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
 import {
+  answerAsReceived,
   badBody,
+  countedUsage,
   intField,
   jsonRequest,
-  modelField,
   multipartRequest,
   open,
   parseJson,
+  promptFacts,
   readAnswer,
   readMultipart,
-  sendAsReceived,
 } from "@/lib/server/relay/endpoints/shared";
 import { relayForwarded, type EventTap } from "@/lib/server/relay/streaming/forward";
 import { invalidRequest } from "@/lib/server/relay/error-codes";
@@ -27,21 +27,14 @@ import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
 import { imagesSchema } from "@/lib/server/relay/vendors/openai/wire";
-import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 
 export const DEFAULT_IMAGE_MODEL = "dall-e";
 
 function facts(body: Json) {
   const prompt = typeof body.prompt === "string" ? body.prompt : "";
-  return {
-    model: modelField(body.model),
-    // gpt-image-* stream partial images as SSE events (multipart: the field is the text "true").
-    stream: body.stream === true || body.stream === "true",
-    clientWantsUsage: false,
-    maxTokens: 0,
-    promptText: prompt,
-    promptTokens: estimateText(prompt),
-  };
+  // gpt-image-* stream partial images as SSE events (multipart: the field is the text "true").
+  return promptFacts(body.model, prompt, { stream: body.stream === true || body.stream === "true" });
 }
 
 /** image_generation.completed / image_edit.completed carry the usage of the whole call. */
@@ -52,7 +45,7 @@ const imageTap: EventTap = (type, data) => {
 };
 
 async function attemptImages(a: AttemptInput, multipart: boolean): Promise<Outcome> {
-  const { ctx, actx, res } = a;
+  const { ctx } = a;
   const request = multipart ? await multipartRequest(a) : jsonRequest(a);
   const { up, abort } = await open(a, request);
   const prompt = typeof ctx.body.prompt === "string" ? ctx.body.prompt : "";
@@ -61,19 +54,15 @@ async function attemptImages(a: AttemptInput, multipart: boolean): Promise<Outco
     if (!out.estimated && ctx.pricing.mode === "ratio") ctx.otherRatio = 1;
     return out;
   }
-  const { text, contentType } = await readAnswer(up);
+  const answer = await readAnswer(up);
   const firstResponseMs = Date.now() - ctx.startedAt;
-  const json = parseJson(text);
+  const json = parseJson(answer.text);
   if (!json) throw badBody();
   const reported = ctx.pricing.mode === "ratio" ? usageFromResponses(json.usage) : null;
   if (reported) ctx.otherRatio = 1;
-  const usage: Usage = reported ?? {
-    promptTokens: await exactTextTokens(prompt),
-    completionTokens: 0,
-    cachedTokens: 0,
-  };
-  sendAsReceived(res, text, contentType, ctx.requestId);
-  return { channel: actx.channel, upstreamModel: actx.upstreamModel, usage, estimated: !reported, firstResponseMs };
+  return answerAsReceived(a, answer, firstResponseMs, reported, async () =>
+    countedUsage(await exactTextTokens(prompt)),
+  );
 }
 
 export const imageGenerationsEndpoint: RelayEndpoint = {

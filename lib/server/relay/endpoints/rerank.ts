@@ -6,13 +6,14 @@ import "server-only";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import {
+  answerAsReceived,
   badBody,
+  countedUsage,
   jsonRequest,
-  modelField,
   open,
   parseJson,
+  promptFacts,
   readAnswer,
-  sendAsReceived,
 } from "@/lib/server/relay/endpoints/shared";
 import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
@@ -20,7 +21,7 @@ import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
 import { rerankSchema } from "@/lib/server/relay/vendors/openai/wire";
-import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 
 /** query + documents (strings, or objects with a text field). */
 function rerankText(body: Json): string {
@@ -42,20 +43,14 @@ function rerankUsage(json: Json): Usage | null {
 }
 
 async function attemptRerank(a: AttemptInput): Promise<Outcome> {
-  const { ctx, actx, res } = a;
   const { up } = await open(a, jsonRequest(a));
-  const { text, contentType } = await readAnswer(up);
-  const firstResponseMs = Date.now() - ctx.startedAt;
-  const json = parseJson(text);
+  const answer = await readAnswer(up);
+  const firstResponseMs = Date.now() - a.ctx.startedAt;
+  const json = parseJson(answer.text);
   if (!json) throw badBody();
-  const reported = rerankUsage(json);
-  const usage: Usage = reported ?? {
-    promptTokens: await exactTextTokens(rerankText(ctx.body)),
-    completionTokens: 0,
-    cachedTokens: 0,
-  };
-  sendAsReceived(res, text, contentType, ctx.requestId);
-  return { channel: actx.channel, upstreamModel: actx.upstreamModel, usage, estimated: !reported, firstResponseMs };
+  return answerAsReceived(a, answer, firstResponseMs, rerankUsage(json), async () =>
+    countedUsage(await exactTextTokens(rerankText(a.ctx.body))),
+  );
 }
 
 export const rerankEndpoint: RelayEndpoint = {
@@ -67,17 +62,9 @@ export const rerankEndpoint: RelayEndpoint = {
     if (!Array.isArray(body.documents) || !body.documents.length)
       throw invalidRequest("'documents' must be a non-empty array", "invalid_documents");
     checkWire(rerankSchema, body);
-    const text = rerankText(body);
     return {
       body,
-      facts: {
-        model: modelField(body.model),
-        stream: false,
-        clientWantsUsage: false,
-        maxTokens: 0,
-        promptText: text,
-        promptTokens: estimateText(text),
-      },
+      facts: promptFacts(body.model, rerankText(body)),
     };
   },
   attempt: attemptRerank,

@@ -7,7 +7,10 @@ import { env } from "@/lib/env";
 import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
 import { openUpstream } from "@/lib/server/relay/upstream/attempt";
 import type { AttemptInput } from "@/lib/server/relay/entry/endpoint";
-import type { Json } from "@/lib/server/relay/vendors/format-types";
+import type { Json, RequestFacts } from "@/lib/server/relay/vendors/format-types";
+import type { Usage } from "@/lib/server/ledger/pricing";
+import type { Outcome } from "@/lib/server/relay/settle/settle";
+import { estimateText } from "@/lib/server/relay/settle/tokenize";
 import { baseHeaders, readBody } from "@/lib/server/relay/entry/http-io";
 import { applyParamOverride } from "@/lib/server/relay/upstream/transform";
 import { headerOf, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
@@ -94,6 +97,36 @@ export async function multipartRequest(a: AttemptInput): Promise<UpstreamRequest
 
 export function open(a: AttemptInput, request: UpstreamRequest) {
   return openUpstream(request, a.actx, a.res, a.options);
+}
+
+/** The facts of a call billed by its prompt: no output limit, no usage chunk asked for. */
+export function promptFacts(
+  model: unknown,
+  promptText: string,
+  { stream = false, promptTokens = estimateText(promptText) }: { stream?: boolean; promptTokens?: number } = {},
+): RequestFacts {
+  return { model: modelField(model), stream, clientWantsUsage: false, maxTokens: 0, promptText, promptTokens };
+}
+
+/** Usage counted here: prompt (and answer) tokens, nothing cached. */
+export function countedUsage(promptTokens: number, completionTokens = 0): Usage {
+  return { promptTokens, completionTokens, cachedTokens: 0 };
+}
+
+/**
+ * Answers the client with a whole upstream answer as received and bills what the upstream reported,
+ * or else what `count` finds (then marked estimated).
+ */
+export async function answerAsReceived(
+  a: AttemptInput,
+  answer: { text: string; contentType: string },
+  firstResponseMs: number,
+  reported: Usage | null,
+  count: () => Promise<Usage>,
+): Promise<Outcome> {
+  const usage = reported ?? (await count());
+  sendAsReceived(a.res, answer.text, answer.contentType, a.ctx.requestId);
+  return { channel: a.actx.channel, upstreamModel: a.actx.upstreamModel, usage, estimated: !reported, firstResponseMs };
 }
 
 /** Reads a whole (small) upstream answer. */

@@ -10,7 +10,7 @@ import { getRouting } from "@/lib/server/cache/channel-cache";
 import { taskTimeoutMs } from "@/lib/server/relay/tasks/charge";
 import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import { mjModelName } from "@/lib/server/relay/tasks/mj-actions";
-import { refundFailedTask } from "@/lib/server/relay/tasks/refund-task";
+import { groupForPoll, refundFailedTask } from "@/lib/server/relay/tasks/refund-task";
 
 const UNFINISHED = ["", "NOT_START", "SUBMITTED", "IN_PROGRESS", "MODAL"];
 const BATCH = 100;
@@ -94,20 +94,12 @@ export async function pollMidjourneyTasks(): Promise<void> {
     orderBy: { id: "asc" },
     take: 1000,
   });
-  const cutoff = Date.now() - taskTimeoutMs();
-  const byChannel = new Map<number, MidjourneyRow[]>();
-  for (const row of rows) {
-    if (Number(row.submitTime) > 0 && Number(row.submitTime) < cutoff) {
-      await failure(
-        row,
-        { status: "FAILURE", progress: "100%", failReason: "task timeout", finishTime: BigInt(Date.now()) },
-        "task timeout",
-      );
-      continue;
-    }
-    const list = byChannel.get(row.channelId) ?? [];
-    list.push(row);
-    byChannel.set(row.channelId, list);
-  }
+  const byChannel = await groupForPoll(rows, Date.now() - taskTimeoutMs(), (row) =>
+    failure(
+      row,
+      { status: "FAILURE", progress: "100%", failReason: "task timeout", finishTime: BigInt(Date.now()) },
+      "task timeout",
+    ),
+  );
   for (const [channelId, list] of byChannel) await pollChannel(channelId, list);
 }

@@ -8,20 +8,15 @@ import { db } from "@/lib/server/db";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 import { taskTimeoutMs } from "@/lib/server/relay/tasks/charge";
 import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
-import { refundFailedTask } from "@/lib/server/relay/tasks/refund-task";
+import { groupForPoll, refundFailedTask } from "@/lib/server/relay/tasks/refund-task";
 
 const UNFINISHED = ["", "NOT_START", "SUBMITTED", "QUEUED", "IN_PROGRESS"];
 const BATCH = 100;
 
-type UpstreamTask = {
-  task_id?: unknown;
-  status?: unknown;
-  progress?: unknown;
-  fail_reason?: unknown;
-  start_time?: unknown;
-  finish_time?: unknown;
-  data?: unknown;
-};
+// Every field is checked before use: the upstream is not trusted.
+type UpstreamTask = Partial<
+  Record<"task_id" | "status" | "progress" | "fail_reason" | "start_time" | "finish_time" | "data", unknown>
+>;
 
 const str = (v: unknown, d = ""): string => (typeof v === "string" ? v : d);
 const secs = (v: unknown, d: bigint): bigint => (typeof v === "number" && v > 0 ? BigInt(Math.round(v)) : d);
@@ -78,21 +73,14 @@ export async function pollSunoTasks(): Promise<void> {
     orderBy: { id: "asc" },
     take: 1000,
   });
-  const cutoff = Math.floor((Date.now() - taskTimeoutMs()) / 1000);
-  const byChannel = new Map<number, TaskRow[]>();
-  for (const row of rows) {
-    if (Number(row.submitTime) > 0 && Number(row.submitTime) < cutoff) {
-      const now = Math.floor(Date.now() / 1000);
-      await failure(
-        row,
-        { status: "FAILURE", progress: "100%", failReason: "task timeout", finishTime: BigInt(now), updatedAt: now },
-        "task timeout",
-      );
-      continue;
-    }
-    const list = byChannel.get(row.channelId) ?? [];
-    list.push(row);
-    byChannel.set(row.channelId, list);
-  }
+  // Suno rows count in seconds.
+  const byChannel = await groupForPoll(rows, Math.floor((Date.now() - taskTimeoutMs()) / 1000), (row) => {
+    const now = Math.floor(Date.now() / 1000);
+    return failure(
+      row,
+      { status: "FAILURE", progress: "100%", failReason: "task timeout", finishTime: BigInt(now), updatedAt: now },
+      "task timeout",
+    );
+  });
   for (const [channelId, list] of byChannel) await pollChannel(channelId, list);
 }

@@ -90,3 +90,25 @@ export async function refundFailedTask(failed: FailedTask): Promise<boolean> {
   }
   return done;
 }
+
+/**
+ * A poll's unfinished rows grouped by channel. A row submitted before `cutoff` (in the unit of the
+ * row's submitTime) is not polled again: it goes to `timedOut`, which fails and refunds it.
+ */
+export async function groupForPoll<R extends { submitTime: bigint; channelId: number }>(
+  rows: R[],
+  cutoff: number,
+  timedOut: (row: R) => Promise<unknown>,
+): Promise<Map<number, R[]>> {
+  const byChannel = new Map<number, R[]>();
+  for (const row of rows) {
+    if (Number(row.submitTime) > 0 && Number(row.submitTime) < cutoff) {
+      await timedOut(row);
+      continue;
+    }
+    const list = byChannel.get(row.channelId) ?? [];
+    list.push(row);
+    byChannel.set(row.channelId, list);
+  }
+  return byChannel;
+}

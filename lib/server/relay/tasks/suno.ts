@@ -7,6 +7,8 @@ import "server-only";
 import type { ServerResponse } from "node:http";
 import type { Task as TaskRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
+import { parseStoredJson } from "@/lib/json-text";
+import { snakeFields } from "@/lib/server/dto-fields";
 import { sendJson } from "@/lib/server/relay/entry/http-io";
 import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/lib/server/relay/tasks/charge";
 import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
@@ -19,22 +21,12 @@ const ACTIONS: Record<string, { action: string; model: string }> = {
 };
 
 export function sunoTaskView(row: TaskRow) {
-  let data: unknown = null;
-  try {
-    data = row.data ? (JSON.parse(row.data) as unknown) : null;
-  } catch {
-    data = row.data;
-  }
   return {
-    task_id: row.taskId,
-    action: row.action,
-    status: row.status,
-    fail_reason: row.failReason,
+    ...snakeFields(row, ["taskId", "action", "status", "failReason", "progress"]),
     submit_time: Number(row.submitTime),
     start_time: Number(row.startTime),
     finish_time: Number(row.finishTime),
-    progress: row.progress,
-    data,
+    data: parseStoredJson(row.data),
   };
 }
 

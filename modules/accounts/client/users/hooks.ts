@@ -1,6 +1,7 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { useEntity, usePagedList, useRefreshingMutation } from "@/lib/client/entity-queries";
 import { UPDATE_FAILED } from "@/lib/client/describe-error";
 import {
   createUser,
@@ -13,44 +14,18 @@ import {
 } from "@/modules/accounts/client/users/api";
 import { userKeys } from "@/modules/accounts/client/users/keys";
 
-export function useUsers(filters: UserFilters) {
-  return useQuery({
-    queryKey: userKeys.list(filters),
-    queryFn: ({ signal }) => fetchUsers(filters, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useUsers = (filters: UserFilters) =>
+  usePagedList(userKeys.list(filters), (signal) => fetchUsers(filters, signal));
 
-export function useUser(id: number | null) {
-  return useQuery({
-    queryKey: userKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => fetchUser(id!, signal),
-    enabled: id !== null,
-    staleTime: 0,
-  });
-}
+export const useUser = (id: number | null) => useEntity(id, userKeys.detail, fetchUser);
 
 export function useGroups() {
   return useQuery({ queryKey: userKeys.groups(), queryFn: ({ signal }) => fetchGroups(signal) });
 }
 
-function useInvalidateUsers() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: userKeys.all });
-}
+export const useCreateUser = () => useRefreshingMutation(userKeys.all, createUser);
 
-export function useCreateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: createUser, onSuccess: () => invalidate() });
-}
-
-export function useUpdateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: updateUser, meta: UPDATE_FAILED, onSuccess: () => invalidate() });
-}
+export const useUpdateUser = () => useRefreshingMutation(userKeys.all, updateUser, { meta: UPDATE_FAILED });
 
 /** promote / demote / disable / enable / delete / add_quota; the list and the detail refresh after. */
-export function useManageUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: manageUser, onSettled: () => invalidate() });
-}
+export const useManageUser = () => useRefreshingMutation(userKeys.all, manageUser, { settled: true });

@@ -6,9 +6,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { PagedTable } from "@/components/admin/paged-table";
-import { SearchBar, useSearch } from "@/components/admin/search-bar";
+import { SearchBar, SearchField, useSearch } from "@/components/admin/search-bar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { AddUserDrawer } from "@/modules/accounts/components/users/add-user-drawer";
 import { EditUserDrawer } from "@/modules/accounts/components/users/edit-user-drawer";
@@ -25,7 +24,6 @@ export function UsersPageClient() {
   const t = useTranslations("users");
   const paging = usePaging(USER_PAGE_SIZE_KEY);
   const search = useSearch({ keyword: "", group: "" }, () => paging.setPage(1));
-  const { draft, setDraft } = search;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [pending, setPending] = useState<{ user: AdminUser; action: RowAction } | null>(null);
@@ -57,10 +55,7 @@ export function UsersPageClient() {
   return (
     <div className="flex flex-col gap-4">
       <SearchBar
-        onSubmit={search.submit}
-        onReset={search.reset}
-        searchLabel={t("search")}
-        resetLabel={t("reset")}
+        search={search}
         data-testid="user-search"
         resetTestId="user-search-reset"
         actions={
@@ -72,17 +67,16 @@ export function UsersPageClient() {
           />
         }
       >
-        <Input
-          className="w-full sm:w-64"
+        <SearchField
+          search={search}
+          field="keyword"
           placeholder={t("search_placeholder")}
-          value={draft.keyword}
-          onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
           data-testid="user-search-keyword"
         />
         <Select
           className="w-full sm:w-44"
-          value={draft.group}
-          onValueChange={(group) => setDraft({ ...draft, group })}
+          value={search.draft.group}
+          onValueChange={(group) => search.setField("group", group)}
           options={groupOptions}
           aria-label={t("group")}
           data-testid="user-search-group"

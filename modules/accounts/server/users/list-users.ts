@@ -4,8 +4,7 @@ import "server-only";
 // included (shown as cancelled), optional keyword (id, username, display name, email) and group filters.
 // An admin cannot find users of equal or higher role by their e-mail either (their addresses are
 // hidden from admins; a search that matched them would still reveal them).
-import type { PageQuery } from "@/lib/schemas/pagination";
-import { pageResult, pageWindow } from "@/lib/schemas/pagination";
+import { readPage, type PageQuery } from "@/lib/schemas/pagination";
 import { db, type Prisma } from "@/lib/server/db";
 import { toAdminUserDto, userDtoSelect } from "@/modules/accounts/server/dto";
 import { ROLE } from "@/lib/constants";
@@ -28,19 +27,10 @@ export async function listUsers(
     where.OR = or;
   }
   if (opts.group?.trim()) where.group = opts.group.trim();
-  const [rows, total] = await Promise.all([
-    db().user.findMany({
-      where,
-      select: userDtoSelect,
-      orderBy: { id: "desc" },
-      ...pageWindow(opts.p, opts.page_size),
-    }),
-    db().user.count({ where }),
-  ]);
-  return pageResult(
-    rows.map((row) => toAdminUserDto(row, viewer)),
-    total,
-    opts.p,
-    opts.page_size,
+  return readPage(
+    opts,
+    (window) => db().user.findMany({ where, select: userDtoSelect, orderBy: { id: "desc" }, ...window }),
+    () => db().user.count({ where }),
+    (row) => toAdminUserDto(row, viewer),
   );
 }

@@ -1,26 +1,26 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { deleteLogsBefore, fetchLogStat, fetchLogs, fetchUserInfo, type LogFilters } from "@/modules/logs/client/usage/api";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePagedList } from "@/lib/client/entity-queries";
+import {
+  deleteLogsBefore,
+  fetchLogStat,
+  fetchLogs,
+  fetchUserInfo,
+  type LogFilters,
+} from "@/modules/logs/client/usage/api";
 import { logKeys } from "@/modules/logs/client/usage/keys";
 
-export function useLogs(admin: boolean, filters: LogFilters, page: number, pageSize: number) {
-  return useQuery({
-    queryKey: logKeys.list(admin, filters, page, pageSize),
-    queryFn: ({ signal }) => fetchLogs(filters, page, pageSize, admin, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
+export const useLogs = (admin: boolean, filters: LogFilters, page: number, pageSize: number) =>
+  usePagedList(
+    logKeys.list(admin, filters, page, pageSize),
+    (signal) => fetchLogs(filters, page, pageSize, admin, signal),
+    { fresh: true },
+  );
 
-export function useLogStat(admin: boolean, filters: LogFilters) {
-  return useQuery({
-    queryKey: logKeys.stat(admin, filters),
-    queryFn: ({ signal }) => fetchLogStat(filters, admin, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
+/** The totals above the table follow the same filters and stay on screen while they change. */
+export const useLogStat = (admin: boolean, filters: LogFilters) =>
+  usePagedList(logKeys.stat(admin, filters), (signal) => fetchLogStat(filters, admin, signal), { fresh: true });
 
 export function useUserInfo(id: number | null) {
   return useQuery({

@@ -26,15 +26,7 @@ export function defaultLogRange(now = new Date()): { start: number; end: number 
   return { start: Math.floor(start.getTime() / 1000), end: Math.floor(now.getTime() / 1000) + 3600 };
 }
 
-export function parseLogOther(text: string): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+export { parseJsonObjectText as parseLogOther } from "@/lib/json-text";
 
 /** The channels a request went through (admin_info.use_channel), as "3 → 5". */
 export function retryChain(other: Record<string, unknown>): string {

@@ -3,19 +3,10 @@ import "server-only";
 // Log rows as the console shows them. Users see their own rows without the routing internals
 // (channel, admin_info); admins see everything.
 import type { Log as LogRow } from "@/lib/generated/sqlite/client";
-
-function parseOther(text: string): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+import { parseJsonObjectText } from "@/lib/json-text";
 
 export function toLogDto(row: LogRow, view: { admin: boolean; channelNames?: Map<number, string> }) {
-  const other = parseOther(row.other);
+  const other = parseJsonObjectText(row.other);
   if (!view.admin) {
     delete other.admin_info;
     delete other.channel_id;

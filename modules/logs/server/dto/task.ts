@@ -3,6 +3,8 @@ import "server-only";
 // Drawing tasks and task records as the console shows them (new-api's snake_case fields). The
 // channel (and a task's routing properties) are admin-only: users see their rows without them.
 import type { Midjourney as MidjourneyRow, Task as TaskRow } from "@/lib/generated/sqlite/client";
+import { parseStoredJson } from "@/lib/json-text";
+import { snakeFields } from "@/lib/server/dto-fields";
 
 export type TaskView = { admin: boolean };
 
@@ -41,34 +43,20 @@ export function toMidjourneyDto(row: MidjourneyRow, view: TaskView & { forwardBa
 }
 export type MidjourneyDto = ReturnType<typeof toMidjourneyDto>;
 
-/** The upstream result stored as JSON text, sent as JSON (raw text if it does not parse). */
-function parseData(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
+// prettier-ignore
+const plainTaskFields = [
+  "id", "createdAt", "updatedAt", "taskId", "platform", "userId", "group", "action", "status", "failReason", "progress",
+] as const;
 
 export function toTaskDto(row: TaskRow, view: TaskView) {
   return {
-    id: row.id,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    task_id: row.taskId,
-    platform: row.platform,
-    user_id: row.userId,
-    group: row.group,
+    ...snakeFields(row, plainTaskFields),
     quota: Number(row.quota),
-    action: row.action,
-    status: row.status,
-    fail_reason: row.failReason,
     submit_time: Number(row.submitTime),
     start_time: Number(row.startTime),
     finish_time: Number(row.finishTime),
-    progress: row.progress,
-    data: parseData(row.data),
+    // the upstream result is stored as JSON text
+    data: parseStoredJson(row.data),
     ...(view.admin ? { channel_id: row.channelId, properties: row.properties } : {}),
   };
 }

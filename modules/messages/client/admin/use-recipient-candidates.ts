@@ -1,16 +1,14 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { usePagedList } from "@/lib/client/entity-queries";
 import { searchRecipientCandidates } from "@/modules/messages/client/admin/api";
 import { adminMessageKeys } from "@/modules/messages/client/admin/keys";
 import { RECIPIENT_PICKER_PAGE_SIZE } from "@/modules/messages/schemas";
 
 /** Users the recipient picker offers, 20 per page (spec 1 §9), through GET /api/user/search. */
-export function useRecipientCandidates(keyword: string, page: number, enabled: boolean) {
-  return useQuery({
-    queryKey: adminMessageKeys.candidates(keyword.trim(), page),
-    queryFn: ({ signal }) => searchRecipientCandidates(keyword, page, RECIPIENT_PICKER_PAGE_SIZE, signal),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useRecipientCandidates = (keyword: string, page: number, enabled: boolean) =>
+  usePagedList(
+    adminMessageKeys.candidates(keyword.trim(), page),
+    (signal) => searchRecipientCandidates(keyword, page, RECIPIENT_PICKER_PAGE_SIZE, signal),
+    { enabled },
+  );

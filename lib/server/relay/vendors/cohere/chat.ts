@@ -6,7 +6,6 @@ import "server-only";
 // stop_sequences, seed, penalties, response_format json_object (+ json_schema). Answer: message.content
 // blocks (text, thinking), tool_calls, tool_plan, finish_reason, usage. Usage bills Cohere's
 // `billed_units` (what Cohere charges), falling back to `tokens`.
-import type { z } from "zod";
 import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import {
@@ -16,10 +15,10 @@ import {
   type NativeUsage,
   type OpenAIToolCall,
 } from "@/lib/server/relay/vendors/openai/chunks";
-import type { chatSchema } from "@/lib/server/relay/vendors/openai/wire";
+import type { OpenAIChat } from "@/lib/server/relay/vendors/openai/wire";
+import { copySampling } from "@/lib/server/relay/vendors/openai/sampling";
 
-type Chat = z.infer<typeof chatSchema>;
-type Message = Chat["messages"][number];
+type Message = OpenAIChat["messages"][number];
 
 export const COHERE_FINISH: Record<string, string> = {
   COMPLETE: "stop",
@@ -73,7 +72,7 @@ function message(m: Message): Json {
 
 /** The /v2/chat body for an OpenAI chat request. */
 export function cohereChatBody(input: Json, model: string, stream: boolean): Json {
-  const body = input as Chat;
+  const body = input as OpenAIChat;
   const out: Json = { model, messages: (body.messages ?? []).map(message), stream };
   let tools = (body.tools ?? []).filter((t) => t.function && (t.type ?? "function") === "function");
   const choice = body.tool_choice;
@@ -86,16 +85,7 @@ export function cohereChatBody(input: Json, model: string, stream: boolean): Jso
   }
   if (tools.length) out.tools = tools;
   else delete out.tool_choice;
-  const max = body.max_completion_tokens ?? body.max_tokens;
-  if (max) out.max_tokens = max;
-  if (typeof body.temperature === "number") out.temperature = body.temperature;
-  if (typeof body.top_p === "number") out.p = body.top_p;
-  if (typeof body.top_k === "number") out.k = body.top_k;
-  if (typeof body.seed === "number") out.seed = body.seed;
-  if (typeof body.frequency_penalty === "number") out.frequency_penalty = body.frequency_penalty;
-  if (typeof body.presence_penalty === "number") out.presence_penalty = body.presence_penalty;
-  const stop = typeof body.stop === "string" ? [body.stop] : (body.stop ?? []);
-  if (stop.length) out.stop_sequences = stop;
+  copySampling(body, out, { top_p: "p", top_k: "k", stop: "stop_sequences" });
   const rf = body.response_format;
   if (rf?.type === "json_object") out.response_format = { type: "json_object" };
   else if (rf?.type === "json_schema")

@@ -6,14 +6,13 @@ import "server-only";
 // new-api; when it is empty the upstream model name is the bot ID (one channel, several bots via the
 // model mapping). Streaming: POST /v3/chat with stream=true, its events re-framed as OpenAI chunks
 // (answer.ts). Non-stream: create, poll, list (poll.ts). Chat only.
-import { randomUUID } from "node:crypto";
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import { relayError } from "@/lib/server/relay/error-codes";
 import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/lib/server/relay/vendors/coze/answer";
 import { cozeCreateAndWait } from "@/lib/server/relay/vendors/coze/poll";
 import { toCozeRequest } from "@/lib/server/relay/vendors/coze/request";
 import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
-import { reframeSse, type OpenAIUsage } from "@/lib/server/relay/vendors/openai/app-answer";
+import { appCallIds, reframeSse, type OpenAIUsage } from "@/lib/server/relay/vendors/openai/app-answer";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
 
 const BOT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -35,15 +34,14 @@ export function createCozeAdapter(v: ChannelTypeInfo): ChannelAdapter {
     chatOnly: true,
     buildRequest(ctx, body): UpstreamRequest {
       if (ctx.mode !== "chat") throw relayError("unsupported_endpoint", { path: ctx.path });
-      const id = randomUUID();
-      const ids = { id: `chatcmpl-${id}`, model: ctx.upstreamModel, created: Math.floor(Date.now() / 1000) };
+      const { requestId, ids } = appCallIds(ctx.upstreamModel);
       const base = baseUrlOf(ctx, defaultBaseUrl);
       const headers = {
         "content-type": "application/json",
         authorization: `Bearer ${ctx.key}`,
         accept: ctx.stream ? "text/event-stream" : "application/json",
       };
-      const text = JSON.stringify(toCozeRequest(body, cozeBotId(ctx), ctx.stream, `relay-${id}`));
+      const text = JSON.stringify(toCozeRequest(body, cozeBotId(ctx), ctx.stream, requestId));
       const req: UpstreamRequest = { url: `${base}/v3/chat`, headers, body: text };
       if (ctx.stream)
         return {

@@ -5,13 +5,12 @@ import "server-only";
 // Dify host (default https://api.dify.ai, as in new-api). Chat only: the request becomes Dify's
 // {inputs, query, response_mode, user, files} (request.ts) and the blocking JSON / streamed events
 // become OpenAI answers (answer.ts), so Claude, Gemini and Responses clients reach Dify too.
-import { randomUUID } from "node:crypto";
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import { relayError } from "@/lib/server/relay/error-codes";
 import { difyBlockingToOpenAI, difyStreamConverter } from "@/lib/server/relay/vendors/dify/answer";
 import { toDifyRequest } from "@/lib/server/relay/vendors/dify/request";
 import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
-import { reframeSse } from "@/lib/server/relay/vendors/openai/app-answer";
+import { appCallIds, reframeSse } from "@/lib/server/relay/vendors/openai/app-answer";
 import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
 
 export function createDifyAdapter(v: ChannelTypeInfo): ChannelAdapter {
@@ -23,8 +22,7 @@ export function createDifyAdapter(v: ChannelTypeInfo): ChannelAdapter {
     chatOnly: true,
     buildRequest(ctx, body): UpstreamRequest {
       if (ctx.mode !== "chat") throw relayError("unsupported_endpoint", { path: ctx.path });
-      const id = randomUUID();
-      const ids = { id: `chatcmpl-${id}`, model: ctx.upstreamModel, created: Math.floor(Date.now() / 1000) };
+      const { requestId, ids } = appCallIds(ctx.upstreamModel);
       const req: UpstreamRequest = {
         url: `${baseUrlOf(ctx, defaultBaseUrl)}/v1/chat-messages`,
         headers: {
@@ -32,7 +30,7 @@ export function createDifyAdapter(v: ChannelTypeInfo): ChannelAdapter {
           authorization: `Bearer ${ctx.key}`,
           accept: ctx.stream ? "text/event-stream" : "application/json",
         },
-        body: JSON.stringify(toDifyRequest(body, ctx.stream, `relay-${id}`)),
+        body: JSON.stringify(toDifyRequest(body, ctx.stream, requestId)),
       };
       if (!ctx.stream) return { ...req, decodeBody: (text) => difyBlockingToOpenAI(text, ids) };
       return {

@@ -6,7 +6,6 @@ import "server-only";
 // top_k, num_predict, stop, seed, penalties}, format "json" or a JSON schema. The answer (or each NDJSON
 // line of a stream) has message {content, thinking, tool_calls}, done, done_reason and the usage
 // counts prompt_eval_count / eval_count. POST /api/embed: {model, input} -> {embeddings}.
-import type { z } from "zod";
 import { invalidRequest } from "@/lib/server/relay/error-codes";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
@@ -22,10 +21,10 @@ import {
   type NativeUsage,
   type OpenAIToolCall,
 } from "@/lib/server/relay/vendors/openai/chunks";
-import type { chatSchema } from "@/lib/server/relay/vendors/openai/wire";
+import type { OpenAIChat } from "@/lib/server/relay/vendors/openai/wire";
+import { copySampling } from "@/lib/server/relay/vendors/openai/sampling";
 
-type Chat = z.infer<typeof chatSchema>;
-type Message = Chat["messages"][number];
+type Message = OpenAIChat["messages"][number];
 
 function split(content: Message["content"]): { text: string; images: string[] } {
   if (typeof content === "string") return { text: content, images: [] };
@@ -44,7 +43,7 @@ function split(content: Message["content"]): { text: string; images: string[] } 
 
 /** The /api/chat body for an OpenAI chat request. */
 export function ollamaChatBody(input: Json, model: string, stream: boolean): Json {
-  const body = input as Chat;
+  const body = input as OpenAIChat;
   const toolNames = new Map<string, string>();
   const messages = (body.messages ?? []).map((m) => {
     const { text, images } = split(m.content);
@@ -59,16 +58,8 @@ export function ollamaChatBody(input: Json, model: string, stream: boolean): Jso
     return out;
   });
   const options: Json = {};
-  const max = body.max_completion_tokens ?? body.max_tokens;
-  if (max) options.num_predict = max;
-  if (typeof body.temperature === "number") options.temperature = body.temperature;
-  if (typeof body.top_p === "number") options.top_p = body.top_p;
-  if (typeof body.top_k === "number") options.top_k = body.top_k;
-  if (typeof body.seed === "number") options.seed = body.seed;
-  if (typeof body.presence_penalty === "number") options.presence_penalty = body.presence_penalty;
-  if (typeof body.frequency_penalty === "number") options.frequency_penalty = body.frequency_penalty;
-  const stop = typeof body.stop === "string" ? [body.stop] : (body.stop ?? []);
-  if (stop.length) options.stop = stop;
+  // the sampling parameters go in `options`, under OpenAI's names but for the output limit
+  copySampling(body, options, { max_tokens: "num_predict" });
   const tools = (body.tools ?? []).filter((t) => t.function && (t.type ?? "function") === "function");
   const rf = body.response_format;
   const format = rf?.type === "json_object" ? "json" : rf?.type === "json_schema" ? rf.json_schema?.schema : undefined;

@@ -4,9 +4,22 @@ import "server-only";
 // chunk frames, the usage-only chunk, [DONE], an error frame and the non-stream chat.completion. The
 // adapters re-frame the platform's event stream into these (decodeStream), so every client format
 // reads the channel as an OpenAI one.
+import { randomUUID } from "node:crypto";
 import { createParser } from "eventsource-parser";
 
 export type AnswerIds = { id: string; model: string; created: number };
+/**
+ * The ids of one call to a chat app (Coze, Dify): the request's own id (the apps want a user or
+ * conversation tag) and the ids every OpenAI chunk and answer of the call carries.
+ */
+export function appCallIds(upstreamModel: string): { requestId: string; ids: AnswerIds } {
+  const id = randomUUID();
+  return {
+    requestId: `relay-${id}`,
+    ids: { id: `chatcmpl-${id}`, model: upstreamModel, created: Math.floor(Date.now() / 1000) },
+  };
+}
+
 export type OpenAIUsage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 type Event = { event?: string; data: string };
 

@@ -64,6 +64,9 @@ export const chatSchema = obj({
   frequency_penalty: num,
 });
 
+/** An OpenAI chat request as checked at the door (what the dialect translators read). */
+export type OpenAIChat = z.infer<typeof chatSchema>;
+
 /** A prompt/input: text, token ids, or a list of either. */
 const textOrTokens = z.union([
   z.string(),
