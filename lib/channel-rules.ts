@@ -115,7 +115,10 @@ export function keySetupError(
   key: string,
   other: string,
   setting = "",
-): "region_required" | "vertex_key_invalid" | null {
+): "region_required" | "vertex_key_invalid" | "hunyuan_api_key_required" | null {
+  // new-api's Hunyuan keys are AppId|SecretId|SecretKey for Tencent's TC3-signed API; the relay speaks
+  // Hunyuan's OpenAI-compatible endpoint, which takes an API key (Bearer): such a key could never work.
+  if (type === 23 && key.split("|").length === 3) return "hunyuan_api_key_required";
   const setup = channelTypeInfo(type)?.form?.setup;
   if (setup === "bedrock") {
     const parts = key.split("|").map((p) => p.trim());

@@ -216,3 +216,9 @@ test("a Bedrock key needs a region, a Vertex key is a service-account JSON (form
     expect([key, r.ok ? "" : zh(r.errors.key ?? "")]).toEqual([key, zh("channel_vertex_key_invalid")]);
   }
 });
+
+test("a Tencent Hunyuan key is an API key, not new-api's AppId|SecretId|SecretKey (the relay speaks the OpenAI-compatible API)", () => {
+  const r = submit(valid({ type: 23, key: "1250000000|AKIDxxxx|secretxxxx" }));
+  expect(r.ok ? "" : zh(r.errors.key ?? "")).toBe(zh("channel_hunyuan_api_key_required"));
+  expect(submit(valid({ type: 23, key: "sk-hunyuan-api-key" })).ok).toBe(true);
+});

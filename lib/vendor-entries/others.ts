@@ -50,7 +50,7 @@ export const OTHER_VENDORS: VendorEntry[] = [
   },
   {
     // Hunyuan's OpenAI-compatible endpoint (API key, Bearer); the TC3-signed native API
-    // (AppId|SecretId|SecretKey keys of new-api) is not implemented.
+    // (AppId|SecretId|SecretKey keys of new-api) is not supported: such keys are refused on save.
     id: 23,
     name: "Tencent Hunyuan",
     models: ["hunyuan-lite", "hunyuan-standard", "hunyuan-pro", "hunyuan-embedding"],

@@ -130,13 +130,10 @@ export const channelFieldsSchema = z
  */
 function keySetupIssues(type: number, key: string, other: string, setting: string, ctx: z.RefinementCtx) {
   const keys = multiKeyAllowed(type) ? splitKeyText(key, type) : [key.trim()];
-  const problem = keys
-    .map((k) => keySetupError(type, k, other, setting))
-    .find(Boolean);
+  const problem = keys.map((k) => keySetupError(type, k, other, setting)).find(Boolean);
   if (problem === "region_required")
     ctx.addIssue({ code: "custom", path: ["other"], message: "channel_region_required" });
-  else if (problem === "vertex_key_invalid")
-    ctx.addIssue({ code: "custom", path: ["key"], message: "channel_vertex_key_invalid" });
+  else if (problem) ctx.addIssue({ code: "custom", path: ["key"], message: `channel_${problem}` });
 }
 
 export type ChannelFields = z.output<typeof channelFieldsSchema>;
