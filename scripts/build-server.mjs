@@ -5,6 +5,7 @@
 import { build } from "esbuild";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { API_ROUTES_MODULE, apiRoutesModuleSource } from "./api-route-table.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_BUNDLE = path.join(root, ".next", "gateway", "server.mjs");
@@ -28,6 +29,28 @@ const serverOnlyMarker = {
   },
 };
 
+// The console API's route table (scripts/api-route-table.mjs), generated from app/api at each build.
+const apiRoutes = {
+  name: "api-routes",
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^${API_ROUTES_MODULE}$`) }, () => ({ path: "table", namespace: "api-routes" }));
+    b.onLoad({ filter: /.*/, namespace: "api-routes" }, () => ({
+      contents: apiRoutesModuleSource(root),
+      loader: "js",
+      resolveDir: root,
+    }));
+  },
+};
+
+// Next's subpath entries (next/server...) have no package "exports": Node's ESM resolver needs the
+// file name, which webpack and TypeScript add by themselves.
+const nextSubpaths = {
+  name: "next-subpaths",
+  setup(b) {
+    b.onResolve({ filter: /^next\/[a-z-]+$/ }, (args) => ({ path: `${args.path}.js`, external: true }));
+  },
+};
+
 function bundle(entry, outfile) {
   return build({
     entryPoints: [entry],
@@ -40,7 +63,7 @@ function bundle(entry, outfile) {
     sourcemap: "linked",
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
-    plugins: [serverOnlyMarker],
+    plugins: [serverOnlyMarker, apiRoutes, nextSubpaths],
     // Bundled code still needs require() for the CommonJS packages it loads lazily.
     banner: {
       js: "import { createRequire as __gatewayRequire } from 'node:module'; const require = __gatewayRequire(import.meta.url);",

@@ -8,12 +8,17 @@
 // WORKERS (default: one per core): more than one runs the primary (.next/gateway/primary.mjs, see
 // lib/server/workers/primary.ts), which forks this same script as each worker; one runs the server
 // in this process. lib/server/env.ts validates the value; this only tells one process from several.
+import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+// Next's modules read AsyncLocalStorage from globalThis once, when first loaded, and Next's server sets
+// it when it starts. The console API's handlers (next/server) are loaded before Next starts (on the
+// first page request, if ever), so the global is set here first, as Next's node-environment does.
+globalThis.AsyncLocalStorage ??= AsyncLocalStorage;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const { config } = JSON.parse(fs.readFileSync(path.join(root, ".next", "required-server-files.json"), "utf8"));

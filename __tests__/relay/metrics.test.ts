@@ -176,3 +176,13 @@ test("a stream in progress shows in the reservation and in-flight gauges, which 
   expect(sumOf(after, "gateway_billed_requests_total")).toBe(Number(logs!.n));
   expect(sumOf(after, "gateway_quota_consumed_total")).toBe(Number(logs!.q));
 });
+
+test("Next is loaded only by a console page: the relay and /api traffic above never loaded it", async () => {
+  const loaded = async () => sumOf(await samples(), "gateway_console_renderer_loaded");
+  expect(await loaded()).toBe(0);
+  const page = await fetch(`${gw.url}/login`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("content-type")).toContain("text/html");
+  expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  expect(await loaded()).toBe(1);
+});

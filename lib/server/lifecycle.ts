@@ -41,3 +41,14 @@ export function exitAfterShutdown(drained: Promise<unknown>): void {
       },
     );
 }
+
+/**
+ * An error no request handler caught (a library's stray 'error' event, a promise nobody awaited) is
+ * logged and the process keeps serving: one request's bug must not cut every other request of the
+ * process. These are the handlers Next installs when it starts; the production server loads Next
+ * only for console pages, so it installs them itself, at start.
+ */
+export function logStrayErrors(): void {
+  process.on("uncaughtException", (err) => logger().error({ err }, "uncaught exception (kept serving)"));
+  process.on("unhandledRejection", (reason) => logger().error({ err: reason }, "unhandled rejection (kept serving)"));
+}

@@ -1,6 +1,9 @@
 import "server-only";
 
 // Production/dev HTTP server: one Node http server in front of Next's request handler.
+// - In production the console API (/api) is served without Next (lib/server/http/api-router.ts) and
+//   Next is loaded on the first page request (lib/server/http/console-renderer.ts); `--dev` keeps
+//   Next for everything (hot reload) and loads it at start.
 // - Stamps the trusted client address header (never taken from the client unless TRUST_PROXY).
 // - Serves /api/x/ as /api/x, without Next's 308 (lib/server/http/api-path.ts).
 // - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/entry/handler.ts, so the hot path does
@@ -13,17 +16,19 @@ import "server-only";
 //   closed, THEN the shutdown hooks flush bookkeeping and close the DB, and the process exits 0.
 import cluster from "node:cluster";
 import http from "node:http";
-import next from "next";
 import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { createDrain } from "@/lib/server/drain";
 import { answerProbe, handleHealth, isHealthPath, isReachabilityProbe, markDraining } from "@/lib/server/health";
 import { withoutApiTrailingSlash } from "@/lib/server/http/api-path";
+import { createApiHandler } from "@/lib/server/http/api-router";
+import { configHeaders } from "@/lib/server/http/config-headers";
+import { consoleRenderer } from "@/lib/server/http/console-renderer";
 import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-messages";
 import { logger } from "@/lib/server/logger";
 import { startEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
 import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
-import { exitAfterShutdown } from "@/lib/server/lifecycle";
+import { exitAfterShutdown, logStrayErrors } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/entry/handler";
 import { warmUpRelayScanners } from "@/lib/server/relay/entry/warm-up";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
@@ -53,15 +58,33 @@ function refuseBadPath(req: http.IncomingMessage, res: http.ServerResponse): voi
   res.end(body);
 }
 
+function isApiPath(url: string): boolean {
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+}
+
 /** Beyond SHUTDOWN_TIMEOUT: cut streams settle, bookkeeping flushes, connections close. */
 const HOOKS_GRACE_MS = 15_000;
 
 async function main() {
+  logStrayErrors();
   const e = env();
   const dev = process.argv.includes("--dev");
-  const app = next({ dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() });
-  const handle = app.getRequestHandler();
-  await app.prepare();
+  const nextOptions = { dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() };
+  // The route table exists only in the server bundle (scripts/build-server.mjs); dev serves /api via Next.
+  const api = dev ? null : createApiHandler((await import("gateway:api-routes")).API_ROUTES, configHeaders());
+  if (dev) await consoleRenderer(nextOptions);
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> =>
+    api && isApiPath(req.url!)
+      ? api(req, res)
+      : consoleRenderer(nextOptions).then(
+          (render) => render(req, res),
+          (err: unknown) => {
+            logger().error({ err }, "the console renderer (Next) failed to start");
+            req.resume();
+            if (!res.headersSent) res.writeHead(503, { "content-type": "text/plain; charset=utf-8" });
+            res.end("console unavailable");
+          },
+        );
   if (cluster.isWorker) startWorker();
   // Without Redis the jobs have no lease to share: the primary names the one worker that runs them.
   if (!cluster.isWorker || redisEnabled() || e.GATEWAY_WORKER_JOBS) startBackgroundJobs();

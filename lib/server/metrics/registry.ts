@@ -6,6 +6,7 @@ import "server-only";
 // code that also runs inside Next's bundles (channel tests) does not pull prom-client in there.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { env } from "@/lib/env";
+import { consoleRendererLoaded } from "@/lib/server/http/console-renderer";
 import { eventLoopDelay } from "@/lib/server/metrics/event-loop";
 import { ModelFolder } from "@/lib/server/metrics/labels";
 import { currentMetrics, installMetrics } from "@/lib/server/metrics/record";
@@ -95,6 +96,14 @@ export function createMetrics(opts: { redis: boolean; defaults: boolean }) {
         this.set({ stat: "p50" }, d.p50);
         this.set({ stat: "p99" }, d.p99);
         this.set({ stat: "max" }, d.max);
+      },
+    }),
+    consoleRenderer: new Gauge({
+      name: "gateway_console_renderer_loaded",
+      help: "Processes that have loaded Next for the console pages (the relay and /api never load it)",
+      registers,
+      collect() {
+        this.set(consoleRendererLoaded() ? 1 : 0);
       },
     }),
     reservations: new Gauge({

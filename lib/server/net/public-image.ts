@@ -6,6 +6,7 @@ import "server-only";
 import { Agent, request } from "undici";
 import { checkOutboundUrl, systemResolver } from "@/lib/server/net/outbound-url";
 import { outboundPolicy, pinnedLookup } from "@/lib/server/net/safe-fetch";
+import { discardBody } from "@/lib/server/net/discard-body";
 
 export class PublicImageError extends Error {
   constructor(
@@ -49,7 +50,7 @@ export async function openPublicImage(
     const type = String(up.headers["content-type"] ?? "");
     const declared = Number(up.headers["content-length"] ?? 0);
     if (up.statusCode !== 200 || !/^image\//i.test(type) || declared > opts.maxBytes) {
-      up.body.destroy();
+      discardBody(up.body);
       throw new PublicImageError(`The image upstream answered ${up.statusCode} ${type || "(no type)"}`, "upstream");
     }
     async function* capped(): AsyncIterable<Buffer> {
@@ -57,7 +58,7 @@ export async function openPublicImage(
       for await (const chunk of up.body as AsyncIterable<Buffer>) {
         size += chunk.length;
         if (size > opts.maxBytes) {
-          up.body.destroy();
+          discardBody(up.body);
           throw new PublicImageError("The image is too large", "too_large");
         }
         yield chunk;

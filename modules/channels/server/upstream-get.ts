@@ -8,6 +8,7 @@ import "server-only";
 import { request } from "undici";
 import { assertChannelTarget, channelAgent, channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { getOptions } from "@/lib/server/options/store";
+import { discardBody } from "@/lib/server/net/discard-body";
 
 export class UpstreamFailure extends Error {}
 
@@ -49,13 +50,13 @@ export async function upstreamGetJson(
     });
     status = res.statusCode;
     if (status >= 300 && status < 400) {
-      res.body.destroy();
+      discardBody(res.body);
       throw new UpstreamFailure(`HTTP ${status}: redirects are not followed`);
     }
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       body += chunk.toString("utf8");
       if (body.length > MAX_BODY_BYTES) {
-        res.body.destroy();
+        discardBody(res.body);
         throw new UpstreamFailure(`HTTP ${status}: answer too large`);
       }
     }

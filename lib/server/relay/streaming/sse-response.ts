@@ -12,6 +12,7 @@ import { baseHeaders } from "@/lib/server/relay/entry/http-io";
 import { firstByteRecorder } from "@/lib/server/metrics/record";
 import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
 import type { Usage } from "@/lib/server/ledger/pricing";
+import { discardBody } from "@/lib/server/net/discard-body";
 
 /** What a streamed answer comes to: usage (reported or counted), first-token time, end. */
 export type StreamResult = { usage: Usage; estimated: boolean; firstResponseMs: number; status: StreamStatus };
@@ -101,7 +102,7 @@ export function openClientStream(
       if (timer) clearTimeout(timer);
       if (ping) clearInterval(ping);
       res.off("close", onClose);
-      if (!upstream.body.destroyed) upstream.body.destroy();
+      if (!upstream.body.destroyed) discardBody(upstream.body);
     },
     status() {
       const ok = stream.endReason === "done" || stream.endReason === "eof";

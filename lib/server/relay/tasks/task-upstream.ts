@@ -10,6 +10,7 @@ import { assertChannelTarget, channelAgent, channelPrivateAllowed } from "@/lib/
 import { getOptions } from "@/lib/server/options/store";
 import { RelayError } from "@/lib/server/relay/errors";
 import { relayError } from "@/lib/server/relay/error-codes";
+import { discardBody } from "@/lib/server/net/discard-body";
 
 /** Task answers are small JSON documents; a poll of many tasks stays far below this. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -47,7 +48,7 @@ export async function upstreamJson(
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (size > MAX_ANSWER_BYTES) {
-        res.body.destroy();
+        discardBody(res.body);
         throw unreachable("answer too large");
       }
       parts.push(chunk);

@@ -11,6 +11,7 @@ import { request } from "undici";
 import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
 import { count, type OpenAIUsage } from "@/lib/server/relay/vendors/openai/app-answer";
 import { cozeUsage } from "@/lib/server/relay/vendors/coze/answer";
+import { discardBody } from "@/lib/server/net/discard-body";
 
 type Io = { signal: AbortSignal; allowPrivate: boolean };
 type Chat = { id?: unknown; conversation_id?: unknown; status?: unknown; usage?: Record<string, unknown> };
@@ -31,7 +32,7 @@ async function call(
   for await (const chunk of res.body) {
     text += (chunk as Buffer).toString("utf8");
     if (text.length > MAX_BODY) {
-      res.body.destroy();
+      discardBody(res.body);
       break;
     }
   }

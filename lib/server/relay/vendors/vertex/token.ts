@@ -10,6 +10,7 @@ import { SignJWT, importPKCS8 } from "jose";
 import { request } from "undici";
 import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
 import { relayError } from "@/lib/server/relay/error-codes";
+import { discardBody } from "@/lib/server/net/discard-body";
 
 export const VERTEX_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 const DEFAULT_TOKEN_URI = "https://oauth2.googleapis.com/token";
@@ -80,7 +81,7 @@ async function exchange(sa: ServiceAccount, io: Io): Promise<{ token: string; tt
   for await (const chunk of res.body) {
     text += (chunk as Buffer).toString("utf8");
     if (text.length > MAX_TOKEN_BODY) {
-      res.body.destroy();
+      discardBody(res.body);
       break;
     }
   }
