@@ -101,6 +101,30 @@ export function treeRssMb(pid) {
 }
 
 /**
+ * Each process of the tree under `pid`: its command, RSS and PSS (MB). PSS divides pages shared
+ * between processes (the node binary and libraries mapped by every one) among them, so the PSS of a
+ * tree is its physical memory, where the sum of RSS counts those pages once per process.
+ */
+export function treeProcesses(pid) {
+  const rows = [];
+  const visit = (p) => {
+    try {
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+      const pss = Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+      const cmd = fs.readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").filter(Boolean);
+      const role = cmd.some((a) => a.includes("npm")) ? "npm" : cmd[0]?.endsWith("sh") ? "sh" : "node";
+      rows.push({ pid: p, role, rssMb: rss / 1024, pssMb: pss / 1024 });
+      for (const t of fs.readdirSync(`/proc/${p}/task`))
+        for (const c of fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/)) if (c) visit(c);
+    } catch {
+      // gone meanwhile
+    }
+  };
+  visit(pid);
+  return rows;
+}
+
+/**
  * 1,000 concurrent closed-loop streams against a mock that sends 20 chunks 20 ms apart; the load client
  * is pinned to `cpus`. Peak RSS of the gateway tree is sampled meanwhile.
  */

@@ -6,5 +6,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 node scripts/migrate.mjs
+# glibc's malloc arenas, as `npm start` sets them (scripts/server-flags.mjs says why).
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 # shellcheck disable=SC2046 # the flags are meant to split into separate arguments
 exec node $(node scripts/server-flags.mjs) scripts/serve.mjs "$@"

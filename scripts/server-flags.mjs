@@ -6,14 +6,17 @@
 // No --enable-source-maps: Node then parses the source maps of the whole server and Next bundles at
 // load and keeps them, +90 MB RSS per process (one process idle: 191 -> 281 MB, measured 2026-11-25).
 // Stack traces point into the bundles instead; NODE_OPTIONS=--enable-source-maps maps them when needed.
+// MALLOC_ARENA_MAX=2 (package.json's start script, the container entrypoint, and start.mjs when it
+// starts the server as a child): glibc gives each thread that allocates (libuv's pool, V8's GC and
+// compiler threads) an arena of its own, and their free pages stay resident. Two arenas: -8 to -18 MB
+// RSS per process under load, CPU per request unchanged within the noise (2026-11-26, W=1, c=50).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+export const MALLOC_ARENAS = "2";
+
 export function serverV8Flags(env = process.env) {
-  return [
-    "--max-semi-space-size=8",
-    `--max-old-space-size=${env.GATEWAY_MAX_OLD_SPACE_MB || 384}`,
-  ];
+  return ["--max-semi-space-size=8", `--max-old-space-size=${env.GATEWAY_MAX_OLD_SPACE_MB || 384}`];
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);

@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate } from "./migrate.mjs";
 import { needsBuild } from "./build-state.mjs";
-import { serverV8Flags } from "./server-flags.mjs";
+import { MALLOC_ARENAS, serverV8Flags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -39,6 +39,7 @@ if (flags.every((f) => process.execArgv.includes(f))) {
   const child = spawn(process.execPath, [...flags, path.join(root, "scripts/serve.mjs"), ...process.argv.slice(2)], {
     cwd: root,
     stdio: "inherit",
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? MALLOC_ARENAS },
   });
   for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
   child.on("exit", (code) => process.exit(code ?? 0));

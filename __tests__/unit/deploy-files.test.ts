@@ -81,6 +81,11 @@ describe("Dockerfile", () => {
     expect(serve).toBeGreaterThan(migrate);
     expect(script).toMatch(/set -eu/);
     expect(read("scripts/start.mjs")).toMatch(/serverV8Flags\(\)/);
+    // Fewer malloc arenas, unless the operator sets their own (scripts/server-flags.mjs).
+    expect(script.indexOf('export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"')).toBeLessThan(serve);
+    const start = (JSON.parse(read("package.json")) as { scripts: { start: string } }).scripts.start;
+    expect(start).toMatch(/^MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-2\} node /);
+    expect(read("scripts/start.mjs")).toMatch(/MALLOC_ARENA_MAX: process\.env\.MALLOC_ARENA_MAX \?\? MALLOC_ARENAS/);
   });
 
   test(".dockerignore keeps host builds, dependencies and secrets out of the build context", () => {

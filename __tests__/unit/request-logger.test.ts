@@ -67,3 +67,30 @@ test("secrets are redacted", () => {
   expect(lines[0]).not.toContain("s=1");
   expect(parsed()[0]).toMatchObject({ authorization: "[redacted]" });
 });
+
+test("overlapping requests keep their own ids; the store is turned off when the last one ends", async () => {
+  // `enabled` is what makes Node keep its async hooks on for every promise (the relay's included).
+  const store = (globalThis as unknown as { __gatewayRequestIds: { enabled: boolean } }).__gatewayRequestIds;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const a = withRequestId("id-a", async () => {
+    await gate;
+    logger().info("a");
+  });
+  const b = withRequestId("id-b", async () => {
+    await null;
+    logger().info("b");
+  });
+  await b;
+  expect(store.enabled).toBe(true); // a is still running
+  release();
+  await a;
+  expect(store.enabled).toBe(false);
+  expect(() => withRequestId("id-c", () => logger().info("c"))).not.toThrow();
+  expect(store.enabled).toBe(false);
+  expect(parsed().map((l) => [l.msg, l.reqId])).toEqual([
+    ["b", "id-b"],
+    ["a", "id-a"],
+    ["c", "id-c"],
+  ]);
+});
