@@ -12,7 +12,15 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cpuPressure, longSection, profileDoc, sectionOf, sseAt1 as sseAt1With } from "./bench-report.mjs";
-import { paced1000, setUpGateway, startPacedMock, startTree, targetsTable } from "./bench-workers.mjs";
+import {
+  memoryTable,
+  paced1000,
+  setUpGateway,
+  startPacedMock,
+  startTree,
+  targetsTable,
+  treeProcesses,
+} from "./bench-workers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const harness = path.resolve(root, "../shared/bench");
@@ -127,6 +135,8 @@ sh("bash", [path.join(harness, "compare.sh"), ...compareArgs], {
   env: { ...process.env, BENCH_STATE_DIR: state, MOCK_PORT: String(MOCK_PORT) },
 });
 
+// Each process of the tree right after the load (npm, sh, the server).
+const procs1 = treeProcesses(gateway.pid);
 // The main run's results (before the workers run adds a session of its own).
 const session = fs
   .readdirSync(path.join(state, "results"))
@@ -173,6 +183,7 @@ streams["2 workers, shared cores"] = paced1000(harness, {
   pid: trees[1].pid,
 });
 pacedMock2.kill();
+const procs2 = treeProcesses(trees[1].pid);
 trees.forEach((t) => t.stop());
 const workersSession = fs
   .readdirSync(path.join(state, "results"))
@@ -235,6 +246,8 @@ const targets = targetsTable({
   w1: workerStats("ours-1w"),
   w2: workerStats("ours-2w"),
   streams,
+  procs1,
+  procs2,
 });
 process.stdout.write(`\nIssue 21 targets (load average at the end: ${loadavg}):\n\n${targets}\n`);
 const summary = [
@@ -289,7 +302,16 @@ ${report}
 ## 1 vs 2 workers (compare.sh, shared cores)
 
 ${workersReport}
-${sectionOf(oldDoc, "Hot-path profile")}`;
+## Memory of each process (this run)
+
+After the load: the 1-worker tree after the pinned run above, the 2-worker tree after its compare.sh round
+and the 1,000 streams. RSS counts the pages a process shares with the others (the node binary and its
+libraries, mapped by every process) once per process; PSS divides them among the processes sharing them,
+so the PSS of a tree is the physical memory it uses.
+
+${memoryTable({ "1 worker": procs1, "2 workers": procs2 })}
+
+${sectionOf(oldDoc, "Memory per role")}${sectionOf(oldDoc, "Hot-path profile")}`;
 fs.mkdirSync(path.join(root, "docs"), { recursive: true });
 fs.writeFileSync(path.join(root, "docs/benchmarks.md"), doc);
 for (const d of [dataDir, ...trees.map((t) => t.dataDir)]) fs.rmSync(d, { recursive: true, force: true });

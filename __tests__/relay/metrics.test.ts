@@ -12,6 +12,7 @@ const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
 
 let gw: Gateway;
 let off: Gateway;
+let preloaded: Gateway;
 let up: MockUpstream;
 let brokenChannel: number;
 let mainChannel: number;
@@ -27,7 +28,11 @@ async function samples(): Promise<Sample[]> {
 
 beforeAll(async () => {
   up = await startMockUpstream();
-  [gw, off] = await Promise.all([startGateway({ env: { METRICS_TOKEN: TOKEN } }), startGateway()]);
+  [gw, off, preloaded] = await Promise.all([
+    startGateway({ env: { METRICS_TOKEN: TOKEN } }),
+    startGateway(),
+    startGateway({ env: { METRICS_TOKEN: TOKEN, CONSOLE_PRELOAD: "true" }, fresh: true }),
+  ]);
   await gw.api("PUT", "/api/option/", {
     key: "ModelRatio",
     value: JSON.stringify({ "m-ratio": 1, "m-fail": 1, "m-slow": 1 }),
@@ -51,7 +56,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([gw?.stop(), off?.stop()]);
+  await Promise.all([gw?.stop(), off?.stop(), preloaded?.stop()]);
   await up?.close();
 });
 
@@ -185,4 +190,7 @@ test("Next is loaded only by a console page: the relay and /api traffic above ne
   expect(page.headers.get("content-type")).toContain("text/html");
   expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
   expect(await loaded()).toBe(1);
+  // CONSOLE_PRELOAD: loaded at start, before any page.
+  const scrape = await fetch(`${preloaded.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(sumOf(parsePrometheus(await scrape.text()), "gateway_console_renderer_loaded")).toBe(1);
 });

@@ -72,7 +72,7 @@ async function main() {
   const nextOptions = { dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() };
   // The route table exists only in the server bundle (scripts/build-server.mjs); dev serves /api via Next.
   const api = dev ? null : createApiHandler((await import("gateway:api-routes")).API_ROUTES, configHeaders());
-  if (dev) await consoleRenderer(nextOptions);
+  if (dev || e.CONSOLE_PRELOAD) await consoleRenderer(nextOptions);
   const handle = (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> =>
     api && isApiPath(req.url!)
       ? api(req, res)
