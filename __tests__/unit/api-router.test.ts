@@ -64,8 +64,10 @@ describe("answers over HTTP", () => {
     res.cookies.set("b", "2");
     return res;
   });
+  const refuse = handler(async () => NextResponse.json({ success: false, message: "no" }, { status: 401 }));
   const routes: ApiRouteEntry[] = [
     { pattern: "/api/echo/[id]", load: async () => ({ GET: echo, POST: echo }) },
+    { pattern: "/api/refuse", load: async () => ({ POST: refuse }) },
     {
       pattern: "/api/boom",
       load: async () => ({
@@ -110,6 +112,29 @@ describe("answers over HTTP", () => {
     expect(del.status).toBe(405);
     expect(del.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
     expect(del.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+
+  it("drops a body the handler did not read, so the next request of the connection is served", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, p: string, body?: Buffer) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = http.request(`${base}${p}`, { method, agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode!, socket: req.socket }));
+        });
+        req.setTimeout(5_000, () => req.destroy(new Error("no answer: the connection is stuck")));
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      const first = await send("POST", "/api/refuse", Buffer.alloc(1 << 20, 0x61)); // 1 MB, never read
+      expect(first.status).toBe(401);
+      const second = await send("GET", "/api/echo/2");
+      expect(second.status).toBe(200);
+      expect(second.socket).toBe(first.socket); // the same keep-alive connection
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("answers 404 without a route and 500 (JSON) when a handler throws past its wrapper", async () => {

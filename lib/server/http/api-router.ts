@@ -175,6 +175,15 @@ export function createApiHandler(entries: ApiRouteEntry[], headersFor: (pathname
       const abort = new AbortController();
       res.on("close", () => abort.abort());
       const hasBody = method !== "GET" && method !== "HEAD";
+      // A handler that answers without reading the whole body (a 401 before the JSON is parsed) leaves
+      // the rest paused in the socket, and the next request of that keep-alive connection would never
+      // be read: once the answer is sent, the rest is read and dropped (as Node does for its own).
+      if (hasBody)
+        res.on("finish", () => {
+          if (req.complete) return;
+          req.removeAllListeners("data");
+          req.resume();
+        });
       const request = new NextRequest(absoluteUrl(req), {
         method,
         headers: requestHeaders(req),
