@@ -46,7 +46,7 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).max(256).default(0),
   /**
    * Load Next (the console pages) when the server starts instead of on the first page request: every
-   * process then holds it (~60-90 MB) but the first page does not wait (~0.5 s) for it.
+   * process then holds it (~60-90 MB) but the first page does not wait (~1 s) for it.
    */
   CONSOLE_PRELOAD: boolish,
   /** Set by the primary on the one worker that runs the background jobs (internal, never set it). */

@@ -59,7 +59,7 @@ beforeAll(async () => {
   cookies.user = await loginAs("fzuser");
   cookies.admin = await loginAs("fzadmin");
   cookies.root = gw.cookieHeader();
-  // The server loads Next on its first console page (about 0.5 s on a quiet machine, seconds on a
+  // The server loads Next on its first console page (about 1 s on a quiet machine, seconds on a
   // loaded CI box, during which the process answers nothing else): once per process, not an effect
   // of hostile input. A fuzzed path such as /api/.. reaches a page, so the page is asked for first.
   expect((await fetch(`${gw.url}/login`)).status).toBe(200);
