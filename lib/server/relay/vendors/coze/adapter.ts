@@ -11,8 +11,8 @@ import { relayError } from "@/lib/server/relay/error-codes";
 import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/lib/server/relay/vendors/coze/answer";
 import { cozeCreateAndWait } from "@/lib/server/relay/vendors/coze/poll";
 import { toCozeRequest } from "@/lib/server/relay/vendors/coze/request";
-import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
-import { appCallIds, reframeSse, type OpenAIUsage } from "@/lib/server/relay/vendors/openai/app-answer";
+import { createAppChatAdapter } from "@/lib/server/relay/vendors/openai/app-adapter";
+import { reframeSse, type OpenAIUsage } from "@/lib/server/relay/vendors/openai/app-answer";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
 
 const BOT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -26,45 +26,30 @@ export function cozeBotId(ctx: Pick<AdapterContext, "channel" | "upstreamModel">
 }
 
 export function createCozeAdapter(v: ChannelTypeInfo): ChannelAdapter {
-  const defaultBaseUrl = v.defaultBaseUrl ?? "https://api.coze.cn";
-  return {
-    name: v.name,
-    defaultBaseUrl,
-    supportsStreamUsage: false,
-    chatOnly: true,
-    buildRequest(ctx, body): UpstreamRequest {
-      if (ctx.mode !== "chat") throw relayError("unsupported_endpoint", { path: ctx.path });
-      const { requestId, ids } = appCallIds(ctx.upstreamModel);
-      const base = baseUrlOf(ctx, defaultBaseUrl);
-      const headers = {
-        "content-type": "application/json",
-        authorization: `Bearer ${ctx.key}`,
-        accept: ctx.stream ? "text/event-stream" : "application/json",
-      };
-      const text = JSON.stringify(toCozeRequest(body, cozeBotId(ctx), ctx.stream, requestId));
-      const req: UpstreamRequest = { url: `${base}/v3/chat`, headers, body: text };
-      if (ctx.stream)
-        return {
-          ...req,
-          decodeStream: (up) => {
-            const c = cozeStreamConverter(ids);
-            return reframeSse(
-              up,
-              (e) => c.push(e.event, e.data),
-              (head) => c.end(head),
-            );
-          },
-        };
-      let usage: OpenAIUsage | null = null;
+  return createAppChatAdapter(v, "https://api.coze.cn", (ctx, body, { base, headers, requestId, ids }) => {
+    const text = JSON.stringify(toCozeRequest(body, cozeBotId(ctx), ctx.stream, requestId));
+    const req: UpstreamRequest = { url: `${base}/v3/chat`, headers, body: text };
+    if (ctx.stream)
       return {
         ...req,
-        finalize: async (io) => {
-          const done = await cozeCreateAndWait(base, headers, text, io);
-          usage = done.usage;
-          return { url: done.listUrl, method: "GET", headers: { authorization: headers.authorization }, body: "" };
+        decodeStream: (up) => {
+          const c = cozeStreamConverter(ids);
+          return reframeSse(
+            up,
+            (e) => c.push(e.event, e.data),
+            (head) => c.end(head),
+          );
         },
-        decodeBody: (answer) => cozeMessagesToOpenAI(answer, ids, usage),
       };
-    },
-  };
+    let usage: OpenAIUsage | null = null;
+    return {
+      ...req,
+      finalize: async (io) => {
+        const done = await cozeCreateAndWait(base, headers, text, io);
+        usage = done.usage;
+        return { url: done.listUrl, method: "GET", headers: { authorization: headers.authorization }, body: "" };
+      },
+      decodeBody: (answer) => cozeMessagesToOpenAI(answer, ids, usage),
+    };
+  });
 }

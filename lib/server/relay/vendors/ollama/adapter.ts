@@ -6,7 +6,6 @@ import "server-only";
 // key, when not empty, is sent as Bearer (Ollama itself ignores it; a proxy in front may check it).
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import { relayError } from "@/lib/server/relay/error-codes";
 import {
   ollamaChatBody,
   ollamaChatToOpenAI,
@@ -14,6 +13,7 @@ import {
   ollamaEmbedToOpenAI,
   ollamaEventsToSse,
 } from "@/lib/server/relay/vendors/ollama/chat";
+import { nativeJsonRequest } from "@/lib/server/relay/vendors/native-json";
 import { baseUrlOf, createOpenAICompatibleAdapter } from "@/lib/server/relay/vendors/openai/compatible";
 import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
 
@@ -29,25 +29,15 @@ export function createOllamaAdapter(v: ChannelTypeInfo): ChannelAdapter {
     chatOnly: true,
     buildRequest(ctx, body): UpstreamRequest {
       if (!ollamaNative(ctx.channel)) return compatible.buildRequest(ctx, body);
-      const base = baseUrlOf(ctx, fallback);
-      const headers: Record<string, string> = {
-        "content-type": "application/json",
-        accept: ctx.stream ? "application/x-ndjson" : "application/json",
-        ...(ctx.key ? { authorization: `Bearer ${ctx.key}` } : {}),
-      };
-      const model = ctx.upstreamModel;
-      if (ctx.mode === "chat") {
-        const req: UpstreamRequest = {
-          url: `${base}/api/chat`,
-          headers,
-          body: JSON.stringify(ollamaChatBody(body, model, ctx.stream)),
-        };
-        if (ctx.stream) req.decodeStream = ollamaEventsToSse(model);
-        return req;
-      }
-      if (ctx.mode === "embeddings")
-        return { url: `${base}/api/embed`, headers, body: JSON.stringify(ollamaEmbedBody(body, model)) };
-      throw relayError("unsupported_endpoint", { path: ctx.path });
+      return nativeJsonRequest(ctx, body, baseUrlOf(ctx, fallback), {
+        headers: {
+          "content-type": "application/json",
+          accept: ctx.stream ? "application/x-ndjson" : "application/json",
+          ...(ctx.key ? { authorization: `Bearer ${ctx.key}` } : {}),
+        },
+        chat: { path: "/api/chat", body: ollamaChatBody, decodeStream: ollamaEventsToSse },
+        embeddings: { path: "/api/embed", body: ollamaEmbedBody },
+      });
     },
     convertResponse: (json, ctx) => {
       if (!ollamaNative(ctx.channel)) return json;
