@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { setUpGateway } from "./bench-workers.mjs";
+import { serverV8Flags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const harness = path.resolve(root, "../shared/bench");
@@ -48,7 +49,7 @@ async function main() {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     stdio: "ignore",
   });
-  const flags = ["--max-semi-space-size=8", "--max-old-space-size=384", "--cpu-prof", `--cpu-prof-dir=${dir}`];
+  const flags = [...serverV8Flags(), "--cpu-prof", `--cpu-prof-dir=${dir}`];
   const env = { ...process.env, NODE_ENV: "production", WORKERS: workers, PORT: String(PORT) };
   Object.assign(env, { HOSTNAME: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", CRITICAL_RATE_LIMIT: "100000" });
   delete env.DATABASE_URL;

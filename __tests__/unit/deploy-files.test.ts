@@ -2,6 +2,7 @@
 // machines): the Dockerfile's stages, user and health check, and docker-compose.yml's two gateways on
 // one PostgreSQL + Redis behind the load balancer. The runtime the image runs is exercised for real by
 // __tests__/relay/runtime-image.engine.test.ts.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -84,7 +85,13 @@ describe("Dockerfile", () => {
     // Fewer malloc arenas, unless the operator sets their own (scripts/server-flags.mjs).
     expect(script.indexOf('export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"')).toBeLessThan(serve);
     const start = (JSON.parse(read("package.json")) as { scripts: { start: string } }).scripts.start;
-    expect(start).toMatch(/^MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-2\} node /);
+    expect(start).toMatch(/^export MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-2\}; exec node /);
+    // The flags on npm start's command line are the server's (else start.mjs spawns a second process).
+    const flags = execFileSync(process.execPath, [path.join(ROOT, "scripts/server-flags.mjs")], {
+      env: { ...process.env, GATEWAY_MAX_OLD_SPACE_MB: "" },
+      encoding: "utf8",
+    }).trim();
+    expect(start).toContain(`exec node ${flags} scripts/start.mjs`);
     expect(read("scripts/start.mjs")).toMatch(/MALLOC_ARENA_MAX: process\.env\.MALLOC_ARENA_MAX \?\? MALLOC_ARENAS/);
   });
 
