@@ -7,7 +7,7 @@ import "server-only";
 // Kept on globalThis: the custom server (lib/server/main.ts) and Next's bundled route handlers load
 // separate copies of this module in one process, and they must share one connection pool.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
+import type { PrismaPg } from "@prisma/adapter-pg";
 import BetterSqlite3 from "better-sqlite3";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
@@ -16,11 +16,26 @@ import { env } from "@/lib/env";
 export type Db = SqliteClient;
 export type { Prisma } from "@/lib/generated/sqlite/client";
 
+// The PostgreSQL adapter (and pg under it) is ~3 MB of heap that a SQLite process never uses: it is
+// loaded when Prisma first connects, behind a factory with the same identity.
+function postgresAdapter(connectionString: string): PrismaPg {
+  const load = async () => {
+    const { PrismaPg } = await import("@prisma/adapter-pg");
+    return new PrismaPg({ connectionString, max: 20 });
+  };
+  const factory = {
+    provider: "postgres" as const,
+    adapterName: "@prisma/adapter-pg",
+    connect: async () => (await load()).connect(),
+    connectToShadowDb: async () => (await load()).connectToShadowDb(),
+  };
+  return factory as unknown as PrismaPg;
+}
+
 function createClient(): Db {
   const { DATABASE_URL, databaseType } = env();
   if (databaseType === "postgres") {
-    const adapter = new PrismaPg({ connectionString: DATABASE_URL, max: 20 });
-    return new PostgresClient({ adapter }) as unknown as Db;
+    return new PostgresClient({ adapter: postgresAdapter(DATABASE_URL) }) as unknown as Db;
   }
   const adapter = new PrismaBetterSQLite3({ url: DATABASE_URL.replace(/^file:/, ""), timeout: 5000 });
   // Keep the adapter's own connection: the bookkeeping flush writes through it without Prisma's

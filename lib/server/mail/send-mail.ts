@@ -4,7 +4,6 @@ import "server-only";
 // SMTPAccount, SMTPToken, SMTPFrom, SMTPSSLEnabled). Generic on purpose: quota warnings use it today,
 // verification and password-reset mails can reuse it. When no SMTP server is configured the mail is
 // skipped with a (rate-limited) warning in the server log instead of an error.
-import nodemailer from "nodemailer";
 import { logger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
 import { singleton } from "@/lib/server/singleton";
@@ -48,6 +47,8 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
   const account = (o.get("SMTPAccount") ?? "").trim();
   const password = o.get("SMTPToken") ?? "";
   const port = o.num("SMTPPort") || 587;
+  // Loaded on the first mail: most processes never send one, and nodemailer is ~2 MB of heap.
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport({
     host,
     port,
