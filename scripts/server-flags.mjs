@@ -13,14 +13,17 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// --liftoff-only: Prisma's query compiler is WebAssembly, and V8 compiled its hot functions again
-// with TurboFan on background threads: ~24 MB of peak RSS per process (compiler memory that glibc
-// keeps), for no measurable gain (console API p50 the same within 0.1-0.6 ms, 2026-11-26).
+// --v8-pool-size=1: one V8 helper thread (GC, background compiles) instead of four. WebAssembly
+// (Prisma's query compiler, undici's HTTP parser) is tiered up by TurboFan on those threads, and four
+// parallel compiles held up to ~24 MB of compiler memory that glibc then kept: peak RSS 147-159 ->
+// 145-146 MB per process, CPU per request unchanged (2026-11-26, W=1 pinned to one core, c=50; with
+// one worker per core the other cores are busy anyway). --liftoff-only saved as much but cost +5 %
+// CPU: undici's HTTP parser (llhttp) is WebAssembly on the relay's hot path.
 // package.json's start script `exec`s node, so no shell stays resident between npm and the server.
 export const MALLOC_ARENAS = "2";
 
 export function serverV8Flags(env = process.env) {
-  return ["--max-semi-space-size=8", `--max-old-space-size=${env.GATEWAY_MAX_OLD_SPACE_MB || 384}`, "--liftoff-only"];
+  return ["--max-semi-space-size=8", `--max-old-space-size=${env.GATEWAY_MAX_OLD_SPACE_MB || 384}`, "--v8-pool-size=1"];
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
