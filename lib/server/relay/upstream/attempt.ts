@@ -27,7 +27,7 @@ const MAX_ERROR_BODY = 64 * 1024;
 export async function upstreamError(up: UpstreamResponse, actx: AdapterContext, hide: boolean): Promise<RelayError> {
   let text = "";
   try {
-    text = (await up.body.text()).slice(0, MAX_ERROR_BODY);
+    text = await up.body.text(MAX_ERROR_BODY);
   } catch {
     text = "";
   }

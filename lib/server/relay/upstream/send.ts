@@ -1,14 +1,14 @@
 import "server-only";
 
 // Upstream HTTP: keep-alive undici Agents shared by the process (net/channel-address.ts: one open,
-// one that connects to public addresses only). Streams are read as they arrive. undici's request()
-// never follows redirects, so a key is only ever sent to the channel's own address.
+// one that connects to public addresses only), called through upstream-call.ts. Streams are read as
+// they arrive. Redirects are never followed, so a key is only ever sent to the channel's own address.
 import { Readable } from "node:stream";
-import { request, type Dispatcher } from "undici";
 import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
 import type { UpstreamRequest } from "@/lib/server/relay/vendors/types";
+import { callUpstream, UpstreamBody, type UpstreamResponse } from "@/lib/server/relay/upstream/upstream-call";
 
-export type UpstreamResponse = Dispatcher.ResponseData;
+export type { UpstreamResponse };
 
 export async function sendUpstream(
   req: UpstreamRequest,
@@ -22,30 +22,30 @@ export async function sendUpstream(
   const decodeBody = req.decodeBody;
   if (req.finalize) req = await req.finalize({ signal, allowPrivate });
   assertChannelTarget(req.url, allowPrivate);
-  const up = await request(req.url, {
+  const up = await callUpstream(channelAgent(allowPrivate), req.url, {
     method: req.method ?? "POST",
     headers: req.headers,
     body: req.method === "GET" ? undefined : req.body,
     signal,
-    dispatcher: channelAgent(allowPrivate),
     headersTimeout: headersTimeoutMs,
-    bodyTimeout: 0, // the stream inactivity timer is ours
   });
   if (up.statusCode < 200 || up.statusCode > 299) return up;
   if (decodeBody && !decodeStream) return { ...up, body: textBody(decodeBody(await up.body.text())) };
   if (!decodeStream) return up;
   // Only the streaming readers (for-await, destroy) see this body.
   const body = Readable.from(decodeStream(up.body as AsyncIterable<Buffer>), { objectMode: false });
-  return { ...up, body: body as unknown as UpstreamResponse["body"] };
+  return { ...up, body: body as unknown as UpstreamBody };
 }
 
 /** A decoded answer in place of the upstream body: the readers use text() (and json()). */
-function textBody(text: string): UpstreamResponse["body"] {
-  const body = Readable.from([Buffer.from(text)]);
-  return Object.assign(body, {
-    text: async () => text,
-    json: async () => JSON.parse(text) as unknown,
-  }) as unknown as UpstreamResponse["body"];
+function textBody(text: string): UpstreamBody {
+  const body = new UpstreamBody(
+    () => {},
+    () => {},
+  );
+  body.received(Buffer.from(text));
+  body.completed();
+  return body;
 }
 
 /** One response header (the first, when repeated). */

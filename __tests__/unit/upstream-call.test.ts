@@ -1,0 +1,157 @@
+// One upstream call without undici's request() (lib/server/relay/upstream/upstream-call.ts), against a
+// real HTTP server on loopback: whole and streamed reads, what arrives before the reader starts,
+// bounded reads, 1xx answers, aborts before and after the headers, and a reader that gives up.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Agent } from "undici";
+import { callUpstream } from "@/lib/server/relay/upstream/upstream-call";
+
+type Route = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+const routes = new Map<string, Route>();
+const closedSockets: string[] = [];
+let server: http.Server;
+let base = "";
+const agent = new Agent({ keepAliveTimeout: 10_000 });
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    res.on("close", () => {
+      if (!res.writableFinished) closedSockets.push(req.url ?? "");
+    });
+    routes.get(req.url ?? "")!(req, res);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await agent.close();
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+const until = async (cond: () => boolean, what: string) => {
+  const deadline = Date.now() + 5000;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+const call = (path: string, signal = new AbortController().signal, body?: string, via = agent) =>
+  callUpstream(via, base + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    signal,
+    headersTimeout: 5000,
+  });
+
+test("a whole answer: status, headers (repeated ones as a list), request body and query reach the server", async () => {
+  routes.set("/whole?x=1", (req, res) => {
+    let got = "";
+    req.on("data", (c: Buffer) => (got += c));
+    req.on("end", () => {
+      res.setHeader("set-cookie", ["a=1", "b=2"]);
+      res.writeHead(201, { "content-type": "application/json", "x-upstream": "yes" });
+      res.end(JSON.stringify({ echoed: got, method: req.method }));
+    });
+  });
+  const up = await call("/whole?x=1", undefined, '{"q":"héllo 你好 🙂"}');
+  expect(up.statusCode).toBe(201);
+  expect(up.headers["x-upstream"]).toBe("yes");
+  expect(up.headers["set-cookie"]).toEqual(["a=1", "b=2"]);
+  expect(await up.body.json()).toEqual({ echoed: '{"q":"héllo 你好 🙂"}', method: "POST" });
+  await expect(up.body.text()).rejects.toThrow("already read");
+});
+
+test("a streamed answer keeps every byte in order, also what arrived before the reader started", async () => {
+  const parts = Array.from({ length: 40 }, (_, i) => Buffer.alloc(8 * 1024, 97 + (i % 26)));
+  routes.set("/stream", (_req, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    for (const p of parts) res.write(p); // 320 KB at once: more than is kept before the reader starts
+    res.end();
+  });
+  const up = await call("/stream");
+  await new Promise((r) => setTimeout(r, 50)); // the socket fills and pauses meanwhile
+  const got: Buffer[] = [];
+  for await (const chunk of up.body) got.push(chunk as Buffer);
+  expect(Buffer.concat(got).equals(Buffer.concat(parts))).toBe(true);
+});
+
+test("text(limit) reads at most limit bytes and drops the connection instead of reading the rest", async () => {
+  routes.set("/huge", (_req, res) => {
+    res.writeHead(500, { "content-type": "text/plain" });
+    const chunk = Buffer.alloc(64 * 1024, 120);
+    const more = () => {
+      while (!res.destroyed && res.write(chunk));
+      if (!res.destroyed) res.once("drain", more);
+    };
+    more(); // never ends
+  });
+  const up = await call("/huge");
+  const text = await up.body.text(1000);
+  expect(text).toBe("x".repeat(1000));
+  await until(() => closedSockets.includes("/huge"), "the upstream connection to close");
+});
+
+test("an informational 103 answer is skipped: the call resolves with the final answer", async () => {
+  routes.set("/hints", (_req, res) => {
+    res.writeEarlyHints({ link: "</a.css>; rel=preload" });
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end('{"ok":true}');
+  });
+  const up = await call("/hints");
+  expect(up.statusCode).toBe(200);
+  expect(await up.body.text()).toBe('{"ok":true}');
+});
+
+test("aborts: before the headers the call rejects with the reason; after them the read does", async () => {
+  routes.set("/slow-headers", () => {}); // never answers
+  const early = new AbortController();
+  const pending = call("/slow-headers", early.signal);
+  setTimeout(() => early.abort(new Error("client_gone")), 20);
+  await expect(pending).rejects.toThrow("client_gone");
+  await until(() => closedSockets.includes("/slow-headers"), "the aborted call's connection to close");
+
+  routes.set("/slow-body", (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write('{"partial":');
+  });
+  const late = new AbortController();
+  const up = await call("/slow-body", late.signal);
+  const reading = up.body.text();
+  late.abort(new Error("client_gone"));
+  await expect(reading).rejects.toThrow("client_gone");
+
+  const already = new AbortController();
+  already.abort(new Error("gone before"));
+  await expect(call("/whole?x=1", already.signal)).rejects.toThrow("gone before");
+});
+
+test("a streamed read stopped by the reader (destroy) closes the upstream connection", async () => {
+  routes.set("/endless", (_req, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    const tick = setInterval(() => res.write("data: {}\n\n"), 5);
+    res.on("close", () => clearInterval(tick));
+  });
+  const up = await call("/endless");
+  for await (const chunk of up.body) {
+    expect(String(chunk)).toContain("data:");
+    break; // for-await destroys the body
+  }
+  expect(up.body.destroyed).toBe(true);
+  await until(() => closedSockets.includes("/endless"), "the stream's connection to close");
+});
+
+test("an answer read whole leaves the connection reusable (keep-alive)", async () => {
+  const sockets = new Set<unknown>();
+  routes.set("/reuse", (req, res) => {
+    sockets.add(req.socket);
+    res.end("ok");
+  });
+  const fresh = new Agent({ keepAliveTimeout: 10_000 });
+  for (let i = 0; i < 10; i++) expect(await (await call("/reuse", undefined, undefined, fresh)).body.text()).toBe("ok");
+  await fresh.close();
+  // undici's request() opens two sockets for ten sequential calls here as well.
+  expect(sockets.size).toBeLessThanOrEqual(2);
+});
