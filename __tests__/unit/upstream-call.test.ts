@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent } from "undici";
-import { callUpstream } from "@/lib/server/relay/upstream/upstream-call";
+import { callUpstream, UpstreamAbort } from "@/lib/server/relay/upstream/upstream-call";
 
 type Route = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const routes = new Map<string, Route>();
@@ -37,12 +37,12 @@ const until = async (cond: () => boolean, what: string) => {
   }
 };
 
-const call = (path: string, signal = new AbortController().signal, body?: string, via = agent) =>
+const call = (path: string, abort = new UpstreamAbort(), body?: string, via = agent) =>
   callUpstream(via, base + path, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body,
-    signal,
+    abort,
     headersTimeout: 5000,
   });
 
@@ -107,8 +107,8 @@ test("an informational 103 answer is skipped: the call resolves with the final a
 
 test("aborts: before the headers the call rejects with the reason; after them the read does", async () => {
   routes.set("/slow-headers", () => {}); // never answers
-  const early = new AbortController();
-  const pending = call("/slow-headers", early.signal);
+  const early = new UpstreamAbort();
+  const pending = call("/slow-headers", early);
   setTimeout(() => early.abort(new Error("client_gone")), 20);
   await expect(pending).rejects.toThrow("client_gone");
   await until(() => closedSockets.includes("/slow-headers"), "the aborted call's connection to close");
@@ -117,15 +117,29 @@ test("aborts: before the headers the call rejects with the reason; after them th
     res.writeHead(200, { "content-type": "application/json" });
     res.write('{"partial":');
   });
-  const late = new AbortController();
-  const up = await call("/slow-body", late.signal);
+  const late = new UpstreamAbort();
+  const up = await call("/slow-body", late);
   const reading = up.body.text();
   late.abort(new Error("client_gone"));
   await expect(reading).rejects.toThrow("client_gone");
 
-  const already = new AbortController();
+  const already = new UpstreamAbort();
   already.abort(new Error("gone before"));
-  await expect(call("/whole?x=1", already.signal)).rejects.toThrow("gone before");
+  await expect(call("/whole?x=1", already)).rejects.toThrow("gone before");
+});
+
+test("UpstreamAbort: follows a signal, and its own signal (made on demand) aborts with it", async () => {
+  const timeout = new AbortController();
+  const following = UpstreamAbort.following(timeout.signal);
+  const signal = following.signal; // what a vendor's finalize() gets
+  const pending = call("/slow-headers", following);
+  timeout.abort(new Error("probe timeout"));
+  await expect(pending).rejects.toThrow("probe timeout");
+  expect([signal.aborted, (signal.reason as Error).message]).toEqual([true, "probe timeout"]);
+  const late = new UpstreamAbort();
+  late.abort(new Error("first"));
+  late.abort(new Error("second"));
+  expect([late.signal.aborted, (late.signal.reason as Error).message]).toEqual([true, "first"]);
 });
 
 test("a streamed read stopped by the reader (destroy) closes the upstream connection", async () => {

@@ -22,7 +22,7 @@ import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-chan
 import { upstreamError } from "@/lib/server/relay/upstream/attempt";
 import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
 import { redactUpstreamText } from "@/lib/server/relay/upstream/redact";
-import { sendUpstream } from "@/lib/server/relay/upstream/send";
+import { sendUpstream, UpstreamAbort } from "@/lib/server/relay/upstream/send";
 import { mapModel } from "@/lib/server/relay/upstream/transform";
 import { adapterFor } from "@/lib/server/relay/vendors";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
@@ -125,10 +125,10 @@ export async function countOnChannel(
   request.url = url;
   // RELAY_TIMEOUT 0 means no limit (as for every relayed call).
   const timeoutMs = env().RELAY_TIMEOUT * 1000;
-  const signal = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : new AbortController().signal;
+  const abort = timeoutMs > 0 ? UpstreamAbort.following(AbortSignal.timeout(timeoutMs)) : new UpstreamAbort();
   let up;
   try {
-    up = await sendUpstream(request, signal, timeoutMs, channelPrivateAllowed(options));
+    up = await sendUpstream(request, abort, timeoutMs, channelPrivateAllowed(options));
   } catch (err) {
     const reason = redactUpstreamText((err as Error).message, [], actx.channel.baseUrl);
     throw relayError("upstream_unreachable", { reason });

@@ -11,7 +11,7 @@ import type { RelayContext } from "@/lib/server/relay/entry/context";
 import type { SseEvent } from "@/lib/server/relay/vendors/format-types";
 import { pump, startSse, takeFrames, type StreamResult } from "@/lib/server/relay/streaming/sse-response";
 import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
-import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import type { UpstreamResponse, Aborter } from "@/lib/server/relay/upstream/send";
 
 export type EventPipe = {
   /** Frames to write for one upstream event. */
@@ -28,7 +28,7 @@ export async function relayEvents(
   ctx: RelayContext,
   upstream: UpstreamResponse,
   res: ServerResponse,
-  abort: AbortController,
+  abort: Aborter,
   pipe: EventPipe,
   opts: { inactivityMs: number; pingSeconds: number; promptTokens: () => Promise<number> },
 ): Promise<StreamResult> {

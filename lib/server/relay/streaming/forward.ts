@@ -12,7 +12,7 @@ import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { relayEvents, type EventPipe } from "@/lib/server/relay/streaming/event-stream";
 import { openClientStream, pump, streamOutcome } from "@/lib/server/relay/streaming/sse-response";
 import { pingSeconds } from "@/lib/server/relay/upstream/attempt";
-import { headerOf, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import { headerOf, type UpstreamResponse, type Aborter } from "@/lib/server/relay/upstream/send";
 
 /**
  * Streams upstream bytes to the client as they arrive (binary audio): socket backpressure pauses
@@ -21,7 +21,7 @@ import { headerOf, type UpstreamResponse } from "@/lib/server/relay/upstream/sen
 export async function pipeBytes(
   up: UpstreamResponse,
   res: ServerResponse,
-  abort: AbortController,
+  abort: Aborter,
   requestId: string,
 ): Promise<{ bytes: number; clientGone: boolean; firstByteAt: number }> {
   const stream = openClientStream(
@@ -73,7 +73,7 @@ export function forwardingPipe(tap: EventTap): EventPipe {
 export async function relayForwarded(
   a: AttemptInput,
   up: UpstreamResponse,
-  abort: AbortController,
+  abort: Aborter,
   tap: EventTap,
   promptTokens: () => Promise<number>,
 ): Promise<Outcome> {

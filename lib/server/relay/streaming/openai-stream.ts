@@ -12,7 +12,7 @@ import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayContext } from "@/lib/server/relay/entry/context";
 import { pump, startSse, takeFrames, type StreamResult } from "@/lib/server/relay/streaming/sse-response";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
-import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import type { UpstreamResponse, Aborter } from "@/lib/server/relay/upstream/send";
 
 type UpstreamUsage = {
   prompt_tokens?: number;
@@ -47,7 +47,7 @@ export async function relayStream(
   actx: AdapterContext,
   upstream: UpstreamResponse,
   res: ServerResponse,
-  abort: AbortController,
+  abort: Aborter,
   opts: { inactivityMs: number; pingSeconds: number },
 ): Promise<StreamResult> {
   const sse = startSse(ctx, res, abort, opts);

@@ -10,7 +10,7 @@ import { once } from "node:events";
 import type { RelayContext, StreamStatus } from "@/lib/server/relay/entry/context";
 import { baseHeaders } from "@/lib/server/relay/entry/http-io";
 import { firstByteRecorder } from "@/lib/server/metrics/record";
-import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import type { UpstreamResponse, Aborter } from "@/lib/server/relay/upstream/send";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import { discardBody } from "@/lib/server/net/discard-body";
 
@@ -58,7 +58,7 @@ type StreamOptions = {
 /** Starts a streamed 200 answer with the given headers. */
 export function openClientStream(
   res: ServerResponse,
-  abort: AbortController,
+  abort: Aborter,
   headers: Record<string, string>,
   opts: StreamOptions,
 ): SseResponse {
@@ -116,7 +116,7 @@ export function openClientStream(
 export function startSse(
   ctx: Pick<RelayContext, "requestId" | "path" | "startedAt">,
   res: ServerResponse,
-  abort: AbortController,
+  abort: Aborter,
   opts: { inactivityMs: number; pingSeconds: number },
 ): SseResponse {
   const sse = openClientStream(

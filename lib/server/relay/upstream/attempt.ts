@@ -17,7 +17,7 @@ import { embeddingsToBase64, openaiFormat } from "@/lib/server/relay/vendors/ope
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import { mapStatus } from "@/lib/server/relay/upstream/transform";
-import { sendUpstream, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import { sendUpstream, UpstreamAbort, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
 import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { redactUpstreamText } from "@/lib/server/relay/upstream/redact";
 import { relayError } from "@/lib/server/relay/error-codes";
@@ -80,13 +80,13 @@ export async function openUpstream(
   actx: AdapterContext,
   res: ServerResponse,
   options: ReadonlyOptions,
-): Promise<{ up: UpstreamResponse; abort: AbortController }> {
-  const abort = new AbortController();
+): Promise<{ up: UpstreamResponse; abort: UpstreamAbort }> {
+  const abort = new UpstreamAbort();
   const onClientGone = () => abort.abort(new Error("client_gone"));
   res.once("close", onClientGone);
   let up: UpstreamResponse;
   try {
-    up = await sendUpstream(request, abort.signal, env().RELAY_TIMEOUT * 1000, channelPrivateAllowed(options));
+    up = await sendUpstream(request, abort, env().RELAY_TIMEOUT * 1000, channelPrivateAllowed(options));
   } catch (err) {
     const reason = redactUpstreamText((err as Error).message, [], actx.channel.baseUrl);
     throw relayError("upstream_unreachable", { reason });

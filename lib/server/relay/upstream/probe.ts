@@ -7,7 +7,7 @@ import type { Usage } from "@/lib/server/ledger/pricing";
 import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { getOptions } from "@/lib/server/options/store";
 import { selectKey } from "@/lib/server/relay/routing/select-channel";
-import { sendUpstream } from "@/lib/server/relay/upstream/send";
+import { sendUpstream, UpstreamAbort } from "@/lib/server/relay/upstream/send";
 import { applyParamOverride, mapModel } from "@/lib/server/relay/upstream/transform";
 import { adapterFor, formatFor } from "@/lib/server/relay/vendors";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
@@ -51,7 +51,8 @@ export async function prepareProbe(channel: CachedChannel, model: string): Promi
     applyParamOverride(wire.fromOpenAIRequest(body, convert), channel.paramOverride),
   );
   const send = async (timeoutMs: number): Promise<ProbeAnswer> => {
-    const up = await sendUpstream(request, AbortSignal.timeout(timeoutMs), timeoutMs, channelPrivateAllowed(options));
+    const abort = UpstreamAbort.following(AbortSignal.timeout(timeoutMs));
+    const up = await sendUpstream(request, abort, timeoutMs, channelPrivateAllowed(options));
     const text = await up.body.text();
     let usage: Usage | null = null;
     if (up.statusCode === 200) {

@@ -6,13 +6,19 @@ import "server-only";
 import { Readable } from "node:stream";
 import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
 import type { UpstreamRequest } from "@/lib/server/relay/vendors/types";
-import { callUpstream, UpstreamBody, type UpstreamResponse } from "@/lib/server/relay/upstream/upstream-call";
+import {
+  callUpstream,
+  UpstreamAbort,
+  UpstreamBody,
+  type Aborter,
+  type UpstreamResponse,
+} from "@/lib/server/relay/upstream/upstream-call";
 
-export type { UpstreamResponse };
+export { UpstreamAbort, type Aborter, type UpstreamResponse };
 
 export async function sendUpstream(
   req: UpstreamRequest,
-  signal: AbortSignal,
+  abort: UpstreamAbort,
   headersTimeoutMs: number,
   allowPrivate = true,
 ): Promise<UpstreamResponse> {
@@ -20,13 +26,13 @@ export async function sendUpstream(
   assertChannelTarget(req.url, allowPrivate);
   const decodeStream = req.decodeStream;
   const decodeBody = req.decodeBody;
-  if (req.finalize) req = await req.finalize({ signal, allowPrivate });
+  if (req.finalize) req = await req.finalize({ signal: abort.signal, allowPrivate });
   assertChannelTarget(req.url, allowPrivate);
   const up = await callUpstream(channelAgent(allowPrivate), req.url, {
     method: req.method ?? "POST",
     headers: req.headers,
     body: req.method === "GET" ? undefined : req.body,
-    signal,
+    abort,
     headersTimeout: headersTimeoutMs,
   });
   if (up.statusCode < 200 || up.statusCode > 299) return up;
