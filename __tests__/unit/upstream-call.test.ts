@@ -94,6 +94,18 @@ test("text(limit) reads at most limit bytes and drops the connection instead of 
   await until(() => closedSockets.includes("/huge"), "the upstream connection to close");
 });
 
+test("text(limit) that the first bytes fill exactly still stops reading there", async () => {
+  routes.set("/exact", (_req, res) => {
+    res.writeHead(502, { "content-type": "text/plain" });
+    res.write("y".repeat(1000));
+    const tick = setInterval(() => res.write("z".repeat(1000)), 5); // keeps coming until dropped
+    res.on("close", () => clearInterval(tick));
+  });
+  const up = await call("/exact");
+  expect(await up.body.text(1000)).toBe("y".repeat(1000));
+  await until(() => closedSockets.includes("/exact"), "the upstream connection to close");
+});
+
 test("an informational 103 answer is skipped: the call resolves with the final answer", async () => {
   routes.set("/hints", (_req, res) => {
     res.writeEarlyHints({ link: "</a.css>; rel=preload" });

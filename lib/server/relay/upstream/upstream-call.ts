@@ -121,9 +121,9 @@ export class UpstreamBody extends Readable {
   private collected(limit: number): Buffer {
     const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
     this.chunks = [];
-    if (all.length <= limit) return all;
-    this.destroy();
-    return all.subarray(0, limit);
+    // Stopped before the end (a limit reached): the rest is not read, the connection is dropped.
+    if (!this.ended) this.destroy();
+    return all.length <= limit ? all : all.subarray(0, limit);
   }
 
   private wake(): void {
