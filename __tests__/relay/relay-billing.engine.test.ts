@@ -214,6 +214,9 @@ test("WORKERS=2 without Redis, on either engine: the primary's ledger never over
     await w.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "m-price": 0.002 }) });
     await w.createChannel({ name: "main", key: "sk-up", base_url: up.url, models: "m-price" });
     await quotaForTen(w);
+    // The logs crossed the pipe to the primary with their non-ASCII strings escaped: stored intact.
+    const [log] = await w.sql<{ content: string }>("select content from logs where type = 2 order by id desc limit 1");
+    expect(log!.content).toBe("模型价格 0.002，分组倍率 1");
   } finally {
     await w.stop();
   }

@@ -33,6 +33,7 @@ type State = {
   listening: boolean;
   eventSink: ((topic: string, payload: unknown) => void) | null;
   calls: Map<string, () => unknown>;
+  lazyTimer: NodeJS.Timeout | null;
 };
 const state = singleton<State>("workers.ipc", () => ({
   active: null,
@@ -43,7 +44,15 @@ const state = singleton<State>("workers.ipc", () => ({
   listening: false,
   eventSink: null,
   calls: new Map(),
+  lazyTimer: null,
 }));
+
+/**
+ * How long a message that nobody waits on the answer of before replying to a client (settlements:
+ * they are sent after the response) may wait for others to go with it: every batch wakes the primary,
+ * whose wake-ups and pipe reads were a large part of its CPU per request.
+ */
+const LAZY_MS = 2;
 
 export class PrimaryGoneError extends Error {
   constructor() {
@@ -116,18 +125,25 @@ function answerCall(name: string, cid: number): void {
 
 function flush(): void {
   state.scheduled = false;
+  if (state.lazyTimer) {
+    clearTimeout(state.lazyTimer);
+    state.lazyTimer = null;
+  }
   if (!state.out.length) return;
   const batch = state.out;
   state.out = [];
   if (process.connected) process.send!({ gw: batch } satisfies Envelope);
 }
 
-function enqueue(m: WireMessage): void {
+function enqueue(m: WireMessage, lazy = false): void {
   state.out.push(m);
-  if (!state.scheduled) {
-    state.scheduled = true;
-    setImmediate(flush);
+  if (state.scheduled) return;
+  if (lazy) {
+    state.lazyTimer ??= setTimeout(flush, LAZY_MS);
+    return;
   }
+  state.scheduled = true;
+  setImmediate(flush);
 }
 
 // post() and request() take over `fields` (callers pass a fresh literal) and add op/id to it: a copy
@@ -139,21 +155,28 @@ export function post(op: string, fields: Record<string, unknown>): void {
   enqueue(fields);
 }
 
-/** Sends an operation and resolves with the primary's answer. */
-export function request(op: string, fields: Record<string, unknown>): Promise<unknown> {
+/**
+ * Sends an operation and resolves with the primary's answer. `lazy`: the answer is not awaited on a
+ * client's behalf, so the message may wait up to LAZY_MS for others to share its batch.
+ */
+export function request(op: string, fields: Record<string, unknown>, lazy = false): Promise<unknown> {
   if (!process.connected) return Promise.reject(new PrimaryGoneError());
   const id = ++state.seq;
   fields.op = op;
   fields.id = id;
   return new Promise((resolve, reject) => {
     state.pending.set(id, { resolve, reject });
-    enqueue(fields);
+    enqueue(fields, lazy);
   });
 }
 
 /** Sends what is queued now and resolves once it left (shutdown: nothing may stay behind). */
 export function flushNow(): Promise<void> {
   state.scheduled = false;
+  if (state.lazyTimer) {
+    clearTimeout(state.lazyTimer);
+    state.lazyTimer = null;
+  }
   const batch = state.out;
   state.out = [];
   if (!batch.length || !process.connected) return Promise.resolve();

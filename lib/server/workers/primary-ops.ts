@@ -15,6 +15,7 @@ import {
 } from "@/lib/server/ledger/bookkeeping";
 import * as memory from "@/lib/server/ledger/memory-ledger";
 import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
+import { restoreFields } from "@/lib/server/workers/ascii-wire";
 import { checkLocalWindow, recordLocalSuccess, type WindowLimit } from "@/lib/server/relay/sliding-windows";
 import { logger } from "@/lib/server/logger";
 import type { Answer, Envelope, WireMessage } from "@/lib/server/workers/ipc";
@@ -80,7 +81,12 @@ function settle(m: WireMessage) {
   if (!held) throw new Error("ledger: unknown reservation");
   reservations.delete(m.r as number);
   const charged = memory.settle(held.r, m.actual as number, m.ch as number);
-  if (m.rec) applySettleRecords(m.rec as SettleRecords, charged);
+  const rec = m.rec as SettleRecords | null;
+  if (rec) {
+    if (rec.log) restoreFields(rec.log);
+    if (rec.usage) restoreFields(rec.usage.key);
+    applySettleRecords(rec, charged);
+  }
   return { charged, userQuota: memory.userQuota(held.r.userId) };
 }
 

@@ -7,6 +7,7 @@ import "server-only";
 import type { Reservation, ReserveResult } from "@/lib/server/ledger/memory-ledger";
 import type { SettleRecords } from "@/lib/server/ledger/settle-records";
 import { post, request } from "@/lib/server/workers/ipc";
+import { asciiFields } from "@/lib/server/workers/ascii-wire";
 import { singleton } from "@/lib/server/singleton";
 
 const outstanding = singleton("workers.reservations", () => ({ count: 0, quota: 0 }));
@@ -41,7 +42,10 @@ export async function remoteSettle(
   records: SettleRecords | null,
 ): Promise<{ charged: number; userQuota: number | null }> {
   if (done(r)) throw new Error("ledger: reservation settled twice");
-  return (await request("settle", { r: Number(r.id), actual, ch: channelId, rec: records })) as {
+  if (records?.log) asciiFields(records.log);
+  if (records?.usage) asciiFields(records.usage.key);
+  // Lazy: settlements come after the response; batching them spares the primary wake-ups.
+  return (await request("settle", { r: Number(r.id), actual, ch: channelId, rec: records }, true)) as {
     charged: number;
     userQuota: number | null;
   };
