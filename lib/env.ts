@@ -72,6 +72,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).default(30),
   /** Largest accepted relay request body (after which 413 is answered). */
   RELAY_MAX_BODY_MB: z.coerce.number().positive().default(16),
+  /** Largest upstream answer read whole (JSON answers; streams are not held whole): past it, 502. */
+  RELAY_MAX_ANSWER_MB: z.coerce.number().positive().default(64),
   /** Seconds to wait for upstream response headers (0 = no limit). */
   RELAY_TIMEOUT: z.coerce.number().min(0).default(0),
   /** Seconds of upstream silence after which a stream is ended. */

@@ -1,11 +1,16 @@
-// Channel pinning, group rights, unpriced models, stream keep-alive and inactivity timeout, and the
-// SIGTERM flush of pending bookkeeping.
+// Channel pinning, group rights, unpriced models, stream keep-alive and inactivity timeout, an
+// upstream answer past RELAY_MAX_ANSWER_MB, and the SIGTERM flush of pending bookkeeping.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 
 let gw: Gateway;
 let up: MockUpstream;
+let endless: http.Server;
+let endlessUrl = "";
+const endlessClosed: number[] = [];
 let chA = 0;
 let chB = 0;
 const hi = [{ role: "user" as const, content: "hi" }];
@@ -16,20 +21,56 @@ const channel = (fields: Record<string, unknown>) => gw.createChannel({ key: "sk
 
 beforeAll(async () => {
   up = await startMockUpstream();
-  gw = await startGateway({ env: { STREAMING_TIMEOUT: "3" } });
+  // A 200 JSON answer that never ends: only a bounded read can be done with it.
+  endless = http.createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write('{"id":"x","choices":[{"message":{"content":"');
+    const chunk = "a".repeat(64 * 1024);
+    const more = () => {
+      while (!res.destroyed && res.write(chunk));
+      if (!res.destroyed) res.once("drain", more);
+    };
+    res.on("close", () => endlessClosed.push(Date.now()));
+    more();
+  });
+  await new Promise<void>((r) => endless.listen(0, "127.0.0.1", r));
+  endlessUrl = `http://127.0.0.1:${(endless.address() as AddressInfo).port}`;
+  gw = await startGateway({ env: { STREAMING_TIMEOUT: "3", RELAY_MAX_ANSWER_MB: "1" } });
   await gw.api("PUT", "/api/option/", {
     key: "ModelRatio",
-    value: JSON.stringify({ "r-pin": 1, "stall-model": 1, "r-vip": 1 }),
+    value: JSON.stringify({ "r-pin": 1, "stall-model": 1, "r-vip": 1, "endless-model": 1 }),
   });
   chA = await channel({ name: "pin-a", models: "r-pin", key: "key-a" });
   chB = await channel({ name: "pin-b", models: "r-pin", key: "key-b" });
   await channel({ name: "stall", models: "stall-model" });
   await channel({ name: "vip-only", models: "r-vip", group: "vip" });
+  await channel({ name: "endless", models: "endless-model", base_url: endlessUrl });
 }, 180_000);
 
 afterAll(async () => {
   await gw?.stop();
   await up?.close();
+  endless?.closeAllConnections();
+  await new Promise((r) => endless?.close(r));
+});
+
+test("an upstream answer past RELAY_MAX_ANSWER_MB is a 502, not read further, and charges nothing", async () => {
+  const t = await token();
+  const r = await fetch(`${gw.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: "endless-model", messages: hi }),
+  });
+  const body = (await r.json()) as { error: { code: string; message: string } };
+  expect([r.status, body.error.code]).toEqual([502, "do_request_failed"]);
+  expect(body.error.message).toContain("larger than 1 MB");
+  await gw.waitFor(async () => endlessClosed.length > 0, 5000); // the gateway dropped the connection
+  // Still serving, and the failed call left no consume log and no charge.
+  expect((await client(t.key).chat.completions.create({ model: "r-pin", messages: hi })).choices.length).toBe(1);
+  await gw.settle();
+  const logs = await gw.sql<{ modelName: string }>("select modelName from logs where tokenId = ? and type = 2", t.id);
+  expect(logs.map((l) => l.modelName)).toEqual(["r-pin"]);
 });
 
 test("an admin's sk-<key>-<channel> pins the channel; an ordinary user may not pin", async () => {

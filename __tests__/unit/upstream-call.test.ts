@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent } from "undici";
-import { callUpstream, UpstreamAbort } from "@/lib/server/relay/upstream/upstream-call";
+import { callUpstream, UpstreamAbort, UpstreamAnswerTooLarge } from "@/lib/server/relay/upstream/upstream-call";
 
 type Route = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const routes = new Map<string, Route>();
@@ -37,13 +37,14 @@ const until = async (cond: () => boolean, what: string) => {
   }
 };
 
-const call = (path: string, abort = new UpstreamAbort(), body?: string, via = agent) =>
+const call = (path: string, abort = new UpstreamAbort(), body?: string, via = agent, maxAnswerBytes?: number) =>
   callUpstream(via, base + path, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body,
     abort,
     headersTimeout: 5000,
+    maxAnswerBytes,
   });
 
 test("a whole answer: status, headers (repeated ones as a list), request body and query reach the server", async () => {
@@ -78,7 +79,7 @@ test("a streamed answer keeps every byte in order, also what arrived before the 
   expect(Buffer.concat(got).equals(Buffer.concat(parts))).toBe(true);
 });
 
-test("text(limit) reads at most limit bytes and drops the connection instead of reading the rest", async () => {
+test("textUpTo(limit) reads at most limit bytes and drops the connection instead of reading the rest", async () => {
   routes.set("/huge", (_req, res) => {
     res.writeHead(500, { "content-type": "text/plain" });
     const chunk = Buffer.alloc(64 * 1024, 120);
@@ -89,12 +90,12 @@ test("text(limit) reads at most limit bytes and drops the connection instead of 
     more(); // never ends
   });
   const up = await call("/huge");
-  const text = await up.body.text(1000);
+  const text = await up.body.textUpTo(1000);
   expect(text).toBe("x".repeat(1000));
   await until(() => closedSockets.includes("/huge"), "the upstream connection to close");
 });
 
-test("text(limit) that the first bytes fill exactly still stops reading there", async () => {
+test("textUpTo(limit) that the first bytes fill exactly still stops reading there", async () => {
   routes.set("/exact", (_req, res) => {
     res.writeHead(502, { "content-type": "text/plain" });
     res.write("y".repeat(1000));
@@ -102,8 +103,22 @@ test("text(limit) that the first bytes fill exactly still stops reading there", 
     res.on("close", () => clearInterval(tick));
   });
   const up = await call("/exact");
-  expect(await up.body.text(1000)).toBe("y".repeat(1000));
+  expect(await up.body.textUpTo(1000)).toBe("y".repeat(1000));
   await until(() => closedSockets.includes("/exact"), "the upstream connection to close");
+});
+
+test("text() refuses an answer past maxAnswerBytes and drops the connection; one at the limit is read", async () => {
+  routes.set("/limit", (_req, res) => res.end("z".repeat(1000)));
+  expect(await (await call("/limit", undefined, undefined, agent, 1000)).body.text()).toBe("z".repeat(1000));
+  routes.set("/over", (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write("z".repeat(1000));
+    const tick = setInterval(() => res.write("z"), 5); // one byte too many, then more
+    res.on("close", () => clearInterval(tick));
+  });
+  const up = await call("/over", undefined, undefined, agent, 1000);
+  await expect(up.body.text()).rejects.toBeInstanceOf(UpstreamAnswerTooLarge);
+  await until(() => closedSockets.includes("/over"), "the upstream connection to close");
 });
 
 test("an informational 103 answer is skipped: the call resolves with the final answer", async () => {

@@ -75,7 +75,7 @@ async function attemptTranscription(a: AttemptInput): Promise<Outcome> {
   const { up, abort } = await open(a, await multipartRequest(a));
   const prompt = typeof ctx.body.prompt === "string" ? ctx.body.prompt : "";
   if (ctx.stream) return relayForwarded(a, up, abort, transcriptTap, () => exactTextTokens(prompt));
-  const answer = await readAnswer(up);
+  const answer = await readAnswer(up, a);
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = /json/i.test(answer.contentType) ? parseJson(answer.text) : null;
   return answerAsReceived(a, answer, firstResponseMs, usageFromResponses(json?.usage), async () =>

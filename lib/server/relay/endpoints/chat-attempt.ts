@@ -12,7 +12,7 @@ import type { AttemptInput } from "@/lib/server/relay/entry/endpoint";
 import { relayEvents, type EventPipe } from "@/lib/server/relay/streaming/event-stream";
 import { streamOutcome } from "@/lib/server/relay/streaming/sse-response";
 import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
-import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
+import { upstreamJsonObject, upstreamText } from "@/lib/server/relay/upstream/json";
 import { formatFor } from "@/lib/server/relay/vendors";
 import { chunkText, embeddingsToBase64, usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import type { ChatFormat, ClientFormat, ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
@@ -105,7 +105,7 @@ export async function attemptChat(a: AttemptInput, clientFormat?: ClientFormat):
     return { ...base, ...streamOutcome(r) };
   }
 
-  const raw = await up.body.text();
+  const raw = await upstreamText(up, actx.channel.baseUrl);
   const firstResponseMs = Date.now() - ctx.startedAt;
   const parsed = upstreamJsonObject(raw);
   // An adapter speaking a native dialect (Bedrock Converse, Cohere v2, Ollama) answers in its format.

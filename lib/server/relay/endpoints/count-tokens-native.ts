@@ -20,7 +20,7 @@ import { RelayError } from "@/lib/server/relay/errors";
 import { resolveRoutes } from "@/lib/server/relay/routing/model-routes";
 import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
 import { upstreamError } from "@/lib/server/relay/upstream/attempt";
-import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
+import { upstreamJsonObject, upstreamText } from "@/lib/server/relay/upstream/json";
 import { redactUpstreamText } from "@/lib/server/relay/upstream/redact";
 import { sendUpstream, UpstreamAbort } from "@/lib/server/relay/upstream/send";
 import { mapModel } from "@/lib/server/relay/upstream/transform";
@@ -139,6 +139,6 @@ export async function countOnChannel(
   }
   if (up.statusCode < 200 || up.statusCode > 299)
     throw await upstreamError(up, actx, options.bool("global.hide_upstream_error_enabled"));
-  const json = upstreamJsonObject(await up.body.text());
+  const json = upstreamJsonObject(await upstreamText(up, actx.channel.baseUrl));
   return JSON.stringify(json);
 }

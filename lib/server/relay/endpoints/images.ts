@@ -54,7 +54,7 @@ async function attemptImages(a: AttemptInput, multipart: boolean): Promise<Outco
     if (!out.estimated && ctx.pricing.mode === "ratio") ctx.otherRatio = 1;
     return out;
   }
-  const answer = await readAnswer(up);
+  const answer = await readAnswer(up, a);
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = parseJson(answer.text);
   if (!json) throw badBody();

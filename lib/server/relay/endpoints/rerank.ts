@@ -44,7 +44,7 @@ function rerankUsage(json: Json): Usage | null {
 
 async function attemptRerank(a: AttemptInput): Promise<Outcome> {
   const { up } = await open(a, jsonRequest(a));
-  const answer = await readAnswer(up);
+  const answer = await readAnswer(up, a);
   const firstResponseMs = Date.now() - a.ctx.startedAt;
   const json = parseJson(answer.text);
   if (!json) throw badBody();

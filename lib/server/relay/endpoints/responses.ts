@@ -7,6 +7,7 @@ import "server-only";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { badBody, jsonRequest, modelField, open, parseJson, sendAsReceived } from "@/lib/server/relay/endpoints/shared";
+import { upstreamText } from "@/lib/server/relay/upstream/json";
 import { relayForwarded, type EventTap } from "@/lib/server/relay/streaming/forward";
 import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
@@ -103,7 +104,7 @@ async function attemptResponses(a: AttemptInput): Promise<Outcome> {
   const base = { channel: actx.channel, upstreamModel: actx.upstreamModel };
   const promptTokens = () => exactTextTokens(responsesPromptText(ctx.body));
   if (ctx.stream) return relayForwarded(a, up, abort, responsesTap, promptTokens);
-  const raw = await up.body.text();
+  const raw = await upstreamText(up, actx.channel.baseUrl);
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = parseJson(raw);
   if (!json) throw badBody();

@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import type { ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
 import { openUpstream } from "@/lib/server/relay/upstream/attempt";
 import type { AttemptInput } from "@/lib/server/relay/entry/endpoint";
+import { upstreamText } from "@/lib/server/relay/upstream/json";
 import type { Json, RequestFacts } from "@/lib/server/relay/vendors/format-types";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
@@ -129,9 +130,13 @@ export async function answerAsReceived(
   return { channel: a.actx.channel, upstreamModel: a.actx.upstreamModel, usage, estimated: !reported, firstResponseMs };
 }
 
-/** Reads a whole (small) upstream answer. */
-export async function readAnswer(up: UpstreamResponse): Promise<{ text: string; contentType: string }> {
-  return { text: await up.body.text(), contentType: headerOf(up, "content-type") ?? "application/json" };
+/** Reads a whole upstream answer (502 past RELAY_MAX_ANSWER_MB or when the connection fails). */
+export async function readAnswer(
+  up: UpstreamResponse,
+  a: Pick<AttemptInput, "actx">,
+): Promise<{ text: string; contentType: string }> {
+  const text = await upstreamText(up, a.actx.channel.baseUrl);
+  return { text, contentType: headerOf(up, "content-type") ?? "application/json" };
 }
 
 /** Answers the client with the upstream body as received. */

@@ -9,7 +9,7 @@ import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/serv
 import type { RelayContext } from "@/lib/server/relay/entry/context";
 import { RelayError } from "@/lib/server/relay/errors";
 import { sendJson } from "@/lib/server/relay/entry/http-io";
-import { upstreamJsonObject } from "@/lib/server/relay/upstream/json";
+import { upstreamJsonObject, upstreamText } from "@/lib/server/relay/upstream/json";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { relayStream } from "@/lib/server/relay/streaming/openai-stream";
 import { streamOutcome } from "@/lib/server/relay/streaming/sse-response";
@@ -27,7 +27,7 @@ const MAX_ERROR_BODY = 64 * 1024;
 export async function upstreamError(up: UpstreamResponse, actx: AdapterContext, hide: boolean): Promise<RelayError> {
   let text = "";
   try {
-    text = await up.body.text(MAX_ERROR_BODY);
+    text = await up.body.textUpTo(MAX_ERROR_BODY);
   } catch {
     text = "";
   }
@@ -125,7 +125,7 @@ export async function attemptUpstream(
     return { ...base, ...streamOutcome(r) };
   }
 
-  const raw = await up.body.text();
+  const raw = await upstreamText(up, actx.channel.baseUrl);
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = upstreamJsonObject(raw) as JsonAnswer;
   let out = adapter.convertResponse ? (adapter.convertResponse(json, actx) as JsonAnswer) : json;

@@ -3,6 +3,8 @@ import "server-only";
 // JSON object parsing for upstream answers and SSE payloads.
 import { RelayError } from "@/lib/server/relay/errors";
 import { relayError } from "@/lib/server/relay/error-codes";
+import { redactUpstreamText } from "@/lib/server/relay/upstream/redact";
+import type { UpstreamResponse } from "@/lib/server/relay/upstream/upstream-call";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -19,6 +21,18 @@ export function parseJsonObject(text: string): JsonObject | null {
 /** A 200 answer whose body is not a JSON object: retryable on another channel. */
 export function badUpstreamBody(): RelayError {
   return relayError("bad_response_body", {}, { upstreamStatus: 502 });
+}
+
+/**
+ * The whole answer as text. A read that fails (the connection lost mid-answer, an answer larger
+ * than RELAY_MAX_ANSWER_MB) is a 502 do_request_failed that another channel may not repeat.
+ */
+export async function upstreamText(up: UpstreamResponse, baseUrl: string): Promise<string> {
+  try {
+    return await up.body.text();
+  } catch (err) {
+    throw relayError("upstream_unreachable", { reason: redactUpstreamText((err as Error).message, [], baseUrl) });
+  }
 }
 
 /** The upstream's JSON object answer, or a 502 bad_response_body. */

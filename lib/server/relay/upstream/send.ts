@@ -4,6 +4,7 @@ import "server-only";
 // one that connects to public addresses only), called through upstream-call.ts. Streams are read as
 // they arrive. Redirects are never followed, so a key is only ever sent to the channel's own address.
 import { Readable } from "node:stream";
+import { env } from "@/lib/env";
 import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
 import type { UpstreamRequest } from "@/lib/server/relay/vendors/types";
 import {
@@ -34,6 +35,7 @@ export async function sendUpstream(
     body: req.method === "GET" ? undefined : req.body,
     abort,
     headersTimeout: headersTimeoutMs,
+    maxAnswerBytes: env().RELAY_MAX_ANSWER_MB * 1048576,
   });
   if (up.statusCode < 200 || up.statusCode > 299) return up;
   if (decodeBody && !decodeStream) return { ...up, body: textBody(decodeBody(await up.body.text())) };
