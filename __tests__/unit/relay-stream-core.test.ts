@@ -71,6 +71,8 @@ test("chunks are written in order; the end marker stops the read; the tail is wr
   expect(res.text()).toBe("AB|<tail>");
   expect(stream.status()).toEqual({ status: "ok", end_reason: "done" });
   expect(up.body.destroyed).toBe(true);
+  // Released without an error: Node's iterator, left early, would destroy it with an AbortError.
+  expect(up.body.errored).toBeNull();
 });
 
 test("an upstream failure ends the stream as upstream_error; a client that left as client_gone", async () => {
