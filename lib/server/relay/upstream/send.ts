@@ -45,7 +45,7 @@ export async function sendUpstream(
   return { ...up, body: body as unknown as UpstreamBody };
 }
 
-/** A decoded answer in place of the upstream body: the readers use text() (and json()). */
+/** A decoded answer in place of the upstream body: the readers use text(). */
 function textBody(text: string): UpstreamBody {
   const body = new UpstreamBody(
     () => {},

@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 /** Bytes kept for a reader that has not started yet, before the socket is paused. */
 const PAUSE_AFTER_BYTES = 64 * 1024;
 
-/** How the body is being read: not yet, whole (text/json/dump), or as a stream. */
+/** How the body is being read: not yet, whole (text/textUpTo/dump), or as a stream. */
 const Mode = { Undecided: 0, Whole: 1, Stream: 2 } as const;
 type Mode = (typeof Mode)[keyof typeof Mode];
 
@@ -19,7 +19,8 @@ type Waiter = { resolve: (b: Buffer) => void; reject: (e: Error) => void; limit:
 /** A whole answer larger than the relay accepts (RELAY_MAX_ANSWER_MB): it is not read further. */
 export class UpstreamAnswerTooLarge extends Error {
   constructor(limit: number) {
-    super(`the upstream answer is larger than ${Math.round(limit / 1048576)} MB`);
+    const mb = limit / 1048576;
+    super(`the upstream answer is larger than ${mb >= 1 ? `${+mb.toFixed(2)} MB` : `${limit} bytes`}`);
     this.name = "UpstreamAnswerTooLarge";
   }
 }
@@ -50,10 +51,6 @@ export class UpstreamBody extends Readable {
   /** At most the first `limit` bytes as UTF-8 text (error answers); the rest is not read. */
   async textUpTo(limit: number): Promise<string> {
     return (await this.whole(limit, true)).toString("utf8");
-  }
-
-  async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
   }
 
   /** Reads and drops the body (the connection stays reusable unless it is long). */
