@@ -70,11 +70,11 @@ async function logsOf(tokenId: number) {
   return { n: row!.n, quota: row!.quota ?? 0 };
 }
 
-/** Σ logs == ledger for the root user, every token and every channel together. */
+/** Σ logs == ledger for every user, every token and every channel together. */
 async function expectLedgerMatchesLogs() {
   const [row] = await gw.sql<{ logs: number; user: number; tokens: number; channels: number }>(
     `select (select coalesce(sum(quota), 0) from logs where type = 2) logs,
-            (select usedQuota from users where username = 'root') "user",
+            (select coalesce(sum(usedQuota), 0) from users) "user",
             (select coalesce(sum(usedQuota), 0) from tokens) tokens,
             (select coalesce(sum(usedQuota), 0) from channels) channels`,
   );
@@ -155,6 +155,46 @@ test("100 concurrent requests against a token with quota for exactly 10: 10 pass
   expect(row.remainQuota).toBe(0);
   expect(row.usedQuota).toBe(10 * PRICE_QUOTA);
   expect(await logsOf(t.id)).toEqual({ n: 10, quota: 10 * PRICE_QUOTA });
+  await expectLedgerMatchesLogs();
+}, 60_000);
+
+test("allowances held by the workers never show in the database; a quota set in the console holds at once", async () => {
+  const u = "allowanceuser";
+  await gw.api("POST", "/api/user/register", { username: u, password: "password123", password2: "password123" });
+  const [user] = await gw.sql<{ id: number }>("select id from users where username = ?", u);
+  expect((await gw.api("PUT", "/api/user/", { id: user!.id, quota: 1000 * PRICE_QUOTA })).json.success).toBe(true);
+  const login = await fetch(`${gw.url}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: u, password: "password123" }),
+  });
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const made = await fetch(`${gw.url}/api/token/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ name: "allowance", unlimited_quota: true }),
+  });
+  const key = ((await made.json()) as { data: { key: string } }).data.key;
+  const quotaRow = async () =>
+    (
+      await gw.sql<{ quota: number; usedQuota: number }>("select quota, usedQuota from users where id = ?", user!.id)
+    )[0]!;
+
+  // A large balance: each worker gets an allowance and reserves from it without asking the primary.
+  const burst = await Promise.all(Array.from({ length: 40 }, () => call(key, "m-price")));
+  expect(burst.map((r) => r.status)).toEqual(Array(40).fill(200));
+  expect(workersOf(burst).size).toBe(2);
+  await gw.settle();
+  expect(await quotaRow()).toEqual({ quota: 960 * PRICE_QUOTA, usedQuota: 40 * PRICE_QUOTA });
+
+  // The admin leaves quota for exactly 5 more calls: the write first takes the allowances back, so
+  // neither worker can go on spending from what it held.
+  expect((await gw.api("PUT", "/api/user/", { id: user!.id, quota: 5 * PRICE_QUOTA })).json.success).toBe(true);
+  const after = await Promise.all(Array.from({ length: 20 }, () => call(key, "m-price")));
+  expect(after.filter((r) => r.status === 200)).toHaveLength(5);
+  expect(workersOf(after).size).toBe(2);
+  await gw.settle();
+  expect(await quotaRow()).toEqual({ quota: 0, usedQuota: 45 * PRICE_QUOTA });
   await expectLedgerMatchesLogs();
 }, 60_000);
 

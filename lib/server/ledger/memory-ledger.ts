@@ -28,6 +28,8 @@ export type Reservation = {
   settled: boolean;
   /** Redis ledger only: the reservation's field in this instance's reservation hash. */
   id?: string;
+  /** Worker processes only: the allowance this reservation was taken from (worker-allowances.ts). */
+  allowance?: { gid: number; live: boolean; left: number };
 };
 export type ReserveFailure = {
   ok: false;
@@ -45,12 +47,21 @@ type State = {
   tokens: Map<number, TokenAccount>;
   /** Reservations not yet settled or refunded (metrics: reservation state). */
   outstanding: { count: number; quota: number };
+  /**
+   * Quota held for workers' allowances, per account: taken from the balances in memory but not
+   * recorded as a delta (the database never shows it), so a balance re-read from the database
+   * subtracts it again.
+   */
+  heldUsers: Map<number, number>;
+  heldTokens: Map<number, number>;
 };
 
 const state = singleton<State>("relay.ledger", () => ({
   users: new Map(),
   tokens: new Map(),
   outstanding: { count: 0, quota: 0 },
+  heldUsers: new Map(),
+  heldTokens: new Map(),
 }));
 
 /** Reservations of this instance not yet settled or refunded, and the quota they hold. */
@@ -68,7 +79,7 @@ export async function ensureAccounts(userId: number, tokenId: number | null): Pr
       const quota = conn
         ? readUserQuota(conn, userId)
         : Number((await db().user.findUnique({ where: { id: userId }, select: { quota: true } }))?.quota ?? 0);
-      state.users.set(userId, { quota: quota + pendingUserQuota(userId) });
+      state.users.set(userId, { quota: quota + pendingUserQuota(userId) - (state.heldUsers.get(userId) ?? 0) });
     }
     if (tokenId !== null && !state.tokens.has(tokenId)) {
       const t = conn
@@ -76,7 +87,8 @@ export async function ensureAccounts(userId: number, tokenId: number | null): Pr
         : await db()
             .token.findUnique({ where: { id: tokenId }, select: { remainQuota: true, unlimitedQuota: true } })
             .then((r) => ({ remain: Number(r?.remainQuota ?? 0), unlimited: r?.unlimitedQuota ?? false }));
-      state.tokens.set(tokenId, { remain: t.remain + pendingTokenRemain(tokenId), unlimited: t.unlimited });
+      const held = state.heldTokens.get(tokenId) ?? 0;
+      state.tokens.set(tokenId, { remain: t.remain + pendingTokenRemain(tokenId) - held, unlimited: t.unlimited });
     }
   });
 }
@@ -182,6 +194,70 @@ export function refund(r: Reservation): void {
   }
 }
 
+function addHeld(map: Map<number, number>, id: number, amount: number): void {
+  const v = (map.get(id) ?? 0) + amount;
+  if (v === 0) map.delete(id);
+  else map.set(id, v);
+}
+
+/** What the account has that a reservation may take now (the smaller of user and limited token). */
+export function available(userId: number, tokenId: number | null): number {
+  const user = state.users.get(userId);
+  const token = tokenId === null ? null : state.tokens.get(tokenId);
+  if (!user) return 0;
+  return token && !token.unlimited ? Math.min(user.quota, token.remain) : user.quota;
+}
+
+/**
+ * Sets `amount` aside from the balances in memory for a worker's allowance (reservations of the
+ * worker then take from it without asking). Not a delta: until a part of it is settled, the
+ * database does not see it. False when the balances do not cover it.
+ */
+export function hold(userId: number, tokenId: number | null, amount: number): boolean {
+  const user = state.users.get(userId);
+  const token = tokenId === null ? null : state.tokens.get(tokenId);
+  if (!user || available(userId, tokenId) < amount || amount <= 0) return false;
+  user.quota -= amount;
+  addHeld(state.heldUsers, userId, amount);
+  if (token && tokenId !== null) {
+    token.remain -= amount;
+    addHeld(state.heldTokens, tokenId, amount);
+  }
+  state.outstanding.quota += amount;
+  return true;
+}
+
+/** Gives `amount` of a hold back to the balances (unused allowance, or a refunded part of it). */
+export function releaseHold(userId: number, tokenId: number | null, amount: number): void {
+  if (amount <= 0) return;
+  const user = state.users.get(userId);
+  if (user) user.quota += amount;
+  addHeld(state.heldUsers, userId, -amount);
+  if (tokenId !== null) {
+    const token = state.tokens.get(tokenId);
+    if (token) token.remain += amount;
+    addHeld(state.heldTokens, tokenId, -amount);
+  }
+  state.outstanding.quota -= amount;
+}
+
+/**
+ * Turns `amount` of a hold into a reservation, as if reserve() had taken it then: recorded as a
+ * delta now, settled or refunded like any other.
+ */
+export function reservationFromHold(userId: number, tokenId: number | null, amount: number): Reservation {
+  addHeld(state.heldUsers, userId, -amount);
+  pendingUser(userId).quota -= amount;
+  if (tokenId !== null) {
+    addHeld(state.heldTokens, tokenId, -amount);
+    const d = pendingToken(tokenId);
+    d.remain -= amount;
+    d.used += amount;
+  }
+  state.outstanding.count += 1;
+  return { userId, tokenId, amount, settled: false };
+}
+
 /** Drops cached balances; only call inside the ledger queue (see bookkeeping writeAfterFlush). */
 export function dropAccounts(userIds: number[], tokenIds: number[]): void {
   for (const id of userIds) state.users.delete(id);
@@ -193,4 +269,6 @@ export function resetLedgerForTests(): void {
   state.tokens.clear();
   resetDeltasForTests();
   state.outstanding = { count: 0, quota: 0 };
+  state.heldUsers.clear();
+  state.heldTokens.clear();
 }

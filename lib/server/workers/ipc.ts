@@ -20,8 +20,8 @@ export type WireMessage = { op?: string; id?: number; [k: string]: unknown };
 export type Answer =
   | { id: number; ok?: unknown; err?: string }
   | { ev: string; p: unknown }
-  /** The primary asks every worker (e.g. its metrics); the worker posts `reply` with the cid. */
-  | { call: string; cid: number };
+  /** The primary asks workers (e.g. their metrics); the worker posts `reply` with the cid. */
+  | { call: string; cid: number; p?: unknown };
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 type State = {
@@ -32,7 +32,7 @@ type State = {
   scheduled: boolean;
   listening: boolean;
   eventSink: ((topic: string, payload: unknown) => void) | null;
-  calls: Map<string, () => unknown>;
+  calls: Map<string, (params: unknown) => unknown>;
   lazyTimer: NodeJS.Timeout | null;
 };
 const state = singleton<State>("workers.ipc", () => ({
@@ -78,7 +78,7 @@ function listen(): void {
     if (!Array.isArray(batch)) return; // e.g. rate-limiter-flexible's own cluster messages
     for (const a of batch) {
       if ("call" in a) {
-        answerCall(a.call, a.cid);
+        answerCall(a.call, a.cid, a.p);
         continue;
       }
       if ("ev" in a) {
@@ -109,14 +109,14 @@ export function clusterWorker(): boolean {
 }
 
 /** What this worker answers when the primary calls `name` (lib/server/workers/primary-ops.ts). */
-export function answerCalls(name: string, work: () => unknown): void {
+export function answerCalls(name: string, work: (params: unknown) => unknown): void {
   state.calls.set(name, work);
 }
 
-function answerCall(name: string, cid: number): void {
+function answerCall(name: string, cid: number, params: unknown): void {
   const work = state.calls.get(name);
   Promise.resolve()
-    .then(() => (work ? work() : null))
+    .then(() => (work ? work(params) : null))
     .then(
       (ok) => post("reply", { cid, ok: ok ?? null }),
       (err: unknown) => post("reply", { cid, err: String((err as Error)?.message ?? err) }),

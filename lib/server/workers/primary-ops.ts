@@ -19,6 +19,16 @@ import { restoreFields } from "@/lib/server/workers/ascii-wire";
 import { checkLocalWindow, recordLocalSuccess, type WindowLimit } from "@/lib/server/relay/sliding-windows";
 import { logger } from "@/lib/server/logger";
 import type { Answer, Envelope, WireMessage } from "@/lib/server/workers/ipc";
+import {
+  allowanceHolders,
+  allowancesGone,
+  freezeAllowances,
+  grantAllowance,
+  growAllowance,
+  refundToBalances,
+  releaseAllowance,
+  settleFromAllowance,
+} from "@/lib/server/workers/primary-allowances";
 
 type Held = { r: memory.Reservation; worker: number };
 const reservations = new Map<number, Held>();
@@ -68,39 +78,83 @@ function answer(w: Worker, id: number, work: () => unknown): void {
 async function reserve(w: Worker, m: WireMessage) {
   const u = m.u as number;
   const t = m.t as number | null;
+  const amount = m.a as number;
   await memory.ensureAccounts(u, t);
-  const res = memory.reserve(u, t, m.a as number, m.m as number);
+  let res = memory.reserve(u, t, amount, m.m as number);
+  const tokens = t === null ? [] : [t];
+  if ((!res.ok || res.reservation.amount < amount) && allowanceHolders([u], tokens).size) {
+    // Allowances sit on some of this account: take their unused parts back, then decide.
+    if (res.ok) memory.refund(res.reservation);
+    await revokeAllowances([u], tokens);
+    await memory.ensureAccounts(u, t);
+    res = memory.reserve(u, t, amount, m.m as number);
+  }
   if (!res.ok) return res;
   const rid = ++seq;
   reservations.set(rid, { r: res.reservation, worker: w.id });
-  return { rid, amount: res.reservation.amount };
+  if (!m.g) return { rid, amount: res.reservation.amount };
+  const gid = ++seq;
+  const g = grantAllowance(w.id, u, t, amount, gid);
+  return g ? { rid, amount: res.reservation.amount, gid, g } : { rid, amount: res.reservation.amount };
 }
 
 function settle(m: WireMessage) {
-  const held = reservations.get(m.r as number);
-  if (!held) throw new Error("ledger: unknown reservation");
-  reservations.delete(m.r as number);
-  const charged = memory.settle(held.r, m.actual as number, m.ch as number);
+  let charged: number;
+  let userId: number;
+  if (m.g !== undefined)
+    ({ charged, userId } = settleFromAllowance(m.g as number, m.p as number, m.actual as number, m.ch as number));
+  else {
+    const held = reservations.get(m.r as number);
+    if (!held) throw new Error("ledger: unknown reservation");
+    reservations.delete(m.r as number);
+    charged = memory.settle(held.r, m.actual as number, m.ch as number);
+    userId = held.r.userId;
+  }
   const rec = m.rec as SettleRecords | null;
   if (rec) {
     if (rec.log) restoreFields(rec.log);
     if (rec.usage) restoreFields(rec.usage.key);
     applySettleRecords(rec, charged);
   }
-  return { charged, userQuota: memory.userQuota(held.r.userId) };
+  return { charged, userQuota: memory.userQuota(userId) };
+}
+
+/** Asks the workers holding allowances on these accounts for their unused parts, and takes them back. */
+async function revokeAllowances(users: number[], tokens: number[]): Promise<void> {
+  const holders = allowanceHolders(users, tokens);
+  if (!holders.size) return;
+  const targets = [...workersOf()].filter((w) => holders.has(w.id));
+  const replies = await callWorkers("revoke", 2000, { users, tokens }, targets);
+  for (const list of replies)
+    for (const { g, left } of (list as { g: number; left: number }[] | null) ?? []) {
+      try {
+        releaseAllowance(g, left);
+      } catch (err) {
+        logger().error({ err }, "revoked allowance not released");
+      }
+    }
 }
 
 function outsideWrite(w: Worker, m: WireMessage): void {
   const id = m.id as number;
   const lock = ++seq;
-  writeAfterFlush(
-    () =>
-      new Promise<void>((release) => {
-        locks.set(lock, { worker: w.id, release });
-        send(w, { id, ok: lock });
-      }),
-    { userIds: m.users as number[], tokenIds: m.tokens as number[] },
-  ).catch((err: unknown) => send(w, { id, err: String((err as Error)?.message ?? err) }));
+  const users = m.users as number[];
+  const tokens = m.tokens as number[];
+  // No allowance may go on spending what the write is about to set (e.g. an admin's quota of 0).
+  const thaw = freezeAllowances(users, tokens);
+  revokeAllowances(users, tokens)
+    .then(() =>
+      writeAfterFlush(
+        () =>
+          new Promise<void>((release) => {
+            locks.set(lock, { worker: w.id, release });
+            send(w, { id, ok: lock });
+          }),
+        { userIds: users, tokenIds: tokens },
+      ),
+    )
+    .catch((err: unknown) => send(w, { id, err: String((err as Error)?.message ?? err) }))
+    .finally(thaw);
 }
 
 function handle(w: Worker, m: WireMessage): void {
@@ -116,6 +170,12 @@ function handle(w: Worker, m: WireMessage): void {
       if (held) memory.refund(held.r);
       return;
     }
+    case "grow":
+      return answer(w, id, () => growAllowance(m.g as number, m.a as number));
+    case "unhold":
+      return refundToBalances(m.g as number, m.p as number);
+    case "release":
+      return releaseAllowance(m.g as number, m.left as number);
     case "log":
       return queueLog(m.row as LogRow);
     case "usage":
@@ -145,10 +205,13 @@ function handle(w: Worker, m: WireMessage): void {
   }
 }
 
-/** Answers of every live worker to `name` (see ipc.ts answerCalls); a worker silent for 2 s is left out. */
-export function callWorkers(name: string, timeoutMs = 2000): Promise<unknown[]> {
+/**
+ * Answers of every live worker (or of `only`) to `name` with `params` (see ipc.ts answerCalls); a
+ * worker silent for `timeoutMs` is left out.
+ */
+export function callWorkers(name: string, timeoutMs = 2000, params?: unknown, only?: Worker[]): Promise<unknown[]> {
   const cid = ++seq;
-  const targets = [...workersOf()].filter((w) => w.isConnected());
+  const targets = (only ?? [...workersOf()]).filter((w) => w.isConnected());
   const replies: unknown[] = [];
   return new Promise((resolve) => {
     let waiting = targets.length;
@@ -163,7 +226,7 @@ export function callWorkers(name: string, timeoutMs = 2000): Promise<unknown[]> 
       if (--waiting <= 0) done();
     });
     if (!waiting) return done();
-    for (const w of targets) send(w, { call: name, cid });
+    for (const w of targets) send(w, params === undefined ? { call: name, cid } : { call: name, cid, p: params });
   });
 }
 
@@ -191,6 +254,7 @@ export function workerGone(workerId: number): { refunded: number; quota: number 
     refunded += 1;
     quota += held.r.amount;
   }
+  quota += allowancesGone(workerId);
   for (const [lock, l] of locks) {
     if (l.worker !== workerId) continue;
     locks.delete(lock);
