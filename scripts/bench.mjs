@@ -168,7 +168,8 @@ sh(
   "bash",
   [
     path.join(harness, "compare.sh"),
-    ...["--no-portkey", "--rounds", "1", "--scenarios", "instant"],
+    // Two rounds, 1 and 2 workers alternated in each: one round alone varied by 15-20 % between runs.
+    ...["--no-portkey", "--rounds", "2", "--scenarios", "instant"],
     ...["--gw-cpus", "0,1", "--mock-cpus", "0,1", "--load-cpus", "0,1"],
     ...["--target", `label=ours-1w,url=${trees[0].base}/v1,key=${keys[0]},pid=${trees[0].pid}`],
     ...["--target", `label=ours-2w,url=${trees[1].base}/v1,key=${keys[1]},pid=${trees[1].pid}`],
@@ -271,7 +272,7 @@ generators on CPU 1). Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "
 Load average at the end of the run: ${loadavg} (other jobs on the machine make every number noisy).
 "Workers" compares 1 and 2 workers started by \`npm start\` with the gateway, the mock and the load
 generator all sharing both cores (\`taskset -c 0,1\`: on 2 cores they cannot be pinned apart once the
-gateway uses both), one round of the instant scenario; "Per core", "Latency" and "Memory (1 worker)" come
+gateway uses both), the means of two rounds of the instant scenario (1 and 2 workers alternated); "Per core", "Latency" and "Memory (1 worker)" come
 from the pinned run below. The streams: 1,000 concurrent closed-loop streams, 20 chunks 20 ms apart.
 
 ${targets}
