@@ -28,7 +28,7 @@ export type Reservation = {
   settled: boolean;
   /** Redis ledger only: the reservation's field in this instance's reservation hash. */
   id?: string;
-  /** Worker processes only: the allowance this reservation was taken from (worker-allowances.ts). */
+  /** Worker processes only: the allowance it was taken from (remote-ledger.ts, primary-allowances.ts). */
   allowance?: { gid: number; live: boolean; left: number };
 };
 export type ReserveFailure = {
@@ -120,8 +120,7 @@ export function reserve(userId: number, tokenId: number | null, amount: number, 
   if (token && !token.unlimited && token.remain <= 0) return fail("token_exhausted");
   if (user.quota <= 0) return fail("user_exhausted");
   if (min < amount) {
-    const available = token && !token.unlimited ? Math.min(user.quota, token.remain) : user.quota;
-    amount = Math.max(min, Math.min(amount, available));
+    amount = Math.max(min, Math.min(amount, available(userId, tokenId)));
   }
   if (user.quota < amount) return fail("user_insufficient");
   if (token && !token.unlimited && token.remain < amount) return fail("token_insufficient");
@@ -156,9 +155,7 @@ export function settle(r: Reservation, actual: number, channelId: number): numbe
   state.outstanding.quota -= r.amount;
   const user = state.users.get(r.userId)!;
   const token = r.tokenId === null ? null : state.tokens.get(r.tokenId)!;
-  let available = user.quota;
-  if (token && !token.unlimited) available = Math.min(available, token.remain);
-  const charged = clampCharge(r.amount, actual, available);
+  const charged = clampCharge(r.amount, actual, available(r.userId, r.tokenId));
   const diff = charged - r.amount; // > 0 extra charge, < 0 refund
   user.quota -= diff;
   const ud = pendingUser(r.userId);
