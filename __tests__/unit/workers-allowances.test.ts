@@ -33,7 +33,12 @@ import { resetAllowancesForTests } from "@/lib/server/workers/primary-allowances
 type Msg = { id?: number; ok?: unknown; err?: string; call?: string; cid?: number; p?: unknown };
 
 /** A worker as the primary sees it; `onRevoke` answers the primary's revoke calls like remote-ledger.ts. */
-function fakeWorker(id: number, onRevoke: (p: { users: number[]; tokens: number[] }) => unknown = () => []) {
+function fakeWorker(
+  id: number,
+  onRevoke: (p: { users: number[]; tokens: number[] }) => unknown = () => [],
+  /** Sent in the same batch as the answer to a revoke call. */
+  withReply: () => Record<string, unknown>[] = () => [],
+) {
   const sent: Msg[] = [];
   const revokes: unknown[] = [];
   const w = {
@@ -45,7 +50,7 @@ function fakeWorker(id: number, onRevoke: (p: { users: number[]; tokens: number[
         if (x.call === "revoke") {
           revokes.push(x.p);
           const ok = onRevoke(x.p as { users: number[]; tokens: number[] });
-          setImmediate(() => handleWorkerMessage(w, { gw: [{ op: "reply", cid: x.cid, ok }] }));
+          setImmediate(() => handleWorkerMessage(w, { gw: [{ op: "reply", cid: x.cid, ok }, ...withReply()] }));
         }
       }
     },
@@ -156,6 +161,24 @@ test("a refusal first takes back the allowance another worker sits on, then rese
   // Nothing left to take back: the next refusal is a plain one, no call to the workers.
   expect(await b.ask({ op: "reserve", u: 1, t: 10, a: 5000, m: 5000 })).toMatchObject({ ok: false });
   expect(a.revokes).toHaveLength(1);
+});
+
+test("while a refusal takes allowances back, the revoked worker asking again gets no new one", async () => {
+  tokens.set(10, { remainQuota: 10_000n, unlimitedQuota: false });
+  let granted: Record<string, number> = {};
+  const again = 424242;
+  // a answers the revoke and, in the same batch, asks again with an allowance wanted.
+  const a = fakeWorker(
+    1,
+    () => [{ g: granted.gid, left: granted.g }],
+    () => [{ op: "reserve", id: again, u: 1, t: 10, a: 100, m: 100, g: 1 }],
+  );
+  const b = fakeWorker(2);
+  setWorkerSource(() => [a.w, b.w]);
+  granted = await a.ask({ op: "reserve", u: 1, t: 10, a: 100, m: 100, g: 1 });
+  // b needs 9000 of the 9900 once a's allowance is back: a new allowance for a must not take it first.
+  expect(await b.ask({ op: "reserve", u: 1, t: 10, a: 9000, m: 9000 })).toMatchObject({ amount: 9000 });
+  expect(tokenRemain(10)).toBe(800);
 });
 
 test("a console write to an account revokes its allowances before it runs, and none is granted meanwhile", async () => {

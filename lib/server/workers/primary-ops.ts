@@ -83,11 +83,17 @@ async function reserve(w: Worker, m: WireMessage) {
   let res = memory.reserve(u, t, amount, m.m as number);
   const tokens = t === null ? [] : [t];
   if ((!res.ok || res.reservation.amount < amount) && allowanceHolders([u], tokens).size) {
-    // Allowances sit on some of this account: take their unused parts back, then decide.
+    // Allowances sit on some of this account: take their unused parts back, then decide. No new
+    // allowance on it meanwhile (a worker whose allowance was revoked asks again at once).
     if (res.ok) memory.refund(res.reservation);
-    await revokeAllowances([u], tokens);
-    await memory.ensureAccounts(u, t);
-    res = memory.reserve(u, t, amount, m.m as number);
+    const thaw = freezeAllowances([u], tokens);
+    try {
+      await revokeAllowances([u], tokens);
+      await memory.ensureAccounts(u, t);
+      res = memory.reserve(u, t, amount, m.m as number);
+    } finally {
+      thaw();
+    }
   }
   if (!res.ok) return res;
   const rid = ++seq;
