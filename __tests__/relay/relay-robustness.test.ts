@@ -161,3 +161,17 @@ test("SIGTERM flushes every pending log and balance before exit", async () => {
   const [sum] = await gw.sql<{ s: number }>("select sum(quota) s from logs where tokenId = ? and type = 2", t.id);
   expect(tok!.usedQuota).toBe(sum!.s);
 });
+
+test("the production bundle loads the HTML sanitizer on first use: a footer's script never reaches /api/status", async () => {
+  const set = await gw.api("PUT", "/api/option/", {
+    key: "Footer",
+    value: '<p onclick="steal()">© 网关<script>alert(1)</script><a href="javascript:alert(2)">x</a></p>',
+  });
+  expect(set.json.success).toBe(true);
+  try {
+    const status = (await (await fetch(`${gw.url}/api/status`)).json()) as { data: { footer_html: string } };
+    expect(status.data.footer_html).toBe('<p>© 网关<a rel="noopener noreferrer">x</a></p>');
+  } finally {
+    await gw.api("PUT", "/api/option/", { key: "Footer", value: "" });
+  }
+});
