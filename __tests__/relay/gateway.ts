@@ -25,6 +25,11 @@ export type Gateway = {
   raw: (method: string, p: string, body?: unknown) => Promise<Response>;
   /** POST /api/token/ as root (unlimited unless told otherwise); throws on failure. */
   createToken: (fields?: Record<string, unknown>) => Promise<{ id: number; key: string }>;
+  /**
+   * Registers a plain user (password "password123"), gives it `quota` as root when told, logs in and
+   * creates an unlimited token as that user; answers the user id and the token's key.
+   */
+  createUser: (username: string, quota?: number) => Promise<{ id: number; key: string }>;
   /** POST /api/channel/ as root; answers the new channel id; throws on failure. */
   createChannel: (fields: Record<string, unknown>) => Promise<number>;
   /** The root session cookie ("name=value"). */
@@ -227,6 +232,28 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     if (!r.json.success) throw new Error(r.json.message);
     return r.json.data;
   };
+  const createUser: Gateway["createUser"] = async (username, quota) => {
+    const password = "password123";
+    await api("POST", "/api/user/register", { username, password, password2: password });
+    const [user] = await sql<{ id: number }>("select id from users where username = ?", username);
+    if (!user) throw new Error(`user ${username} was not registered`);
+    if (quota !== undefined) {
+      const set = await api("PUT", "/api/user/", { id: user.id, quota });
+      if (!set.json.success) throw new Error(set.json.message);
+    }
+    const login = await fetch(`${url}/api/user/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username, password }),
+    });
+    const userCookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const made = await fetch(`${url}/api/token/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: userCookie },
+      body: JSON.stringify({ name: username, unlimited_quota: true }),
+    });
+    return { id: user.id, key: ((await made.json()) as { data: { key: string } }).data.key };
+  };
   const createChannel: Gateway["createChannel"] = async (fields) => {
     const r = await api<{ ids: number[] }>("POST", "/api/channel/", { type: 1, group: "default", ...fields });
     if (!r.json.success) throw new Error(r.json.message);
@@ -237,6 +264,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     url,
     dataDir,
     createToken,
+    createUser,
     createChannel,
     cookieHeader: () => cookie,
     api,

@@ -79,23 +79,7 @@ test("an admin's sk-<key>-<channel> pins the channel; an ordinary user may not p
   expect(new Set(up.requests.slice(-4).map((r) => r.headers.authorization))).toEqual(new Set(["Bearer key-b"]));
   void chA;
 
-  await gw.api("POST", "/api/user/register", {
-    username: "plainuser",
-    password: "password123",
-    password2: "password123",
-  });
-  const login = await fetch(`${gw.url}/api/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "plainuser", password: "password123" }),
-  });
-  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-  const created = await fetch(`${gw.url}/api/token/`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ name: "x", unlimited_quota: true }),
-  });
-  const userKey = ((await created.json()) as { data: { key: string } }).data.key;
+  const { key: userKey } = await gw.createUser("plainuser");
   await expect(
     client(`${userKey}-${chB}`).chat.completions.create({ model: "r-pin", messages: hi }),
   ).rejects.toMatchObject({ status: 403 });

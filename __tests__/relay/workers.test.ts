@@ -159,26 +159,9 @@ test("100 concurrent requests against a token with quota for exactly 10: 10 pass
 }, 60_000);
 
 test("allowances held by the workers never show in the database; a quota set in the console holds at once", async () => {
-  const u = "allowanceuser";
-  await gw.api("POST", "/api/user/register", { username: u, password: "password123", password2: "password123" });
-  const [user] = await gw.sql<{ id: number }>("select id from users where username = ?", u);
-  expect((await gw.api("PUT", "/api/user/", { id: user!.id, quota: 1000 * PRICE_QUOTA })).json.success).toBe(true);
-  const login = await fetch(`${gw.url}/api/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: u, password: "password123" }),
-  });
-  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-  const made = await fetch(`${gw.url}/api/token/`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ name: "allowance", unlimited_quota: true }),
-  });
-  const key = ((await made.json()) as { data: { key: string } }).data.key;
+  const { id: userId, key } = await gw.createUser("allowanceuser", 1000 * PRICE_QUOTA);
   const quotaRow = async () =>
-    (
-      await gw.sql<{ quota: number; usedQuota: number }>("select quota, usedQuota from users where id = ?", user!.id)
-    )[0]!;
+    (await gw.sql<{ quota: number; usedQuota: number }>("select quota, usedQuota from users where id = ?", userId))[0]!;
 
   // A large balance: each worker gets an allowance and reserves from it without asking the primary.
   const burst = await Promise.all(Array.from({ length: 40 }, () => call(key, "m-price")));
@@ -189,7 +172,7 @@ test("allowances held by the workers never show in the database; a quota set in 
 
   // The admin leaves quota for exactly 5 more calls: the write first takes the allowances back, so
   // neither worker can go on spending from what it held.
-  expect((await gw.api("PUT", "/api/user/", { id: user!.id, quota: 5 * PRICE_QUOTA })).json.success).toBe(true);
+  expect((await gw.api("PUT", "/api/user/", { id: userId, quota: 5 * PRICE_QUOTA })).json.success).toBe(true);
   const after = await Promise.all(Array.from({ length: 20 }, () => call(key, "m-price")));
   expect(after.filter((r) => r.status === 200)).toHaveLength(5);
   expect(workersOf(after).size).toBe(2);
