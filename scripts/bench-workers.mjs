@@ -190,7 +190,8 @@ const pass = (ok) => (ok === null ? "?" : ok ? "met" : "NOT met");
  * The targets of issue 21 with what this run measured. `m` carries: portkeyRps, oursRps (1 worker,
  * pinned, per core), added c1 p50 and TTFT p50 (ms), rss1 (npm start tree, 1 worker, peak at c=50),
  * w1/w2 ({rps, cpuUs, rssPeak} of 1 and 2 workers sharing both cores with the mock and load), streams
- * (1,000 paced streams of 1 and 2 workers).
+ * (1,000 paced streams of 1 and 2 workers), fixed ({rate, w1, w2}: fixedRateCpu runs of 1 worker at
+ * `rate` and 2 workers at twice it).
  */
 export function targetsTable(input) {
   // A value this run could not measure (NaN, ±Infinity) shows as "-" and "?", never as met.
@@ -206,6 +207,16 @@ export function targetsTable(input) {
   const workers2 = (m.procs2 ?? []).filter((p) => p.role === "node").slice(1);
   const perWorker = workers2.length ? workers2.reduce((a, p) => a + p.rssMb, 0) / workers2.length : null;
   const primary = (m.procs2 ?? []).filter((p) => p.role === "node")[0]?.rssMb ?? null;
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const fixedCpu =
+    m.fixed?.w1?.length && m.fixed?.w2?.length
+      ? (() => {
+          const w1 = median(m.fixed.w1.map((r) => r.cpuUs));
+          const w2 = median(m.fixed.w2.map((r) => r.cpuUs));
+          const errors = [...m.fixed.w1, ...m.fixed.w2].reduce((a, r) => a + r.errors, 0);
+          return { w1, w2, diff: (w2 - w1) / w1, errors };
+        })()
+      : null;
   const rows = [
     [
       "Workers: 2 workers ≥ 1.5× the throughput of 1",
@@ -216,6 +227,13 @@ export function targetsTable(input) {
       "Workers: CPU µs/request of 2 within 10% of 1",
       `${cpuDiff === null ? "-" : `${cpuDiff >= 0 ? "+" : ""}${n(cpuDiff * 100, 1)}%`} (${n(m.w1?.cpuUs)} → ${n(m.w2?.cpuUs)} µs)`,
       cpuDiff === null ? null : Math.abs(cpuDiff) <= 0.1,
+    ],
+    [
+      "Workers: the same, each worker at the load of one alone (fixed rate)",
+      fixedCpu
+        ? `${fixedCpu.diff >= 0 ? "+" : ""}${n(fixedCpu.diff * 100, 1)}% (${n(fixedCpu.w1)} µs at ${m.fixed.rate} req/s → ${n(fixedCpu.w2)} µs at ${2 * m.fixed.rate} req/s, medians of ${m.fixed.w1.length} alternated rounds; ${n(fixedCpu.errors)} errors)`
+        : "- (no `hey` on this machine)",
+      fixedCpu ? Math.abs(fixedCpu.diff) <= 0.1 && fixedCpu.errors === 0 : null,
     ],
     [
       "Per core: ≥ 4× Portkey requests/s",
@@ -252,4 +270,56 @@ export function targetsTable(input) {
     "|---|---|---|",
     ...rows.map(([label, v, ok]) => `| ${label} | ${v} | ${pass(ok)} |`),
   ].join("\n");
+}
+
+/** CPU time (µs) so far of a process and its descendants. */
+function treeCpuUs(pid) {
+  const tick = 1e6 / 100; // USER_HZ is 100 on Linux
+  let us = 0;
+  const visit = (p) => {
+    try {
+      const f = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      us += (Number(f[11]) + Number(f[12])) * tick;
+      for (const t of fs.readdirSync(`/proc/${p}/task`))
+        for (const c of fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/)) if (c) visit(c);
+    } catch {
+      // gone meanwhile
+    }
+  };
+  visit(pid);
+  return us;
+}
+
+/**
+ * The gateway's CPU µs per request at a fixed request rate (`hey -q`, 50 connections, pinned to `cpus`),
+ * below saturation: what it costs to serve the same load, whatever the machine has left. Resolves
+ * {rps, cpuUs, errors}, or null without `hey`.
+ */
+export function fixedRateCpu({ url, key, pid, rate, cpus, seconds = 8 }) {
+  const body = JSON.stringify({
+    model: "gpt-4o-mini",
+    messages: [{ role: "user", content: "Say hi" }],
+    max_tokens: 16,
+  });
+  const run = (secs) =>
+    execFileSync(
+      "taskset",
+      [
+        ...["-c", cpus, "hey", "-z", `${secs}s`, "-c", "50", "-q", String(rate / 50), "-m", "POST"],
+        ...["-T", "application/json", "-H", `Authorization: Bearer ${key}`, "-d", body, url],
+      ],
+      { encoding: "utf8", maxBuffer: 1 << 26 },
+    );
+  try {
+    execFileSync("hey", ["-n", "1", "-c", "1", url.replace(/\/v1\/.*$/, "/api/status")], { stdio: "ignore" });
+  } catch {
+    return null;
+  }
+  const before = treeCpuUs(pid);
+  const out = run(seconds);
+  const used = treeCpuUs(pid) - before;
+  const codes = [...out.matchAll(/\[(\d+)\]\s+(\d+) responses/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  const ok = codes.filter(([c]) => c === 200).reduce((a, [, n]) => a + n, 0);
+  const errors = codes.filter(([c]) => c !== 200).reduce((a, [, n]) => a + n, 0);
+  return { rps: ok / seconds, cpuUs: ok ? used / ok : null, errors };
 }

@@ -176,6 +176,27 @@ sh(
   ],
   { env: { ...process.env, BENCH_STATE_DIR: state, MOCK_PORT: String(MOCK_PORT) } },
 );
+// The same trees at a fixed rate below saturation, each worker at the load one worker has alone
+// (1 worker at FIXED_RATE, 2 at twice it): what adding a worker costs per request when every worker
+// carries the same load, as on a machine with a core per worker. Alternated rounds; medians.
+const FIXED_RATE = 2000;
+const fixedMock = spawn("taskset", ["-c", "0,1", process.execPath, path.join(harness, "mock-upstream.js")], {
+  env: { ...process.env, MOCK_PORT: String(MOCK_PORT) },
+  stdio: "ignore",
+});
+await new Promise((r) => setTimeout(r, 1000));
+const fixedRuns = [[], []];
+for (const i of [0, 1]) {
+  const url = `${trees[i].base}/v1/chat/completions`;
+  fixedRateCpu({ url, key: keys[i], pid: trees[i].pid, rate: FIXED_RATE * (i + 1), cpus: "0,1", seconds: 3 });
+}
+for (let round = 0; round < 3; round++)
+  for (const i of [0, 1]) {
+    const url = `${trees[i].base}/v1/chat/completions`;
+    const run = fixedRateCpu({ url, key: keys[i], pid: trees[i].pid, rate: FIXED_RATE * (i + 1), cpus: "0,1" });
+    if (run) fixedRuns[i].push(run);
+  }
+fixedMock.kill();
 const pacedMock2 = await startPacedMock(harness, { port: MOCK_PORT, cpus: "0,1" });
 streams["2 workers, shared cores"] = paced1000(harness, {
   url: `${trees[1].base}/v1`,
@@ -246,6 +267,7 @@ const targets = targetsTable({
   rss1: instant("ours").length ? Math.max(...instant("ours").map((r) => r.gateway.rss_peak_mb ?? 0)) : null,
   w1: workerStats("ours-1w"),
   w2: workerStats("ours-2w"),
+  fixed: fixedRuns.every((r) => r.length) ? { rate: FIXED_RATE, w1: fixedRuns[0], w2: fixedRuns[1] } : null,
   streams,
   procs1,
   procs2,
@@ -273,7 +295,9 @@ Load average at the end of the run: ${loadavg} (other jobs on the machine make e
 "Workers" compares 1 and 2 workers started by \`npm start\` with the gateway, the mock and the load
 generator all sharing both cores (\`taskset -c 0,1\`: on 2 cores they cannot be pinned apart once the
 gateway uses both), the means of two rounds of the instant scenario (1 and 2 workers alternated); "Per core", "Latency" and "Memory (1 worker)" come
-from the pinned run below. The streams: 1,000 concurrent closed-loop streams, 20 chunks 20 ms apart.
+from the pinned run below. The fixed-rate row: \`hey\` at ${FIXED_RATE.toLocaleString("en")} req/s against 1 worker and twice that
+against 2 (50 connections, everything on both cores), the CPU of the whole tree per request, medians of
+three alternated rounds. The streams: 1,000 concurrent closed-loop streams, 20 chunks 20 ms apart.
 
 ${targets}
 
