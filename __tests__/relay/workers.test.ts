@@ -272,3 +272,15 @@ test("kill -9 of a worker under load: the other keeps serving, it is replaced, b
   expect(row.remainQuota).toBe(initial - logs.quota);
   await expectLedgerMatchesLogs();
 }, 180_000);
+
+test("kill -9 of every worker at once: the primary stays up and starts them again", async () => {
+  const before = workerPids();
+  expect(before).toHaveLength(2);
+  for (const pid of before) process.kill(pid, "SIGKILL");
+  await gw.waitFor(() => {
+    const pids = workerPids();
+    return pids.length === 2 && pids.every((p) => !before.includes(p));
+  }, 60_000);
+  await gw.waitFor(async () => (await fetch(`${gw.url}/api/status`).catch(() => null))?.ok === true, 30_000);
+  expect(await gw.api("GET", "/api/status").then((r) => r.status)).toBe(200);
+}, 90_000);

@@ -114,7 +114,16 @@ async function main() {
   });
   const drain = createDrain(server);
   server.keepAliveTimeout = 65_000;
+  // A port in use (another gateway, or an old one still draining) must stop the start: an error without
+  // a listener would be logged as a stray one and the process would stay up unreachable, running the
+  // background jobs. A worker that exits so is counted by the primary, which gives up after a few.
+  const cannotListen = (err: Error) => {
+    logger().fatal({ err, port: e.PORT, hostname: e.HOSTNAME }, "cannot listen on PORT; stopping");
+    process.exit(1);
+  };
+  server.once("error", cannotListen);
   server.listen(e.PORT, e.HOSTNAME, () => {
+    server.off("error", cannotListen);
     logger().info({ port: e.PORT, database: e.databaseType, dev }, "gateway listening");
   });
 

@@ -79,7 +79,14 @@ export function startPrimary(count: number): void {
           logger().fatal({ failedStarts }, "workers keep failing to start; giving up");
           process.exit(1);
         }
-        setTimeout(() => fork(slot), lived < HEALTHY_AFTER_MS ? 500 * failedStarts : 0).unref();
+        // Not unref'd: with every worker gone, this timer is what keeps the primary alive until the
+        // replacement starts (unref'd, a primary whose workers all died exited 0 in silence).
+        setTimeout(
+          () => {
+            if (!stopping) fork(slot);
+          },
+          lived < HEALTHY_AFTER_MS ? 500 * failedStarts : 0,
+        );
       };
       if (w.isConnected()) w.once("disconnect", () => setImmediate(gone));
       else setImmediate(gone);
