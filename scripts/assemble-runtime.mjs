@@ -7,7 +7,7 @@
 //   <dir>/node_modules       only what is loaded at run time: Next's standalone trace plus our own
 //                            (Next's tracer, nft) of the bundled server, every server chunk and the
 //                            migration tool (prisma.config.ts's imports; the prisma CLI copied whole)
-//   <dir>/prisma, prisma.config.ts, scripts/{migrate,db-url,server-flags,serve}.mjs,
+//   <dir>/prisma, prisma.config.ts, scripts/{migrate,db-url,server-flags,serve,worker-count}.mjs,
 //   scripts/docker-entrypoint.sh   migrations on start, then the server
 //
 // Run it: `sh <dir>/scripts/docker-entrypoint.sh` (migrate + serve), or `node <dir>/scripts/serve.mjs`.
@@ -41,7 +41,14 @@ const TRACE_IGNORES = [
   "**/node_modules/**/*.d.ts",
   "**/node_modules/**/*.map",
 ];
-const RUNTIME_SCRIPTS = ["migrate.mjs", "db-url.mjs", "server-flags.mjs", "serve.mjs", "docker-entrypoint.sh"];
+const RUNTIME_SCRIPTS = [
+  "migrate.mjs",
+  "db-url.mjs",
+  "server-flags.mjs",
+  "serve.mjs",
+  "worker-count.mjs",
+  "docker-entrypoint.sh",
+];
 
 function fail(message) {
   console.error(`assemble-runtime: ${message}`);

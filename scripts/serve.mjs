@@ -5,15 +5,15 @@
 // served by a custom server. Used by `npm start` and the container entrypoint; run it with the V8
 // flags of scripts/server-flags.mjs.
 //
-// WORKERS (default: one per core): more than one runs the primary (.next/gateway/primary.mjs, see
+// WORKERS (default: one per core, scripts/worker-count.mjs): more than one runs the primary (.next/gateway/primary.mjs, see
 // lib/server/workers/primary.ts), which forks this same script as each worker; one runs the server
 // in this process. lib/server/env.ts validates the value; this only tells one process from several.
 import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { resolveWorkers } from "./worker-count.mjs";
 
 // Next's modules read AsyncLocalStorage from globalThis once, when first loaded, and Next's server sets
 // it when it starts. The console API's handlers (next/server) are loaded before Next starts (on the
@@ -24,7 +24,8 @@ process.chdir(root);
 const { config } = JSON.parse(fs.readFileSync(path.join(root, ".next", "required-server-files.json"), "utf8"));
 // The build records its own absolute folder; the runtime may live elsewhere (same as server.js does).
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, distDir: "./.next" });
-const raw = (process.env.WORKERS ?? "").trim();
-const workers = raw === "" || raw === "0" ? os.availableParallelism() : Number(raw);
+const workers = resolveWorkers();
+// Unset or 0: the cores this process may use (a container's CPU limit included), for the primary too.
+if (!Number(process.env.WORKERS)) process.env.WORKERS = String(workers);
 const primary = cluster.isPrimary && workers !== 1 && !process.argv.includes("--dev");
 await import(pathToFileURL(path.join(root, ".next", "gateway", primary ? "primary.mjs" : "server.mjs")).href);

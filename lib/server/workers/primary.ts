@@ -22,7 +22,7 @@ import { redisEnabled } from "@/lib/server/redis/client";
 import { scheduleFlush } from "@/lib/server/ledger/bookkeeping";
 import { handleWorkerMessage, setWorkerSource, workerGone } from "@/lib/server/workers/primary-ops";
 
-/** Worker processes to run: WORKERS, or one per core when it is 0. */
+/** Worker processes to run: WORKERS (scripts/serve.mjs resolves 0 to the usable cores first). */
 export function workerCount(e: Env = env()): number {
   return e.WORKERS || os.availableParallelism();
 }

@@ -1,0 +1,48 @@
+import { cgroupCpuLimit, resolveWorkers } from "@/scripts/worker-count.mjs";
+
+/** A fake /sys: the files given exist, every other read fails like a missing file. */
+const files = (map: Record<string, string>) => (p: string) => {
+  if (p in map) return map[p]!;
+  throw Object.assign(new Error(`ENOENT: ${p}`), { code: "ENOENT" });
+};
+
+describe("cgroupCpuLimit", () => {
+  test("cgroup v2: quota / period, none when 'max'", () => {
+    expect(cgroupCpuLimit(files({ "/sys/fs/cgroup/cpu.max": "200000 100000\n" }))).toBe(2);
+    expect(cgroupCpuLimit(files({ "/sys/fs/cgroup/cpu.max": "150000 100000" }))).toBe(1.5);
+    expect(cgroupCpuLimit(files({ "/sys/fs/cgroup/cpu.max": "max 100000" }))).toBeNull();
+  });
+
+  test("cgroup v1: cfs quota / period, none when -1; nothing readable: none", () => {
+    const v1 = (q: string) =>
+      files({ "/sys/fs/cgroup/cpu/cpu.cfs_quota_us": q, "/sys/fs/cgroup/cpu/cpu.cfs_period_us": "100000" });
+    expect(cgroupCpuLimit(v1("300000"))).toBe(3);
+    expect(cgroupCpuLimit(v1("-1"))).toBeNull();
+    expect(
+      cgroupCpuLimit(
+        files({
+          "/sys/fs/cgroup/cpu,cpuacct/cpu.cfs_quota_us": "50000",
+          "/sys/fs/cgroup/cpu,cpuacct/cpu.cfs_period_us": "100000",
+        }),
+      ),
+    ).toBe(0.5);
+    expect(cgroupCpuLimit(files({}))).toBeNull();
+    expect(cgroupCpuLimit(files({ "/sys/fs/cgroup/cpu.max": "garbage" }))).toBeNull();
+  });
+});
+
+describe("resolveWorkers", () => {
+  test("a set WORKERS wins over cores and limits", () => {
+    expect(resolveWorkers("3", 64, 2)).toBe(3);
+    expect(resolveWorkers(" 1 ", 8, null)).toBe(1);
+  });
+
+  test("unset or 0: the usable cores, whole cores of a container's CPU limit, at least one", () => {
+    expect(resolveWorkers(undefined, 8, null)).toBe(8);
+    expect(resolveWorkers("", 64, 2)).toBe(2);
+    expect(resolveWorkers("0", 64, 2.5)).toBe(2);
+    expect(resolveWorkers("0", 64, 0.5)).toBe(1);
+    // A limit above the cores of the affinity mask changes nothing.
+    expect(resolveWorkers(undefined, 4, 16)).toBe(4);
+  });
+});
