@@ -5,11 +5,13 @@ import "server-only";
 // bookkeeping writer the workers share.
 import { env } from "@/lib/env";
 import { openSqliteWithoutPrisma } from "@/lib/server/db";
+import { lockEmbeddedDatabase } from "@/lib/server/instance-lock";
 import { logger } from "@/lib/server/logger";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { startPrimary, workerCount } from "@/lib/server/workers/primary";
 
 try {
+  lockEmbeddedDatabase();
   // Owning the ledger on SQLite, the primary needs no Prisma client (db.ts).
   if (!redisEnabled()) openSqliteWithoutPrisma();
   startPrimary(workerCount(env()));
