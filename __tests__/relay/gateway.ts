@@ -14,6 +14,8 @@ const ROOT = path.resolve(__dirname, "../..");
 export type Gateway = {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database's URL (TEST_DATABASE_URL runs); null on SQLite. */
+  databaseUrl: string | null;
   api: <T = unknown>(
     method: string,
     p: string,
@@ -47,7 +49,7 @@ export type Gateway = {
   stop: (keepData?: boolean) => Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer();
     s.listen(0, "127.0.0.1", () => {
@@ -262,6 +264,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
 
   return {
     url,
+    databaseUrl: pgUrl,
     dataDir,
     createToken,
     createUser,

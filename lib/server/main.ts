@@ -28,7 +28,7 @@ import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-message
 import { logger } from "@/lib/server/logger";
 import { startEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
 import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
-import { lockEmbeddedDatabase } from "@/lib/server/instance-lock";
+import { lockOwnedDatabase } from "@/lib/server/instance-lock";
 import { exitAfterShutdown, logStrayErrors } from "@/lib/server/lifecycle";
 import { handleRelay, isRelayPath } from "@/lib/server/relay/entry/handler";
 import { warmUpRelayScanners } from "@/lib/server/relay/entry/warm-up";
@@ -68,8 +68,8 @@ const HOOKS_GRACE_MS = 15_000;
 
 async function main() {
   logStrayErrors();
-  // The process that owns the balances (one alone, or the primary) holds the embedded database.
-  if (!cluster.isWorker) lockEmbeddedDatabase();
+  // The process that owns the balances (one alone, or the primary) holds the database (instance-lock.ts).
+  if (!cluster.isWorker) await lockOwnedDatabase();
   const e = env();
   const dev = process.argv.includes("--dev");
   const nextOptions = { dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() };

@@ -5,17 +5,18 @@ import "server-only";
 // bookkeeping writer the workers share.
 import { env } from "@/lib/env";
 import { openSqliteWithoutPrisma } from "@/lib/server/db";
-import { lockEmbeddedDatabase } from "@/lib/server/instance-lock";
+import { lockOwnedDatabase } from "@/lib/server/instance-lock";
 import { logger } from "@/lib/server/logger";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { startPrimary, workerCount } from "@/lib/server/workers/primary";
 
-try {
-  lockEmbeddedDatabase();
-  // Owning the ledger on SQLite, the primary needs no Prisma client (db.ts).
-  if (!redisEnabled()) openSqliteWithoutPrisma();
-  startPrimary(workerCount(env()));
-} catch (err) {
-  logger().fatal({ err }, "failed to start");
-  process.exit(1);
-}
+lockOwnedDatabase()
+  .then(() => {
+    // Owning the ledger on SQLite, the primary needs no Prisma client (db.ts).
+    if (!redisEnabled()) openSqliteWithoutPrisma();
+    startPrimary(workerCount(env()));
+  })
+  .catch((err: unknown) => {
+    logger().fatal({ err }, "failed to start");
+    process.exit(1);
+  });
