@@ -45,6 +45,11 @@ const envSchema = z.object({
    */
   WORKERS: z.coerce.number().int().min(0).max(256).default(0),
   /**
+   * Seconds a worker may go without answering its primary before it counts as hung (its event loop
+   * never returns) and is killed and replaced (0 = never). Only with WORKERS > 1.
+   */
+  WORKER_HANG_TIMEOUT: z.coerce.number().min(0).default(60),
+  /**
    * Load Next (the console pages) when the server starts instead of on the first page request: every
    * process then holds it (~60-90 MB) but the first page does not wait (~1 s) for it.
    */

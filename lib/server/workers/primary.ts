@@ -21,6 +21,7 @@ import { logger } from "@/lib/server/logger";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { scheduleFlush } from "@/lib/server/ledger/bookkeeping";
 import { handleWorkerMessage, setWorkerSource, workerGone } from "@/lib/server/workers/primary-ops";
+import { watchForHungWorkers } from "@/lib/server/workers/primary-watch";
 
 /** Worker processes to run: WORKERS (scripts/serve.mjs resolves 0 to the usable cores first). */
 export function workerCount(e: Env = env()): number {
@@ -55,7 +56,9 @@ export function startPrimary(count: number): void {
   const startedAt = new Map<Worker, number>();
   let failedStarts = 0;
   let stopping = false;
-  setWorkerSource(() => slots.filter((w): w is Worker => !!w));
+  const current = () => slots.filter((w): w is Worker => !!w);
+  setWorkerSource(current);
+  const hangs = watchForHungWorkers(current, e.WORKER_HANG_TIMEOUT * 1000);
   // Workers run the server script itself, whoever started the primary (npm start: scripts/start.mjs,
   // which must not migrate and build again in every worker). scripts/serve.mjs made cwd the root.
   cluster.setupPrimary({ exec: path.join(process.cwd(), "scripts", "serve.mjs") });
@@ -65,7 +68,10 @@ export function startPrimary(count: number): void {
     slots[slot] = w;
     startedAt.set(w, Date.now());
     w.on("message", (msg) => handleWorkerMessage(w, msg));
-    w.once("listening", () => (failedStarts = 0));
+    w.once("listening", () => {
+      failedStarts = 0;
+      hangs.watch(w);
+    });
     w.once("exit", (code, signal) => {
       // Settle only once the channel is closed: messages it sent before dying are still handled.
       const gone = () => {
@@ -98,6 +104,7 @@ export function startPrimary(count: number): void {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    hangs.stop();
     logger().info({ signal }, "shutting down workers");
     const live = slots.filter((w): w is Worker => !!w && !w.isDead());
     for (const w of live) w.process.kill("SIGTERM");

@@ -3,9 +3,11 @@ import "server-only";
 // Worker-process duties besides serving (lib/server/main.ts calls startWorker in a cluster worker).
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
-import { flushNow, workerIpc } from "@/lib/server/workers/ipc";
+import { clusterWorker, flushNow, workerIpc } from "@/lib/server/workers/ipc";
 
 export function startWorker(): void {
+  // Listen to the primary in either mode: it pings every worker (primary-watch.ts).
+  clusterWorker();
   if (workerIpc()) {
     // Last: logs and refunds queued by the other shutdown hooks must reach the primary.
     onShutdown(() => flushNow(), "close");
