@@ -45,6 +45,11 @@ const envSchema = z.object({
    */
   WORKERS: z.coerce.number().int().min(0).max(256).default(0),
   /**
+   * PostgreSQL connections per process (0 = the instance's 20 shared among its WORKERS, at least 2
+   * each; lib/server/db-pool.ts).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(0).max(1000).default(0),
+  /**
    * Seconds a worker may go without answering its primary before it counts as hung (its event loop
    * never returns) and is killed and replaced (0 = never). Only with WORKERS > 1.
    */

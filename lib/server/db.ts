@@ -12,6 +12,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
 import { env } from "@/lib/env";
+import { postgresPoolSize } from "@/lib/server/db-pool";
 
 export type Db = SqliteClient;
 export type { Prisma } from "@/lib/generated/sqlite/client";
@@ -21,7 +22,7 @@ export type { Prisma } from "@/lib/generated/sqlite/client";
 function postgresAdapter(connectionString: string): PrismaPg {
   const load = async () => {
     const { PrismaPg } = await import("@prisma/adapter-pg");
-    return new PrismaPg({ connectionString, max: 20 });
+    return new PrismaPg({ connectionString, max: postgresPoolSize() });
   };
   const factory = {
     provider: "postgres" as const,
