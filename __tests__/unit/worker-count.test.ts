@@ -1,4 +1,4 @@
-import { cgroupCpuLimit, resolveWorkers } from "@/scripts/worker-count.mjs";
+import { cgroupCpuLimit, cgroupMemoryLimitMb, resolveWorkers } from "@/scripts/worker-count.mjs";
 
 /** A fake /sys: the files given exist, every other read fails like a missing file. */
 const files = (map: Record<string, string>) => (p: string) => {
@@ -31,9 +31,21 @@ describe("cgroupCpuLimit", () => {
   });
 });
 
+describe("cgroupMemoryLimitMb", () => {
+  test("v2 memory.max, v1 limit_in_bytes; none when 'max', v1's huge 'unlimited' or unreadable", () => {
+    expect(cgroupMemoryLimitMb(files({ "/sys/fs/cgroup/memory.max": "1073741824\n" }))).toBe(1024);
+    expect(cgroupMemoryLimitMb(files({ "/sys/fs/cgroup/memory.max": "max" }))).toBeNull();
+    expect(cgroupMemoryLimitMb(files({ "/sys/fs/cgroup/memory/memory.limit_in_bytes": "536870912" }))).toBe(512);
+    expect(
+      cgroupMemoryLimitMb(files({ "/sys/fs/cgroup/memory/memory.limit_in_bytes": "9223372036854771712" })),
+    ).toBeNull();
+    expect(cgroupMemoryLimitMb(files({}))).toBeNull();
+  });
+});
+
 describe("resolveWorkers", () => {
   test("a set WORKERS wins over cores and limits", () => {
-    expect(resolveWorkers("3", 64, 2)).toBe(3);
+    expect(resolveWorkers("3", 64, 2, 300)).toBe(3);
     expect(resolveWorkers(" 1 ", 8, null)).toBe(1);
   });
 
@@ -44,5 +56,12 @@ describe("resolveWorkers", () => {
     expect(resolveWorkers("0", 64, 0.5)).toBe(1);
     // A limit above the cores of the affinity mask changes nothing.
     expect(resolveWorkers(undefined, 4, 16)).toBe(4);
+  });
+
+  test("a memory limit caps them at 256 MB each beside the primary, at least one", () => {
+    expect(resolveWorkers(undefined, 8, null, 1024)).toBe(3);
+    expect(resolveWorkers(undefined, 8, 2, 4096)).toBe(2);
+    expect(resolveWorkers("0", 4, null, 512)).toBe(1);
+    expect(resolveWorkers("", 4, null, 256)).toBe(1);
   });
 });
