@@ -9,25 +9,62 @@
 import fs from "node:fs";
 import os from "node:os";
 
-/** Cores granted by the cgroup's CPU quota (fractional), or null when there is none or it is unreadable. */
-export function cgroupCpuLimit(read = (p) => fs.readFileSync(p, "utf8")) {
-  const tryRead = (p) => {
-    try {
-      return read(p).trim();
-    } catch {
-      return null;
+const readText = (p) => fs.readFileSync(p, "utf8");
+
+/**
+ * The folders to look in for one controller's settings, the process's own cgroup first
+ * (/proc/self/cgroup: "0::/path" on v2, "N:cpu,cpuacct:/path" on v1), then the mount's root (inside a
+ * container the mount usually is the container's cgroup).
+ */
+function cgroupDirs(read, v1Controller) {
+  let own = null;
+  try {
+    for (const line of read("/proc/self/cgroup").split("\n")) {
+      const [, controllers, dir] = line.split(":");
+      if (dir === undefined) continue;
+      if (v1Controller ? controllers.split(",").includes(v1Controller) : controllers === "") own = dir;
+      if (own) break;
     }
-  };
-  const v2 = tryRead("/sys/fs/cgroup/cpu.max");
+  } catch {
+    // no /proc: the roots only
+  }
+  const mounts = v1Controller
+    ? [`/sys/fs/cgroup/${v1Controller}`, ...(v1Controller === "cpu" ? ["/sys/fs/cgroup/cpu,cpuacct"] : [])]
+    : ["/sys/fs/cgroup"];
+  const dirs = [];
+  for (const m of mounts) {
+    if (own && own !== "/") dirs.push(m + own);
+    dirs.push(m);
+  }
+  return dirs;
+}
+
+function firstReadable(read, files) {
+  for (const f of files) {
+    try {
+      return read(f).trim();
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+/** Cores granted by the cgroup's CPU quota (fractional), or null when there is none or it is unreadable. */
+export function cgroupCpuLimit(read = readText) {
+  const v2 = firstReadable(
+    read,
+    cgroupDirs(read, null).map((d) => `${d}/cpu.max`),
+  );
   if (v2 !== null) {
     const [quota, period] = v2.split(/\s+/);
     const q = Number(quota);
     const p = Number(period);
     return quota !== "max" && q > 0 && p > 0 ? q / p : null;
   }
-  for (const dir of ["/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"]) {
-    const q = Number(tryRead(`${dir}/cpu.cfs_quota_us`));
-    const p = Number(tryRead(`${dir}/cpu.cfs_period_us`));
+  for (const dir of cgroupDirs(read, "cpu")) {
+    const q = Number(firstReadable(read, [`${dir}/cpu.cfs_quota_us`]));
+    const p = Number(firstReadable(read, [`${dir}/cpu.cfs_period_us`]));
     if (q > 0 && p > 0) return q / p;
   }
   return null;
@@ -39,18 +76,19 @@ export const MB_PER_WORKER = 256;
 const PRIMARY_MB = 128;
 
 /** The cgroup's memory limit in MB, or null when there is none (v1 reports "none" as a huge number). */
-export function cgroupMemoryLimitMb(read = (p) => fs.readFileSync(p, "utf8")) {
-  for (const file of ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"]) {
-    let text;
-    try {
-      text = read(file).trim();
-    } catch {
-      continue;
-    }
-    const bytes = Number(text);
-    return text === "max" || !(bytes > 0) || bytes >= 2 ** 60 ? null : bytes / 2 ** 20;
-  }
-  return null;
+export function cgroupMemoryLimitMb(read = readText) {
+  const text =
+    firstReadable(
+      read,
+      cgroupDirs(read, null).map((d) => `${d}/memory.max`),
+    ) ??
+    firstReadable(
+      read,
+      cgroupDirs(read, "memory").map((d) => `${d}/memory.limit_in_bytes`),
+    );
+  if (text === null) return null;
+  const bytes = Number(text);
+  return text === "max" || !(bytes > 0) || bytes >= 2 ** 60 ? null : bytes / 2 ** 20;
 }
 
 /** WORKERS as configured, or one per usable core (within the memory limit) when it is unset or 0. */

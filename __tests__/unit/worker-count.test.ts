@@ -29,6 +29,36 @@ describe("cgroupCpuLimit", () => {
     expect(cgroupCpuLimit(files({}))).toBeNull();
     expect(cgroupCpuLimit(files({ "/sys/fs/cgroup/cpu.max": "garbage" }))).toBeNull();
   });
+
+  test("the process's own cgroup (/proc/self/cgroup) before the mount's root", () => {
+    expect(
+      cgroupCpuLimit(
+        files({
+          "/proc/self/cgroup": "0::/system.slice/gateway.service\n",
+          "/sys/fs/cgroup/system.slice/gateway.service/cpu.max": "300000 100000",
+          "/sys/fs/cgroup/cpu.max": "max 100000",
+        }),
+      ),
+    ).toBe(3);
+    expect(
+      cgroupCpuLimit(
+        files({
+          "/proc/self/cgroup": "4:memory:/a\n3:cpu,cpuacct:/pod/x\n",
+          "/sys/fs/cgroup/cpu,cpuacct/pod/x/cpu.cfs_quota_us": "200000",
+          "/sys/fs/cgroup/cpu,cpuacct/pod/x/cpu.cfs_period_us": "100000",
+        }),
+      ),
+    ).toBe(2);
+    expect(
+      cgroupMemoryLimitMb(
+        files({
+          "/proc/self/cgroup": "4:memory:/a\n3:cpu,cpuacct:/pod/x\n",
+          "/sys/fs/cgroup/memory/a/memory.limit_in_bytes": "268435456",
+          "/sys/fs/cgroup/memory/memory.limit_in_bytes": "9223372036854771712",
+        }),
+      ),
+    ).toBe(256);
+  });
 });
 
 describe("cgroupMemoryLimitMb", () => {
