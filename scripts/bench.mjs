@@ -11,8 +11,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { longPromptTable } from "./bench-long-prompt.mjs";
 import { cpuPressure, longSection, profileDoc, sectionOf, sseAt1 as sseAt1With } from "./bench-report.mjs";
 import {
+  fixedRateCpu,
   memoryTable,
   paced1000,
   setUpGateway,
