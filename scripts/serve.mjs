@@ -28,4 +28,14 @@ const workers = resolveWorkers();
 // Unset or 0: the cores this process may use (a container's CPU limit included), for the primary too.
 if (!Number(process.env.WORKERS)) process.env.WORKERS = String(workers);
 const primary = cluster.isPrimary && workers !== 1 && !process.argv.includes("--dev");
-await import(pathToFileURL(path.join(root, ".next", "gateway", primary ? "primary.mjs" : "server.mjs")).href);
+try {
+  await import(pathToFileURL(path.join(root, ".next", "gateway", primary ? "primary.mjs" : "server.mjs")).href);
+} catch (err) {
+  // A bad setting (lib/env.ts validates them as the bundle loads) is the operator's to fix: one line
+  // naming it, not a stack trace through the bundle.
+  if (err instanceof Error && err.message.startsWith("Invalid environment:")) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}

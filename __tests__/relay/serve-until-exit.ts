@@ -14,6 +14,8 @@ export type ServeOptions = {
   dataDir?: string;
   /** A PostgreSQL database to use instead of SQLite. */
   databaseUrl?: string | null;
+  /** More settings. */
+  env?: Record<string, string>;
 };
 
 /** Resolves with the exit code and the output; a 40 s deadline kills the process (and fails the test). */
@@ -28,6 +30,7 @@ export async function serveUntilExit(opts: ServeOptions): Promise<{ code: number
     DATA_DIR: dataDir,
     LOG_LEVEL: "error",
     WORKERS: String(opts.workers),
+    ...opts.env,
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
