@@ -5,9 +5,9 @@
 // served by a custom server. Used by `npm start` and the container entrypoint; run it with the V8
 // flags of scripts/server-flags.mjs.
 //
-// WORKERS (default: one per core, scripts/worker-count.mjs): more than one runs the primary (.next/gateway/primary.mjs, see
-// lib/server/workers/primary.ts), which forks this same script as each worker; one runs the server
-// in this process. lib/server/env.ts validates the value; this only tells one process from several.
+// WORKERS (default: one per core, scripts/worker-count.mjs): more than one runs the primary
+// (.next/gateway/primary.mjs, see lib/server/workers/primary.ts), which forks this same script as each
+// worker; one runs the server in this process. lib/server/env.ts validates the value; this only tells one process from several.
 import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
 import fs from "node:fs";
@@ -25,8 +25,8 @@ const { config } = JSON.parse(fs.readFileSync(path.join(root, ".next", "required
 // The build records its own absolute folder; the runtime may live elsewhere (same as server.js does).
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, distDir: "./.next" });
 const workers = resolveWorkers();
-// Unset or 0: the cores this process may use (a container's CPU limit included), for the primary too.
-if (!Number(process.env.WORKERS)) process.env.WORKERS = String(workers);
+// Unset or 0: the cores this process may use (a container's limits included), for the primary too.
+if (["", "0"].includes((process.env.WORKERS ?? "").trim())) process.env.WORKERS = String(workers);
 const primary = cluster.isPrimary && workers !== 1 && !process.argv.includes("--dev");
 try {
   await import(pathToFileURL(path.join(root, ".next", "gateway", primary ? "primary.mjs" : "server.mjs")).href);
