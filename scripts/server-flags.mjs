@@ -2,7 +2,8 @@
 // entrypoint (scripts/docker-entrypoint.sh prints them with `node scripts/server-flags.mjs`).
 // A small young generation keeps short-lived request garbage from being promoted, which keeps the
 // resident size low under load; both limits can be raised with NODE_OPTIONS. package.json's start
-// script passes the same flags on its command line (keep them in step; start.mjs checks).
+// script and the container entrypoint put this script's output on node's command line (start.mjs
+// checks, and starts the server as a child with them when they are missing).
 // No --enable-source-maps: Node then parses the source maps of the whole server and Next bundles at
 // load and keeps them, +90 MB RSS per process (one process idle: 191 -> 281 MB, measured 2026-11-25).
 // Stack traces point into the bundles instead; NODE_OPTIONS=--enable-source-maps maps them when needed.
@@ -12,6 +13,7 @@
 // RSS per process under load, CPU per request unchanged within the noise (2026-11-26, W=1, c=50).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { resolveWorkers } from "./worker-count.mjs";
 
 // --v8-pool-size=1: one V8 helper thread (GC, background compiles) instead of four. WebAssembly
 // (Prisma's query compiler, undici's HTTP parser) is tiered up by TurboFan on those threads, and four
@@ -22,8 +24,25 @@ import { fileURLToPath } from "node:url";
 // package.json's start script `exec`s node, so no shell stays resident between npm and the server.
 export const MALLOC_ARENAS = "2";
 
-export function serverV8Flags(env = process.env) {
-  return ["--max-semi-space-size=8", `--max-old-space-size=${env.GATEWAY_MAX_OLD_SPACE_MB || 384}`, "--v8-pool-size=1"];
+// The young generation (MB per semi-space). A process that serves keeps request garbage from being
+// promoted with 8. The primary of WORKERS > 1 serves nothing: it parses the workers' batches and writes
+// them, and with 1 MB it holds ~13 MB less (RSS 89-92 -> 75-79 MB after c=50, 2026-11-26) at the same
+// CPU per request; it forks its workers with the server's size (lib/server/workers/primary.ts).
+export const SERVER_SEMI_SPACE_MB = 8;
+export const PRIMARY_SEMI_SPACE_MB = 1;
+
+/** What `npm start` and the image start as: the primary of several workers, or the one server. */
+export function startRole(env = process.env) {
+  return resolveWorkers(env.WORKERS) > 1 ? "primary" : "server";
+}
+
+export function serverV8Flags(env = process.env, role = startRole(env)) {
+  const semi = role === "primary" ? PRIMARY_SEMI_SPACE_MB : SERVER_SEMI_SPACE_MB;
+  return [
+    `--max-semi-space-size=${semi}`,
+    `--max-old-space-size=${env.GATEWAY_MAX_OLD_SPACE_MB || 384}`,
+    "--v8-pool-size=1",
+  ];
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);

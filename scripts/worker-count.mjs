@@ -72,7 +72,7 @@ export function cgroupCpuLimit(read = readText) {
 
 /** What a worker process may come to (README "Sizing": V8's heap and the rest, under load). */
 export const MB_PER_WORKER = 256;
-/** The primary beside the workers (about 90 MB resident under load), with room. */
+/** The primary beside the workers (about 80 MB resident under load), with room. */
 const PRIMARY_MB = 128;
 
 /** The cgroup's memory limit in MB, or null when there is none (v1 reports "none" as a huge number). */

@@ -82,6 +82,8 @@ export type StartOptions = {
   databaseUrl?: string;
   /** With databaseUrl: run the migration script on it first (it is not a copy of the template). */
   migrate?: boolean;
+  /** V8 flags of the server process (npm start's primary runs with --max-semi-space-size=1). */
+  semiSpaceMb?: number;
 };
 
 export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
@@ -136,7 +138,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   const child: ChildProcess = spawn(
     process.execPath,
     // scripts/serve.mjs runs the bundle with the build's Next config, as `npm start` and the image do.
-    ["--max-semi-space-size=8", "--enable-source-maps", path.join(ROOT, "scripts/serve.mjs")],
+    [`--max-semi-space-size=${opts.semiSpaceMb ?? 8}`, "--enable-source-maps", path.join(ROOT, "scripts/serve.mjs")],
     { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";

@@ -86,12 +86,16 @@ describe("Dockerfile", () => {
     expect(script.indexOf('export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"')).toBeLessThan(serve);
     const start = (JSON.parse(read("package.json")) as { scripts: { start: string } }).scripts.start;
     expect(start).toMatch(/^export MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-2\}; exec node /);
-    // The flags on npm start's command line are the server's (else start.mjs spawns a second process).
-    const flags = execFileSync(process.execPath, [path.join(ROOT, "scripts/server-flags.mjs")], {
-      env: { ...process.env, GATEWAY_MAX_OLD_SPACE_MB: "" },
-      encoding: "utf8",
-    }).trim();
-    expect(start).toContain(`exec node ${flags} scripts/start.mjs`);
+    // npm start puts the flags of the role it starts as on node's command line, like the entrypoint
+    // (else start.mjs spawns a second process): the primary's small young generation with workers.
+    expect(start).toContain("exec node $(node scripts/server-flags.mjs) scripts/start.mjs");
+    const flagsFor = (workers: string) =>
+      execFileSync(process.execPath, [path.join(ROOT, "scripts/server-flags.mjs")], {
+        env: { ...process.env, GATEWAY_MAX_OLD_SPACE_MB: "", WORKERS: workers },
+        encoding: "utf8",
+      }).trim();
+    expect(flagsFor("1")).toBe("--max-semi-space-size=8 --max-old-space-size=384 --v8-pool-size=1");
+    expect(flagsFor("2")).toBe("--max-semi-space-size=1 --max-old-space-size=384 --v8-pool-size=1");
     expect(read("scripts/start.mjs")).toMatch(/MALLOC_ARENA_MAX: process\.env\.MALLOC_ARENA_MAX \?\? MALLOC_ARENAS/);
   });
 

@@ -22,6 +22,7 @@ import { redisEnabled } from "@/lib/server/redis/client";
 import { scheduleFlush } from "@/lib/server/ledger/bookkeeping";
 import { handleWorkerMessage, setWorkerSource, workerGone } from "@/lib/server/workers/primary-ops";
 import { watchForHungWorkers } from "@/lib/server/workers/primary-watch";
+import { PRIMARY_SEMI_SPACE_MB, SERVER_SEMI_SPACE_MB } from "@/scripts/server-flags.mjs";
 
 /** Worker processes to run: WORKERS (scripts/serve.mjs resolves 0 to the usable cores first). */
 export function workerCount(e: Env = env()): number {
@@ -61,7 +62,13 @@ export function startPrimary(count: number): void {
   const hangs = watchForHungWorkers(current, e.WORKER_HANG_TIMEOUT * 1000);
   // Workers run the server script itself, whoever started the primary (npm start: scripts/start.mjs,
   // which must not migrate and build again in every worker). scripts/serve.mjs made cwd the root.
-  cluster.setupPrimary({ exec: path.join(process.cwd(), "scripts", "serve.mjs") });
+  // They serve, so they get the server's young generation where the primary runs with its own small
+  // one (scripts/server-flags.mjs); flags the operator chose pass through as they are.
+  const primarySemi = `--max-semi-space-size=${PRIMARY_SEMI_SPACE_MB}`;
+  cluster.setupPrimary({
+    exec: path.join(process.cwd(), "scripts", "serve.mjs"),
+    execArgv: process.execArgv.map((a) => (a === primarySemi ? `--max-semi-space-size=${SERVER_SEMI_SPACE_MB}` : a)),
+  });
 
   const fork = (slot: number) => {
     const w = cluster.fork({ GATEWAY_WORKER_JOBS: slot === 0 && !shared ? "1" : "" });
