@@ -26,8 +26,10 @@ export const MALLOC_ARENAS = "2";
 
 // The young generation (MB per semi-space). A process that serves keeps request garbage from being
 // promoted with 8. The primary of WORKERS > 1 serves nothing: it parses the workers' batches and writes
-// them, and with 1 MB it holds ~13 MB less (RSS 89-92 -> 75-79 MB after c=50, 2026-11-26) at the same
-// CPU per request; it forks its workers with the server's size (lib/server/workers/primary.ts).
+// them, and with 1 MB its peak RSS is 17-19 MB lower (97-99 -> 80 MB, 2 workers at c=50, three
+// alternated pairs on 2026-11-26) for 0-5 us more of its CPU per request (25-31 against 24-26 us,
+// within the run's noise on the whole: 200-247 against 204-236 us for the three processes). It forks its
+// workers with the server's size (lib/server/workers/primary.ts).
 export const SERVER_SEMI_SPACE_MB = 8;
 export const PRIMARY_SEMI_SPACE_MB = 1;
 
