@@ -211,16 +211,38 @@ test("200 concurrent requests on a token with quota for 10 never overdraw it", (
 test("WORKERS=2 without Redis, on either engine: the primary's ledger never overdraws either", async () => {
   const w = await startGateway({ env: { WORKERS: "2" } });
   try {
+    await w.untilProcessesAnswer(2);
     await w.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "m-price": 0.002 }) });
     await w.createChannel({ name: "main", key: "sk-up", base_url: up.url, models: "m-price" });
     await quotaForTen(w);
-    // The logs crossed the pipe to the primary with their non-ASCII strings escaped: stored intact.
-    const [log] = await w.sql<{ content: string }>("select content from logs where type = 2 order by id desc limit 1");
-    expect(log!.content).toBe("模型价格 0.002，分组倍率 1");
+    // The worker's logs crossed the pipe to the primary with their non-ASCII strings escaped: stored intact.
+    const logs = await w.sql<{ content: string }>("select content from logs where type = 2");
+    expect(new Set(logs.map((l) => l.content))).toEqual(new Set(["模型价格 0.002，分组倍率 1"]));
   } finally {
     await w.stop();
   }
 }, 120_000);
+
+test("a console write to the balance while a request streams: the request is still billed, with its log", async () => {
+  const { id: userId, key } = await gw.createUser("midflight", 1000 * PRICE_QUOTA);
+  const res = await post(key, { model: "slow-model", stream: true, messages: [{ role: "user", content: "hi" }] });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  await reader.read();
+  // The admin sets a new balance meanwhile: the ledger drops the cached balances (writeAfterFlush).
+  expect((await gw.api("PUT", "/api/user/", { id: userId, quota: 500 * PRICE_QUOTA })).json.success).toBe(true);
+  while (!(await reader.read()).done);
+  await gw.settle();
+  const [log] = await gw.sql<{ n: number; quota: number; tokenId: number }>(
+    "select count(*) n, sum(quota) quota, max(tokenId) tokenId from logs where userId = ? and type = 2",
+    userId,
+  );
+  expect(Number(log!.n)).toBe(1);
+  expect(Number(log!.quota)).toBeGreaterThan(0);
+  const [user] = await gw.sql<{ usedQuota: number }>("select usedQuota from users where id = ?", userId);
+  const [tok] = await gw.sql<{ usedQuota: number }>("select usedQuota from tokens where id = ?", log!.tokenId);
+  expect([Number(user!.usedQuota), Number(tok!.usedQuota)]).toEqual([Number(log!.quota), Number(log!.quota)]);
+}, 30_000);
 
 test("a user's quota is never overdrawn across two tokens", async () => {
   const u = "quotauser";

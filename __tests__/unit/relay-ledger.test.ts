@@ -5,6 +5,7 @@ import { tokens, users } from "./ledger-db-mock";
 jest.mock("@/lib/server/db", () => jest.requireActual("./ledger-db-mock").dbModule);
 
 import {
+  dropAccounts,
   ensureAccounts,
   refund,
   reserve,
@@ -60,6 +61,29 @@ test("settle charges the actual cost, refunds the difference, and clamps an over
   expect(d.users.get(1)).toEqual({ quota: -300, used: 300, requests: 2 });
   expect(d.tokens.get(10)).toMatchObject({ remain: -300, used: 300 });
   expect(d.channels.get(5)).toBe(300);
+});
+
+test("a request in flight while a console write drops its accounts is still charged, once", async () => {
+  await ensureAccounts(1, 10);
+  const a = reserve(1, 10, 100);
+  const b = reserve(1, 10, 100);
+  if (!a.ok || !b.ok) throw new Error("reserve failed");
+  // writeAfterFlush: the pending deltas are written, the write runs, the cached balances are dropped.
+  takeDeltas();
+  users.set(1, { quota: 800n });
+  tokens.set(10, { remainQuota: 100n, unlimitedQuota: false });
+  dropAccounts([1], [10]);
+  // Settled before the accounts are read again: only the deltas change; an overrun is not charged.
+  expect(settle(a.reservation, 40, 5)).toBe(40);
+  expect(settle(b.reservation, 500, 5)).toBe(100);
+  expect(takeDeltas()).toMatchObject({
+    users: new Map([[1, { quota: 60, used: 140, requests: 2 }]]),
+    tokens: new Map([[10, expect.objectContaining({ remain: 60, used: -60 })]]),
+  });
+  // Read again: the database's balances (the deltas above are in them once written).
+  await ensureAccounts(1, 10);
+  expect(userQuota(1)).toBe(800);
+  expect(tokenRemain(10)).toBe(100);
 });
 
 test("refund gives everything back and a settled reservation cannot be refunded or settled again", async () => {

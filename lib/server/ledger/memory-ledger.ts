@@ -153,17 +153,21 @@ export function settle(r: Reservation, actual: number, channelId: number): numbe
   r.settled = true;
   state.outstanding.count -= 1;
   state.outstanding.quota -= r.amount;
-  const user = state.users.get(r.userId)!;
-  const token = r.tokenId === null ? null : state.tokens.get(r.tokenId)!;
-  const charged = clampCharge(r.amount, actual, available(r.userId, r.tokenId));
+  // A console write may have dropped the accounts while the request ran (writeAfterFlush): they are
+  // read again from the database plus the pending deltas when next needed, so only the deltas change
+  // here, and nothing beyond the reservation is charged (the balances are not known).
+  const user = state.users.get(r.userId);
+  const token = r.tokenId === null ? null : state.tokens.get(r.tokenId);
+  const loaded = !!user && (r.tokenId === null || !!token);
+  const charged = clampCharge(r.amount, actual, loaded ? available(r.userId, r.tokenId) : 0);
   const diff = charged - r.amount; // > 0 extra charge, < 0 refund
-  user.quota -= diff;
+  if (user) user.quota -= diff;
   const ud = pendingUser(r.userId);
   ud.quota -= diff;
   ud.used += charged;
   ud.requests += 1;
-  if (token && r.tokenId !== null) {
-    token.remain -= diff;
+  if (r.tokenId !== null) {
+    if (token) token.remain -= diff;
     const td = pendingToken(r.tokenId);
     td.remain -= diff;
     td.used += diff;
