@@ -59,8 +59,6 @@ const envSchema = z.object({
    * process then holds it (~60-90 MB) but the first page does not wait (~1 s) for it.
    */
   CONSOLE_PRELOAD: boolish,
-  /** Set by the primary on the one worker that runs the background jobs (internal, never set it). */
-  GATEWAY_WORKER_JOBS: boolish,
   /**
    * redis://[:password@]host:port[/db] (or rediss://). When set, balances, rate limits, cache
    * invalidation and background-job leases are shared through Redis so several instances can run

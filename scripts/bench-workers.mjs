@@ -201,9 +201,12 @@ export function targetsTable(input) {
   const scale = m.w1?.rps && m.w2?.rps ? m.w2.rps / m.w1.rps : null;
   const cpuDiff = m.w1?.cpuUs && m.w2?.cpuUs ? (m.w2.cpuUs - m.w1.cpuUs) / m.w1.cpuUs : null;
   const extra = m.w1?.rssPeak && m.w2?.rssPeak ? m.w2.rssPeak - m.w1.rssPeak : null;
-  // What the processes measured after the load say (memoryTable): the tree's PSS, and what one
-  // worker process holds beside the primary (the cost of each worker beyond two).
-  const pss1 = m.procs1?.length ? m.procs1.reduce((a, p) => a + p.pssMb, 0) : null;
+  // What the processes measured after the load say (memoryTable): the trees' PSS (what the machine
+  // gives them: shared pages counted once), and what the worker process holds beside the primary (the
+  // cost of each worker beyond two).
+  const pssOf = (procs) => (procs?.length ? procs.reduce((a, p) => a + p.pssMb, 0) : null);
+  const pss1 = pssOf(m.procs1);
+  const pss2 = pssOf(m.procs2);
   const workers2 = (m.procs2 ?? []).filter((p) => p.role === "node").slice(1);
   const perWorker = workers2.length ? workers2.reduce((a, p) => a + p.rssMb, 0) / workers2.length : null;
   const primary = (m.procs2 ?? []).filter((p) => p.role === "node")[0]?.rssMb ?? null;
@@ -253,7 +256,7 @@ export function targetsTable(input) {
     ],
     [
       "Memory: each extra worker ≤ 120 MB",
-      `${n(extra, 1)} MB peak RSS from 1 to 2 workers (${n(m.w1?.rssPeak, 1)} → ${n(m.w2?.rssPeak, 1)} MB: the primary appears, ${n(primary, 1)} MB, and a second worker); one worker process ${n(perWorker, 1)} MB RSS after the load`,
+      `${n(extra, 1)} MB peak RSS from 1 to 2 workers (${n(m.w1?.rssPeak, 1)} → ${n(m.w2?.rssPeak, 1)} MB: the primary, which serves too, ${n(primary, 1)} MB, and its worker ${n(perWorker, 1)} MB RSS after the load; PSS of the tree ${n(pss1, 1)} → ${n(pss2, 1)} MB)`,
       extra === null ? null : extra <= 120,
     ],
   ];

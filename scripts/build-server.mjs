@@ -1,7 +1,6 @@
 // Bundles lib/server/main.ts (and everything of ours it imports, the generated Prisma clients
 // included) into .next/gateway/server.mjs, so production runs plain `node` without a TypeScript
-// loader; and the primary of worker processes (lib/server/workers/run-primary.ts, no Next, no relay)
-// into .next/gateway/primary.mjs. node_modules stay external.
+// loader. node_modules stay external.
 import { build } from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,13 +9,11 @@ import { API_ROUTES_MODULE, apiRoutesModuleSource } from "./api-route-table.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_BUNDLE = path.join(root, ".next", "gateway", "server.mjs");
-export const PRIMARY_BUNDLE = path.join(root, ".next", "gateway", "primary.mjs");
 
 export async function buildServer() {
   await Promise.all([
     ...PRISMA_WASM_PROVIDERS.map(writePrismaWasm),
     bundle(path.join(root, "lib/server/main.ts"), SERVER_BUNDLE),
-    bundle(path.join(root, "lib/server/workers/run-primary.ts"), PRIMARY_BUNDLE),
   ]);
 }
 

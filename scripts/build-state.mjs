@@ -32,8 +32,7 @@ function newestMtime(p) {
 export function needsBuild(root) {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const server = path.join(root, ".next", "gateway", "server.mjs");
-  const primary = path.join(root, ".next", "gateway", "primary.mjs");
-  if (!fs.existsSync(buildId) || !fs.existsSync(server) || !fs.existsSync(primary)) return true;
+  if (!fs.existsSync(buildId) || !fs.existsSync(server)) return true;
   const built = Math.min(fs.statSync(buildId).mtimeMs, fs.statSync(server).mtimeMs);
   return BUILD_SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 }

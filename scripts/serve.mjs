@@ -5,11 +5,10 @@
 // served by a custom server. Used by `npm start` and the container entrypoint; run it with the V8
 // flags of scripts/server-flags.mjs.
 //
-// WORKERS (default: one per core, scripts/worker-count.mjs): more than one runs the primary
-// (.next/gateway/primary.mjs, see lib/server/workers/primary.ts), which forks this same script as each
-// worker; one runs the server in this process. lib/server/env.ts validates the value; this only tells one process from several.
+// WORKERS (default: one per core, scripts/worker-count.mjs): more than one makes this process the
+// primary, which serves beside the WORKERS - 1 workers it forks with this same script
+// (lib/server/workers/primary.ts). lib/env.ts validates the value.
 import { AsyncLocalStorage } from "node:async_hooks";
-import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -24,12 +23,10 @@ process.chdir(root);
 const { config } = JSON.parse(fs.readFileSync(path.join(root, ".next", "required-server-files.json"), "utf8"));
 // The build records its own absolute folder; the runtime may live elsewhere (same as server.js does).
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, distDir: "./.next" });
-const workers = resolveWorkers();
-// Unset or 0: the cores this process may use (a container's limits included), for the primary too.
-if (["", "0"].includes((process.env.WORKERS ?? "").trim())) process.env.WORKERS = String(workers);
-const primary = cluster.isPrimary && workers !== 1 && !process.argv.includes("--dev");
+// Unset or 0: the cores this process may use (a container's limits included), for the workers too.
+if (["", "0"].includes((process.env.WORKERS ?? "").trim())) process.env.WORKERS = String(resolveWorkers());
 try {
-  await import(pathToFileURL(path.join(root, ".next", "gateway", primary ? "primary.mjs" : "server.mjs")).href);
+  await import(pathToFileURL(path.join(root, ".next", "gateway", "server.mjs")).href);
 } catch (err) {
   // A bad setting (lib/env.ts validates them as the bundle loads) is the operator's to fix: one line
   // naming it, not a stack trace through the bundle.

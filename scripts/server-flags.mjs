@@ -13,7 +13,6 @@
 // RSS per process under load, CPU per request unchanged within the noise (2026-11-26, W=1, c=50).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { resolveWorkers } from "./worker-count.mjs";
 
 // --v8-pool-size=1: one V8 helper thread (GC, background compiles) instead of four. WebAssembly
 // (Prisma's query compiler, undici's HTTP parser) is tiered up by TurboFan on those threads, and four
@@ -24,24 +23,14 @@ import { resolveWorkers } from "./worker-count.mjs";
 // package.json's start script `exec`s node, so no shell stays resident between npm and the server.
 export const MALLOC_ARENAS = "2";
 
-// The young generation (MB per semi-space). A process that serves keeps request garbage from being
-// promoted with 8. The primary of WORKERS > 1 serves nothing: it parses the workers' batches and writes
-// them, and with 1 MB its peak RSS is 17-19 MB lower (97-99 -> 80 MB, 2 workers at c=50, three
-// alternated pairs on 2026-11-26) for 0-5 us more of its CPU per request (25-31 against 24-26 us,
-// within the run's noise on the whole: 200-247 against 204-236 us for the three processes). It forks its
-// workers with the server's size (lib/server/workers/primary.ts).
+// The young generation (MB per semi-space): every process serves (the primary of WORKERS > 1 too),
+// and 8 keeps request garbage from being promoted. Measured and not adopted for the workers: 1 MB saves
+// ~17 MB each but doubles their CPU per request, 2 MB costs +25 % (docs/benchmarks.md).
 export const SERVER_SEMI_SPACE_MB = 8;
-export const PRIMARY_SEMI_SPACE_MB = 1;
 
-/** What `npm start` and the image start as: the primary of several workers, or the one server. */
-export function startRole(env = process.env) {
-  return resolveWorkers(env.WORKERS) > 1 ? "primary" : "server";
-}
-
-export function serverV8Flags(env = process.env, role = startRole(env)) {
-  const semi = role === "primary" ? PRIMARY_SEMI_SPACE_MB : SERVER_SEMI_SPACE_MB;
+export function serverV8Flags(env = process.env) {
   return [
-    `--max-semi-space-size=${semi}`,
+    `--max-semi-space-size=${SERVER_SEMI_SPACE_MB}`,
     `--max-old-space-size=${env.GATEWAY_MAX_OLD_SPACE_MB || 384}`,
     "--v8-pool-size=1",
   ];

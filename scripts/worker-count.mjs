@@ -1,11 +1,11 @@
 // How many processes `WORKERS` unset (or 0) means: one per core this process may use. Node counts the
 // cores of its CPU affinity (os.availableParallelism), not a container's limits: with `docker run
-// --cpus 2` or a Kubernetes CPU limit on a 64-core host it answers 64, and 64 workers of ~140 MB each
+// --cpus 2` or a Kubernetes CPU limit on a 64-core host it answers 64, and 64 processes of ~140 MB each
 // would be started for 2 cores' worth of time. The CPU limit is a CFS quota in the cgroup (v2:
 // cpu.max, v1: cpu.cfs_quota_us / cpu.cfs_period_us); whole cores of it count, at least one. A memory
-// limit (v2: memory.max, v1: memory.limit_in_bytes) caps the count too, at MB_PER_WORKER each beside
-// the primary: more workers than the memory holds would be killed by the OOM killer and replaced, over
-// and over. scripts/serve.mjs resolves the number once and hands it on in WORKERS.
+// limit (v2: memory.max, v1: memory.limit_in_bytes) caps the count too, at MB_PER_WORKER each (the
+// primary serves too): more processes than the memory holds would be killed by the OOM killer and
+// replaced, over and over. scripts/serve.mjs resolves the number once and hands it on in WORKERS.
 import fs from "node:fs";
 import os from "node:os";
 
@@ -70,10 +70,11 @@ export function cgroupCpuLimit(read = readText) {
   return null;
 }
 
-/** What a worker process may come to (README "Sizing": V8's heap and the rest, under load). */
+/**
+ * What a serving process may come to (README "Sizing": V8's heap and the rest, under load). The
+ * primary serves too, with the ledger and the bookkeeping of all of them on top.
+ */
 export const MB_PER_WORKER = 256;
-/** The primary beside the workers (about 80 MB resident under load), with room. */
-const PRIMARY_MB = 128;
 
 /** The cgroup's memory limit in MB, or null when there is none (v1 reports "none" as a huge number). */
 export function cgroupMemoryLimitMb(read = readText) {
@@ -101,6 +102,6 @@ export function resolveWorkers(
   const set = (raw ?? "").trim();
   if (set !== "" && set !== "0") return Number(set);
   let n = cpuLimit === null ? cores : Math.min(cores, Math.floor(cpuLimit));
-  if (memoryMb !== null) n = Math.min(n, Math.floor((memoryMb - PRIMARY_MB) / MB_PER_WORKER));
+  if (memoryMb !== null) n = Math.min(n, Math.floor(memoryMb / MB_PER_WORKER));
   return Math.max(1, n);
 }

@@ -65,9 +65,11 @@ export function statusCounts(results: ChatResult[]): Record<string, number> {
 export async function startPricedCluster(
   delayMs: number,
   options: [key: string, value: string][] = [],
+  env?: Record<string, string>,
 ): Promise<{ cluster: Cluster; up: ClusterUpstream }> {
   const up = await startClusterUpstream("up", delayMs);
   const cluster = await startCluster({
+    env,
     prepare: async (a) => {
       await putOption(a, "ModelPrice", JSON.stringify({ [MODEL]: PRICE_USD }));
       for (const [key, value] of options) await putOption(a, key, value);

@@ -1,6 +1,8 @@
 // Acceptance (issue 8): 500 concurrent requests spread over two instances against quota for 50 are
 // never overdrawn and Σ consume logs == quota consumed; /metrics on both instances adds up to the
 // consume logs. Each request costs exactly PRICE_QUOTA (ModelPrice), so "quota for 50" is exact.
+// Each instance runs WORKERS=2 (its primary and a worker, each an instance of its own towards Redis;
+// issue 21): four processes spend one balance, and each instance's /metrics sums its two.
 import { PRICE_QUOTA, type Cluster } from "./cluster";
 import { chat, startPricedCluster, statusCounts, sumMetric } from "./cluster-calls";
 import type { ClusterUpstream } from "./cluster-upstream";
@@ -20,7 +22,7 @@ let up: ClusterUpstream;
 
 beforeAll(async () => {
   // A short upstream delay keeps hundreds of requests in flight on both instances at once.
-  ({ cluster, up } = await startPricedCluster(20));
+  ({ cluster, up } = await startPricedCluster(20, [], { WORKERS: "2" }));
 }, 240_000);
 
 afterAll(async () => {

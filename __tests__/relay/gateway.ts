@@ -38,6 +38,11 @@ export type Gateway = {
   cookieHeader: () => string;
   /** Polls until the condition holds (5 s unless told otherwise). */
   waitFor: (condition: () => boolean | Promise<boolean>, timeoutMs?: number) => Promise<void>;
+  /**
+   * With WORKERS > 1: waits until `count` processes answer (the workers are ready), asking on fresh
+   * connections, which the primary hands out in turn.
+   */
+  untilProcessesAnswer: (count: number, timeoutMs?: number) => Promise<void>;
   /** Waits until the bookkeeping writer has persisted everything (no pending deltas). */
   settle: () => Promise<void>;
   /** The server process (with WORKERS > 1: the primary; its children are the workers). */
@@ -82,8 +87,6 @@ export type StartOptions = {
   databaseUrl?: string;
   /** With databaseUrl: run the migration script on it first (it is not a copy of the template). */
   migrate?: boolean;
-  /** V8 flags of the server process (npm start's primary runs with --max-semi-space-size=1). */
-  semiSpaceMb?: number;
 };
 
 export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
@@ -138,7 +141,7 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
   const child: ChildProcess = spawn(
     process.execPath,
     // scripts/serve.mjs runs the bundle with the build's Next config, as `npm start` and the image do.
-    [`--max-semi-space-size=${opts.semiSpaceMb ?? 8}`, "--enable-source-maps", path.join(ROOT, "scripts/serve.mjs")],
+    ["--max-semi-space-size=8", "--enable-source-maps", path.join(ROOT, "scripts/serve.mjs")],
     { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
@@ -275,6 +278,18 @@ export async function startGateway(opts: StartOptions = {}): Promise<Gateway> {
     api,
     raw,
     waitFor,
+    untilProcessesAnswer: (count, timeoutMs = 30_000) =>
+      waitFor(async () => {
+        const ids = await Promise.all(
+          Array.from({ length: count * 2 }, () =>
+            fetch(`${url}/api/status`, { headers: { connection: "close" } }).then((r) =>
+              // The process part of the request id (lib/server/http/route-id.ts: random per process).
+              r.headers.get("x-request-id")?.slice(14, 20),
+            ),
+          ),
+        );
+        return new Set(ids).size === count;
+      }, timeoutMs),
     sql,
     settle,
     pid: child.pid!,

@@ -88,10 +88,11 @@ describe("resolveWorkers", () => {
     expect(resolveWorkers(undefined, 4, 16)).toBe(4);
   });
 
-  test("a memory limit caps them at 256 MB each beside the primary, at least one", () => {
-    expect(resolveWorkers(undefined, 8, null, 1024)).toBe(3);
+  test("a memory limit caps them at 256 MB each (the primary is one of them), at least one", () => {
+    expect(resolveWorkers(undefined, 8, null, 1024)).toBe(4);
+    expect(resolveWorkers(undefined, 8, null, 1000)).toBe(3);
     expect(resolveWorkers(undefined, 8, 2, 4096)).toBe(2);
-    expect(resolveWorkers("0", 4, null, 512)).toBe(1);
-    expect(resolveWorkers("", 4, null, 256)).toBe(1);
+    expect(resolveWorkers("0", 4, null, 511)).toBe(1);
+    expect(resolveWorkers("", 4, null, 128)).toBe(1);
   });
 });

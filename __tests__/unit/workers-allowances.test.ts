@@ -13,11 +13,15 @@ jest.mock("@/lib/server/ledger/bookkeeping", () => ({
   queueUsage: () => undefined,
   scheduleFlush: () => undefined,
   flushBookkeeping: async () => undefined,
-  writeAfterFlush: async (write: () => Promise<unknown>) => {
+  // As the real one: the primary's guard (allowances revoked and frozen) around the queued write.
+  setOutsideWriteGuard: (g: typeof guard) => (guard = g),
+  writeAfterFlush: async (write: () => Promise<unknown>, a: { userIds?: number[]; tokenIds?: number[] }) => {
+    const thaw = guard ? await guard(a.userIds ?? [], a.tokenIds ?? []) : () => undefined;
     writes.push("write");
-    return write();
+    return write().finally(thaw);
   },
 }));
+let guard: ((users: number[], tokens: number[]) => Promise<() => void>) | null = null;
 
 import {
   dropAccounts,
@@ -27,7 +31,7 @@ import {
   userQuota,
 } from "@/lib/server/ledger/memory-ledger";
 import { takeDeltas } from "@/lib/server/ledger/deltas";
-import { handleWorkerMessage, setWorkerSource, workerGone } from "@/lib/server/workers/primary-ops";
+import { handleWorkerMessage, becomePrimary, workerGone } from "@/lib/server/workers/primary-ops";
 import { resetAllowancesForTests } from "@/lib/server/workers/primary-allowances";
 
 type Msg = { id?: number; ok?: unknown; err?: string; call?: string; cid?: number; p?: unknown };
@@ -150,7 +154,7 @@ test("a refusal first takes back the allowance another worker sits on, then rese
   let granted: Record<string, number> = {};
   const a = fakeWorker(1, () => [{ g: granted.gid, left: granted.g }]);
   const b = fakeWorker(2);
-  setWorkerSource(() => [a.w, b.w]);
+  becomePrimary(() => [a.w, b.w]);
   granted = await a.ask({ op: "reserve", u: 1, t: 10, a: 100, m: 100, g: 1 });
   expect(granted.g).toBe(1237); // an eighth of what was left
   // b needs 9000: only 8663 are free until a's allowance comes back.
@@ -174,7 +178,7 @@ test("while a refusal takes allowances back, the revoked worker asking again get
     () => [{ op: "reserve", id: again, u: 1, t: 10, a: 100, m: 100, g: 1 }],
   );
   const b = fakeWorker(2);
-  setWorkerSource(() => [a.w, b.w]);
+  becomePrimary(() => [a.w, b.w]);
   granted = await a.ask({ op: "reserve", u: 1, t: 10, a: 100, m: 100, g: 1 });
   // b needs 9000 of the 9900 once a's allowance is back: a new allowance for a must not take it first.
   expect(await b.ask({ op: "reserve", u: 1, t: 10, a: 9000, m: 9000 })).toMatchObject({ amount: 9000 });
@@ -187,7 +191,7 @@ test("a console write to an account revokes its allowances before it runs, and n
     expect(writes).toEqual([]); // revoked before the write
     return [{ g: granted.gid, left: granted.g }];
   });
-  setWorkerSource(() => [a.w]);
+  becomePrimary(() => [a.w]);
   granted = await a.ask({ op: "reserve", u: 1, t: 10, a: 100, m: 100, g: 1 });
   const lock = await a.ask({ op: "write", users: [1], tokens: [] });
   expect(a.revokes).toEqual([{ users: [1], tokens: [] }]);

@@ -13,17 +13,25 @@ jest.mock("@/lib/server/ledger/bookkeeping", () => ({
   scheduleFlush: () => undefined,
   flushBookkeeping: async () => undefined,
   writeAfterFlush: async (write: () => Promise<unknown>) => write(),
+  setOutsideWriteGuard: () => undefined,
 }));
 
 import { resetLedgerForTests, tokenRemain, userQuota } from "@/lib/server/ledger/memory-ledger";
 import type { LogRow } from "@/lib/server/ledger/bookkeeping";
-import { handleWorkerMessage, setWorkerSource, workerGone } from "@/lib/server/workers/primary-ops";
+import { handleWorkerMessage, becomePrimary, workerGone } from "@/lib/server/workers/primary-ops";
 
 type Sent = { gw: { id?: number; ok?: unknown; err?: string; ev?: string; p?: unknown }[] };
 
 function fakeWorker(id: number) {
   const sent: Sent[] = [];
-  const w = { id, isConnected: () => true, send: (m: Sent) => sent.push(m) } as unknown as Worker;
+  const w = {
+    id,
+    connected: true,
+    isConnected: () => w.connected,
+    send: (m: Sent) => sent.push(m),
+  } as unknown as Worker & {
+    connected: boolean;
+  };
   /** Sends one op and resolves with the primary's answer to it. */
   const ask = async (op: Record<string, unknown>) => {
     const msgId = Math.floor(Math.random() * 1e9);
@@ -104,6 +112,19 @@ test("a dead worker's open reservations are refunded; the others' stay", async (
   expect(workerGone(2)).toEqual({ refunded: 0, quota: 0 });
 });
 
+test("a worker gone while the ledger decided its reservation leaves nothing reserved", async () => {
+  const a = fakeWorker(1);
+  // The account is not loaded yet: the primary reads it (async), and meanwhile the worker dies and
+  // its leftovers are settled (workerGone), before the reservation is recorded as the worker's.
+  handleWorkerMessage(a.w, { gw: [{ op: "reserve", id: 1, u: 1, t: 10, a: 300, m: 300 }] });
+  a.w.connected = false;
+  expect(workerGone(1)).toEqual({ refunded: 0, quota: 0 });
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  expect(tokenRemain(10)).toBe(1000);
+  expect(userQuota(1)).toBe(10_000);
+  expect(workerGone(1)).toEqual({ refunded: 0, quota: 0 });
+});
+
 test("a refund posted by a worker gives the reservation back once", async () => {
   const a = fakeWorker(1);
   const r = await a.ask({ op: "reserve", u: 1, t: 10, a: 300, m: 300 });
@@ -127,7 +148,7 @@ test("events go to every other worker, not back to the sender", async () => {
   const a = fakeWorker(1);
   const b = fakeWorker(2);
   const c = fakeWorker(3);
-  setWorkerSource(() => [a.w, b.w, c.w]);
+  becomePrimary(() => [a.w, b.w, c.w]);
   a.post({ op: "event", topic: "token", payload: 42 });
   await new Promise((r) => setImmediate(r));
   expect(a.sent).toEqual([]);

@@ -81,27 +81,10 @@ export function db(): Db {
   return g.__gatewayDb;
 }
 
-/**
- * The primary of worker processes on SQLite: a connection of its own, and no Prisma client. Its only
- * database work is the ledger's balance reads and the bookkeeping flush, both plain SQL here
- * (flush-sql.ts); Prisma's client and query compiler would cost it ~25 MB of memory.
- */
-export function openSqliteWithoutPrisma(): void {
-  const { DATABASE_URL, databaseType } = env();
-  if (databaseType !== "sqlite" || g.__gatewayDb || g.__gatewaySqlite) return;
-  const conn = new BetterSqlite3(DATABASE_URL.replace(/^file:/, ""), { timeout: 5000 });
-  conn.pragma("journal_mode = WAL"); // as createClient() does for the workers' connections
-  conn.pragma("synchronous = NORMAL");
-  conn.pragma(`cache_size = ${SQLITE_CACHE_SIZE}`);
-  g.__gatewaySqlite = conn;
-}
-
 /** Closes the pool (tests, graceful shutdown). */
 export async function disconnectDb(): Promise<void> {
   const client = g.__gatewayDb;
-  const own = client ? undefined : g.__gatewaySqlite;
   g.__gatewayDb = undefined;
   g.__gatewaySqlite = undefined;
-  own?.close();
   await client?.$disconnect();
 }

@@ -9,8 +9,10 @@ import "server-only";
 // - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/entry/handler.ts, so the hot path does
 //   not pay for Next's routing.
 // - /healthz and /readyz for load balancers and orchestrators (lib/server/health.ts).
+// - WORKERS > 1: this process is the primary and serves beside WORKERS - 1 workers, handing the
+//   connections out in turn (lib/server/workers/primary.ts, connections.ts).
 // - Background jobs (task polling, channel tests and balances, log retention, usage flush) once per
-//   cluster (lib/server/cluster/jobs.ts): without Redis in one worker only (lib/server/workers).
+//   cluster (lib/server/cluster/jobs.ts): without Redis in the primary only.
 // - Graceful shutdown on SIGTERM/SIGINT (lib/server/drain.ts): readyz turns 503 and new requests are
 //   refused, in-flight ones (streams included) finish within SHUTDOWN_TIMEOUT, idle sockets are
 //   closed, THEN the shutdown hooks flush bookkeeping and close the DB, and the process exits 0.
@@ -36,6 +38,8 @@ import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-
 import { startBackgroundJobs } from "@/lib/server/cluster/jobs";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { startWorker } from "@/lib/server/workers/worker";
+import { listenerForAll, serveConnectionsFromPrimary } from "@/lib/server/workers/connections";
+import { startPrimary, WORKER_GRACE_MS, workerCount, type Primary } from "@/lib/server/workers/primary";
 
 /** Whether Next can decode the path: a malformed %-escape made its router answer 500. */
 function decodablePath(pathname: string): boolean {
@@ -89,8 +93,10 @@ async function main() {
           },
         );
   if (cluster.isWorker) startWorker();
-  // Without Redis the jobs have no lease to share: the primary names the one worker that runs them.
-  if (!cluster.isWorker || redisEnabled() || e.GATEWAY_WORKER_JOBS) startBackgroundJobs();
+  // Several processes: this one is their primary (never in dev, which reloads one process).
+  const primary: Primary | null = !cluster.isWorker && !dev && workerCount(e) > 1 ? startPrimary(workerCount(e) - 1) : null;
+  // Without Redis the jobs have no lease to share: the primary runs them.
+  if (!cluster.isWorker || redisEnabled()) startBackgroundJobs();
   startEventLoopWatchdog();
   warmUpRelayScanners();
   registerQuotaWarningDelivery();
@@ -124,9 +130,12 @@ async function main() {
     logger().fatal({ err, port: e.PORT, hostname: e.HOSTNAME }, "cannot listen on PORT; stopping");
     process.exit(1);
   };
-  server.once("error", cannotListen);
-  server.listen(e.PORT, e.HOSTNAME, () => {
-    server.off("error", cannotListen);
+  if (cluster.isWorker) serveConnectionsFromPrimary(server);
+  // The primary listens for every process (connections.ts); one process listens for itself.
+  const listener = primary ? listenerForAll(server, primary.ready) : cluster.isWorker ? null : server;
+  listener?.once("error", cannotListen);
+  listener?.listen(e.PORT, e.HOSTNAME, () => {
+    listener.off("error", cannotListen);
     logger().info({ port: e.PORT, database: e.databaseType, dev }, "gateway listening");
   });
 
@@ -137,11 +146,16 @@ async function main() {
     logger().info({ signal }, "shutting down");
     markDraining();
     const timeoutMs = e.SHUTDOWN_TIMEOUT * 1000;
-    // Last resort if a hook hangs: drain deadline + settling after the cut + time for the hooks.
-    setTimeout(() => process.exit(1), timeoutMs + HOOKS_GRACE_MS).unref();
+    // Last resort if a hook hangs: drain deadline + settling after the cut + time for the hooks (a
+    // primary also waits for its workers, whose last settlements it writes).
+    setTimeout(() => process.exit(1), timeoutMs + HOOKS_GRACE_MS + (primary ? WORKER_GRACE_MS : 0)).unref();
+    const own = drain.drain(timeoutMs).then(({ drained, cut }) => {
+      if (!drained) logger().warn({ cut }, "shutdown timeout reached; remaining requests were cut");
+    });
+    // The primary's listener serves the draining workers' /readyz too: closed once all are done.
     exitAfterShutdown(
-      drain.drain(timeoutMs).then(({ drained, cut }) => {
-        if (!drained) logger().warn({ cut }, "shutdown timeout reached; remaining requests were cut");
+      Promise.all([own, primary?.stop()]).then(() => {
+        if (listener !== server) listener?.close();
       }),
     );
   };

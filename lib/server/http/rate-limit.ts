@@ -1,13 +1,13 @@
 import "server-only";
 
 // Named rate limiters (fixed windows, rate-limiter-flexible). In this process for a single instance,
-// in the primary for worker processes (RateLimiterCluster; lib/server/workers/primary.ts); with
-// REDIS_URL in Redis, shared by every instance, so N instances do not allow N times the points.
+// in the primary for worker processes (which ask it over lib/server/workers/ipc.ts: one set of
+// counters for the primary's own requests and theirs); with REDIS_URL in Redis, shared by every
+// instance, so N instances do not allow N times the points.
 // Fail closed: when Redis cannot be reached the caller gets AppError "unavailable" (503), never a
 // pass — a login limit that is silently lifted during an outage is an open door for guessing.
 import type Redis from "ioredis";
 import {
-  RateLimiterCluster,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
@@ -18,7 +18,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { readyRedis } from "@/lib/server/redis/when-ready";
 import { singleton } from "@/lib/server/singleton";
-import { workerIpc } from "@/lib/server/workers/ipc";
+import { request, workerIpc } from "@/lib/server/workers/ipc";
 
 type LimiterName =
   | "critical"
@@ -90,9 +90,7 @@ async function limiterFor(keyPrefix: string, spec: LimiterSpec): Promise<RateLim
     const limiter = client
       ? // ioredis (not node-redis: no useRedisPackage); a connection that is not ready is refused at once.
         new RateLimiterRedis({ storeClient: client, rejectIfRedisNotReady: true, keyPrefix, ...spec })
-      : workerIpc()
-        ? new RateLimiterCluster({ keyPrefix, timeoutMs: 5_000, ...spec })
-        : new RateLimiterMemory({ keyPrefix, ...spec });
+      : new RateLimiterMemory({ keyPrefix, ...spec });
     built = { limiter, client };
     limiters.set(keyPrefix, built);
   }
@@ -105,9 +103,20 @@ function unavailable(): never {
 
 const waitSeconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
-/** Consumes one point of a limiter defined by its owner; seconds to wait when exceeded, else 0. */
-export async function consumePoint(keyPrefix: string, spec: LimiterSpec, key: string): Promise<number> {
-  const limiter = await limiterFor(keyPrefix, spec);
+/** One operation on a limiter's key; "consume" and "get" answer the seconds to wait (0: go on). */
+export type LimitCall = { op: "consume" | "get" | "delete"; name: string; spec: LimiterSpec; key: string };
+
+/** A limiter operation on this process's counters (in a primary, for its workers too). */
+export async function limitHere({ op, name, spec, key }: LimitCall): Promise<number> {
+  const limiter = await limiterFor(name, spec);
+  if (op === "delete") {
+    await limiter.delete(key).catch(() => undefined); // best effort: a counter left behind only errs strict
+    return 0;
+  }
+  if (op === "get") {
+    const res = await limiter.get(key).catch(unavailable);
+    return res && res.remainingPoints <= 0 ? waitSeconds(res) : 0;
+  }
   try {
     await limiter.consume(key);
     return 0;
@@ -117,6 +126,17 @@ export async function consumePoint(keyPrefix: string, spec: LimiterSpec, key: st
   }
 }
 
+/** limitHere, or in a worker without Redis: in the primary, where the counters of all processes are. */
+function limit(call: LimitCall): Promise<number> {
+  if (!workerIpc()) return limitHere(call);
+  return request("limit", { l: call }).then(Number, unavailable);
+}
+
+/** Consumes one point of a limiter defined by its owner; seconds to wait when exceeded, else 0. */
+export function consumePoint(keyPrefix: string, spec: LimiterSpec, key: string): Promise<number> {
+  return limit({ op: "consume", name: keyPrefix, spec, key });
+}
+
 /** Consumes one point; returns the seconds to wait when the limit is exceeded, else 0. */
 export async function consume(name: LimiterName, key: string): Promise<number> {
   return consumePoint(name, specOf(name), key);
@@ -124,19 +144,12 @@ export async function consume(name: LimiterName, key: string): Promise<number> {
 
 /** Seconds to wait if the key has no points left, without consuming; else 0. */
 export async function blockedFor(name: LimiterName, key: string): Promise<number> {
-  const limiter = await limiterFor(name, specOf(name));
-  const res = await limiter.get(key).catch(unavailable);
-  if (res && res.remainingPoints <= 0) return waitSeconds(res);
-  return 0;
+  return limit({ op: "get", name, spec: specOf(name), key });
 }
 
 /** Clears a key after success. Best effort: a counter left behind only errs on the strict side. */
 export async function reset(name: LimiterName, key: string): Promise<void> {
-  try {
-    await (await limiterFor(name, specOf(name))).delete(key);
-  } catch {
-    // Redis unreachable: the failures stay counted until their window ends
-  }
+  await limit({ op: "delete", name, spec: specOf(name), key }).catch(() => undefined);
 }
 
 export function resetAllLimitersForTests(): void {

@@ -195,13 +195,26 @@ export function writeAfterFlush<T>(
   accounts: { userIds?: number[]; tokenIds?: number[] },
 ): Promise<T> {
   if (workerIpc()) return writeAfterPrimaryFlush(write, accounts);
-  return serialised(async () => {
-    await flushInQueue(false);
-    if (redisEnabled()) return writeOutsideRelay(write, accounts);
-    const result = await write();
-    dropAccounts(accounts.userIds ?? [], accounts.tokenIds ?? []);
-    return result;
-  });
+  const users = accounts.userIds ?? [];
+  const tokens = accounts.tokenIds ?? [];
+  const queued = () =>
+    serialised(async () => {
+      await flushInQueue(false);
+      if (redisEnabled()) return writeOutsideRelay(write, accounts);
+      const result = await write();
+      dropAccounts(users, tokens);
+      return result;
+    });
+  if (!outsideWriteGuard) return queued();
+  return outsideWriteGuard(users, tokens).then((thaw) => queued().finally(thaw));
+}
+
+type OutsideWriteGuard = (users: number[], tokens: number[]) => Promise<() => void>;
+/** The primary of worker processes (primary-ops.ts): takes the workers' allowances on the accounts back first. */
+let outsideWriteGuard: OutsideWriteGuard | null = null;
+
+export function setOutsideWriteGuard(guard: OutsideWriteGuard): void {
+  outsideWriteGuard = guard;
 }
 
 /**

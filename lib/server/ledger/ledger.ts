@@ -28,8 +28,40 @@ export async function reserve(
 ): Promise<ReserveResult> {
   if (redisEnabled()) return shared.reserve(userId, tokenId, amount, min);
   if (workerIpc()) return remoteReserve(userId, tokenId, amount, min);
+  return reserveInMemory(userId, tokenId, amount, min);
+}
+
+type TakeBack = (userId: number, tokenId: number | null) => Promise<(() => void) | null>;
+/** The primary of worker processes (primary-ops.ts): takes back allowances held on an account. */
+let takeBackAllowances: TakeBack | null = null;
+
+export function setTakeBackAllowances(takeBack: TakeBack): void {
+  takeBackAllowances = takeBack;
+}
+
+/**
+ * reserve() on this process's balances (one process, or the primary for itself and its workers).
+ * In a primary, quota that workers' allowances hold is taken back before a reservation is refused or
+ * cut, so nobody is refused quota an idle allowance sits on.
+ */
+export async function reserveInMemory(
+  userId: number,
+  tokenId: number | null,
+  amount: number,
+  min: number,
+): Promise<ReserveResult> {
   await memory.ensureAccounts(userId, tokenId);
-  return memory.reserve(userId, tokenId, amount, min);
+  const res = memory.reserve(userId, tokenId, amount, min);
+  if ((res.ok && res.reservation.amount >= amount) || !takeBackAllowances) return res;
+  const thaw = await takeBackAllowances(userId, tokenId);
+  if (!thaw) return res;
+  try {
+    if (res.ok) memory.refund(res.reservation);
+    await memory.ensureAccounts(userId, tokenId);
+    return memory.reserve(userId, tokenId, amount, min);
+  } finally {
+    thaw();
+  }
 }
 
 /**

@@ -10,13 +10,14 @@ import { initMetrics } from "@/lib/server/metrics/registry";
 import { requestLogger } from "@/lib/server/logger";
 import { newRequestId } from "@/lib/server/http/route-id";
 import { answerCalls, clusterWorker, request } from "@/lib/server/workers/ipc";
+import { allMetrics, isPrimary } from "@/lib/server/workers/primary-ops";
 
 // Created when the server starts (main.ts imports this module), so every request is counted from
 // the first one, and before anything in Next's bundles looks for the metrics. An invalid
 // environment is left for main() to report (it reads env() first thing).
 try {
   const metrics = initMetrics();
-  // With several workers a scrape reaches one of them: the primary collects every worker's registry.
+  // With several workers a scrape reaches one process: the primary collects every process's registry.
   if (metrics && clusterWorker()) answerCalls("metrics", () => metrics.registry.getMetricsAsJSON());
 } catch {
   // reported by main()
@@ -52,7 +53,9 @@ export async function handleMetrics(req: IncomingMessage, res: ServerResponse): 
   try {
     const text = clusterWorker()
       ? ((await request("metrics", {})) as string)
-      : await metrics.registry.metrics();
+      : isPrimary()
+        ? await allMetrics()
+        : await metrics.registry.metrics();
     answer(res, 200, text, { "content-type": metrics.registry.contentType });
   } catch (err) {
     requestLogger(newRequestId()).error({ err }, "metrics collection failed");

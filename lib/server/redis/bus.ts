@@ -1,8 +1,8 @@
 import "server-only";
 
 // Cross-instance events (cache invalidation: a disabled token, channel or changed option). Without
-// Redis the handlers run in this process, and in worker processes (WORKERS > 1) the primary relays
-// the event to every other worker at once (lib/server/workers/ipc.ts). With Redis an event is applied here at once and
+// Redis the handlers run in this process, and with WORKERS > 1 the primary relays the event to every
+// other process at once (lib/server/workers/ipc.ts, primary-ops.ts). With Redis an event is applied here at once and
 // published; the other instances apply it when it arrives (milliseconds). Events from this very
 // instance are not applied twice. If the subscription drops, every local cache is dropped on
 // reconnect (events may have been missed meanwhile), and SYNC_FREQUENCY expiry stays a backstop.
@@ -20,6 +20,18 @@ type State = {
   subscribed: boolean;
 };
 const state = singleton<State>("redis.bus", () => ({ handlers: new Map(), resyncHandlers: [], subscribed: false }));
+
+/** The primary of worker processes without Redis: sends this process's events to its workers. */
+let fanout: ((topic: string, payload: unknown) => void) | null = null;
+
+export function setEventFanout(send: (topic: string, payload: unknown) => void): void {
+  fanout = send;
+}
+
+/** Runs the handlers of an event here (the primary, for an event a worker emitted). */
+export function dispatchEvent(topic: string, payload: unknown): void {
+  dispatch(topic, payload);
+}
 
 function dispatch(topic: string, payload: unknown): void {
   for (const h of state.handlers.get(topic) ?? []) {
@@ -71,6 +83,7 @@ export function onEvent(topic: string, handler: Handler, resync?: () => void): v
 export function emitEvent(topic: string, payload: unknown): void {
   dispatch(topic, payload);
   if (workerIpc()) return post("event", { topic, payload });
+  fanout?.(topic, payload);
   const client = redis();
   if (!client) return;
   // The command connection has a key prefix; PUBLISH channel names are not keys, so no prefix added.

@@ -1,19 +1,25 @@
 import "server-only";
 
 // What the primary does for its workers (the other side of lib/server/workers/ipc.ts): it is the
-// one quota ledger and the one bookkeeping writer of the machine, keeps the relay rate-limit
-// windows, and relays cache invalidation events. Reservations are remembered per worker so a worker
-// that dies has its open reservations refunded, and a console write it was making is released.
+// one quota ledger and the one bookkeeping writer of the machine, keeps the rate-limit windows and
+// counters, and relays cache invalidation events, for its workers and for the requests it serves
+// itself (the same in-memory state a single process has). Reservations are remembered per worker so
+// a worker that dies has its open reservations refunded, and a console write it was making is released.
 import type { Worker } from "node:cluster";
 import {
   flushBookkeeping,
   queueLog,
   queueUsage,
+  setOutsideWriteGuard,
   writeAfterFlush,
   type LogRow,
   type UsageBucketKey,
 } from "@/lib/server/ledger/bookkeeping";
 import * as memory from "@/lib/server/ledger/memory-ledger";
+import { reserveInMemory, setTakeBackAllowances } from "@/lib/server/ledger/ledger";
+import { limitHere, type LimitCall } from "@/lib/server/http/rate-limit";
+import { dispatchEvent, setEventFanout } from "@/lib/server/redis/bus";
+import { redisEnabled } from "@/lib/server/redis/client";
 import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
 import { restoreFields } from "@/lib/server/workers/ascii-wire";
 import { checkLocalWindow, recordLocalSuccess, type WindowLimit } from "@/lib/server/relay/sliding-windows";
@@ -39,10 +45,45 @@ let flushScheduled = false;
 /** Calls to every worker waiting for their replies, by call id. */
 const calls = new Map<number, (reply: WireMessage) => void>();
 let workersOf: () => Iterable<Worker> = () => [];
+let primary = false;
 
-/** Where events are relayed: every live worker (set by primary.ts). */
-export function setWorkerSource(source: () => Iterable<Worker>): void {
-  workersOf = source;
+/**
+ * This process is the primary of `workers` (primary.ts): events, allowances and metrics involve them.
+ * Without Redis its own reservations and console writes take back the workers' allowances first,
+ * and the events it emits reach them.
+ */
+export function becomePrimary(workers: () => Iterable<Worker>): void {
+  workersOf = workers;
+  primary = true;
+  if (redisEnabled()) return;
+  setTakeBackAllowances(takeBackAllowances);
+  setOutsideWriteGuard(async (users, tokens) => {
+    // No allowance may go on spending what the write is about to set (e.g. an admin's quota of 0).
+    const thaw = freezeAllowances(users, tokens);
+    await revokeAllowances(users, tokens);
+    return thaw;
+  });
+  setEventFanout((topic, payload) => {
+    for (const w of workersOf()) send(w, { ev: topic, p: payload });
+  });
+}
+
+/** Whether this process is the primary of worker processes. */
+export function isPrimary(): boolean {
+  return primary;
+}
+
+/**
+ * Before a reservation on the account is refused: if allowances sit on some of it, take their
+ * unused parts back; no new allowance on it until `thaw` (a worker whose allowance was revoked asks
+ * again at once). Null when no allowance sits on it.
+ */
+async function takeBackAllowances(userId: number, tokenId: number | null): Promise<(() => void) | null> {
+  const tokens = tokenId === null ? [] : [tokenId];
+  if (!allowanceHolders([userId], tokens).size) return null;
+  const thaw = freezeAllowances([userId], tokens);
+  await revokeAllowances([userId], tokens);
+  return thaw;
 }
 
 function flushOutbox(): void {
@@ -79,23 +120,13 @@ async function reserve(w: Worker, m: WireMessage) {
   const u = m.u as number;
   const t = m.t as number | null;
   const amount = m.a as number;
-  await memory.ensureAccounts(u, t);
-  let res = memory.reserve(u, t, amount, m.m as number);
-  const tokens = t === null ? [] : [t];
-  if ((!res.ok || res.reservation.amount < amount) && allowanceHolders([u], tokens).size) {
-    // Allowances sit on some of this account: take their unused parts back, then decide. No new
-    // allowance on it meanwhile (a worker whose allowance was revoked asks again at once).
-    if (res.ok) memory.refund(res.reservation);
-    const thaw = freezeAllowances([u], tokens);
-    try {
-      await revokeAllowances([u], tokens);
-      await memory.ensureAccounts(u, t);
-      res = memory.reserve(u, t, amount, m.m as number);
-    } finally {
-      thaw();
-    }
-  }
+  const res = await reserveInMemory(u, t, amount, m.m as number);
   if (!res.ok) return res;
+  // Gone while the ledger decided (workerGone may already have run): nobody would settle or refund it.
+  if (!w.isConnected()) {
+    memory.refund(res.reservation);
+    throw new Error("worker gone");
+  }
   const rid = ++seq;
   reservations.set(rid, { r: res.reservation, worker: w.id });
   if (!m.g) return { rid, amount: res.reservation.amount };
@@ -141,26 +172,20 @@ async function revokeAllowances(users: number[], tokens: number[]): Promise<void
     }
 }
 
+/** A worker's console write: it runs once the ledger queue is held for it (writeAfterFlush). */
 function outsideWrite(w: Worker, m: WireMessage): void {
   const id = m.id as number;
   const lock = ++seq;
-  const users = m.users as number[];
-  const tokens = m.tokens as number[];
-  // No allowance may go on spending what the write is about to set (e.g. an admin's quota of 0).
-  const thaw = freezeAllowances(users, tokens);
-  revokeAllowances(users, tokens)
-    .then(() =>
-      writeAfterFlush(
-        () =>
-          new Promise<void>((release) => {
-            locks.set(lock, { worker: w.id, release });
-            send(w, { id, ok: lock });
-          }),
-        { userIds: users, tokenIds: tokens },
-      ),
-    )
-    .catch((err: unknown) => send(w, { id, err: String((err as Error)?.message ?? err) }))
-    .finally(thaw);
+  writeAfterFlush(
+    () =>
+      new Promise<void>((release) => {
+        // A worker gone while the write waited its turn would never say "written": release at once.
+        if (!w.isConnected()) return release();
+        locks.set(lock, { worker: w.id, release });
+        send(w, { id, ok: lock });
+      }),
+    { userIds: m.users as number[], tokenIds: m.tokens as number[] },
+  ).catch((err: unknown) => send(w, { id, err: String((err as Error)?.message ?? err) }));
 }
 
 function handle(w: Worker, m: WireMessage): void {
@@ -198,14 +223,14 @@ function handle(w: Worker, m: WireMessage): void {
       return answer(w, id, () => checkLocalWindow(m.scope as string, m.limit as WindowLimit));
     case "rateOk":
       return recordLocalSuccess(m.scope as string, m.windowMs as number);
+    case "limit":
+      return answer(w, id, () => limitHere(m.l as LimitCall));
     case "reply":
       return calls.get(m.cid as number)?.(m);
     case "metrics":
-      // Imported here: prom-client is only loaded by a primary that is scraped.
-      return answer(w, id, async () =>
-        (await import("@/lib/server/workers/primary-metrics")).sumMetrics(await callWorkers("metrics")),
-      );
+      return answer(w, id, () => allMetrics());
     case "event":
+      dispatchEvent(m.topic as string, m.payload);
       for (const other of workersOf()) if (other !== w) send(other, { ev: m.topic as string, p: m.payload });
       return;
   }
@@ -234,6 +259,13 @@ export function callWorkers(name: string, timeoutMs = 2000, params?: unknown, on
     if (!waiting) return done();
     for (const w of targets) send(w, params === undefined ? { call: name, cid } : { call: name, cid, p: params });
   });
+}
+
+/** /metrics of the whole process tree: this process's registry summed with every worker's. */
+export async function allMetrics(): Promise<string> {
+  const { sumMetrics, ownMetrics } = await import("@/lib/server/workers/primary-metrics");
+  const [own, workers] = await Promise.all([ownMetrics(), callWorkers("metrics")]);
+  return sumMetrics(own ? [own, ...workers] : workers);
 }
 
 /** A message from a worker (one batch). Messages of other protocols are not ours. */

@@ -1,40 +1,38 @@
 import "server-only";
 
-// The primary process of `npm start` with WORKERS > 1: it forks the workers (each a full gateway,
-// lib/server/main.ts, all accepting on one port through node:cluster), and never loads Next or the
-// relay itself, so it stays small. Without REDIS_URL it owns the quota ledger and the bookkeeping
-// writer for all workers (primary-ops.ts); with REDIS_URL the workers share everything through Redis
-// like separate instances, and the primary only supervises.
+// The primary process of `npm start` with WORKERS > 1: a full gateway itself (lib/server/main.ts)
+// that also forks WORKERS - 1 workers, accepts every connection on PORT and hands them out in turn
+// (connections.ts). Without REDIS_URL it owns the quota ledger, the bookkeeping writer, the rate-limit
+// windows and the background jobs for all of them (primary-ops.ts), so half the settlements at
+// WORKERS=2 never cross a pipe and no third process sits beside the two that serve; with REDIS_URL
+// every process shares all that through Redis like separate instances, and the primary supervises.
 //
-// - Exactly one worker (slot 0, and its replacements) runs the background jobs without Redis.
 // - A worker that dies is replaced; once its IPC channel has closed (every message it sent has been
 //   read), its open reservations are refunded. What it settled before dying was already here.
-// - SIGTERM/SIGINT: the workers drain (lib/server/drain.ts), then the primary flushes the
-//   bookkeeping and closes the database, and exits 0.
+// - Shutdown (main.ts): the workers drain (lib/server/drain.ts) while the primary drains its own
+//   requests; then the primary flushes the bookkeeping and closes the database.
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import path from "node:path";
-import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { env, type Env } from "@/lib/env";
-import { exitAfterShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { scheduleFlush } from "@/lib/server/ledger/bookkeeping";
-import { handleWorkerMessage, setWorkerSource, workerGone } from "@/lib/server/workers/primary-ops";
+import { WORKER_READY } from "@/lib/server/workers/connections";
+import { becomePrimary, handleWorkerMessage, workerGone } from "@/lib/server/workers/primary-ops";
 import { watchForHungWorkers } from "@/lib/server/workers/primary-watch";
-import { PRIMARY_SEMI_SPACE_MB, SERVER_SEMI_SPACE_MB } from "@/scripts/server-flags.mjs";
 
-/** Worker processes to run: WORKERS (scripts/serve.mjs resolves 0 to the usable cores first). */
+/** Processes that serve: WORKERS (scripts/serve.mjs resolves 0 to the usable cores first). */
 export function workerCount(e: Env = env()): number {
   return e.WORKERS || os.availableParallelism();
 }
 
 /** A worker that dies this soon after its start counts as a failed start. */
 const HEALTHY_AFTER_MS = 10_000;
-/** Consecutive failed starts after which the primary gives up (a port in use, a bad setting). */
+/** Consecutive failed starts after which the primary gives up (a bad setting, a broken build). */
 const MAX_FAILED_STARTS = 5;
 /** Beyond SHUTDOWN_TIMEOUT: time for the workers' own shutdown hooks before they are killed. */
-const WORKER_GRACE_MS = 20_000;
+export const WORKER_GRACE_MS = 20_000;
 
 /** Resolves once the worker has exited AND its channel is closed (its last messages were handled). */
 function whenGone(w: Worker): Promise<void> {
@@ -48,38 +46,42 @@ function whenGone(w: Worker): Promise<void> {
   });
 }
 
-export function startPrimary(count: number): void {
+export type Primary = {
+  /** The workers that are ready for connections. */
+  ready: () => Worker[];
+  /** Shutdown: the workers drain and stop; resolves once every one is gone. */
+  stop: () => Promise<void>;
+};
+
+/** Forks `count` workers beside this process and keeps them running. */
+export function startPrimary(count: number): Primary {
   const e = env();
-  const shared = redisEnabled();
-  // Console rate limits (lib/server/http/rate-limit.ts) count for all workers here.
-  if (!shared) new RateLimiterClusterMaster();
   const slots: (Worker | null)[] = new Array(count).fill(null);
+  const ready = new Set<Worker>();
   const startedAt = new Map<Worker, number>();
   let failedStarts = 0;
   let stopping = false;
   const current = () => slots.filter((w): w is Worker => !!w);
-  setWorkerSource(current);
+  becomePrimary(current);
   const hangs = watchForHungWorkers(current, e.WORKER_HANG_TIMEOUT * 1000);
-  // Workers run the server script itself, whoever started the primary (npm start: scripts/start.mjs,
-  // which must not migrate and build again in every worker). scripts/serve.mjs made cwd the root.
-  // They serve, so they get the server's young generation where the primary runs with its own small
-  // one (scripts/server-flags.mjs); flags the operator chose pass through as they are.
-  const primarySemi = `--max-semi-space-size=${PRIMARY_SEMI_SPACE_MB}`;
-  cluster.setupPrimary({
-    exec: path.join(process.cwd(), "scripts", "serve.mjs"),
-    execArgv: process.execArgv.map((a) => (a === primarySemi ? `--max-semi-space-size=${SERVER_SEMI_SPACE_MB}` : a)),
-  });
+  // Workers run the server script itself with this process's flags, whoever started the primary
+  // (npm start: scripts/start.mjs, which must not migrate and build again in every worker).
+  // scripts/serve.mjs made cwd the root.
+  cluster.setupPrimary({ exec: path.join(process.cwd(), "scripts", "serve.mjs"), execArgv: process.execArgv });
 
   const fork = (slot: number) => {
-    const w = cluster.fork({ GATEWAY_WORKER_JOBS: slot === 0 && !shared ? "1" : "" });
+    const w = cluster.fork();
     slots[slot] = w;
     startedAt.set(w, Date.now());
-    w.on("message", (msg) => handleWorkerMessage(w, msg));
-    w.once("listening", () => {
+    w.on("message", (msg) => {
+      if (msg !== WORKER_READY) return handleWorkerMessage(w, msg);
       failedStarts = 0;
+      if (stopping) return;
+      ready.add(w);
       hangs.watch(w);
     });
     w.once("exit", (code, signal) => {
+      ready.delete(w);
       // Settle only once the channel is closed: messages it sent before dying are still handled.
       const gone = () => {
         const held = workerGone(w.id);
@@ -92,38 +94,36 @@ export function startPrimary(count: number): void {
           logger().fatal({ failedStarts }, "workers keep failing to start; giving up");
           process.exit(1);
         }
-        // Not unref'd: with every worker gone, this timer is what keeps the primary alive until the
-        // replacement starts (unref'd, a primary whose workers all died exited 0 in silence).
         setTimeout(
           () => {
             if (!stopping) fork(slot);
           },
           lived < HEALTHY_AFTER_MS ? 500 * failedStarts : 0,
-        );
+        ).unref();
       };
       if (w.isConnected()) w.once("disconnect", () => setImmediate(gone));
       else setImmediate(gone);
     });
   };
   for (let i = 0; i < count; i++) fork(i);
-  logger().info({ workers: count, port: e.PORT, shared }, "primary started");
+  logger().info({ workers: count, port: e.PORT, shared: redisEnabled() }, "primary started");
 
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    hangs.stop();
-    logger().info({ signal }, "shutting down workers");
-    const live = slots.filter((w): w is Worker => !!w && !w.isDead());
-    for (const w of live) w.process.kill("SIGTERM");
-    const killer = setTimeout(
-      () => {
-        for (const w of live) if (!w.isDead()) w.process.kill("SIGKILL");
-      },
-      e.SHUTDOWN_TIMEOUT * 1000 + WORKER_GRACE_MS,
-    );
-    killer.unref();
-    exitAfterShutdown(Promise.all(live.map(whenGone)));
+  return {
+    ready: () => [...ready].filter((w) => w.isConnected()),
+    stop() {
+      stopping = true;
+      hangs.stop();
+      ready.clear();
+      const live = slots.filter((w): w is Worker => !!w && !w.isDead());
+      for (const w of live) w.process.kill("SIGTERM");
+      const killer = setTimeout(
+        () => {
+          for (const w of live) if (!w.isDead()) w.process.kill("SIGKILL");
+        },
+        e.SHUTDOWN_TIMEOUT * 1000 + WORKER_GRACE_MS,
+      );
+      killer.unref();
+      return Promise.all(live.map(whenGone)).then(() => undefined);
+    },
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
 }
