@@ -93,7 +93,8 @@ async function expectLedgerMatchesLogs() {
 
 beforeAll(async () => {
   up = await startMockUpstream();
-  gw = await startGateway({ env: { WORKERS: "2", METRICS_TOKEN } });
+  // 10 failed logins per address (the relay tests' gateway allows any number by default).
+  gw = await startGateway({ env: { WORKERS: "2", METRICS_TOKEN, LOGIN_RATE_LIMIT: "10" } });
   await gw.waitFor(() => workerPids().length === 1, 30_000);
   // The worker is ready once connections reach it.
   await gw.untilProcessesAnswer(2);
@@ -327,3 +328,20 @@ test("kill -9 of the worker under load: the primary keeps serving, it is replace
   expect(row.remainQuota).toBe(initial - logs.quota);
   await expectLedgerMatchesLogs();
 }, 180_000);
+
+// Last: the client address stays locked out of logins for the rest of the window.
+test("console limits (failed logins per address) count the attempts of all processes together", async () => {
+  const attempts = [];
+  for (let i = 0; i < 14; i++) {
+    const r = await fetch(`${gw.url}/api/user/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", connection: "close" },
+      body: JSON.stringify({ username: `nobody${i}`, password: "wrong-password" }),
+    });
+    attempts.push({ status: r.status, worker: r.headers.get("x-request-id")?.slice(14, 20) });
+  }
+  // LOGIN_RATE_LIMIT for the address, whichever process answered.
+  expect(attempts.filter((a) => a.status === 429)).toHaveLength(4);
+  expect(attempts.slice(10).every((a) => a.status === 429)).toBe(true);
+  expect(new Set(attempts.map((a) => a.worker)).size).toBe(2);
+}, 60_000);

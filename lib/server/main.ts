@@ -94,7 +94,8 @@ async function main() {
         );
   if (cluster.isWorker) startWorker();
   // Several processes: this one is their primary (never in dev, which reloads one process).
-  const primary: Primary | null = !cluster.isWorker && !dev && workerCount(e) > 1 ? startPrimary(workerCount(e) - 1) : null;
+  const primary: Primary | null =
+    !cluster.isWorker && !dev && workerCount(e) > 1 ? startPrimary(workerCount(e) - 1) : null;
   // Without Redis the jobs have no lease to share: the primary runs them.
   if (!cluster.isWorker || redisEnabled()) startBackgroundJobs();
   startEventLoopWatchdog();

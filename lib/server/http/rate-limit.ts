@@ -7,12 +7,7 @@ import "server-only";
 // Fail closed: when Redis cannot be reached the caller gets AppError "unavailable" (503), never a
 // pass — a login limit that is silently lifted during an outage is an open door for guessing.
 import type Redis from "ioredis";
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/server/http/app-error";
 import { redisEnabled } from "@/lib/server/redis/client";

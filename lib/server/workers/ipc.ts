@@ -2,8 +2,8 @@ import "server-only";
 
 // The worker side of the channel to the primary (lib/server/workers/primary.ts). Used only in a
 // worker process of `npm start` with WORKERS > 1 and no REDIS_URL: the primary then owns what must
-// be one for the whole machine (quota ledger, consume logs, relay rate limits), and relays cache
-// invalidation events between workers. With REDIS_URL every worker is an instance of its own and
+// be one for the whole machine (quota ledger, consume logs, rate limits), and relays cache
+// invalidation events between the processes. With REDIS_URL every worker is an instance of its own and
 // shares all of that through Redis instead, so nothing goes over this channel.
 //
 // Messages are batched: everything a worker sends in one turn of its event loop leaves as ONE
