@@ -84,20 +84,37 @@ export async function setUpGateway(base, mockPort) {
   return (await api("POST", "/api/token/", { name: "bench", unlimited_quota: true })).key;
 }
 
-/** Sum of VmRSS over a process and its descendants (MB). */
-export function treeRssMb(pid) {
-  let kb = 0;
+/** A process and its descendants, parents first (a process gone meanwhile is left out). */
+function treePids(pid) {
+  const pids = [];
   const visit = (p) => {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
-      for (const t of fs.readdirSync(`/proc/${p}/task`))
-        for (const c of fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/)) if (c) visit(c);
+      const children = fs
+        .readdirSync(`/proc/${p}/task`)
+        .flatMap((t) => fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/))
+        .filter(Boolean);
+      pids.push(p);
+      for (const c of children) visit(c);
     } catch {
       // gone meanwhile
     }
   };
   visit(pid);
-  return kb / 1024;
+  return pids;
+}
+
+/** A number read from a /proc file of process `p` (0 when the process is gone). */
+function procNumber(p, file, pattern) {
+  try {
+    return Number(pattern.exec(fs.readFileSync(`/proc/${p}/${file}`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Sum of VmRSS over a process and its descendants (MB). */
+export function treeRssMb(pid) {
+  return treePids(pid).reduce((kb, p) => kb + procNumber(p, "status", /VmRSS:\s+(\d+)/), 0) / 1024;
 }
 
 /**
@@ -106,22 +123,21 @@ export function treeRssMb(pid) {
  * tree is its physical memory, where the sum of RSS counts those pages once per process.
  */
 export function treeProcesses(pid) {
-  const rows = [];
-  const visit = (p) => {
+  return treePids(pid).map((p) => {
+    let cmd = [];
     try {
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
-      const pss = Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p}/smaps_rollup`, "utf8"))?.[1] ?? 0);
-      const cmd = fs.readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").filter(Boolean);
-      const role = cmd.some((a) => a.includes("npm")) ? "npm" : cmd[0]?.endsWith("sh") ? "sh" : "node";
-      rows.push({ pid: p, role, rssMb: rss / 1024, pssMb: pss / 1024 });
-      for (const t of fs.readdirSync(`/proc/${p}/task`))
-        for (const c of fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/)) if (c) visit(c);
+      cmd = fs.readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").filter(Boolean);
     } catch {
       // gone meanwhile
     }
-  };
-  visit(pid);
-  return rows;
+    const role = cmd.some((a) => a.includes("npm")) ? "npm" : cmd[0]?.endsWith("sh") ? "sh" : "node";
+    return {
+      pid: p,
+      role,
+      rssMb: procNumber(p, "status", /VmRSS:\s+(\d+)/) / 1024,
+      pssMb: procNumber(p, "smaps_rollup", /^Pss:\s+(\d+)/m) / 1024,
+    };
+  });
 }
 
 /**
@@ -279,17 +295,14 @@ export function targetsTable(input) {
 function treeCpuUs(pid) {
   const tick = 1e6 / 100; // USER_HZ is 100 on Linux
   let us = 0;
-  const visit = (p) => {
+  for (const p of treePids(pid)) {
     try {
       const f = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
       us += (Number(f[11]) + Number(f[12])) * tick;
-      for (const t of fs.readdirSync(`/proc/${p}/task`))
-        for (const c of fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/)) if (c) visit(c);
     } catch {
       // gone meanwhile
     }
-  };
-  visit(pid);
+  }
   return us;
 }
 

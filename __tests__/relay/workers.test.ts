@@ -4,6 +4,7 @@
 // involves both.
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 import { parsePrometheus, sumOf } from "./prom-text";
@@ -116,6 +117,27 @@ test("the primary and its worker answer on one port, in turn", async () => {
   const replies = await Promise.all(Array.from({ length: 8 }, () => call(t.key, "m-price")));
   expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
   expect(workersOf(replies).size).toBe(2);
+});
+
+/** A raw GET whose client half-closes right after the request (HTTP/1.0 style); the reply's text. */
+function halfClosedGet(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(gw.url);
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.end(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`),
+    );
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (c: string) => (text += c));
+    socket.on("close", () => resolve(text));
+    socket.on("error", reject);
+  });
+}
+
+test("a client that half-closes after its request is answered by either process", async () => {
+  const replies = await Promise.all([1, 2, 3, 4].map(() => halfClosedGet("/api/status")));
+  for (const r of replies) expect(r).toMatch(/^HTTP\/1\.1 200 /);
+  expect(new Set(replies.map((r) => /x-request-id: (\S+)/i.exec(r)?.[1]?.slice(14, 20))).size).toBe(2);
 });
 
 /** One scrape on its own connection (so scrapes land on both workers); the samples. */

@@ -22,6 +22,9 @@ export const WORKER_READY = "gw:ready";
 function serveHandedSockets(server: http.Server): (socket: net.Socket) => void {
   server.emit("listening");
   return (socket) => {
+    // What http.Server does to the sockets it accepts itself (its noDelay default): no Nagle delay
+    // on small writes such as SSE chunks.
+    socket.setNoDelay(true);
     server.emit("connection", socket);
     socket.resume();
   };
