@@ -1,7 +1,8 @@
 // WORKERS=2 on the embedded SQLite default (issue 21): one gateway of two processes on one port, the
-// primary (which owns the quota ledger and the bookkeeping writer) and one worker. Requests go out on
-// fresh connections, which the primary serves and hands to the worker in turn, so every check
-// involves both.
+// primary (which owns the quota ledger and the bookkeeping writer) and one worker, both accepting on
+// the primary's socket. The kernel gives a new connection to either, so the checks that must involve
+// both send their requests alternately over two keep-alive connections known to reach different
+// processes (`onBoth`); the races (quota for exactly 10, kill -9) use fresh connections.
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -10,6 +11,8 @@ import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 import { parsePrometheus, sumOf } from "./prom-text";
 
 let gw: Gateway;
+/** Two keep-alive connections, one to each process (see onBoth). */
+let pair: http.Agent[];
 let up: MockUpstream;
 const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
 const METRICS_TOKEN = "scrape-token-workers-0123";
@@ -23,12 +26,18 @@ const workersOf = (replies: Reply[]) => new Set(replies.map((r) => r.worker).fil
  * One request; without `agent` on a connection of its own (no keep-alive pool: the primary spreads
  * connections), with one on that agent's one keep-alive connection (always the same process).
  */
-function send(path: string, headers: Record<string, string>, body: string, agent?: http.Agent): Promise<Reply> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  agent?: http.Agent,
+): Promise<Reply> {
   return new Promise((resolve) => {
     const req = http.request(
       `${gw.url}${path}`,
       {
-        method: path.startsWith("/api/") ? "PUT" : "POST",
+        method,
         agent: agent ?? false,
         headers: { "content-type": "application/json", ...headers, ...(agent ? {} : { connection: "close" }) },
       },
@@ -54,8 +63,24 @@ function send(path: string, headers: Record<string, string>, body: string, agent
 /** One relay call (see send). */
 function call(key: string, model: string, stream = false, agent?: http.Agent): Promise<Reply> {
   const body = JSON.stringify({ model, stream, messages: [{ role: "user", content: "hi" }] });
-  return send("/v1/chat/completions", { authorization: `Bearer ${key}` }, body, agent);
+  return send("POST", "/v1/chat/completions", { authorization: `Bearer ${key}` }, body, agent);
 }
+
+/** Keep-alive connections (one socket each) until two reach different processes; the others closed. */
+async function agentsOnBothProcesses(): Promise<http.Agent[]> {
+  const found = new Map<string, http.Agent>();
+  for (let i = 0; i < 50 && found.size < 2; i++) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const r = await send("GET", "/api/status", {}, "", agent);
+    if (r.worker && !found.has(r.worker)) found.set(r.worker, agent);
+    else agent.destroy();
+  }
+  if (found.size < 2) throw new Error("no connection reached the worker");
+  return [...found.values()];
+}
+
+/** The agent of request `i`: the two processes in turn. */
+const onBoth = (i: number) => pair[i % 2];
 
 /** The worker processes (children of the primary). */
 function workerPids(): number[] {
@@ -99,6 +124,7 @@ beforeAll(async () => {
   await gw.waitFor(() => workerPids().length === 1, 30_000);
   // The worker is ready once connections reach it.
   await gw.untilProcessesAnswer(2);
+  pair = await agentsOnBothProcesses();
   await gw.api("PUT", "/api/option/", {
     key: "ModelPrice",
     value: JSON.stringify({ "m-price": 0.002, "slow-10ms-w": 0.002, "m-metrics": 0.002 }),
@@ -107,14 +133,15 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  for (const agent of pair ?? []) agent.destroy();
   await gw?.stop();
   await up?.close();
 });
 
-test("the primary and its worker answer on one port, in turn", async () => {
+test("the primary and its worker answer on one port", async () => {
   expect(workerPids()).toHaveLength(1);
   const t = await gw.createToken();
-  const replies = await Promise.all(Array.from({ length: 8 }, () => call(t.key, "m-price")));
+  const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => call(t.key, "m-price", false, onBoth(i))));
   expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
   expect(workersOf(replies).size).toBe(2);
 });
@@ -135,9 +162,16 @@ function halfClosedGet(path: string): Promise<string> {
 }
 
 test("a client that half-closes after its request is answered by either process", async () => {
-  const replies = await Promise.all([1, 2, 3, 4].map(() => halfClosedGet("/api/status")));
-  for (const r of replies) expect(r).toMatch(/^HTTP\/1\.1 200 /);
-  expect(new Set(replies.map((r) => /x-request-id: (\S+)/i.exec(r)?.[1]?.slice(14, 20))).size).toBe(2);
+  const seen = new Set<string | undefined>();
+  // Whichever process accepts: until both have answered one.
+  for (let round = 0; round < 20 && seen.size < 2; round++) {
+    const replies = await Promise.all([1, 2].map(() => halfClosedGet("/api/status")));
+    for (const r of replies) {
+      expect(r).toMatch(/^HTTP\/1\.1 200 /);
+      seen.add(/x-request-id: (\S+)/i.exec(r)?.[1]?.slice(14, 20));
+    }
+  }
+  expect(seen.size).toBe(2);
 });
 
 /** One scrape on its own connection (so scrapes land on both workers); the samples. */
@@ -151,7 +185,7 @@ async function scrape() {
 
 test("/metrics answers the sum over both processes, whichever the scrape reaches", async () => {
   const t = await gw.createToken();
-  const replies = await Promise.all(Array.from({ length: 12 }, () => call(t.key, "m-metrics")));
+  const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => call(t.key, "m-metrics", false, onBoth(i))));
   expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200));
   expect(workersOf(replies).size).toBe(2);
   const counted = (s: ReturnType<typeof parsePrometheus>) => ({
@@ -193,7 +227,7 @@ test("allowances held by the workers never show in the database; a quota set in 
     (await gw.sql<{ quota: number; usedQuota: number }>("select quota, usedQuota from users where id = ?", userId))[0]!;
 
   // A large balance: the worker gets an allowance and reserves from it without asking the primary.
-  const burst = await Promise.all(Array.from({ length: 40 }, () => call(key, "m-price")));
+  const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => call(key, "m-price", false, onBoth(i))));
   expect(burst.map((r) => r.status)).toEqual(Array(40).fill(200));
   expect(workersOf(burst).size).toBe(2);
   await gw.settle();
@@ -202,7 +236,7 @@ test("allowances held by the workers never show in the database; a quota set in 
   // The admin leaves quota for exactly 5 more calls: the write first takes the allowance back, so
   // the worker cannot go on spending from what it held.
   expect((await gw.api("PUT", "/api/user/", { id: userId, quota: 5 * PRICE_QUOTA })).json.success).toBe(true);
-  const after = await Promise.all(Array.from({ length: 20 }, () => call(key, "m-price")));
+  const after = await Promise.all(Array.from({ length: 20 }, (_, i) => call(key, "m-price", false, onBoth(i))));
   expect(after.filter((r) => r.status === 200)).toHaveLength(5);
   expect(workersOf(after).size).toBe(2);
   await gw.settle();
@@ -211,58 +245,50 @@ test("allowances held by the workers never show in the database; a quota set in 
 }, 60_000);
 
 test("whichever process holds it, the worker's allowance never lets a balance be spent twice", async () => {
-  // Two keep-alive connections, handed to the two processes in turn (nothing else connects meanwhile).
-  const agents = [0, 1].map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-  try {
-    const t = await gw.createToken();
-    const ids = [];
-    for (const agent of agents) ids.push((await call(t.key, "m-price", false, agent)).worker);
-    expect(new Set(ids).size).toBe(2);
-    // Both orders: one of them has the worker take an allowance and the primary then write the balance
-    // (console) and spend it on its own, which must take the allowance back first; the other has the
-    // worker write and spend through the primary.
-    for (const [first, second] of [agents, [...agents].reverse()] as http.Agent[][]) {
-      const { id: userId, key } = await gw.createUser(`spendboth${ids.length}`, 100 * PRICE_QUOTA);
-      ids.push("");
-      const setQuota = async (calls: number) => {
-        const body = JSON.stringify({ id: userId, quota: calls * PRICE_QUOTA });
-        const put = await send("/api/user/", { cookie: gw.cookieHeader() }, body, second);
-        expect(JSON.parse(put.body).success).toBe(true);
-      };
-      /** Calls on `first`, then until refused on each connection; the calls that passed. */
-      const spendAll = async () => {
-        let ok = (await call(key, "m-price", false, first)).status === 200 ? 1 : 0;
-        for (const agent of [second, first])
-          for (let i = 0; i < 120; i++) {
-            if ((await call(key, "m-price", false, agent)).status !== 200) break;
-            ok++;
-          }
-        return ok;
-      };
-      expect((await call(key, "m-price", false, first)).status).toBe(200);
-      // The console leaves 5 calls, less than the worker's allowance holds when it is `first`.
-      await setQuota(5);
-      expect(await spendAll()).toBe(5);
-      // 100 more: the first call takes an allowance, the rest are spent on both processes.
-      await setQuota(100);
-      expect(await spendAll()).toBe(100);
-      await gw.settle();
-      const [row] = await gw.sql<{ quota: number; usedQuota: number }>(
-        "select quota, usedQuota from users where id = ?",
-        userId,
-      );
-      expect(row).toEqual({ quota: 0, usedQuota: 106 * PRICE_QUOTA });
-    }
-    await expectLedgerMatchesLogs();
-  } finally {
-    for (const agent of agents) agent.destroy();
+  // Both orders: one of them has the worker take an allowance and the primary then write the balance
+  // (console) and spend it on its own, which must take the allowance back first; the other has the
+  // worker write and spend through the primary.
+  for (const [first, second, name] of [
+    [pair[0], pair[1], "spendboth1"],
+    [pair[1], pair[0], "spendboth2"],
+  ] as const) {
+    const { id: userId, key } = await gw.createUser(name, 100 * PRICE_QUOTA);
+    const setQuota = async (calls: number) => {
+      const body = JSON.stringify({ id: userId, quota: calls * PRICE_QUOTA });
+      const put = await send("PUT", "/api/user/", { cookie: gw.cookieHeader() }, body, second);
+      expect(JSON.parse(put.body).success).toBe(true);
+    };
+    /** Calls on `first`, then until refused on each connection; the calls that passed. */
+    const spendAll = async () => {
+      let ok = (await call(key, "m-price", false, first)).status === 200 ? 1 : 0;
+      for (const agent of [second, first])
+        for (let i = 0; i < 120; i++) {
+          if ((await call(key, "m-price", false, agent)).status !== 200) break;
+          ok++;
+        }
+      return ok;
+    };
+    expect((await call(key, "m-price", false, first)).status).toBe(200);
+    // The console leaves 5 calls, less than the worker's allowance holds when it is `first`.
+    await setQuota(5);
+    expect(await spendAll()).toBe(5);
+    // 100 more: the first call takes an allowance, the rest are spent on both processes.
+    await setQuota(100);
+    expect(await spendAll()).toBe(100);
+    await gw.settle();
+    const [row] = await gw.sql<{ quota: number; usedQuota: number }>(
+      "select quota, usedQuota from users where id = ?",
+      userId,
+    );
+    expect(row).toEqual({ quota: 0, usedQuota: 106 * PRICE_QUOTA });
   }
+  await expectLedgerMatchesLogs();
 }, 60_000);
 
 test("a token disabled in the console is refused by every process within 1 s", async () => {
   const t = await gw.createToken();
   // Both processes have the token cached as enabled.
-  const warm = await Promise.all(Array.from({ length: 10 }, () => call(t.key, "m-price")));
+  const warm = await Promise.all(Array.from({ length: 10 }, (_, i) => call(t.key, "m-price", false, onBoth(i))));
   expect(warm.map((r) => r.status)).toEqual(Array(10).fill(200));
   expect(workersOf(warm).size).toBe(2);
   const r = await gw.api("PUT", "/api/token/?status_only=true", { id: t.id, status: 2 });
@@ -270,12 +296,12 @@ test("a token disabled in the console is refused by every process within 1 s", a
   const disabledAt = Date.now();
   let refusedAll = false;
   while (!refusedAll && Date.now() - disabledAt < 1000) {
-    const round = await Promise.all(Array.from({ length: 10 }, () => call(t.key, "m-price")));
+    const round = await Promise.all(Array.from({ length: 10 }, (_, i) => call(t.key, "m-price", false, onBoth(i))));
     refusedAll = round.every((x) => x.status === 401) && workersOf(round).size === 2;
   }
   expect(refusedAll).toBe(true);
   // And it stays refused everywhere.
-  const after = await Promise.all(Array.from({ length: 10 }, () => call(t.key, "m-price")));
+  const after = await Promise.all(Array.from({ length: 10 }, (_, i) => call(t.key, "m-price", false, onBoth(i))));
   expect(after.map((x) => x.status)).toEqual(Array(10).fill(401));
 }, 30_000);
 
@@ -284,7 +310,7 @@ test("model request rate limits count the requests of all processes together", a
   await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitEnabled", value: "true" });
   try {
     const t = await gw.createToken();
-    const replies = await Promise.all(Array.from({ length: 20 }, () => call(t.key, "m-price")));
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => call(t.key, "m-price", false, onBoth(i))));
     expect(replies.filter((r) => r.status === 200)).toHaveLength(6);
     expect(replies.filter((r) => r.status === 429)).toHaveLength(14);
     expect(workersOf(replies).size).toBe(2);
@@ -292,6 +318,20 @@ test("model request rate limits count the requests of all processes together", a
     await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitEnabled", value: "false" });
   }
 }, 30_000);
+
+// The client address stays locked out of logins for the rest of the window: nothing after logs in.
+test("console limits (failed logins per address) count the attempts of all processes together", async () => {
+  const attempts = [];
+  for (let i = 0; i < 14; i++) {
+    const body = JSON.stringify({ username: `nobody${i}`, password: "wrong-password" });
+    const r = await send("POST", "/api/user/login", {}, body, onBoth(i));
+    attempts.push({ status: r.status, worker: r.worker });
+  }
+  // LOGIN_RATE_LIMIT for the address, whichever process answered.
+  expect(attempts.filter((a) => a.status === 429)).toHaveLength(4);
+  expect(attempts.slice(10).every((a) => a.status === 429)).toBe(true);
+  expect(new Set(attempts.map((a) => a.worker)).size).toBe(2);
+}, 60_000);
 
 test("kill -9 of the worker under load: the primary keeps serving, it is replaced, balances stay consistent", async () => {
   const initial = 2000 * PRICE_QUOTA;
@@ -350,20 +390,3 @@ test("kill -9 of the worker under load: the primary keeps serving, it is replace
   expect(row.remainQuota).toBe(initial - logs.quota);
   await expectLedgerMatchesLogs();
 }, 180_000);
-
-// Last: the client address stays locked out of logins for the rest of the window.
-test("console limits (failed logins per address) count the attempts of all processes together", async () => {
-  const attempts = [];
-  for (let i = 0; i < 14; i++) {
-    const r = await fetch(`${gw.url}/api/user/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", connection: "close" },
-      body: JSON.stringify({ username: `nobody${i}`, password: "wrong-password" }),
-    });
-    attempts.push({ status: r.status, worker: r.headers.get("x-request-id")?.slice(14, 20) });
-  }
-  // LOGIN_RATE_LIMIT for the address, whichever process answered.
-  expect(attempts.filter((a) => a.status === 429)).toHaveLength(4);
-  expect(attempts.slice(10).every((a) => a.status === 429)).toBe(true);
-  expect(new Set(attempts.map((a) => a.worker)).size).toBe(2);
-}, 60_000);

@@ -9,8 +9,8 @@ import "server-only";
 // - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/entry/handler.ts, so the hot path does
 //   not pay for Next's routing.
 // - /healthz and /readyz for load balancers and orchestrators (lib/server/health.ts).
-// - WORKERS > 1: this process is the primary and serves beside WORKERS - 1 workers, handing the
-//   connections out in turn (lib/server/workers/primary.ts, connections.ts).
+// - WORKERS > 1: this process is the primary and serves beside WORKERS - 1 workers, which accept on
+//   its listening socket (lib/server/workers/primary.ts, connections.ts).
 // - Background jobs (task polling, channel tests and balances, log retention, usage flush) once per
 //   cluster (lib/server/cluster/jobs.ts): without Redis in the primary only.
 // - Graceful shutdown on SIGTERM/SIGINT (lib/server/drain.ts): readyz turns 503 and new requests are
@@ -38,7 +38,7 @@ import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-
 import { startBackgroundJobs } from "@/lib/server/cluster/jobs";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { startWorker } from "@/lib/server/workers/worker";
-import { listenerForAll, serveConnectionsFromPrimary } from "@/lib/server/workers/connections";
+import { acceptOnPrimarySocket } from "@/lib/server/workers/connections";
 import { startPrimary, WORKER_GRACE_MS, workerCount, type Primary } from "@/lib/server/workers/primary";
 
 /** Whether Next can decode the path: a malformed %-escape made its router answer 500. */
@@ -131,14 +131,16 @@ async function main() {
     logger().fatal({ err, port: e.PORT, hostname: e.HOSTNAME }, "cannot listen on PORT; stopping");
     process.exit(1);
   };
-  if (cluster.isWorker) serveConnectionsFromPrimary(server);
-  // The primary listens for every process (connections.ts); one process listens for itself.
-  const listener = primary ? listenerForAll(server, primary.ready) : cluster.isWorker ? null : server;
-  listener?.once("error", cannotListen);
-  listener?.listen(e.PORT, e.HOSTNAME, () => {
-    listener.off("error", cannotListen);
-    logger().info({ port: e.PORT, database: e.databaseType, dev }, "gateway listening");
-  });
+  // A worker accepts on the primary's socket; the primary, or a single process, listens.
+  if (cluster.isWorker) acceptOnPrimarySocket(server);
+  else {
+    server.once("error", cannotListen);
+    server.listen(e.PORT, e.HOSTNAME, () => {
+      server.off("error", cannotListen);
+      primary?.listening(server);
+      logger().info({ port: e.PORT, database: e.databaseType, dev }, "gateway listening");
+    });
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -153,12 +155,7 @@ async function main() {
     const own = drain.drain(timeoutMs).then(({ drained, cut }) => {
       if (!drained) logger().warn({ cut }, "shutdown timeout reached; remaining requests were cut");
     });
-    // The primary's listener serves the draining workers' /readyz too: closed once all are done.
-    exitAfterShutdown(
-      Promise.all([own, primary?.stop()]).then(() => {
-        if (listener !== server) listener?.close();
-      }),
-    );
+    exitAfterShutdown(Promise.all([own, primary?.stop()]));
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,8 +1,7 @@
 import "server-only";
 
 // The primary process of `npm start` with WORKERS > 1: a full gateway itself (lib/server/main.ts)
-// that also forks WORKERS - 1 workers, accepts every connection on PORT and hands them out in turn
-// (connections.ts). Without REDIS_URL it owns the quota ledger, the bookkeeping writer, the rate-limit
+// that also forks WORKERS - 1 workers and shares its listening socket with them (connections.ts). Without REDIS_URL it owns the quota ledger, the bookkeeping writer, the rate-limit
 // windows and the background jobs for all of them (primary-ops.ts), so half the settlements at
 // WORKERS=2 never cross a pipe and no third process sits beside the two that serve; with REDIS_URL
 // every process shares all that through Redis like separate instances, and the primary supervises.
@@ -18,7 +17,8 @@ import { env, type Env } from "@/lib/env";
 import { logger } from "@/lib/server/logger";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { scheduleFlush } from "@/lib/server/ledger/bookkeeping";
-import { WORKER_READY } from "@/lib/server/workers/connections";
+import type http from "node:http";
+import { shareListeningSocket, WORKER_READY } from "@/lib/server/workers/connections";
 import { becomePrimary, handleWorkerMessage, workerGone } from "@/lib/server/workers/primary-ops";
 import { watchForHungWorkers } from "@/lib/server/workers/primary-watch";
 
@@ -47,8 +47,8 @@ function whenGone(w: Worker): Promise<void> {
 }
 
 export type Primary = {
-  /** The workers that are ready for connections. */
-  ready: () => Worker[];
+  /** This process listens on `server`: every ready worker accepts on its socket too. */
+  listening: (server: http.Server) => void;
   /** Shutdown: the workers drain and stop; resolves once every one is gone. */
   stop: () => Promise<void>;
 };
@@ -58,6 +58,7 @@ export function startPrimary(count: number): Primary {
   const e = env();
   const slots: (Worker | null)[] = new Array(count).fill(null);
   const ready = new Set<Worker>();
+  let listener: http.Server | null = null;
   const startedAt = new Map<Worker, number>();
   let failedStarts = 0;
   let stopping = false;
@@ -79,6 +80,7 @@ export function startPrimary(count: number): Primary {
       if (stopping) return;
       ready.add(w);
       hangs.watch(w);
+      if (listener) shareListeningSocket(listener, w);
     });
     w.once("exit", (code, signal) => {
       ready.delete(w);
@@ -109,7 +111,10 @@ export function startPrimary(count: number): Primary {
   logger().info({ workers: count, port: e.PORT, shared: redisEnabled() }, "primary started");
 
   return {
-    ready: () => [...ready].filter((w) => w.isConnected()),
+    listening(server) {
+      listener = server;
+      for (const w of ready) if (w.isConnected()) shareListeningSocket(server, w);
+    },
     stop() {
       stopping = true;
       hangs.stop();
