@@ -28,12 +28,8 @@ export function setEventFanout(send: (topic: string, payload: unknown) => void):
   fanout = send;
 }
 
-/** Runs the handlers of an event here (the primary, for an event a worker emitted). */
+/** Runs the handlers of an event here (also the primary's, for an event a worker emitted). */
 export function dispatchEvent(topic: string, payload: unknown): void {
-  dispatch(topic, payload);
-}
-
-function dispatch(topic: string, payload: unknown): void {
   for (const h of state.handlers.get(topic) ?? []) {
     try {
       h(payload);
@@ -47,7 +43,7 @@ function ensureSubscribed(): void {
   if (state.subscribed) return;
   if (workerIpc()) {
     state.subscribed = true;
-    setEventSink(dispatch);
+    setEventSink(dispatchEvent);
     return;
   }
   const sub = redisSubscriber();
@@ -62,7 +58,7 @@ function ensureSubscribed(): void {
   sub.on("message", (_channel: string, raw: string) => {
     try {
       const msg = JSON.parse(raw) as { from: string; topic: string; payload: unknown };
-      if (msg.from !== instanceId()) dispatch(msg.topic, msg.payload);
+      if (msg.from !== instanceId()) dispatchEvent(msg.topic, msg.payload);
     } catch {
       // not ours
     }
@@ -81,7 +77,7 @@ export function onEvent(topic: string, handler: Handler, resync?: () => void): v
 
 /** Applies the event here, then tells the other instances (best effort: expiry is the backstop). */
 export function emitEvent(topic: string, payload: unknown): void {
-  dispatch(topic, payload);
+  dispatchEvent(topic, payload);
   if (workerIpc()) return post("event", { topic, payload });
   fanout?.(topic, payload);
   const client = redis();
