@@ -381,8 +381,15 @@ test("kill -9 of the worker under load: the primary keeps serving, it is replace
   const cut = results.filter((r) => !done(r));
   // Only requests of the killed worker were cut (a connection handed to it as it died included).
   expect(cut.filter((r) => r.startedAt > killedAt + 1000)).toEqual([]);
-  // Every request that completed was billed and logged; a cut one was billed only if it had settled.
-  expect(logs.n).toBeGreaterThanOrEqual(completed);
+  // Every request that completed was billed and logged, but for the killed worker's last ones: a
+  // settlement leaves a worker up to 2 ms after its response (batched), and the issue asks only that
+  // nothing finished >= 1 s before the kill is lost. A cut one was billed only if it had settled.
+  const seenAfter = workersOf(results.filter((r) => done(r) && r.startedAt > killedAt));
+  const victimId = [...workersOf(results.filter((r) => r.startedAt < killedAt))].find((w) => !seenAfter.has(w));
+  const mayBeLost = results.filter(
+    (r) => done(r) && r.worker === victimId && r.endedAt >= killedAt - 1000 && r.endedAt <= killedAt + 1000,
+  ).length;
+  expect(logs.n).toBeGreaterThanOrEqual(completed - mayBeLost);
   expect(logs.n).toBeLessThanOrEqual(completed + cut.length);
   // The reservations of the killed worker were refunded: the ledger holds exactly the logged charges.
   expect(logs.quota).toBe(logs.n * PRICE_QUOTA);
