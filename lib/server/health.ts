@@ -28,6 +28,8 @@ export function markDraining(): void {
   draining = true;
 }
 
+export const isDraining = (): boolean => draining;
+
 function answer(res: ServerResponse, status: number, body: Record<string, string>, head: boolean): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {

@@ -18,7 +18,7 @@ import { logger } from "@/lib/server/logger";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { scheduleFlush } from "@/lib/server/ledger/bookkeeping";
 import type http from "node:http";
-import { shareListeningSocket, WORKER_READY } from "@/lib/server/workers/connections";
+import { primaryConnections, WORKER_READY } from "@/lib/server/workers/connections";
 import { becomePrimary, handleWorkerMessage, workerGone } from "@/lib/server/workers/primary-ops";
 import { watchForHungWorkers } from "@/lib/server/workers/primary-watch";
 
@@ -57,8 +57,7 @@ export type Primary = {
 export function startPrimary(count: number): Primary {
   const e = env();
   const slots: (Worker | null)[] = new Array(count).fill(null);
-  const ready = new Set<Worker>();
-  let listener: http.Server | null = null;
+  const connections = primaryConnections();
   const startedAt = new Map<Worker, number>();
   let failedStarts = 0;
   let stopping = false;
@@ -74,16 +73,16 @@ export function startPrimary(count: number): Primary {
     const w = cluster.fork();
     slots[slot] = w;
     startedAt.set(w, Date.now());
-    w.on("message", (msg) => {
+    w.on("message", (msg, socket) => {
+      if (connections.message(w, msg, socket)) return;
       if (msg !== WORKER_READY) return handleWorkerMessage(w, msg);
       failedStarts = 0;
       if (stopping) return;
-      ready.add(w);
       hangs.watch(w);
-      if (listener) shareListeningSocket(listener, w);
+      connections.add(w);
     });
     w.once("exit", (code, signal) => {
-      ready.delete(w);
+      connections.remove(w);
       // Settle only once the channel is closed: messages it sent before dying are still handled.
       const gone = () => {
         const held = workerGone(w.id);
@@ -111,15 +110,12 @@ export function startPrimary(count: number): Primary {
   logger().info({ workers: count, port: e.PORT, shared: redisEnabled() }, "primary started");
 
   return {
-    listening(server) {
-      listener = server;
-      for (const w of ready) if (w.isConnected()) shareListeningSocket(server, w);
-    },
+    listening: connections.listening,
     stop() {
       stopping = true;
       hangs.stop();
-      ready.clear();
       const live = slots.filter((w): w is Worker => !!w && !w.isDead());
+      for (const w of live) connections.remove(w);
       for (const w of live) w.process.kill("SIGTERM");
       const killer = setTimeout(
         () => {
