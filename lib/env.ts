@@ -55,6 +55,11 @@ const envSchema = z.object({
    */
   WORKER_HANG_TIMEOUT: z.coerce.number().min(0).default(60),
   /**
+   * Seconds a worker may take from its fork to ready (serving) before it counts as stuck in its start
+   * and is killed and replaced (0 = never). Only with WORKERS > 1.
+   */
+  WORKER_START_TIMEOUT: z.coerce.number().min(0).default(60),
+  /**
    * Load Next (the console pages) when the server starts instead of on the first page request: every
    * process then holds it (~60-90 MB) but the first page does not wait (~1 s) for it.
    */

@@ -1,6 +1,7 @@
 // A worker that stops answering its primary (here: SIGSTOP, as a stuck event loop looks from outside)
-// is killed after WORKER_HANG_TIMEOUT and replaced; the worker that answers is left alone. The workers
-// run with the primary's V8 flags (npm start's: scripts/server-flags.mjs).
+// is killed after WORKER_HANG_TIMEOUT and replaced; the worker that answers is left alone; one stuck in
+// its start (stopped before it serves) is killed after WORKER_START_TIMEOUT. The workers run with the
+// primary's V8 flags (npm start's: scripts/server-flags.mjs).
 import fs from "node:fs";
 import { startGateway, type Gateway } from "./gateway";
 
@@ -14,7 +15,7 @@ function workerPids(): number[] {
 
 beforeAll(async () => {
   // The primary serves and forks two workers.
-  gw = await startGateway({ env: { WORKERS: "3", WORKER_HANG_TIMEOUT: "2" } });
+  gw = await startGateway({ env: { WORKERS: "3", WORKER_HANG_TIMEOUT: "2", WORKER_START_TIMEOUT: "6" } });
   await gw.waitFor(() => workerPids().length === 2, 30_000);
   // Workers are watched once ready.
   await gw.untilProcessesAnswer(3);
@@ -51,4 +52,33 @@ test("a worker that stops answering is killed after WORKER_HANG_TIMEOUT and repl
   // The other one was pinged all along (the victim needed the whole timeout) and, answering, stayed.
   expect(workerPids()).toContain(other);
   expect((await gw.api("GET", "/api/status")).status).toBe(200);
+}, 60_000);
+
+test("a worker stuck in its start is killed after WORKER_START_TIMEOUT and replaced", async () => {
+  const before = workerPids();
+  process.kill(before[0]!, "SIGKILL");
+  // Its replacement, stopped as soon as it exists: it never says it is ready (a start takes ~1 s).
+  let stuck = 0;
+  await gw.waitFor(() => {
+    stuck = workerPids().find((p) => !before.includes(p)) ?? 0;
+    if (stuck) process.kill(stuck, "SIGSTOP");
+    return stuck > 0;
+  }, 10_000);
+  const stoppedAt = Date.now();
+  try {
+    await gw.waitFor(() => {
+      const pids = workerPids();
+      return pids.length === 2 && !pids.includes(stuck);
+    }, 20_000);
+  } finally {
+    try {
+      process.kill(stuck, "SIGCONT");
+    } catch {
+      // killed, as expected
+    }
+  }
+  expect(() => process.kill(stuck, 0)).toThrow();
+  // Not killed as hung (that watch starts at ready): at the start deadline, 6 s after its fork.
+  expect(Date.now() - stoppedAt).toBeGreaterThan(4_000);
+  await gw.untilProcessesAnswer(3);
 }, 60_000);

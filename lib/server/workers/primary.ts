@@ -73,15 +73,26 @@ export function startPrimary(count: number): Primary {
     const w = cluster.fork();
     slots[slot] = w;
     startedAt.set(w, Date.now());
+    // The hang watch starts at ready: one that never gets there (stuck in its start) would hold a
+    // core and a slot for ever. Killed, it counts as a failed start and is replaced.
+    const startDeadline =
+      e.WORKER_START_TIMEOUT > 0
+        ? setTimeout(() => {
+            logger().error({ pid: w.process.pid }, "worker did not start within WORKER_START_TIMEOUT; killing it");
+            w.process.kill("SIGKILL");
+          }, e.WORKER_START_TIMEOUT * 1000).unref()
+        : null;
     w.on("message", (msg, socket) => {
       if (connections.message(w, msg, socket)) return;
       if (msg !== WORKER_READY) return handleWorkerMessage(w, msg);
+      if (startDeadline) clearTimeout(startDeadline);
       failedStarts = 0;
       if (stopping) return;
       hangs.watch(w);
       connections.add(w);
     });
     w.once("exit", (code, signal) => {
+      if (startDeadline) clearTimeout(startDeadline);
       connections.remove(w);
       // Settle only once the channel is closed: messages it sent before dying are still handled.
       const gone = () => {
