@@ -4,14 +4,12 @@
 // primary's V8 flags (npm start's: scripts/server-flags.mjs).
 import fs from "node:fs";
 import { startGateway, type Gateway } from "./gateway";
+import { childPids } from "./workers-client";
 
 let gw: Gateway;
 
 /** The worker processes (children of the primary). */
-function workerPids(): number[] {
-  const raw = fs.readFileSync(`/proc/${gw.pid}/task/${gw.pid}/children`, "utf8").trim();
-  return raw ? raw.split(/\s+/).map(Number) : [];
-}
+const workerPids = () => childPids(gw.pid);
 
 beforeAll(async () => {
   // The primary serves and forks two workers.

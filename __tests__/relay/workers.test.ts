@@ -3,12 +3,12 @@
 // the primary's socket. The kernel gives a new connection to either, so the checks that must involve
 // both send their requests alternately over two keep-alive connections known to reach different
 // processes (`onBoth`); the races (quota for exactly 10, kill -9) use fresh connections.
-import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 import { parsePrometheus, sumOf } from "./prom-text";
+import { childPids, sendTo, workersOf, type Reply } from "./workers-client";
 
 let gw: Gateway;
 /** Two keep-alive connections, one to each process (see onBoth). */
@@ -17,48 +17,9 @@ let up: MockUpstream;
 const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
 const METRICS_TOKEN = "scrape-token-workers-0123";
 
-/** `worker`: the process part of the request id (lib/server/http/route-id.ts: random per process). */
-type Reply = { status: number; body: string; worker: string; error?: string };
-
-const workersOf = (replies: Reply[]) => new Set(replies.map((r) => r.worker).filter(Boolean));
-
-/**
- * One request; without `agent` on a connection of its own (no keep-alive pool: the primary spreads
- * connections), with one on that agent's one keep-alive connection (always the same process).
- */
-function send(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body: string,
-  agent?: http.Agent,
-): Promise<Reply> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      `${gw.url}${path}`,
-      {
-        method,
-        agent: agent ?? false,
-        headers: { "content-type": "application/json", ...headers, ...(agent ? {} : { connection: "close" }) },
-      },
-      (res) => {
-        const worker = String(res.headers["x-request-id"] ?? "").slice(14, 20);
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => (text += c));
-        // "close" always comes, also when the connection is cut mid-body (then without "end").
-        res.on("error", () => undefined);
-        res.on("close", () =>
-          resolve({ status: res.statusCode ?? 0, body: text, worker, error: res.complete ? undefined : "cut" }),
-        );
-      },
-    );
-    req.on("error", (err) => resolve({ status: 0, body: "", worker: "", error: err.message }));
-    // A connection the worker had taken when it was killed is cut; nothing may hang.
-    req.setTimeout(10_000, () => req.destroy(new Error("timeout")));
-    req.end(body);
-  });
-}
+/** One request to this gateway (workers-client.ts). */
+const send = (method: string, path: string, headers: Record<string, string>, body: string, agent?: http.Agent) =>
+  sendTo(gw.url, method, path, headers, body, agent);
 
 /** One relay call (see send). */
 function call(key: string, model: string, stream = false, agent?: http.Agent): Promise<Reply> {
@@ -83,10 +44,7 @@ async function agentsOnBothProcesses(): Promise<http.Agent[]> {
 const onBoth = (i: number) => pair[i % 2];
 
 /** The worker processes (children of the primary). */
-function workerPids(): number[] {
-  const raw = fs.readFileSync(`/proc/${gw.pid}/task/${gw.pid}/children`, "utf8").trim();
-  return raw ? raw.split(/\s+/).map(Number) : [];
-}
+const workerPids = () => childPids(gw.pid);
 
 async function tokenRow(id: number) {
   const [row] = await gw.sql<{ remainQuota: number; usedQuota: number; status: number }>(
@@ -331,49 +289,6 @@ test("console limits (failed logins per address) count the attempts of all proce
   expect(attempts.filter((a) => a.status === 429)).toHaveLength(4);
   expect(attempts.slice(10).every((a) => a.status === 429)).toBe(true);
   expect(new Set(attempts.map((a) => a.worker)).size).toBe(2);
-}, 60_000);
-
-/**
- * Opens `n` keep-alive connections at once while `stopped` (a pid) cannot accept (SIGSTOP), a request on
- * each: the kernel gives them all to the other process. Once that one has answered its first request
- * (it accepted every waiting connection before reading any), the stopped one goes on. The replies.
- */
-async function burstWhileStopped(stopped: number, n: number): Promise<Reply[]> {
-  const agents = Array.from({ length: n }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-  const replies: Reply[] = [];
-  process.kill(stopped, "SIGSTOP");
-  try {
-    const answered = (r: Reply) => {
-      if (replies.push(r) === 1) process.kill(stopped, "SIGCONT");
-    };
-    await Promise.all(agents.map((a) => send("GET", "/api/status", {}, "", a).then(answered)));
-  } finally {
-    process.kill(stopped, "SIGCONT");
-    for (const a of agents) a.destroy();
-  }
-  return replies;
-}
-
-/** How many replies each process gave, fewest first. */
-function spread(replies: Reply[]): number[] {
-  const by = new Map<string, number>();
-  for (const r of replies) by.set(r.worker, (by.get(r.worker) ?? 0) + 1);
-  return [...by.values()].sort((a, b) => a - b);
-}
-
-test("connections that all reach one process are shared: the one that holds its share passes them on, unread", async () => {
-  // The worker stopped: the primary keeps about half and passes the rest to the worker, which answers
-  // them (their requests were sent at once, before the pass: nothing of them may be lost) when it runs
-  // again. ~15 each on a quiet machine; passes go one at a time, and one that waited its turn over
-  // 100 ms is served where it landed, so a loaded machine passes fewer, but the first always goes.
-  const toWorker = await burstWhileStopped(workerPids()[0]!, 30);
-  expect(toWorker.map((r) => r.status)).toEqual(Array(30).fill(200));
-  expect(spread(toWorker)).toHaveLength(2);
-  // The primary stopped: the worker keeps its share and passes the rest to the primary, which places
-  // them again (back to the worker beyond its own share).
-  const toPrimary = await burstWhileStopped(gw.pid, 30);
-  expect(toPrimary.map((r) => r.status)).toEqual(Array(30).fill(200));
-  expect(spread(toPrimary)).toHaveLength(2);
 }, 60_000);
 
 test("kill -9 of the worker under load: the primary keeps serving, it is replaced, balances stay consistent", async () => {
