@@ -154,7 +154,10 @@ start_postgres() {
   echo "PostgreSQL $("$bin/postgres" --version | grep -oE '[0-9]+(\.[0-9]+)+' | head -1) on 127.0.0.1:$port"
 }
 
-have_chromium() { [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; }
+# the browser of the specs: chromium-headless-shell (as .ci/run installs), else the full chromium
+have_chromium() {
+  if [ -n "${CHROMIUM_PATH:-}" ]; then [ -x "$CHROMIUM_PATH" ]; else [ -x /usr/bin/chromium-headless-shell ] || [ -x /usr/bin/chromium ]; fi
+}
 
 # ---- background from the start: static checks, the production build, PostgreSQL + templates
 bg_step "typecheck + schema twin + eslint + cycles" static static_checks
@@ -203,7 +206,7 @@ if have_chromium; then
   step "browser specs (SQLite; smoke flow on PostgreSQL)" env E2E_DATABASE_URL="$PG_URL" \
     E2E_POSTGRES_SMOKE="${PG_URL:+01,02,03}" node __tests__/e2e/run.mjs --report "$RESULTS/e2e.json"
 else
-  missing "chromium" "apt-get install -y chromium fonts-noto-cjk"
+  missing "chromium" "apt-get install -y chromium-headless-shell fonts-noto-cjk"
 fi
 
 # ---- summary: step times, the slowest files, the total, "N passed, N failed"

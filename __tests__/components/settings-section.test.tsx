@@ -25,13 +25,17 @@ type Entry = { key: string; value: string };
 type Call = { method: string; url: string; body?: Entry[] };
 let calls: Call[] = [];
 let failKeys = new Set<string>();
+/** When set, PUTs wait for it: a save held in flight. */
+let putGate: Promise<void> | undefined;
 
 beforeEach(() => {
   calls = [];
   failKeys = new Set();
+  putGate = undefined;
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method: init?.method ?? "GET", url, body });
+    if (init?.method === "PUT" && putGate) await putGate;
     const ok = !(Array.isArray(body) && body.some((e: Entry) => failKeys.has(e.key)));
     const json =
       init?.method === "PUT"
@@ -151,4 +155,22 @@ test("turning password login off asks; cancel restores the switch, confirm turns
   expect(sw.getAttribute("aria-checked")).toBe("false");
   await save();
   await waitFor(() => expect(puts()).toEqual([[{ key: "PasswordLoginEnabled", value: "false" }]]));
+});
+
+test("an edit made while a save is in flight survives the save and is saved next", async () => {
+  await renderSection();
+  let release!: () => void;
+  putGate = new Promise((r) => (release = r));
+  const name = () => screen.getByTestId("opt-SystemName") as HTMLInputElement;
+  fireEvent.change(name(), { target: { value: "First" } });
+  await save();
+  await waitFor(() => expect(puts()).toEqual([[{ key: "SystemName", value: "First" }]]));
+  fireEvent.change(name(), { target: { value: "Second" } }); // typed while the PUT is pending
+  await act(async () => release());
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith("保存成功"));
+  expect(name().value).toBe("Second");
+  await save();
+  await waitFor(() =>
+    expect(puts()).toEqual([[{ key: "SystemName", value: "First" }], [{ key: "SystemName", value: "Second" }]]),
+  );
 });

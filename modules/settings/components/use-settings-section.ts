@@ -58,9 +58,11 @@ export function useSettingsSection(keys: readonly string[]) {
     if (custom) return void toast.error(custom);
     const changes = Object.fromEntries(changed.map((k) => [k, own[k]!]));
     const result = await save.mutateAsync(changes);
+    // A key edited again while the save was in flight keeps its new draft: only drafts still equal
+    // to what was saved are dropped (the refetched options now hold them).
     setEdits((e) => {
       const next = { ...e };
-      for (const k of result.saved) delete next[k];
+      for (const k of result.saved) if (next[k] === changes[k]) delete next[k];
       return next;
     });
     const cause = result.failed[0] ? describeError(result.failed[0].error, te) : undefined;
