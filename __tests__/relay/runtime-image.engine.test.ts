@@ -40,10 +40,16 @@ function assembledRuntime(): string {
   }
   const building = `${cache}.building-${process.pid}`;
   fs.rmSync(building, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(ROOT, "scripts/assemble-runtime.mjs"), building], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  // A larger young generation for the tracer's parse of every server chunk: 39 s against 50 s
+  // (a quarter of the default's time went to garbage collection).
+  execFileSync(
+    process.execPath,
+    ["--max-semi-space-size=64", path.join(ROOT, "scripts/assemble-runtime.mjs"), building],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   fs.renameSync(building, cache);
   return cache;
 }
