@@ -25,7 +25,7 @@ FROM deps AS build
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY . .
 RUN npm run build \
-  && node scripts/assemble-runtime.mjs /runtime
+  && node --max-semi-space-size=64 scripts/assemble-runtime.mjs /runtime
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

@@ -10,6 +10,9 @@
 //   <dir>/prisma, prisma.config.ts, scripts/{migrate,db-url,server-flags,serve,worker-count}.mjs,
 //   scripts/docker-entrypoint.sh   migrations on start, then the server
 //
+// Assemble it with `node --max-semi-space-size=64` (the Dockerfile and the runtime-image test do): the
+// tracer parses every server chunk, and with the default young generation a quarter of its time (50 s
+// in all here) went to garbage collection; 39 s with 64 MB.
 // Run it: `sh <dir>/scripts/docker-entrypoint.sh` (migrate + serve), or `node <dir>/scripts/serve.mjs`.
 // node_modules = Next's standalone copy (what its build traced for the pages) + our own trace, which
 // adds what only the bundled server and the migration tool load (ioredis, prom-client, the prisma
