@@ -24,7 +24,8 @@ RUN npm install --no-audit --no-fund
 FROM deps AS build
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY . .
-RUN npm run build \
+# CI=true: no Turbopack build cache (next.config.mjs), which a one-off image build would never read
+RUN CI=true npm run build \
   && node --max-semi-space-size=64 scripts/assemble-runtime.mjs /runtime
 
 FROM ${NODE_IMAGE} AS runtime

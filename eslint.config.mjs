@@ -39,6 +39,8 @@ const RELAY_MODULE_ENTRIES = [
 // re-include a file under an excluded folder, hence a regex).
 const RELAY_MODULE_IMPORTS = `^(@/|(\\.\\.?/)+)modules/(?!(${RELAY_MODULE_ENTRIES.join("|")})$)`;
 const noAppImports = { group: ["@/app/**"], message: "Routes import modules, never the other way round." };
+// Links go through AppLink, which turns off viewport prefetch (why: components/ui/app-link.tsx).
+const noNextLink = { name: "next/link", message: "Use AppLink from @/components/ui/app-link (no prefetch)." };
 
 export default defineConfig([
   globalIgnores([
@@ -76,8 +78,12 @@ export default defineConfig([
     files: ["**/*.{ts,tsx,mjs}"],
     ignores: ["app/**", "__tests__/**", "scripts/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [noAppImports] }],
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noNextLink], patterns: [noAppImports] }],
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [noNextLink] }] },
   },
   {
     files: CLIENT_CODE,
@@ -86,6 +92,7 @@ export default defineConfig([
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: [noNextLink],
           patterns: [
             noAppImports,
             {
@@ -105,6 +112,7 @@ export default defineConfig([
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: [noNextLink],
           patterns: [
             noAppImports,
             { group: ["@/modules/**"], message: "Shared infrastructure must not depend on a capability module." },
@@ -128,6 +136,7 @@ export default defineConfig([
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: [noNextLink],
           patterns: [
             noAppImports,
             {

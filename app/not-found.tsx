@@ -1,6 +1,6 @@
 // Any unknown path (spec 1 §2): rendered inside the root layout, so the console shell stays around it.
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
 
 export default async function NotFound() {
@@ -11,7 +11,7 @@ export default async function NotFound() {
       <h1 className="mt-4 text-2xl font-semibold tracking-tight">{t("home.not_found_title")}</h1>
       <p className="mt-2 max-w-md text-sm text-muted">{t("home.not_found_body")}</p>
       <Button asChild className="mt-8">
-        <Link href="/">{t("common.back_home")}</Link>
+        <AppLink href="/">{t("common.back_home")}</AppLink>
       </Button>
     </div>
   );

@@ -32,6 +32,17 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.getByTestId("theme-toggle").click();
     await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
 
+    // Links do not prefetch (components/ui/app-link.tsx): a page load with the whole sidebar in view
+    // used to send two prefetch requests per link. Counted over a load and a click to another page.
+    const prefetches = [];
+    page.on("request", (r) => r.headers()["next-router-prefetch"] && prefetches.push(r.url()));
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await page.getByTestId("side-item-/app/logs/api-usage").click();
+    await page.waitForURL((u) => new URL(u).pathname === "/app/logs/api-usage");
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(prefetches, [], "no page may be prefetched");
+
     const missing = await page.goto(`${baseUrl}/no-such-page`);
     assert.equal(missing?.status(), 404);
     await page.getByTestId("top-nav").waitFor();

@@ -40,8 +40,8 @@ function assembledRuntime(): string {
   }
   const building = `${cache}.building-${process.pid}`;
   fs.rmSync(building, { recursive: true, force: true });
-  // A larger young generation for the tracer's parse of every server chunk: 39 s against 50 s
-  // (a quarter of the default's time went to garbage collection).
+  // A larger young generation for the tracer's parses (a quarter of the default's time went to
+  // garbage collection), as the Dockerfile runs it.
   execFileSync(
     process.execPath,
     ["--max-semi-space-size=64", path.join(ROOT, "scripts/assemble-runtime.mjs"), building],

@@ -2,7 +2,7 @@
 
 import { Bell } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { formatUnreadBadge } from "@/components/layout/nav-items";
 import { useUnreadCount } from "@/components/layout/use-unread-count";
 import { cn } from "@/lib/client/cn";
@@ -13,7 +13,7 @@ export function InboxBell() {
   const badge = formatUnreadBadge(data);
   const label = badge ? t("inbox_unread", { count: badge }) : t("inbox");
   return (
-    <Link
+    <AppLink
       href="/app/inbox"
       data-testid="inbox-bell"
       aria-label={label}
@@ -32,6 +32,6 @@ export function InboxBell() {
           {badge}
         </span>
       ) : null}
-    </Link>
+    </AppLink>
   );
 }

@@ -20,7 +20,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Fragment, useState } from "react";
 import { isActiveHref, type SideGroup, type SideItem, type SideItemIcon } from "@/components/layout/nav-items";
 import { cn } from "@/lib/client/cn";
@@ -52,7 +52,7 @@ function NavLink({ item, pathname, collapsed, nested = false, onNavigate }: Link
   const label = "labelKey" in item ? t(item.labelKey) : item.label;
   const active = isActiveHref(pathname, item.href);
   return (
-    <Link
+    <AppLink
       href={item.href}
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
@@ -67,7 +67,7 @@ function NavLink({ item, pathname, collapsed, nested = false, onNavigate }: Link
     >
       <Icon className="h-4 w-4 shrink-0" aria-hidden />
       <span className={cn("truncate", collapsed && "sr-only")}>{label}</span>
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { Boxes } from "lucide-react";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 
 export function SiteLogo({ name, logo }: { name: string; logo: string }) {
   return (
-    <Link
+    <AppLink
       href="/"
       className="flex min-w-0 items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
@@ -19,6 +19,6 @@ export function SiteLogo({ name, logo }: { name: string; logo: string }) {
         </span>
       )}
       <span className="truncate text-[15px] font-semibold tracking-tight">{name}</span>
-    </Link>
+    </AppLink>
   );
 }

@@ -2,7 +2,7 @@
 
 import { ExternalLink } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { isActiveHref, type TopLink } from "@/components/layout/nav-items";
 import { cn } from "@/lib/client/cn";
 
@@ -29,14 +29,14 @@ export function TopLinks({ links, pathname, vertical = false, onNavigate }: Prop
                 <ExternalLink className="h-3 w-3 opacity-60" aria-hidden />
               </a>
             ) : (
-              <Link
+              <AppLink
                 href={link.href}
                 aria-current={active ? "page" : undefined}
                 className={className}
                 onClick={onNavigate}
               >
                 {t(link.labelKey)}
-              </Link>
+              </AppLink>
             )}
           </li>
         );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { InboxBell } from "@/components/layout/inbox-bell";
 import { LanguageMenu } from "@/components/layout/language-menu";
@@ -67,11 +67,11 @@ export function TopNav({ status, systemName, user, pathname, drawerGroups }: Pro
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" data-testid="nav-login">
-                <Link href="/login">{t("actions.login")}</Link>
+                <AppLink href="/login">{t("actions.login")}</AppLink>
               </Button>
               {showRegister ? (
                 <Button asChild size="sm" className="max-[600px]:hidden" data-testid="nav-register">
-                  <Link href="/register">{t("actions.register")}</Link>
+                  <AppLink href="/register">{t("actions.register")}</AppLink>
                 </Button>
               ) : null}
             </>

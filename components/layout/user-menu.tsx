@@ -2,7 +2,7 @@
 
 import { LogOut, UserRound } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import {
   DropdownMenu,
@@ -47,10 +47,10 @@ export function UserMenu({ user }: { user: StoredUser }) {
         </div>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link href="/app/me">
+          <AppLink href="/app/me">
             <UserRound className="h-4 w-4 text-muted" aria-hidden />
             {t("profile")}
-          </Link>
+          </AppLink>
         </DropdownMenuItem>
         <DropdownMenuItem
           data-testid="logout"

@@ -3,7 +3,7 @@
 // What a chat page shows while its link is not there: loading, or why it cannot be.
 import { Loader2, TriangleAlert } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ChatLinkState } from "@/modules/playground/components/use-chat-link";
 import { Button } from "@/components/ui/button";
 
@@ -34,7 +34,7 @@ export function ChatLinkNotice({ state, loadingText }: { state: ChatLinkState; l
         <p className="text-sm">{text}</p>
         {state.kind === "no_token" ? (
           <Button asChild size="sm" variant="outline">
-            <Link href="/app/tokens">{t("go_tokens")}</Link>
+            <AppLink href="/app/tokens">{t("go_tokens")}</AppLink>
           </Button>
         ) : null}
       </div>

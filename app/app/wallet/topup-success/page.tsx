@@ -3,7 +3,7 @@
 // by the gateway's server notice, so the page does not claim more than that. Guarded by app/app/layout.tsx.
 import { CheckCircle2 } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -27,10 +27,10 @@ export default async function TopupSuccessPage() {
         </div>
         <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
           <Button asChild data-testid="topup-success-wallet">
-            <Link href="/app/wallet">{t("back_to_wallet")}</Link>
+            <AppLink href="/app/wallet">{t("back_to_wallet")}</AppLink>
           </Button>
           <Button asChild variant="outline" data-testid="topup-success-home">
-            <Link href="/">{t("back_home")}</Link>
+            <AppLink href="/">{t("back_home")}</AppLink>
           </Button>
         </div>
       </Card>

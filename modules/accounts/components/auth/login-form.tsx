@@ -3,7 +3,7 @@
 // Password login (spec 1 §2 "Login"). After success the browser does a full navigation, so server
 // components render again with the new session cookie.
 import { TextField } from "@/components/ui/text-field";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
@@ -89,9 +89,9 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
   const footer = showRegister ? (
     <span>
       {t("no_account")}{" "}
-      <Link href="/register" className="font-medium text-primary hover:underline" data-testid="login-register-link">
+      <AppLink href="/register" className="font-medium text-primary hover:underline" data-testid="login-register-link">
         {t("register_link")}
-      </Link>
+      </AppLink>
     </span>
   ) : null;
 
@@ -125,9 +125,9 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
             onChange={update("password")}
           />
           <div className="flex justify-end">
-            <Link href="/reset" className="text-sm text-primary hover:underline" data-testid="login-forgot-link">
+            <AppLink href="/reset" className="text-sm text-primary hover:underline" data-testid="login-forgot-link">
               {t("forgot_password")}
-            </Link>
+            </AppLink>
           </div>
           {humanCheck.widget}
           <Button

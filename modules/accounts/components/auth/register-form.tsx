@@ -3,7 +3,7 @@
 // Account registration (spec 1 §2 "Register"). With email verification on, the form also asks for
 // an email address and the code mailed to it. An invite code from ?aff= rides along unseen.
 import { TextField } from "@/components/ui/text-field";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
@@ -76,9 +76,9 @@ export function RegisterForm({ affCode = "" }: { affCode?: string }) {
   const footer = (
     <span>
       {t("has_account")}{" "}
-      <Link href="/login" className="font-medium text-primary hover:underline" data-testid="register-login-link">
+      <AppLink href="/login" className="font-medium text-primary hover:underline" data-testid="register-login-link">
         {t("login_link")}
-      </Link>
+      </AppLink>
     </span>
   );
 

@@ -4,7 +4,7 @@
 // from the link, read-only, and a submit button; the server answers with a new password, shown
 // once here and copied to the clipboard at once (spec 2 §8); a click copies it again (a manual-copy
 // dialog opens when the clipboard is unavailable).
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
@@ -40,9 +40,9 @@ export function ResetConfirmForm({ email, token }: { email: string; token: strin
   };
 
   const footer = (
-    <Link href="/login" className="font-medium text-primary hover:underline" data-testid="reset-confirm-login-link">
+    <AppLink href="/login" className="font-medium text-primary hover:underline" data-testid="reset-confirm-login-link">
       {t("login_link")}
-    </Link>
+    </AppLink>
   );
 
   return (
@@ -51,9 +51,9 @@ export function ResetConfirmForm({ email, token }: { email: string; token: strin
         {!linkComplete ? (
           <Banner tone="danger" data-testid="reset-confirm-incomplete">
             {t("incomplete")}{" "}
-            <Link href="/reset" className="font-medium underline">
+            <AppLink href="/reset" className="font-medium underline">
               {t("request_again")}
-            </Link>
+            </AppLink>
           </Banner>
         ) : null}
         <TextField id="reset-confirm-email" label={t("email")} value={email} readOnly className="bg-surface-muted" />
@@ -72,7 +72,7 @@ export function ResetConfirmForm({ email, token }: { email: string; token: strin
             </button>
             <p className="text-xs text-muted">{t("change_hint")}</p>
             <Button asChild size="lg" className="w-full" data-testid="reset-confirm-go-login">
-              <Link href="/login">{t("go_login")}</Link>
+              <AppLink href="/login">{t("go_login")}</AppLink>
             </Button>
           </div>
         ) : (

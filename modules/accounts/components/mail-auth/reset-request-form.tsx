@@ -3,7 +3,7 @@
 // Password reset request (spec 1 §2 "/reset", §5, §9; spec 2 "Password reset pages"): an e-mail
 // input, the optional human-check widget, and a submit button that waits 30 seconds after each
 // request. The server answers the same whether or not the address has an account.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
@@ -59,9 +59,9 @@ export function ResetRequestForm() {
   const footer = (
     <span>
       {t("remembered")}{" "}
-      <Link href="/login" className="font-medium text-primary hover:underline" data-testid="reset-login-link">
+      <AppLink href="/login" className="font-medium text-primary hover:underline" data-testid="reset-login-link">
         {t("login_link")}
-      </Link>
+      </AppLink>
     </span>
   );
 

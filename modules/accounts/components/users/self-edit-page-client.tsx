@@ -2,7 +2,7 @@
 
 // The own-account edit page (/user/edit): username (read-only), display name, password change.
 // Bindings, notifications and the rest stay in the personal settings, linked below.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ChangePasswordDialog } from "@/modules/accounts/components/me/change-password-dialog";
@@ -36,7 +36,7 @@ export function SelfEditPageClient() {
           {tm("change_password")}
         </Button>
         <Button asChild variant="ghost" size="sm">
-          <Link href="/app/me">{t("edit_self_more")}</Link>
+          <AppLink href="/app/me">{t("edit_self_more")}</AppLink>
         </Button>
       </div>
       <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} hasPassword={self.data.has_password} />

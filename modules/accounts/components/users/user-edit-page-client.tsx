@@ -1,7 +1,7 @@
 "use client";
 
 import { ArrowLeft } from "lucide-react";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { DrawerPlaceholder } from "@/components/admin/entity-drawer";
@@ -18,10 +18,10 @@ export function UserEditPageClient({ id }: { id: number }) {
     <div className="flex flex-col gap-4">
       <div>
         <Button asChild variant="ghost" size="sm">
-          <Link href="/admin/users" data-testid="edit-user-back">
+          <AppLink href="/admin/users" data-testid="edit-user-back">
             <ArrowLeft className="h-4 w-4" />
             {t("back_to_list")}
-          </Link>
+          </AppLink>
         </Button>
       </div>
       <Card className="p-4 sm:p-6">

@@ -1,6 +1,6 @@
 import { ArrowRight, Coins, Network, Plug } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { BaseUrlCard } from "@/modules/content/components/home/base-url-card";
 import { Button } from "@/components/ui/button";
 
@@ -33,13 +33,13 @@ export async function HomeHero({ systemName, requestOrigin, loggedIn }: Props) {
         </div>
         <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
           <Button asChild size="lg">
-            <Link href={loggedIn ? "/app/tokens" : "/login"} data-testid="get-started">
+            <AppLink href={loggedIn ? "/app/tokens" : "/login"} data-testid="get-started">
               {t("get_started")}
               <ArrowRight className="h-4 w-4" aria-hidden />
-            </Link>
+            </AppLink>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link href="/pricing">{t("view_pricing")}</Link>
+            <AppLink href="/pricing">{t("view_pricing")}</AppLink>
           </Button>
         </div>
       </section>

@@ -3,7 +3,7 @@
 // /app/dashboard (§9.4): usage over time from the hourly aggregate. Users see their own usage;
 // admins also everyone's per model (optionally one user's) and per user. Rendered after hydration
 // only: the default range is in the viewer's time zone, and the charts measure their box.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { DashboardFilters, type FilterDraft } from "@/modules/logs/components/dashboard/dashboard-filters";
@@ -45,7 +45,7 @@ export function DashboardClient() {
           <div className="flex flex-wrap items-center gap-3">
             <span className="text-muted">{t("disabled_admin_hint")}</span>
             <Button asChild variant="outline" size="sm">
-              <Link href="/admin/settings?tab=operation">{t("open_settings")}</Link>
+              <AppLink href="/admin/settings?tab=operation">{t("open_settings")}</AppLink>
             </Button>
           </div>
         ) : null}

@@ -4,7 +4,7 @@
 // pagination with the total; the page size is remembered locally as message-page-size.
 import { Inbox as InboxIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Badge } from "@/components/ui/badge";
 import { PagingBar } from "@/components/ui/pagination";
 import { cn } from "@/lib/client/cn";
@@ -58,7 +58,7 @@ export function InboxList() {
       >
         {data.items.map((m) => (
           <li key={m.id}>
-            <Link
+            <AppLink
               href={`/app/inbox/${m.id}`}
               className="flex flex-col gap-1 px-4 py-3 transition-colors hover:bg-surface-muted/60 focus-visible:bg-surface-muted focus-visible:outline-none"
               data-testid="inbox-item"
@@ -85,7 +85,7 @@ export function InboxList() {
               <p className="line-clamp-2 text-sm break-words text-muted" data-testid="inbox-preview">
                 {messagePreview(m.content, m.format)}
               </p>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

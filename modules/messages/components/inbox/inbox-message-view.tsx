@@ -5,7 +5,7 @@
 // is someone else's) shows 消息不存在 and returns to the inbox.
 import { ArrowLeft } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
@@ -39,14 +39,14 @@ export function InboxMessageView({ id }: { id: number }) {
   }, [data, markRead]);
 
   const back = (
-    <Link
+    <AppLink
       href="/app/inbox"
       className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground"
       data-testid="inbox-back"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden />
       {t("back")}
-    </Link>
+    </AppLink>
   );
 
   if (notFound) return back;
