@@ -170,10 +170,13 @@ export async function run({ browser, baseUrl, screenshot }) {
     await setLanguage(page, "zh");
 
     for (const locale of ["zh", "en"]) {
-      const mobile = await loggedInContext(browser, baseUrl, undefined, { width: 375, height: 812 });
+      const mobile = await loggedInContext(browser, baseUrl, undefined, {
+        width: 375,
+        height: 812,
+        language: locale,
+        path: "/admin/channels",
+      });
       const m = mobile.page;
-      await m.goto(`${baseUrl}/admin/channels`);
-      if (locale === "en") await setLanguage(m, "en");
       await search(m, NAME);
       await rowNamed(m, `${NAME}-edited`).waitFor();
       await screenshot(`channel-list-${locale}-mobile`, m);
@@ -209,8 +212,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     await a.goto(`${baseUrl}/channel/add`);
     assert.equal(new URL(a.url()).pathname, "/login");
     await anon.close();
-    const alice = await loggedInContext(browser, baseUrl, ALICE);
-    await alice.page.goto(`${baseUrl}/channel/edit/${id}`);
+    const alice = await loggedInContext(browser, baseUrl, ALICE, { path: `/channel/edit/${id}` });
     assert.equal(new URL(alice.page.url()).pathname, "/");
     await alice.page.goto(`${baseUrl}/admin/channels`);
     assert.equal(new URL(alice.page.url()).pathname, "/");

@@ -4,7 +4,7 @@
 // defaults and batch set, the model-mapping manager routing a virtual model, and the password-login
 // switch that asks before turning off (cancel keeps it on) and changes /api/status once saved.
 import assert from "node:assert/strict";
-import { apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
+import { apiAs, loggedInContext, startMockUpstream } from "./support.mjs";
 import { VIEWS } from "./support-admin.mjs";
 
 const TABS = ["operation", "ratelimit", "models", "system", "other"];
@@ -61,12 +61,17 @@ async function waitForUsedQuota(page, tokenId, expected) {
 
 async function screenshotsOfEveryTab(browser, baseUrl, screenshot) {
   for (const [locale, width, height] of VIEWS) {
-    const { ctx, page } = await loggedInContext(browser, baseUrl, undefined, { width, height });
+    const { ctx, page } = await loggedInContext(browser, baseUrl, undefined, {
+      width,
+      height,
+      language: locale,
+      path: "/admin/settings",
+    });
     try {
-      await page.goto(`${baseUrl}/admin/settings`);
-      await setLanguage(page, locale);
       for (const tab of TABS) {
-        await openTab(page, baseUrl, tab);
+        // through the tab strip (a client-side switch), not a page load per tab
+        await page.getByTestId(`settings-tab-${tab}`).click();
+        await page.getByTestId(FIRST_SECTION[tab]).waitFor();
         await screenshot(`${tab}-${width === 375 ? "mobile" : "desktop"}-${locale}`, page);
       }
     } finally {

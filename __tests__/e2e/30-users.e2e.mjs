@@ -69,10 +69,9 @@ async function waitBadge(page, username, testId, text) {
 }
 
 export async function run({ browser, baseUrl, screenshot }) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
+  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT, { path: "/admin/users" });
   const extra = [];
   try {
-    await page.goto(`${baseUrl}/admin/users`);
     await page.getByTestId("user-table-row").first().waitFor();
     await screenshot("users-desktop-zh", page);
 
@@ -170,9 +169,8 @@ export async function run({ browser, baseUrl, screenshot }) {
     assert.deepEqual(promoted.data, { status: 1, role: 10 });
     const rootList = await apiAs(page, "GET", "/api/user/search?keyword=root");
     const rootId = rootList.data.items.find((u) => u.username === "root").id;
-    const admin = await loggedInContext(browser, baseUrl, ADMIN);
+    const admin = await loggedInContext(browser, baseUrl, ADMIN, { path: "/admin/users" });
     extra.push(admin.ctx);
-    await admin.page.goto(`${baseUrl}/admin/users`);
     await searchFor(admin.page, "root");
     const rootRow = row(admin.page, "root").filter({
       has: admin.page.getByTestId("user-role").filter({ hasText: "超级管理员" }),
@@ -211,10 +209,13 @@ export async function run({ browser, baseUrl, screenshot }) {
 
     // mobile 375, zh and en
     for (const locale of ["zh", "en"]) {
-      const m = await loggedInContext(browser, baseUrl, ROOT, { width: 375, height: 812 });
+      const m = await loggedInContext(browser, baseUrl, ROOT, {
+        width: 375,
+        height: 812,
+        language: locale,
+        path: "/admin/users",
+      });
       extra.push(m.ctx);
-      if (locale === "en") await setLanguage(m.page, "en");
-      await m.page.goto(`${baseUrl}/admin/users`);
       await m.page.getByTestId("user-table-row").first().waitFor();
       await screenshot(`users-mobile-${locale}`, m.page);
       await row(m.page, ADMIN.username).first().getByTestId("user-edit").click();

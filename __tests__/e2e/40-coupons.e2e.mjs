@@ -3,7 +3,7 @@
 // on /app/wallet?code=... (empty-code message, balance rises), the admin sees it used, batch disable,
 // delete disabled, delete by name with the count shown first. zh and en screenshots at 1280 and 375.
 import assert from "node:assert/strict";
-import { ALICE, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
+import { ALICE, API_ONLY, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
 
 const stamp = String(Date.now()).slice(-6);
 const NAME = `e2ec${stamp}`;
@@ -27,14 +27,15 @@ async function search(page, keyword) {
 }
 
 async function waitStatus(page, key, status) {
-  await rowOf(page, key).locator(`[data-testid="redemption-status"][data-status="${status}"]`).waitFor({ timeout: 10_000 });
+  await rowOf(page, key)
+    .locator(`[data-testid="redemption-status"][data-status="${status}"]`)
+    .waitFor({ timeout: 10_000 });
 }
 
 export async function run({ browser, baseUrl, screenshot }) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
+  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT, { path: "/admin/coupons" });
   const extra = [];
   try {
-    await page.goto(`${baseUrl}/admin/coupons`);
     await page.getByTestId("redemption-table").waitFor();
 
     // batch disable with nothing selected
@@ -87,7 +88,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     await rowOf(page, keys[0]).getByText("$0.60").waitFor();
 
     // alice redeems keys[0] on her wallet
-    const alice = await loggedInContext(browser, baseUrl, ALICE);
+    const alice = await loggedInContext(browser, baseUrl, ALICE, { path: API_ONLY });
     extra.push(alice.ctx);
     const before = (await apiAs(alice.page, "GET", "/api/user/self")).data.quota;
     await alice.page.goto(`${baseUrl}/app/wallet?code=${keys[0]}`);
@@ -181,19 +182,25 @@ export async function run({ browser, baseUrl, screenshot }) {
 
     // mobile 375, zh and en
     for (const locale of ["zh", "en"]) {
-      const m = await loggedInContext(browser, baseUrl, ROOT, { width: 375, height: 812 });
+      const m = await loggedInContext(browser, baseUrl, ROOT, {
+        width: 375,
+        height: 812,
+        language: locale,
+        path: "/admin/coupons",
+      });
       extra.push(m.ctx);
-      if (locale === "en") await setLanguage(m.page, "en");
-      await m.page.goto(`${baseUrl}/admin/coupons`);
       await rows(m.page).first().waitFor();
       await screenshot(`coupons-mobile-${locale}`, m.page);
       await m.page.getByTestId("redemption-add").click();
       await m.page.getByTestId("redemption-form").waitFor();
       await screenshot(`coupons-create-drawer-mobile-${locale}`, m.page);
-      const w = await loggedInContext(browser, baseUrl, ALICE, { width: 375, height: 812 });
+      const w = await loggedInContext(browser, baseUrl, ALICE, {
+        width: 375,
+        height: 812,
+        language: locale,
+        path: "/app/wallet",
+      });
       extra.push(w.ctx);
-      if (locale === "en") await setLanguage(w.page, "en");
-      await w.page.goto(`${baseUrl}/app/wallet`);
       await w.page.getByTestId("wallet-balance").waitFor();
       await screenshot(`wallet-mobile-${locale}`, w.page);
       await w.page.getByTestId("redeem-open").click();

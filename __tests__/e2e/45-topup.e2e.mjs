@@ -6,7 +6,7 @@
 // screenshots of the dialog and of topup-success. The payment options are restored at the end.
 import assert from "node:assert/strict";
 import { startFakeEpay, epaySign } from "./epay-gateway.mjs";
-import { ALICE, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
+import { ALICE, API_ONLY, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
 
 const PID = "1001";
 const KEY = `e2e-epay-key-${Date.now()}`;
@@ -39,7 +39,7 @@ async function openDialogAt10(page, baseUrl) {
 
 export async function run({ browser, baseUrl, screenshot }) {
   const gateway = await startFakeEpay({ pid: PID, key: KEY });
-  const root = await loggedInContext(browser, baseUrl, ROOT);
+  const root = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
   const contexts = [root.ctx];
   const options = (await apiAs(root.page, "GET", "/api/option/")).data;
   const previousServerAddress = options.find((o) => o.key === "ServerAddress")?.value ?? "";
@@ -56,7 +56,7 @@ export async function run({ browser, baseUrl, screenshot }) {
       await setOption(root.page, key, value);
 
     // alice pays 10 USD
-    const alice = await loggedInContext(browser, baseUrl, ALICE);
+    const alice = await loggedInContext(browser, baseUrl, ALICE, { path: API_ONLY });
     contexts.push(alice.ctx);
     const page = alice.page;
     const before = await selfQuota(page);
@@ -137,9 +137,13 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.getByText("Payment complete").waitFor();
     await screenshot("topup-success-en-desktop", page);
     for (const locale of ["zh", "en"]) {
-      const mobile = await loggedInContext(browser, baseUrl, ALICE, { width: 375, height: 812 });
+      const mobile = await loggedInContext(browser, baseUrl, ALICE, {
+        width: 375,
+        height: 812,
+        language: locale,
+        path: API_ONLY,
+      });
       contexts.push(mobile.ctx);
-      if (locale === "en") await setLanguage(mobile.page, "en");
       await openDialogAt10(mobile.page, baseUrl);
       await screenshot(`wallet-topup-dialog-${locale}-mobile`, mobile.page);
       await mobile.page.keyboard.press("Escape");

@@ -2,7 +2,7 @@
 // create drawer; a recipient sees the bell, reads it in /app/inbox; the admin edit drawer shows who
 // read it and when; edit, search, delete with confirmation; an html payload renders sanitized.
 import assert from "node:assert/strict";
-import { ALICE, ROOT, apiAs, loggedInContext, setLanguage } from "./support.mjs";
+import { ALICE, ROOT, apiAs, loggedInContext } from "./support.mjs";
 
 const suffix = Date.now().toString(36).slice(-5);
 const BOB = { username: `mb${suffix}`, password: "bobpass123" };
@@ -68,11 +68,10 @@ async function unreadBadge(page) {
 
 export async function run({ browser, baseUrl, screenshot }) {
   await registerBob(browser, baseUrl);
-  const { ctx: rootCtx, page } = await loggedInContext(browser, baseUrl, ROOT);
+  const { ctx: rootCtx, page } = await loggedInContext(browser, baseUrl, ROOT, { path: "/admin/messages" });
   const contexts = [rootCtx];
   try {
     // --- create through the drawer, with every validation message on the way ---
-    await page.goto(`${baseUrl}/admin/messages`);
     await page.getByTestId("message-table").waitFor();
     await page.getByTestId("message-create").click();
     const form = page.getByTestId("message-create-form");
@@ -261,11 +260,9 @@ async function shots({ browser, baseUrl, screenshot, contexts, htmlId, edited })
     { tag: "mobile-en", lang: "en", width: 375, height: 812 },
   ];
   for (const v of variants) {
-    const opts = { locale: v.lang === "en" ? "en-US" : "zh-CN", width: v.width, height: v.height };
-    const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT, opts);
+    const opts = { locale: v.lang === "en" ? "en-US" : "zh-CN", language: v.lang, width: v.width, height: v.height };
+    const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT, { ...opts, path: "/admin/messages" });
     contexts.push(ctx);
-    await setLanguage(page, v.lang);
-    await page.goto(`${baseUrl}/admin/messages`);
     await row(page, edited).waitFor();
     await screenshot(`admin-messages-list-${v.tag}`, page);
     await page.getByTestId("message-create").click();
@@ -277,10 +274,8 @@ async function shots({ browser, baseUrl, screenshot, contexts, htmlId, edited })
     await page.getByTestId("recipient-list-row").first().waitFor();
     await screenshot(`admin-messages-edit-${v.tag}`, page);
 
-    const { ctx: actx, page: alice } = await loggedInContext(browser, baseUrl, ALICE, opts);
+    const { ctx: actx, page: alice } = await loggedInContext(browser, baseUrl, ALICE, { ...opts, path: "/app/inbox" });
     contexts.push(actx);
-    await setLanguage(alice, v.lang);
-    await alice.goto(`${baseUrl}/app/inbox`);
     await alice.getByTestId("inbox-item").first().waitFor();
     await screenshot(`inbox-list-${v.tag}`, alice);
     await alice.goto(`${baseUrl}/app/inbox/${htmlId}`);

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import { asRoot, mergeOption, setQuota } from "./support-admin.mjs";
-import { apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./support.mjs";
+import { API_ONLY, apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./support.mjs";
 
 const MODEL = "e2e-logs-model";
 const USER = { username: "logsuser", password: "logspass1" };
@@ -32,7 +32,7 @@ export async function run({ browser, baseUrl, screenshot }) {
   const upstream = await startMockUpstream();
   try {
     await prepare(browser, baseUrl, upstream.url);
-    const { ctx, page } = await loggedInContext(browser, baseUrl, USER);
+    const { ctx, page } = await loggedInContext(browser, baseUrl, USER, { path: API_ONLY });
     try {
       const token = await apiAs(page, "POST", "/api/token/", { name: "logs-token", unlimited_quota: true });
       assert.equal(token.success, true, token.message);
@@ -87,9 +87,8 @@ export async function run({ browser, baseUrl, screenshot }) {
       await ctx.close();
     }
 
-    const admin = await loggedInContext(browser, baseUrl, ROOT);
+    const admin = await loggedInContext(browser, baseUrl, ROOT, { path: "/app/logs/api-usage" });
     try {
-      await admin.page.goto(`${baseUrl}/app/logs/api-usage`);
       await admin.page.getByTestId("log-filter-username").fill(USER.username);
       await admin.page.getByTestId("log-query").click();
       const userCell = admin.page.getByTestId("log-user").first();
@@ -102,9 +101,12 @@ export async function run({ browser, baseUrl, screenshot }) {
       await admin.ctx.close();
     }
 
-    const mobile = await loggedInContext(browser, baseUrl, USER, { width: 375, height: 812 });
+    const mobile = await loggedInContext(browser, baseUrl, USER, {
+      width: 375,
+      height: 812,
+      path: "/app/logs/api-usage",
+    });
     try {
-      await mobile.page.goto(`${baseUrl}/app/logs/api-usage`);
       await mobile.page.getByTestId("log-table-row").first().waitFor();
       await screenshot("logs-mobile-zh", mobile.page);
       await setLanguage(mobile.page, "en");

@@ -4,7 +4,7 @@
 // root sees everyone's with the channel column, copies a channel id and filters by channel.
 import assert from "node:assert/strict";
 import { closeDialog, startImageServer } from "./support-tasks.mjs";
-import { ALICE, apiAs, loggedInContext, ROOT, seedRows, setLanguage } from "./support.mjs";
+import { ALICE, API_ONLY, apiAs, loggedInContext, ROOT, seedRows, setLanguage } from "./support.mjs";
 
 const ID = {
   mjOk: "e2e75-mj-alice-ok",
@@ -255,9 +255,13 @@ async function rootChecks(page, baseUrl, screenshot) {
 
 async function mobileShots(browser, baseUrl, screenshot) {
   for (const locale of ["zh", "en"]) {
-    const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE, { width: 375, height: 800 });
+    const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE, {
+      width: 375,
+      height: 800,
+      language: locale,
+      path: API_ONLY,
+    });
     try {
-      await setLanguage(page, locale);
       for (const [path, table, name] of [
         ["/app/logs/drawing", "drawing-table", "drawing"],
         ["/app/logs/tasks", "task-table", "tasks"],
@@ -276,8 +280,8 @@ async function mobileShots(browser, baseUrl, screenshot) {
 
 export async function run({ browser, baseUrl, screenshot, serverDb }) {
   const image = await startImageServer();
-  const root = await loggedInContext(browser, baseUrl, ROOT);
-  const alice = await loggedInContext(browser, baseUrl, ALICE);
+  const root = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
+  const alice = await loggedInContext(browser, baseUrl, ALICE, { path: API_ONLY });
   try {
     await root.ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
     for (const key of ["DrawingEnabled", "TaskEnabled"]) {

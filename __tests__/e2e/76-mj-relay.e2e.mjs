@@ -93,10 +93,13 @@ async function mobileShots(browser, baseUrl, screenshot, okId) {
     ["zh", "成功"],
     ["en", "Succeeded"],
   ]) {
-    const { ctx, page } = await loggedInContext(browser, baseUrl, USER, { width: 375, height: 800 });
+    const { ctx, page } = await loggedInContext(browser, baseUrl, USER, {
+      width: 375,
+      height: 800,
+      language: locale,
+      path: "/app/logs/drawing",
+    });
     try {
-      await setLanguage(page, locale);
-      await page.goto(`${baseUrl}/app/logs/drawing`);
       await rowOf(page, okId).getByTestId("task-status").getByText(status, { exact: true }).waitFor();
       // the status and image columns, in the table's own sideways scroll
       await rowOf(page, okId).getByTestId("task-image").scrollIntoViewIfNeeded();

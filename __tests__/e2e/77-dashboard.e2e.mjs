@@ -4,7 +4,7 @@
 // 30 days is refused; with data export off the page says so and the side nav hides it.
 import assert from "node:assert/strict";
 import OpenAI from "openai";
-import { ALICE, apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./support.mjs";
+import { ALICE, API_ONLY, apiAs, loggedInContext, ROOT, setLanguage, startMockUpstream } from "./support.mjs";
 
 const ROOT_MODEL = "e2e-dash-root";
 const SHARED_MODEL = "e2e-dash-shared";
@@ -79,7 +79,7 @@ async function noHorizontalScroll(page) {
 
 export async function run({ browser, baseUrl, screenshot }) {
   const upstream = await startMockUpstream();
-  const root = await loggedInContext(browser, baseUrl, ROOT);
+  const root = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
   let previousInterval = "5";
   try {
     previousInterval = await prepare(root.page, upstream.url);
@@ -87,7 +87,7 @@ export async function run({ browser, baseUrl, screenshot }) {
       [ROOT_MODEL, 3],
       [SHARED_MODEL, 1],
     ]);
-    const alice = await loggedInContext(browser, baseUrl, ALICE);
+    const alice = await loggedInContext(browser, baseUrl, ALICE, { path: API_ONLY });
     try {
       await callRelay(alice.page, baseUrl, [[SHARED_MODEL, 2]]);
     } finally {
@@ -158,10 +158,9 @@ export async function run({ browser, baseUrl, screenshot }) {
   }
 
   // alice: only her own usage
-  const alice = await loggedInContext(browser, baseUrl, ALICE);
+  const alice = await loggedInContext(browser, baseUrl, ALICE, { path: "/app/dashboard" });
   try {
     const page = alice.page;
-    await page.goto(`${baseUrl}/app/dashboard`);
     await expectCharts(page);
     assert.equal(await page.getByTestId("dashboard-view-all").count(), 0);
     assert.equal(await page.getByTestId("dashboard-filter-username").count(), 0);
@@ -188,10 +187,13 @@ export async function run({ browser, baseUrl, screenshot }) {
     [ROOT, "zh", "dashboard-mobile-root-zh"],
     [ALICE, "en", "dashboard-mobile-alice-en"],
   ]) {
-    const m = await loggedInContext(browser, baseUrl, account, { width: 375, height: 812 });
+    const m = await loggedInContext(browser, baseUrl, account, {
+      width: 375,
+      height: 812,
+      language: locale,
+      path: "/app/dashboard",
+    });
     try {
-      if (locale === "en") await setLanguage(m.page, "en");
-      await m.page.goto(`${baseUrl}/app/dashboard`);
       await expectCharts(m.page);
       await noHorizontalScroll(m.page);
       await screenshot(name, m.page);
@@ -201,7 +203,7 @@ export async function run({ browser, baseUrl, screenshot }) {
   }
 
   // data export off: the page says so, the side nav hides the entry
-  const admin = await loggedInContext(browser, baseUrl, ROOT);
+  const admin = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
   try {
     await setOption(admin.page, "DataExportEnabled", "false");
     await admin.page.goto(`${baseUrl}/app/dashboard`);

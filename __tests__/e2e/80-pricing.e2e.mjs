@@ -1,13 +1,13 @@
 // /pricing (public): visitors see priced models at the default group's ratio; the group filter
 // applies another group's ratio; search and the dollars / quota-units switch.
 import assert from "node:assert/strict";
-import { apiAs, loggedInContext, ROOT } from "./support.mjs";
+import { API_ONLY, apiAs, loggedInContext, ROOT } from "./support.mjs";
 
 const MODEL = "e2e-price-ratio";
 const PER_CALL = "e2e-price-call";
 
 async function prepare(browser, baseUrl) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT);
+  const { ctx, page } = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
   try {
     const ok = (r) => assert.equal(r.success, true, r.message);
     const options = await apiAs(page, "GET", "/api/option/");

@@ -5,7 +5,7 @@
 // name, resets the system token (and uses it), changes the password (and logs in with the new one),
 // and deletes the account by typing its username. zh/en screenshots at 1280 and 375.
 import assert from "node:assert/strict";
-import { apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
+import { API_ONLY, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
 
 const stamp = String(Date.now()).slice(-6);
 const USER = { username: `me${stamp}`, password: "mepass-one-1" };
@@ -35,7 +35,7 @@ async function selfOf(page) {
 }
 
 export async function run({ browser, baseUrl, screenshot }) {
-  const root = await loggedInContext(browser, baseUrl, ROOT);
+  const root = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
   const contexts = [root.ctx];
   let channelId = 0;
   try {
@@ -60,10 +60,9 @@ export async function run({ browser, baseUrl, screenshot }) {
     channelId = ch.data.ids[0];
 
     await register(baseUrl, USER);
-    const { ctx, page } = await loggedInContext(browser, baseUrl, USER);
+    const { ctx, page } = await loggedInContext(browser, baseUrl, USER, { path: "/app/me" });
     contexts.push(ctx);
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
-    await page.goto(`${baseUrl}/app/me`);
     await page.getByTestId("me-overview").waitFor();
     assert.equal(await page.getByTestId("me-role").innerText(), "普通用户");
     assert.equal(await page.getByTestId("me-balance").innerText(), "$0.00");
@@ -170,7 +169,12 @@ export async function run({ browser, baseUrl, screenshot }) {
     await page.getByTestId("me-password-submit").click();
     await page.getByText("更新成功").first().waitFor();
     await page.getByTestId("me-password-submit").waitFor({ state: "detached" });
-    const relogin = await loggedInContext(browser, baseUrl, { username: USER.username, password: NEW_PASSWORD });
+    const relogin = await loggedInContext(
+      browser,
+      baseUrl,
+      { username: USER.username, password: NEW_PASSWORD },
+      { path: API_ONLY },
+    );
     contexts.push(relogin.ctx);
     assert.equal((await selfOf(relogin.page)).username, USER.username);
     // this tab stays signed in: the server re-issued its session
@@ -186,11 +190,9 @@ export async function run({ browser, baseUrl, screenshot }) {
         browser,
         baseUrl,
         { username: USER.username, password: NEW_PASSWORD },
-        { locale: locale === "zh" ? "zh-CN" : "en-US", width: 375, height: 812 },
+        { locale: locale === "zh" ? "zh-CN" : "en-US", width: 375, height: 812, language: locale, path: "/app/me" },
       );
       contexts.push(mobile.ctx);
-      await setLanguage(mobile.page, locale);
-      await mobile.page.goto(`${baseUrl}/app/me`);
       await mobile.page.getByTestId("me-overview").waitFor();
       await mobile.page.locator('[data-testid="me-checkin-button"][data-state="done"]').waitFor();
       const overflow = await mobile.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

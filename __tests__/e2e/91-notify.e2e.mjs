@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import OpenAI from "openai";
-import { apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
+import { API_ONLY, apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
 import { addUpstreamChannel, asRoot, mergeOption } from "./support-admin.mjs";
 
 const MODEL = "e2e-notify-model";
@@ -112,7 +112,7 @@ async function relayAndExpectOneAlert(browser, page, baseUrl, receiver) {
   await waitForHit(receiver, "/alerts");
   // No second alert is on its way: another user's alert, decided after those calls, has arrived
   // (alerts go out in the order they are decided).
-  const sentinel = await loggedInContext(browser, baseUrl, SENTINEL);
+  const sentinel = await loggedInContext(browser, baseUrl, SENTINEL, { path: API_ONLY });
   try {
     const saved = await apiAs(sentinel.page, "PUT", "/api/user/setting", {
       notify_type: "webhook",
@@ -164,7 +164,7 @@ export async function run({ browser, baseUrl, screenshot }) {
   const receiver = await startReceiver();
   try {
     await prepare(browser, baseUrl, upstream.url);
-    const { ctx, page } = await loggedInContext(browser, baseUrl, USER);
+    const { ctx, page } = await loggedInContext(browser, baseUrl, USER, { path: API_ONLY });
     try {
       await notificationTab(page, baseUrl, receiver, screenshot);
       await relayAndExpectOneAlert(browser, page, baseUrl, receiver);
@@ -183,9 +183,13 @@ export async function run({ browser, baseUrl, screenshot }) {
     }
 
     for (const locale of ["zh", "en"]) {
-      const mobile = await loggedInContext(browser, baseUrl, USER, { width: 375, height: 812 });
+      const mobile = await loggedInContext(browser, baseUrl, USER, {
+        width: 375,
+        height: 812,
+        language: locale,
+        path: API_ONLY,
+      });
       try {
-        if (locale === "en") await setLanguage(mobile.page, "en");
         await openSettings(mobile.page, baseUrl);
         await mobile.page.getByTestId("notify-webhook-url").waitFor();
         await screenshot(`notify-mobile-${locale}`, mobile.page);

@@ -8,7 +8,7 @@
 // end the options are restored so later specs are unaffected.
 import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
-import { apiAs, loggedInContext, ROOT } from "./support.mjs";
+import { API_ONLY, apiAs, loggedInContext, ROOT } from "./support.mjs";
 
 const USER = { username: "e2e_mailer", password: "mailerpass1" };
 const FIRST_EMAIL = "e2e.mailer@example.test";
@@ -211,9 +211,8 @@ async function screens(browser, baseUrl, account, screenshot) {
     } finally {
       await ctx.close();
     }
-    const me = await loggedInContext(browser, baseUrl, account, view);
+    const me = await loggedInContext(browser, baseUrl, account, { ...view, path: "/app/me" });
     try {
-      await me.page.goto(`${baseUrl}/app/me`);
       await me.page.getByTestId("me-bind-email").click();
       await me.page.getByTestId("bind-email-input").fill("new.address@example.test");
       await screenshot(`bind-dialog-${view.tag}`, me.page);
@@ -225,7 +224,7 @@ async function screens(browser, baseUrl, account, screenshot) {
 
 export async function run({ browser, baseUrl, screenshot }) {
   const smtp = await startSmtp();
-  const root = await loggedInContext(browser, baseUrl, ROOT);
+  const root = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
   const before = Object.fromEntries((await apiAs(root.page, "GET", "/api/option/")).data.map((o) => [o.key, o.value]));
   const contexts = [];
   try {
@@ -247,7 +246,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     const dead = await apiAs(first.page, "GET", "/api/user/self");
     assert.equal(dead.success, false, "the session from before the reset is revoked");
     const account = { username: USER.username, password: newPassword };
-    const second = await loggedInContext(browser, baseUrl, account);
+    const second = await loggedInContext(browser, baseUrl, account, { path: API_ONLY });
     contexts.push(second.ctx);
     await changeEmail(second.page, baseUrl, smtp, screenshot);
 

@@ -7,7 +7,7 @@
 // screenshots of /login with the provider buttons, the /oauth/oidc spinner and /app/me bindings.
 import assert from "node:assert/strict";
 import { startOidcIdp } from "../support/oidc-idp.mjs";
-import { ALICE, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
+import { ALICE, API_ONLY, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
 import { VIEWS } from "./support-admin.mjs";
 
 const stamp = String(Date.now()).slice(-6);
@@ -34,10 +34,9 @@ async function signInAtProvider(page, issuer, login) {
 }
 
 async function configureOidc(browser, baseUrl, idp, screenshot) {
-  const root = await loggedInContext(browser, baseUrl, ROOT);
+  const root = await loggedInContext(browser, baseUrl, ROOT, { path: "/admin/settings?tab=system" });
   try {
     const { page } = root;
-    await page.goto(`${baseUrl}/admin/settings?tab=system`);
     const section = page.getByTestId("settings-section-oidc");
     await section.waitFor();
     await page.getByTestId("opt-oidc_client_id").fill(CLIENT.client_id);
@@ -75,7 +74,7 @@ async function configureOidc(browser, baseUrl, idp, screenshot) {
 }
 
 async function resetProviders(browser, baseUrl) {
-  const root = await loggedInContext(browser, baseUrl, ROOT);
+  const root = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
   try {
     for (const key of ["oidc.enabled", "GitHubOAuthEnabled", "LinuxDOOAuthEnabled"])
       await setOption(root.page, key, "false");
@@ -107,9 +106,8 @@ async function visitorSignsIn(browser, baseUrl, idp, screenshot) {
 }
 
 async function aliceBinds(browser, baseUrl, idp, screenshot) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE);
+  const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE, { path: "/app/me" });
   try {
-    await page.goto(`${baseUrl}/app/me`);
     const row = page.getByTestId("me-binding_oidc");
     await row.getByTestId("me-bind-oidc").waitFor();
     await screenshot("me-before-bind-desktop-zh", page);
@@ -162,10 +160,13 @@ async function callbackPage(browser, baseUrl, screenshot, locale, width, height)
 }
 
 async function bindingsScreenshots(browser, baseUrl, screenshot, locale, width, height) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE, { width, height });
+  const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE, {
+    width,
+    height,
+    language: locale,
+    path: "/app/me",
+  });
   try {
-    await page.goto(`${baseUrl}/app/me`);
-    await setLanguage(page, locale);
     await page.getByTestId("me-binding_oidc").filter({ hasText: ALICE_LOGIN }).waitFor();
     await page.getByTestId("me-bind-github").waitFor();
     await screenshot(`me-bindings-${variantName(locale, width)}`, page);

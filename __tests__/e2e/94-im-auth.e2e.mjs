@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { createHash, createHmac } from "node:crypto";
 import http from "node:http";
-import { ALICE, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
+import { ALICE, API_ONLY, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
 
 const stamp = String(Date.now()).slice(-6);
 const WECHAT_TOKEN = `wechat-token-${stamp}`;
@@ -71,7 +71,7 @@ async function visitorLogin(browser, baseUrl, { locale, width, height }) {
 
 export async function run({ browser, baseUrl, screenshot }) {
   const wechat = await startFakeWeChat();
-  const root = await loggedInContext(browser, baseUrl, ROOT);
+  const root = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
   const contexts = [root.ctx];
   try {
     for (const [key, value] of [
@@ -112,9 +112,8 @@ export async function run({ browser, baseUrl, screenshot }) {
     assert.equal(self.data.wechat_id, `wx-visitor-${stamp}`);
 
     // --- alice binds WeChat from /app/me ---
-    const alice = await loggedInContext(browser, baseUrl, ALICE);
+    const alice = await loggedInContext(browser, baseUrl, ALICE, { path: "/app/me" });
     contexts.push(alice.ctx);
-    await alice.page.goto(`${baseUrl}/app/me`);
     const row = alice.page.getByTestId("me-binding_wechat");
     await row.waitFor();
     await alice.page.getByTestId("me-bind-wechat").click();
@@ -171,10 +170,14 @@ export async function run({ browser, baseUrl, screenshot }) {
           await v.page.getByTestId("wechat-qrcode").waitFor();
           await screenshot(`wechat-dialog-${lang}-${size}`, v.page);
         }
-        const a = await loggedInContext(browser, baseUrl, ALICE, { locale, width, height });
+        const a = await loggedInContext(browser, baseUrl, ALICE, {
+          locale,
+          width,
+          height,
+          language: lang,
+          path: "/app/me",
+        });
         contexts.push(a.ctx);
-        await setLanguage(a.page, lang);
-        await a.page.goto(`${baseUrl}/app/me`);
         await a.page.getByTestId("me-bind-telegram").waitFor();
         await screenshot(`me-bindings-${lang}-${size}`, a.page);
       }

@@ -5,7 +5,7 @@
 // with a token the frame carries the key; a javascript: entry is a configuration error.
 import assert from "node:assert/strict";
 import { asRoot, mergeOption, setQuota } from "./support-admin.mjs";
-import { ALICE, apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
+import { ALICE, API_ONLY, apiAs, loggedInContext, startMockUpstream } from "./support.mjs";
 
 const MODEL = "e2e-pg-model";
 const STALL = "stall-e2e-pg"; // one chunk, 5 s of silence, then [DONE]
@@ -173,10 +173,13 @@ async function screens(browser, baseUrl, screenshot) {
       ["desktop", 1280, 860],
       ["mobile", 375, 760],
     ]) {
-      const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE, { width, height });
+      const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE, {
+        width,
+        height,
+        language: locale,
+        path: "/playground",
+      });
       try {
-        await setLanguage(page, locale);
-        await page.goto(`${baseUrl}/playground`);
         if (label === "mobile") {
           // the settings live behind the toggle on phones
           assert.equal(await page.getByTestId("pg-panel").isVisible(), false, "the panel is hidden on phones");
@@ -211,9 +214,8 @@ async function screens(browser, baseUrl, screenshot) {
 async function chatPages(browser, baseUrl, screenshot) {
   // no enabled token: the error, then /app/tokens after 1.5 s
   {
-    const { ctx, page } = await loggedInContext(browser, baseUrl, NO_TOKEN_USER);
+    const { ctx, page } = await loggedInContext(browser, baseUrl, NO_TOKEN_USER, { path: "/chat/0" });
     try {
-      await page.goto(`${baseUrl}/chat/0`);
       await page.getByTestId("chat-error").waitFor();
       assert.equal(await page.getByTestId("chat-error").getAttribute("data-kind"), "no_token");
       await page.getByText("当前没有可用的启用令牌").first().waitFor();
@@ -227,7 +229,7 @@ async function chatPages(browser, baseUrl, screenshot) {
     }
   }
   // with a token: its key in the frame; a javascript: entry is refused
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE);
+  const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE, { path: API_ONLY });
   try {
     const created = await apiAs(page, "POST", "/api/token/", { name: "e2e-pg-chat", unlimited_quota: true });
     ok(created);

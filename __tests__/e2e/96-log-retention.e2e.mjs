@@ -4,7 +4,7 @@
 // retention field read-only (root-only option, issue 17) and not the cleanup. zh/en desktop/mobile
 // screenshots.
 import assert from "node:assert/strict";
-import { apiAs, loggedInContext, seedRows, setLanguage } from "./support.mjs";
+import { API_ONLY, apiAs, loggedInContext, seedRows } from "./support.mjs";
 import { VIEWS } from "./support-admin.mjs";
 
 const DAY = 86_400;
@@ -23,7 +23,8 @@ const optionValue = async (page, key) =>
   (await apiAs(page, "GET", "/api/option/")).data.find((o) => o.key === key)?.value ?? "";
 
 async function openLogs(page, baseUrl) {
-  await page.goto(`${baseUrl}/admin/settings?tab=operation`);
+  const url = `${baseUrl}/admin/settings?tab=operation`;
+  if (page.url() !== url) await page.goto(url);
   await page.getByTestId("settings-section-logs").waitFor();
   // the options are loaded once the save button is enabled
   await page.waitForFunction(() => !document.querySelector('[data-testid="settings-save-logs"]')?.disabled);
@@ -92,7 +93,7 @@ async function adminSeesNoCleanup(browser, baseUrl, rootPage) {
   const id = found.data.items.find((u) => u.username === ADMIN.username).id;
   const promoted = await apiAs(rootPage, "POST", "/api/user/manage", { id, action: "promote" });
   assert.ok(promoted.success, `promote: ${promoted.message}`);
-  const { ctx, page } = await loggedInContext(browser, baseUrl, ADMIN);
+  const { ctx, page } = await loggedInContext(browser, baseUrl, ADMIN, { path: API_ONLY });
   try {
     await openLogs(page, baseUrl);
     assert.equal(await page.getByTestId("opt-LogRetentionDays").inputValue(), "1000");
@@ -105,10 +106,13 @@ async function adminSeesNoCleanup(browser, baseUrl, rootPage) {
 
 async function screenshots(browser, baseUrl, screenshot) {
   for (const [locale, width, height] of VIEWS) {
-    const { ctx, page } = await loggedInContext(browser, baseUrl, undefined, { width, height });
+    const { ctx, page } = await loggedInContext(browser, baseUrl, undefined, {
+      width,
+      height,
+      language: locale,
+      path: "/admin/settings?tab=operation",
+    });
     try {
-      await page.goto(`${baseUrl}/admin/settings?tab=operation`);
-      await setLanguage(page, locale);
       await openLogs(page, baseUrl);
       const kind = width === 375 ? "mobile" : "desktop";
       // The settings page is long: show the viewport with the cleanup card at its bottom (the
@@ -132,7 +136,7 @@ async function screenshots(browser, baseUrl, screenshot) {
 }
 
 export async function run({ browser, baseUrl, screenshot, serverDb }) {
-  const { ctx, page } = await loggedInContext(browser, baseUrl);
+  const { ctx, page } = await loggedInContext(browser, baseUrl, undefined, { path: API_ONLY });
   try {
     await retentionAndCleanup(page, baseUrl, serverDb, screenshot);
     await adminSeesNoCleanup(browser, baseUrl, page);

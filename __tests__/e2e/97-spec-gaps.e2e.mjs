@@ -7,7 +7,7 @@
 // and the playground's stream reconnect switch.
 import assert from "node:assert/strict";
 import http from "node:http";
-import { ALICE, apiAs, loggedInContext, setLanguage } from "./support.mjs";
+import { ALICE, API_ONLY, apiAs, loggedInContext, setLanguage } from "./support.mjs";
 
 const toast = (page, text) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 const heading = (page, text) => page.locator("h1").filter({ hasText: text }).first().waitFor();
@@ -47,7 +47,7 @@ async function startPublicHost() {
 
 export async function run({ browser, baseUrl, screenshot }) {
   const host = await startPublicHost();
-  const { ctx, page } = await loggedInContext(browser, baseUrl);
+  const { ctx, page } = await loggedInContext(browser, baseUrl, undefined, { path: API_ONLY });
   try {
     // A2: the about page checks for updates after it renders; a failing source reads 检查更新失败，请稍后再试.
     await setOption(page, "UpdateCheckUrl", `${host.url}/latest`);
@@ -176,10 +176,13 @@ export async function run({ browser, baseUrl, screenshot }) {
     ["zh", "编辑个人信息", 1280],
     ["en", "Edit my account", 375],
   ]) {
-    const alice = await loggedInContext(browser, baseUrl, ALICE, { width, height: 812 });
+    const alice = await loggedInContext(browser, baseUrl, ALICE, {
+      width,
+      height: 812,
+      language: locale,
+      path: "/user/edit",
+    });
     try {
-      await alice.page.goto(`${baseUrl}/user/edit`);
-      if (locale === "en") await setLanguage(alice.page, "en");
       await heading(alice.page, title);
       assert.equal(new URL(alice.page.url()).pathname, "/user/edit");
       await alice.page.getByTestId("self-edit").waitFor();

@@ -7,10 +7,14 @@ export const ALICE = { username: "alice", password: "alicepass1" };
 /**
  * A browser context (zh unless told otherwise) already signed in: logs in through POST /api/user/login
  * and hands the session cookie and the stored user (what the login form keeps in localStorage) to a
- * fresh context, then opens /app/tokens. The login form itself is tested in 02-login.
+ * fresh context, then opens `path` (/app/tokens unless told). The login form itself is tested in
+ * 02-login. `language` ("zh" | "en") sets the language menu's cookie before that first page, so a
+ * spec does not load a page only to reload it in another language (each load costs ~1 s of CPU).
+ * API_ONLY as `path` opens a JSON response instead of a console page: for a context used only
+ * through apiAs().
  */
 export async function loggedInContext(browser, baseUrl, account = ROOT, options = {}) {
-  const { locale = "zh-CN", width = 1280, height = 860 } = options;
+  const { locale = "zh-CN", width = 1280, height = 860, path = "/app/tokens", language } = options;
   const res = await fetch(`${baseUrl}/api/user/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -40,12 +44,16 @@ export async function loggedInContext(browser, baseUrl, account = ROOT, options 
     cookies: [],
     origins: [{ origin: baseUrl, localStorage: [{ name: "user", value: JSON.stringify(json.data) }] }],
   };
+  if (language) cookies.push({ name: "NEXT_LOCALE", value: language, url: baseUrl });
   const ctx = await browser.newContext({ locale, viewport: { width, height }, storageState });
   await ctx.addCookies(cookies);
   const page = await ctx.newPage();
-  await page.goto(`${baseUrl}/app/tokens`);
+  await page.goto(`${baseUrl}${path}`);
   return { ctx, page };
 }
+
+/** loggedInContext's `path` for a context that only calls the API (apiAs): a same-origin page without UI. */
+export const API_ONLY = "/api/status";
 
 /** Switches the UI language through the cookie the language menu sets, then reloads. */
 export async function setLanguage(page, locale) {
