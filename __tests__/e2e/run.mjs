@@ -5,6 +5,7 @@
 // copy of the migrated template (../support/db-template.ts), so specs never see each other's state
 // and their order does not matter. Before a spec runs, the fixture creates what it declares with
 //   export const needs = "nothing" | "root" | "accounts"   (default "accounts": root and alice)
+//   export const serverEnv = { NAME: "value" }              (optional: settings of its server)
 // through the API (support.mjs: ROOT, ALICE). A spec exports
 //   async function run({ browser, baseUrl, screenshot(name, page), serverDb })
 // (serverDb: the server's DATA_DIR and DATABASE_URL, for seedRows in support.mjs) and throws to fail.
@@ -102,6 +103,7 @@ async function runJob(job, browser, engines) {
     resultsDir,
     templates: engines[job.engine],
     port: await freePort(),
+    serverEnv: mod.serverEnv,
   });
   try {
     await prepareAccounts(server.baseUrl, mod.needs ?? "accounts");

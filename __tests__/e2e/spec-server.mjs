@@ -47,7 +47,7 @@ function tail(file, lines = 40) {
  * Starts the server for spec `name`. `templates` (from run.mjs): the SQLite template file, or
  * createPostgres/dropPostgres on E2E_DATABASE_URL.
  */
-export async function startSpecServer({ name, root, resultsDir, templates, port }) {
+export async function startSpecServer({ name, root, resultsDir, templates, port, serverEnv = {} }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `gateway-e2e-${name}-`));
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
   delete env.DATABASE_URL;
@@ -65,13 +65,14 @@ export async function startSpecServer({ name, root, resultsDir, templates, port 
     HOSTNAME: "127.0.0.1",
     LOG_LEVEL: "warn",
     NOTIFY_ALLOW_LOOPBACK_FOR_TESTS: "true", // test-only: lets 91-notify use a loopback webhook receiver
-    TASK_POLL_INTERVAL_MS: "500", // 76-mj-relay waits for the background poller to finish its tasks
     // specs sign in several users from 127.0.0.1: the per-address limit of login/register calls
     // (60 per 10 min, tested in __tests__/api) must not refuse them
     CRITICAL_RATE_LIMIT: "100000",
     // One process per spec server: the lanes already keep both cores busy (npm start's default is one
     // worker per core; the workers themselves are tested in __tests__/relay/workers.test.ts).
     WORKERS: "1",
+    // what the spec itself asks for (its `serverEnv` export)
+    ...serverEnv,
   });
   const logFile = path.join(resultsDir, `e2e-${name}.log`);
   const log = fs.openSync(logFile, "w");
