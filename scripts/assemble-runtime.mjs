@@ -5,7 +5,7 @@
 //                            (.next/gateway/server.mjs, lib/server/main.ts, which calls next({dir}))
 //   <dir>/messages, package.json   what Next's trace says the pages read at run time
 //   <dir>/node_modules       only what is loaded at run time: Next's standalone trace plus our own
-//                            (Next's tracer, nft) of the bundled server, every server chunk and the
+//                            (Next's tracer, nft) of the bundled server (and of the server chunks in a worktree) and the
 //                            migration tool (prisma.config.ts's imports; the prisma CLI copied whole)
 //   <dir>/prisma, prisma.config.ts, scripts/{migrate,db-url,server-flags,serve,worker-count}.mjs,
 //   scripts/docker-entrypoint.sh   migrations on start, then the server
