@@ -186,14 +186,16 @@ wait_step "production build" build
 wait_step "test clients (Claude Code, Codex, Gemini CLI)" clients
 
 # ---- the production server: relay, redis, browser
-# Relay files wait on their server process most of the time: two at once.
-step "jest relay (SQLite)" jest_run relay-sqlite --selectProjects relay --maxWorkers=2
+# Relay files wait on their server process much of the time: three at once kept both cores busy
+# (154-165 s against 177 s with two, 2026-11-27; the same CPU).
+step "jest relay (SQLite)" jest_run relay-sqlite --selectProjects relay --maxWorkers=3
 if [ -n "$PG_URL" ]; then
   step "jest relay (PostgreSQL, engine files)" jest_pg relay-postgres --selectProjects relay \
     --testPathPatterns "$ENGINE_FILES" --maxWorkers=2
   if command -v redis-server >/dev/null 2>&1; then
-    # one file at a time: the multi-instance files each run two gateways and a load
-    step "jest redis (PostgreSQL)" jest_pg redis --selectProjects redis --maxWorkers=1
+    # two files at once: each waits on its gateways' polls and leases most of the time (one at a time
+    # left a core idle: 107 s against 61-64 s, and 71 s with a third core's worth of busy loop beside it)
+    step "jest redis (PostgreSQL)" jest_pg redis --selectProjects redis --maxWorkers=2
   else
     missing "redis-server" "apt-get install -y redis-server"
   fi
