@@ -32,6 +32,12 @@ const MARKER = ".gateway-runtime";
  * whose trace took 7 s and pulled in TypeScript (9 MB) that migrate deploy never loads.
  */
 const MIGRATION_ENTRIES = ["@prisma/engines", "prisma/config", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg"];
+/**
+ * Loaded by the server through a path it resolves at run time, which a trace cannot see: the package's
+ * entry and its package.json (for the resolution). bcryptjs: the password thread
+ * (lib/server/auth/bcrypt-thread.ts).
+ */
+const PACKAGES_LOADED_BY_PATH = ["bcryptjs"];
 /** Never needed by a production server (Next's own standalone trace leaves them out too). */
 const TRACE_IGNORES = [
   "**/next/dist/compiled/next-server/**/*.dev.js",
@@ -141,9 +147,10 @@ async function main() {
   for (const s of RUNTIME_SCRIPTS) copy(path.join(root, "scripts", s), path.join(out, "scripts", s));
 
   // 3. node_modules loaded at run time: traced from our bundle, its launcher, the worker entry points
-  //    Next starts by path, and the migration tool's entry points. Next's standalone copy (step 1)
-  //    already holds what the server chunks load; they are traced here only when that copy is a link
-  //    (a worktree). Tracing them again added nothing (the same 5,890 files) and cost 14 s.
+  //    Next starts by path, the packages the server loads by path, and the migration tool's entry points.
+  //    Next's standalone copy (step 1) already holds what the server chunks load; they are traced here
+  //    only when that copy is a link (a worktree). Tracing them again added nothing (the same 5,890
+  //    files) and cost 14 s.
   const { nodeFileTrace } = require("next/dist/compiled/@vercel/nft");
   const picomatch = require("next/dist/compiled/picomatch");
   const ignored = picomatch(TRACE_IGNORES, { contains: true, dot: true });
@@ -154,6 +161,10 @@ async function main() {
     ...(nextTraced ? [] : listFiles(path.join(standalone, ".next", "server")).filter((f) => /\.(c|m)?js$/.test(f))),
     resolve("next/dist/compiled/jest-worker/processChild"),
     resolve("next/dist/compiled/jest-worker/threadChild"),
+    ...PACKAGES_LOADED_BY_PATH.flatMap((name) => [
+      resolve(name),
+      fs.realpathSync(path.join(root, "node_modules", name, "package.json")),
+    ]),
     ...MIGRATION_ENTRIES.map(resolve),
   ];
   const { fileList, warnings } = await nodeFileTrace(entries, {

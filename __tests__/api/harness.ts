@@ -14,6 +14,7 @@ import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { forgetSetupStatusForTests } from "@/modules/accounts/server/setup/get-setup-status";
 import { sessionCookieName } from "@/lib/server/auth/session";
 import { hashPassword } from "@/lib/server/auth/password";
+import { stopPasswordThread } from "@/lib/server/auth/bcrypt-thread";
 import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { ROLE } from "@/lib/constants";
 import * as setupRoute from "@/app/api/setup/route";
@@ -54,6 +55,7 @@ export async function resetServerState(): Promise<void> {
   invalidateOptionsCache();
   resetAllLimitersForTests();
   forgetSetupStatusForTests();
+  stopPasswordThread();
 }
 
 export type HarnessOptions = {

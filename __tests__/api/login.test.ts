@@ -11,15 +11,15 @@ import { call, createUser, sessionCookieFrom, setOptions, setupRoot, setupApiHar
 
 // Every bcrypt comparison the server makes (hash argument), to see that unknown names are compared too.
 const mockCompares: string[] = [];
-jest.mock("bcryptjs", () => {
-  const actual = jest.requireActual("bcryptjs");
-  const real = actual.default ?? actual;
-  const compare = (plain: string, hash: string) => {
-    mockCompares.push(hash);
-    return real.compare(plain, hash);
+jest.mock("@/lib/server/auth/bcrypt-thread", () => {
+  const actual = jest.requireActual("@/lib/server/auth/bcrypt-thread");
+  return {
+    ...actual,
+    bcryptCompare: (plain: string, hash: string) => {
+      mockCompares.push(hash);
+      return actual.bcryptCompare(plain, hash);
+    },
   };
-  const wrapped = { ...real, compare };
-  return { __esModule: true, ...wrapped, default: wrapped };
 });
 
 const LIMIT = 3;

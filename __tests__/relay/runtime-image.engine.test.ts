@@ -25,11 +25,15 @@ let up: MockUpstream;
 let pgDatabase: string | null = null;
 const pgBase = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "") ? process.env.TEST_DATABASE_URL! : null;
 
-/** scripts/assemble-runtime.mjs run once per build and assembler version, kept in the temp folder. */
+/**
+ * scripts/assemble-runtime.mjs run once per build, server bundle and assembler version, kept in the
+ * temp folder (the bundle too: `node scripts/build-server.mjs` alone keeps the BUILD_ID).
+ */
 function assembledRuntime(): string {
   const buildId = fs.readFileSync(path.join(ROOT, ".next", "BUILD_ID"), "utf8").trim();
+  const bundle = fs.readFileSync(path.join(ROOT, ".next", "gateway", "server.mjs"));
   const script = fs.readFileSync(path.join(ROOT, "scripts/assemble-runtime.mjs"));
-  const key = createHash("sha256").update(buildId).update(script).digest("hex").slice(0, 12);
+  const key = createHash("sha256").update(buildId).update(bundle).update(script).digest("hex").slice(0, 12);
   const cacheRoot = path.join(os.tmpdir(), "gateway-test-runtime");
   const cache = path.join(cacheRoot, key);
   if (fs.existsSync(cache)) return cache;

@@ -1,6 +1,8 @@
 // Password hashing (lib/server/auth/password.ts): bcrypt at new-api's cost 10 on every server, its
-// minimum cost only under jest, and comparisons at the cost written in the stored hash.
+// minimum cost only under jest, comparisons at the cost written in the stored hash, and the work on a
+// thread of its own (lib/server/auth/bcrypt-thread.ts) so the event loop keeps serving meanwhile.
 import { resetEnvForTests } from "@/lib/env";
+import { stopPasswordThread } from "@/lib/server/auth/bcrypt-thread";
 import { hashPassword, verifyPassword, verifyPasswordOrDummy } from "@/lib/server/auth/password";
 
 const saved = { ...process.env };
@@ -16,6 +18,7 @@ function runAs(nodeEnv: "production" | "test") {
 }
 
 afterAll(() => {
+  stopPasswordThread();
   process.env = saved;
   resetEnvForTests();
 });
@@ -44,4 +47,30 @@ test("no stored hash, or a malformed one, is refused", async () => {
   expect(await verifyPasswordOrDummy("anything", null)).toBe(false);
   expect(await verifyPasswordOrDummy("anything", "")).toBe(false);
   expect(await verifyPassword("anything", "not-a-bcrypt-hash")).toBe(false);
+});
+
+test("the event loop keeps turning while passwords are hashed and compared at cost 10", async () => {
+  runAs("production");
+  // bcryptjs on the event loop yields only every 100 ms: ~1 turn per operation. Off the loop, a turn
+  // every millisecond or so. The count, not a time, decides (a loaded machine slows both alike).
+  let turns = 0;
+  let spinning = true;
+  const spin = () => {
+    turns++;
+    if (spinning) setImmediate(spin);
+  };
+  setImmediate(spin);
+  const hash = await hashPassword("correct horse");
+  for (let i = 0; i < 3; i++) expect(await verifyPassword("correct horse", hash)).toBe(true);
+  spinning = false;
+  expect(turns).toBeGreaterThan(100);
+});
+
+test("a stopped thread fails what it was doing and the next call starts a new one", async () => {
+  runAs("production");
+  const inFlight = hashPassword("interrupted");
+  stopPasswordThread();
+  await expect(inFlight).rejects.toThrow("password thread stopped");
+  runAs("test");
+  expect(await verifyPassword("again", await hashPassword("again"))).toBe(true);
 });

@@ -1,8 +1,8 @@
 import "server-only";
 
 import { randomBytes } from "node:crypto";
-import bcrypt from "bcryptjs";
 import { env } from "@/lib/env";
+import { bcryptCompare, bcryptHash } from "./bcrypt-thread";
 
 // bcrypt's default cost, as new-api (Go's bcrypt.DefaultCost): ~75 ms per hash or comparison here.
 const COST = 10;
@@ -14,11 +14,11 @@ const TEST_COST = 4;
 const cost = () => (env().NODE_ENV === "test" ? TEST_COST : COST);
 
 export function hashPassword(plain: string): Promise<string> {
-  return bcrypt.hash(plain, cost());
+  return bcryptHash(plain, cost());
 }
 
 export function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(plain, hash).catch(() => false);
+  return bcryptCompare(plain, hash).catch(() => false);
 }
 
 // A bcrypt hash of a random password at the same cost, made once: a login for an unknown name (or an
@@ -29,7 +29,7 @@ let dummyHash: Promise<string> | undefined;
 /** verifyPassword against the stored hash, or against the dummy hash when there is none; false then. */
 export async function verifyPasswordOrDummy(plain: string, hash: string | null | undefined): Promise<boolean> {
   if (hash) return verifyPassword(plain, hash);
-  dummyHash ??= bcrypt.hash(randomBytes(16).toString("hex"), cost());
+  dummyHash ??= bcryptHash(randomBytes(16).toString("hex"), cost());
   await verifyPassword(plain, await dummyHash);
   return false;
 }

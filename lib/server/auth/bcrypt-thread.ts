@@ -1,0 +1,106 @@
+import "server-only";
+
+import { Worker } from "node:worker_threads";
+
+// bcryptjs is plain JavaScript and yields to the event loop only every 100 ms: one hash or comparison
+// at cost 10 held the server's thread 65-96 ms (2026-11-27), so every login stalled every relay
+// stream of the process that long. The work runs on a thread of its own instead: one thread per
+// process, started on the first password operation, queued in order (a burst of logins takes at most
+// that one core), and stopped after a minute without work (it holds ~16 MB).
+const IDLE_STOP_MS = 60_000;
+
+// CommonJS evaluated in the thread; bcryptjs is loaded from the path the server resolved.
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const bcrypt = require(workerData.bcryptjs);
+parentPort.on("message", ({ id, op, text, arg }) => {
+  try {
+    const value = op === "hash" ? bcrypt.hashSync(text, arg) : bcrypt.compareSync(text, arg);
+    parentPort.postMessage({ id, value });
+  } catch (err) {
+    parentPort.postMessage({ id, error: String((err && err.message) || err) });
+  }
+});
+`;
+
+type Op = { op: "hash"; arg: number } | { op: "compare"; arg: string };
+type Pending = { resolve: (value: string | boolean) => void; reject: (err: Error) => void };
+type Reply = { id: number; value?: string | boolean; error?: string };
+// The operations a thread owes answers for are its own: a stopped thread fails only those.
+type Thread = { worker: Worker; pending: Map<number, Pending> };
+
+let thread: Thread | undefined;
+let idleTimer: NodeJS.Timeout | undefined;
+let nextId = 0;
+
+function failAll(of: Thread, err: Error) {
+  for (const p of of.pending.values()) p.reject(err);
+  of.pending.clear();
+}
+
+function start(): Thread {
+  const worker = new Worker(THREAD_SOURCE, {
+    eval: true,
+    workerData: { bcryptjs: require.resolve("bcryptjs") },
+    // bcrypt needs a few kB of state: a small heap, so a stuck thread cannot grow the process
+    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+  });
+  const started: Thread = { worker, pending: new Map() };
+  worker.on("message", (reply: Reply) => {
+    const p = started.pending.get(reply.id);
+    if (!p) return;
+    started.pending.delete(reply.id);
+    if (reply.error !== undefined) p.reject(new Error(reply.error));
+    else p.resolve(reply.value!);
+    settleIdle();
+  });
+  const gone = (err: Error) => {
+    if (thread === started) thread = undefined;
+    failAll(started, err);
+  };
+  worker.on("error", gone);
+  worker.on("exit", () => gone(new Error("password thread exited")));
+  return started;
+}
+
+/** Keeps the process alive only while an answer is awaited; stops the thread after IDLE_STOP_MS idle. */
+function settleIdle() {
+  if (!thread) return;
+  if (thread.pending.size > 0) {
+    thread.worker.ref();
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    return;
+  }
+  thread.worker.unref();
+  idleTimer ??= setTimeout(stopPasswordThread, IDLE_STOP_MS);
+  idleTimer.unref();
+}
+
+function run(text: string, op: Op): Promise<string | boolean> {
+  thread ??= start();
+  const id = nextId++;
+  const answer = new Promise<string | boolean>((resolve, reject) => thread!.pending.set(id, { resolve, reject }));
+  thread.worker.postMessage({ id, text, ...op });
+  settleIdle();
+  return answer;
+}
+
+export async function bcryptHash(text: string, cost: number): Promise<string> {
+  return (await run(text, { op: "hash", arg: cost })) as string;
+}
+
+export async function bcryptCompare(text: string, hash: string): Promise<boolean> {
+  return (await run(text, { op: "compare", arg: hash })) as boolean;
+}
+
+/** Stops the thread (idle, shutdown, tests); the next password operation starts a new one. */
+export function stopPasswordThread(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = undefined;
+  const stopping = thread;
+  thread = undefined;
+  if (!stopping) return;
+  failAll(stopping, new Error("password thread stopped"));
+  void stopping.worker.terminate();
+}
