@@ -6,8 +6,9 @@ import { Worker } from "node:worker_threads";
 // at cost 10 held the server's thread 65-96 ms (2026-11-27), so every login stalled every relay
 // stream of the process that long. The work runs on a thread of its own instead: one thread per
 // process, started on the first password operation, queued in order (a burst of logins takes at most
-// that one core), and stopped after a minute without work (it holds ~16 MB).
-const IDLE_STOP_MS = 60_000;
+// that one core), and stopped 5 s after its last one: it holds ~10 MB of the server's RSS while it runs
+// and logins come one at a time, minutes apart; a start costs the thread ~50-90 ms of CPU.
+const IDLE_STOP_MS = 5_000;
 
 // CommonJS evaluated in the thread; bcryptjs is loaded from the path the server resolved.
 const THREAD_SOURCE = `
