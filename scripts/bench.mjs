@@ -11,7 +11,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ceilingRounds } from "./bench-ceiling.mjs";
 import { longPromptTable } from "./bench-long-prompt.mjs";
+import { targetsTable } from "./bench-targets.mjs";
 import { cpuPressure, longSection, profileDoc, sectionOf, sseAt1 as sseAt1With } from "./bench-report.mjs";
 import {
   fixedRateCpu,
@@ -20,7 +22,6 @@ import {
   setUpGateway,
   startPacedMock,
   startTree,
-  targetsTable,
   treeProcesses,
 } from "./bench-workers.mjs";
 
@@ -162,9 +163,12 @@ stop();
 const trees = [
   await startTree(root, { port: PORT + 1, workers: 1, cpus: "0,1" }),
   await startTree(root, { port: PORT + 2, workers: 2, cpus: "0,1" }),
+  // a second, independent 1-worker gateway: with the first, the ceiling of any 2-process design here
+  await startTree(root, { port: PORT + 3, workers: 1, cpus: "0,1" }),
 ];
 process.on("exit", () => trees.forEach((t) => t.stop()));
-const keys = [await setUpGateway(trees[0].base, MOCK_PORT), await setUpGateway(trees[1].base, MOCK_PORT)];
+const keys = [];
+for (const t of trees) keys.push(await setUpGateway(t.base, MOCK_PORT));
 const beforeWorkers = new Set(fs.readdirSync(path.join(state, "results")));
 sh(
   "bash",
@@ -187,6 +191,9 @@ const fixedMock = spawn("taskset", ["-c", "0,1", process.execPath, path.join(har
   stdio: "ignore",
 });
 await new Promise((r) => setTimeout(r, 1000));
+const [one, two, other] = trees.map((t, i) => ({ base: t.base, key: keys[i] }));
+const ceiling = await ceilingRounds(harness, { one, two, pair: [one, other] });
+trees[2].stop();
 const fixedRuns = [[], []];
 for (const i of [0, 1]) {
   const url = `${trees[i].base}/v1/chat/completions`;
@@ -270,6 +277,7 @@ const targets = targetsTable({
   w1: workerStats("ours-1w"),
   w2: workerStats("ours-2w"),
   fixed: fixedRuns.every((r) => r.length) ? { rate: FIXED_RATE, w1: fixedRuns[0], w2: fixedRuns[1] } : null,
+  ceiling,
   streams,
   procs1,
   procs2,
