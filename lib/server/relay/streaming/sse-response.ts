@@ -112,14 +112,25 @@ export function openClientStream(
   return stream;
 }
 
-/** A server-sent-events answer (headers flushed at once, first byte recorded for the metrics). */
+/**
+ * A server-sent-events answer (first byte recorded for the metrics). The headers leave with the
+ * first event when the upstream has sent one already (it usually arrives with the upstream's own
+ * headers), else at the end of this turn of the event loop, so a client learns the status at once
+ * while a slow model thinks: one packet instead of two for the first token, one wake-up less for
+ * the client and one write less for us.
+ */
 export function startSse(
   ctx: Pick<RelayContext, "requestId" | "path" | "startedAt">,
   res: ServerResponse,
   abort: Aborter,
   opts: { inactivityMs: number; pingSeconds: number },
 ): SseResponse {
-  const sse = openClientStream(
+  const recordFirstByte = firstByteRecorder(ctx.path, ctx.startedAt);
+  let early: NodeJS.Immediate | null = setImmediate(() => {
+    early = null;
+    if (!res.destroyed && !res.writableEnded) res.flushHeaders();
+  });
+  return openClientStream(
     res,
     abort,
     {
@@ -129,10 +140,17 @@ export function startSse(
       "x-accel-buffering": "no",
       ...baseHeaders(ctx.requestId),
     },
-    { ...opts, onFirstWrite: firstByteRecorder(ctx.path, ctx.startedAt) },
+    {
+      ...opts,
+      onFirstWrite: () => {
+        if (early) {
+          clearImmediate(early);
+          early = null;
+        }
+        recordFirstByte();
+      },
+    },
   );
-  res.flushHeaders();
-  return sse;
 }
 
 /**
