@@ -2,8 +2,9 @@
 // minimum cost only under jest, comparisons at the cost written in the stored hash, and the work on a
 // thread of its own (lib/server/auth/bcrypt-thread.ts) so the event loop keeps serving meanwhile.
 import { resetEnvForTests } from "@/lib/env";
-import { stopPasswordThread } from "@/lib/server/auth/bcrypt-thread";
+import { MAX_QUEUED, stopPasswordThread } from "@/lib/server/auth/bcrypt-thread";
 import { hashPassword, verifyPassword, verifyPasswordOrDummy } from "@/lib/server/auth/password";
+import { AppError } from "@/lib/server/http/app-error";
 
 const saved = { ...process.env };
 
@@ -73,4 +74,34 @@ test("a stopped thread fails what it was doing and the next call starts a new on
   await expect(inFlight).rejects.toThrow("password thread stopped");
   runAs("test");
   expect(await verifyPassword("again", await hashPassword("again"))).toBe(true);
+});
+
+test("beyond MAX_QUEUED waiting operations a check is refused with 429 at once; the queued ones answer", async () => {
+  runAs("test");
+  const hash = await hashPassword("queued");
+  // verifyPassword hands its comparison to the thread before it returns: the burst is queued in order
+  const burst = Array.from({ length: MAX_QUEUED }, () => verifyPassword("queued", hash));
+  const refused = verifyPassword("queued", hash);
+  await expect(refused).rejects.toBeInstanceOf(AppError);
+  await expect(refused).rejects.toMatchObject({ code: "rate_limited", key: "password_checks_busy", status: 429 });
+  expect(await Promise.all(burst)).toEqual(Array(MAX_QUEUED).fill(true));
+  expect(await verifyPassword("queued", hash)).toBe(true);
+});
+
+test("a login for an unknown name while the thread is busy: 429, and the next one is answered as usual", async () => {
+  runAs("test");
+  await jest.isolateModulesAsync(async () => {
+    // a fresh module: its dummy hash is made on the first unknown name, here while the queue is full
+    const thread = await import("@/lib/server/auth/bcrypt-thread");
+    const password = await import("@/lib/server/auth/password");
+    const { AppError: IsolatedAppError } = await import("@/lib/server/http/app-error");
+    try {
+      const burst = Array.from({ length: thread.MAX_QUEUED }, () => thread.bcryptHash("fill", 4));
+      await expect(password.verifyPasswordOrDummy("guess", null)).rejects.toBeInstanceOf(IsolatedAppError);
+      await Promise.all(burst);
+      expect(await password.verifyPasswordOrDummy("guess", null)).toBe(false);
+    } finally {
+      thread.stopPasswordThread();
+    }
+  });
 });

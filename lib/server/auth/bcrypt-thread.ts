@@ -1,6 +1,7 @@
 import "server-only";
 
 import { Worker } from "node:worker_threads";
+import { AppError } from "@/lib/server/http/app-error";
 
 // bcryptjs is plain JavaScript and yields to the event loop only every 100 ms: one hash or comparison
 // at cost 10 held the server's thread 65-96 ms (2026-11-27), so every login stalled every relay
@@ -9,6 +10,10 @@ import { Worker } from "node:worker_threads";
 // that one core), and stopped 5 s after its last one: it holds ~10 MB of the server's RSS while it runs
 // and logins come one at a time, minutes apart; a start costs the thread ~50-90 ms of CPU.
 const IDLE_STOP_MS = 5_000;
+// Operations waiting for the thread at most (~80 ms each at cost 10: ~5 s for the last). Login limits
+// per address and per account bound one client; a flood from many addresses is refused (429) beyond
+// this instead of queueing without end while every login waits behind it.
+export const MAX_QUEUED = 64;
 
 // CommonJS evaluated in the thread; bcryptjs is loaded from the path the server resolved.
 const THREAD_SOURCE = `
@@ -79,6 +84,7 @@ function settleIdle() {
 }
 
 function run(text: string, op: Op): Promise<string | boolean> {
+  if (thread && thread.pending.size >= MAX_QUEUED) throw new AppError("rate_limited", "password_checks_busy");
   thread ??= start();
   const id = nextId++;
   const answer = new Promise<string | boolean>((resolve, reject) => thread!.pending.set(id, { resolve, reject }));
@@ -87,6 +93,7 @@ function run(text: string, op: Op): Promise<string | boolean> {
   return answer;
 }
 
+/** Rejects with AppError rate_limited (429) while MAX_QUEUED operations are waiting already. */
 export async function bcryptHash(text: string, cost: number): Promise<string> {
   return (await run(text, { op: "hash", arg: cost })) as string;
 }

@@ -2,6 +2,7 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/server/http/app-error";
 import { bcryptCompare, bcryptHash } from "./bcrypt-thread";
 
 // bcrypt's default cost, as new-api (Go's bcrypt.DefaultCost): ~75 ms per hash or comparison here.
@@ -17,8 +18,12 @@ export function hashPassword(plain: string): Promise<string> {
   return bcryptHash(plain, cost());
 }
 
+/** False for a wrong password or a malformed stored hash; a busy password thread is an error (429). */
 export function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  return bcryptCompare(plain, hash).catch(() => false);
+  return bcryptCompare(plain, hash).catch((err: unknown) => {
+    if (err instanceof AppError) throw err;
+    return false;
+  });
 }
 
 // A bcrypt hash of a random password at the same cost, made once: a login for an unknown name (or an
@@ -29,7 +34,11 @@ let dummyHash: Promise<string> | undefined;
 /** verifyPassword against the stored hash, or against the dummy hash when there is none; false then. */
 export async function verifyPasswordOrDummy(plain: string, hash: string | null | undefined): Promise<boolean> {
   if (hash) return verifyPassword(plain, hash);
-  dummyHash ??= bcryptHash(randomBytes(16).toString("hex"), cost());
+  // made again next time if this one failed (a busy thread): never a failure kept for good
+  dummyHash ??= bcryptHash(randomBytes(16).toString("hex"), cost()).catch((err: unknown) => {
+    dummyHash = undefined;
+    throw err;
+  });
   await verifyPassword(plain, await dummyHash);
   return false;
 }
