@@ -72,6 +72,8 @@ export async function setUpGateway(base, mockPort) {
   };
   await api("POST", "/api/setup", { username: "root", password: "benchpass123", confirmPassword: "benchpass123" });
   await api("POST", "/api/user/login", { username: "root", password: "benchpass123" });
+  // The mock upstream is on loopback, which a fresh installation refuses as a channel address.
+  await api("PUT", "/api/option/", { key: "ChannelPrivateAddressEnabled", value: "true" });
   await api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ "gpt-4o-mini": 0.075 }) });
   await api("POST", "/api/channel/", {
     name: "bench-mock",

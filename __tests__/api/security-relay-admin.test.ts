@@ -2,11 +2,14 @@
 // new destination, nor decide that channels may reach private addresses; a user does not read the
 // admins' remark about them.
 import * as channelRoute from "@/app/api/channel/route";
+import * as fetchModelsRoute from "@/app/api/channel/fetch_models/route";
+import * as testOneRoute from "@/app/api/channel/test/[id]/route";
 import * as optionRoute from "@/app/api/option/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
-import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
+import { invalidateOptionsCache } from "@/lib/server/options/store";
+import { call, createUserAndLogin, login, ROOT_USER, setOptions, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();
 
@@ -68,6 +71,52 @@ describe("PUT /api/channel/: changing where the key goes needs the key", () => {
 });
 
 describe("ChannelPrivateAddressEnabled", () => {
+  // Review 3 N10: a fresh installation (no option row: the test templates store "true" for their
+  // loopback mocks) refuses loopback channels on save, in fetch_models and in channel tests.
+  test("is off by default: a 127.0.0.1 channel is refused with a clear message; root's switch allows it", async () => {
+    await db().option.deleteMany({ where: { key: "ChannelPrivateAddressEnabled" } });
+    invalidateOptionsCache();
+    const local = { type: 1, name: "ollama", key: "sk-local", base_url: "http://127.0.0.1:9", models: "m" };
+    const en = { "accept-language": "en" };
+    const saved = await call(channelRoute, "POST", "/api/channel/", {
+      cookie: admin,
+      body: { ...local, group: "default" },
+      headers: en,
+    });
+    expect([saved.status, saved.json.message]).toEqual([400, expect.stringMatching(/private or loopback/)]);
+    const fetched = await call(fetchModelsRoute, "POST", "/api/channel/fetch_models", {
+      cookie: root,
+      body: { type: 1, base_url: local.base_url, key: local.key },
+      headers: en,
+    });
+    expect([fetched.status, fetched.json.message]).toEqual([400, expect.stringMatching(/private or loopback/)]);
+
+    await setOptions({ ChannelPrivateAddressEnabled: "true" });
+    const allowed = await call<{ ids: number[] }>(channelRoute, "POST", "/api/channel/", {
+      cookie: admin,
+      body: { ...local, group: "default" },
+    });
+    expect(allowed.json.success).toBe(true);
+    const id = allowed.json.data.ids[0]!;
+    // Port 9 answers nothing: the request went out, and what comes back names no upstream text.
+    const down = await call(fetchModelsRoute, "POST", "/api/channel/fetch_models", {
+      cookie: root,
+      body: { type: 1, base_url: local.base_url, key: local.key },
+      headers: en,
+    });
+    expect(down.json.message).toBe("Failed to fetch the model list: unreachable");
+
+    // Switched off again: a channel saved meanwhile is refused when tested (checked at connect time).
+    await setOptions({ ChannelPrivateAddressEnabled: "false" });
+    const tested = await call(testOneRoute, "GET", `/api/channel/test/${id}`, {
+      cookie: root,
+      params: { id: String(id) },
+    });
+    expect(tested.json.success).toBe(false);
+    expect(String(tested.json.message)).toMatch(/not public|内网|private/);
+    await setOptions({ ChannelPrivateAddressEnabled: "true" });
+  });
+
   test("is root's to change; when off, private and loopback base URLs are refused", async () => {
     const byAdmin = await call(optionRoute, "PUT", "/api/option/", {
       cookie: admin,

@@ -6,18 +6,34 @@
 // The hash covers both migration folders and the migrate script, so a changed migration gets a new
 // template and a stale one is never reused. scripts/test.sh prepares both before jest starts
 // (scripts/prepare-test-templates.mjs); a single test file run by hand creates them on first use.
+// The templates also hold TEST_OPTIONS (the hash covers this file): the suites' mock upstreams listen
+// on 127.0.0.1, which a fresh installation refuses as a channel address.
 import { createHash, randomBytes } from "node:crypto";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import Database from "better-sqlite3";
 import { Client } from "pg";
 
 const execFileAsync = promisify(execFile);
 // (from __filename: tsx's tsImport, used by the e2e runner, sets __filename but not __dirname)
 const ROOT = path.resolve(path.dirname(__filename), "..", "..");
-const HASHED = ["prisma/migrations", "prisma/postgres/migrations", "scripts/migrate.mjs", "prisma.config.ts"];
+const HASHED = [
+  "prisma/migrations",
+  "prisma/postgres/migrations",
+  "scripts/migrate.mjs",
+  "prisma.config.ts",
+  "__tests__/support/db-template.ts",
+];
+
+/** Options every test database starts with (a test that needs the product default deletes the row). */
+export const TEST_OPTIONS: Readonly<Record<string, string>> = {
+  // Loopback mock upstreams are the suites' channels; off by default in the product (review 3 N10).
+  ChannelPrivateAddressEnabled: "true",
+};
+const INSERT_OPTION = 'INSERT INTO "options" ("key", "value") VALUES ';
 
 function hashTree(hash: ReturnType<typeof createHash>, p: string): void {
   const st = fs.statSync(p);
@@ -57,6 +73,13 @@ export async function sqliteTemplate(): Promise<string> {
   try {
     const db = path.join(work, "template.db");
     await runMigrations(`file:${db}`, work);
+    const sqlite = new Database(db);
+    try {
+      const insert = sqlite.prepare(`${INSERT_OPTION}(?, ?)`);
+      for (const [key, value] of Object.entries(TEST_OPTIONS)) insert.run(key, value);
+    } finally {
+      sqlite.close();
+    }
     // The migration leaves no -wal/-shm files (it never switches to WAL), so one file is the database.
     fs.renameSync(db, file);
   } finally {
@@ -100,6 +123,9 @@ export async function postgresTemplate(serverUrl: string): Promise<string> {
   await onServer(serverUrl, (c) => c.query(`CREATE DATABASE "${building}"`));
   try {
     await runMigrations(withDatabase(serverUrl, building), os.tmpdir());
+    await onServer(withDatabase(serverUrl, building), async (c) => {
+      for (const [key, value] of Object.entries(TEST_OPTIONS)) await c.query(`${INSERT_OPTION}($1, $2)`, [key, value]);
+    });
     await onServer(serverUrl, (c) => c.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`));
   } catch (err) {
     await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`));

@@ -16,12 +16,43 @@ test("retry rules follow the status ranges; 400, 408, 504, 524 and caller errors
   expect(shouldRetry(new RelayError(500, "x", { code: "channel:no_available_key" }), RETRY)).toBe(true);
 });
 
+const classified = (status: number, message: string, fields: string[]) =>
+  new RelayError(status, message, { retryable: true, upstreamStatus: status, upstreamClass: fields });
+
 test("auto-disable on listed statuses or keywords only", () => {
   const keywords = "Your credit balance is too low\nPermission denied";
   expect(shouldDisable(upstream(401), "401", keywords)).toBe(true);
   expect(shouldDisable(upstream(500), "401", keywords)).toBe(false);
   expect(shouldDisable(upstream(403, "permission DENIED for key"), "401", keywords)).toBe(true);
   expect(shouldDisable(new RelayError(401, "Invalid API key"), "401", keywords)).toBe(false);
+});
+
+test("review 3 N4: text a request can make the upstream quote never disables a channel", () => {
+  const keywords = "Your credit balance is too low\nPermission denied\nYou exceeded your current quota";
+  // OpenAI's invalid-role 400 and Gemini's unknown-field 400 quote the request.
+  const role = "Invalid value: 'Permission denied'. Supported values are: 'system', 'assistant', 'user'.";
+  expect(shouldDisable(classified(400, role, ["invalid_request_error", "invalid_value"]), "401", keywords)).toBe(false);
+  const field = 'Invalid JSON payload received. Unknown name "You exceeded your current quota": Cannot find field.';
+  expect(shouldDisable(classified(400, field, ["invalid_argument"]), "401", keywords)).toBe(false);
+  // Client-caused statuses never count, even when an admin lists them.
+  for (const s of [400, 404, 413, 422, 429, 500])
+    expect(shouldDisable(classified(s, "Permission denied", []), "400-599", keywords)).toBe(false);
+});
+
+test("review 3 N4: the vendor's own codes for a channel fault disable it, at any status", () => {
+  const none = "";
+  expect(shouldDisable(classified(401, "Incorrect API key", ["invalid_request_error", "invalid_api_key"]), "", none)).toBe(
+    true,
+  );
+  expect(shouldDisable(classified(429, "quota", ["insufficient_quota"]), "", none)).toBe(true);
+  expect(shouldDisable(classified(429, "slow down", ["rate_limit_error"]), "429", none)).toBe(false);
+  expect(shouldDisable(classified(401, "x", ["error", "authentication_error"]), "", none)).toBe(true);
+  expect(shouldDisable(classified(400, "API key not valid", ["invalid_argument", "api_key_invalid"]), "", none)).toBe(
+    true,
+  );
+  expect(shouldDisable(classified(403, "x", ["unrecognizedclientexception"]), "", none)).toBe(true);
+  // An admin keyword matches a classification field (underscores read as spaces).
+  expect(shouldDisable(classified(400, "x", ["org_suspended"]), "", "org suspended")).toBe(true);
 });
 
 test("sliding-window rate limits count all requests and successes separately", async () => {

@@ -1,9 +1,9 @@
 import "server-only";
 
 // Where a channel's key may be sent. Channel base URLs are set by admins and receive the channel key,
-// so they follow a root-only option (ChannelPrivateAddressEnabled): when "true" (the default, for
-// self-hosted upstreams such as Ollama or vLLM on the same host) any address is allowed; when "false"
-// only public unicast addresses are, checked on save and again on every connection (the lookup the
+// so they follow a root-only option (ChannelPrivateAddressEnabled): when "true" (root's choice for
+// self-hosted upstreams such as Ollama or vLLM on the same host) any address is allowed; otherwise (the
+// default) only public unicast addresses are, checked on save and again on every connection (the lookup the
 // socket uses refuses private answers, so a name that later resolves inside is refused too). Calls
 // carrying a key never follow redirects (undici's request() does not), whatever the option says.
 import type { ReadonlyOptions } from "@/lib/server/options/store";
@@ -18,7 +18,7 @@ export const CHANNEL_PRIVATE_OPTION = "ChannelPrivateAddressEnabled";
 
 /** Whether channel base URLs may point at private, loopback or link-local addresses. */
 export function channelPrivateAllowed(options: ReadonlyOptions): boolean {
-  return options.get(CHANNEL_PRIVATE_OPTION) !== "false";
+  return options.get(CHANNEL_PRIVATE_OPTION) === "true";
 }
 
 const PUBLIC_ONLY: AddressPolicy = { allowLoopback: false };

@@ -145,8 +145,10 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   // channels and relay
   RetryTimes: "0",
   AutomaticDisableChannelEnabled: "false",
-  // Root only (check-option-write.ts): channel base URLs may point inside the network.
-  ChannelPrivateAddressEnabled: "true",
+  // Root only (check-option-write.ts): channel base URLs may point inside the network. Off by default
+  // (review 3 N10); an installation upgraded with channels keeps it on (migration
+  // 20261128000000_channel_private_address), and root turns it on for self-hosted upstreams.
+  ChannelPrivateAddressEnabled: "false",
   AutomaticEnableChannelEnabled: "false",
   AutomaticDisableKeywords: DEFAULT_DISABLE_KEYWORDS,
   AutomaticDisableStatusCodes: "401",

@@ -93,6 +93,7 @@ export type RelayErrorExtra = {
   code?: string;
   type?: RelayErrorType;
   upstreamStatus?: number;
+  upstreamClass?: readonly string[];
 };
 
 const fill = (template: string, params: Params) =>
@@ -110,6 +111,7 @@ export function relayError(name: RelayErrorName, params: Params = {}, extra: Rel
     code: extra.code ?? wire.code,
     retryable: wire.retryable,
     upstreamStatus: extra.upstreamStatus,
+    upstreamClass: extra.upstreamClass,
     upstreamFault: wire.upstreamFault,
   });
 }

@@ -21,6 +21,9 @@ export class RelayError extends Error {
   /** The upstream failed (answered an error status, a bad body, or could not be reached): only
    *  these count towards automatic channel disabling. Implied by upstreamStatus. */
   readonly upstreamFault: boolean;
+  /** The vendor's classification fields of an upstream error (type, code, status, reason),
+   *  lower-cased: upstream/error-class.ts. Never the message, which can quote the request. */
+  readonly upstreamClass: readonly string[];
 
   constructor(
     status: number,
@@ -31,6 +34,7 @@ export class RelayError extends Error {
       retryable?: boolean;
       upstreamStatus?: number;
       upstreamFault?: boolean;
+      upstreamClass?: readonly string[];
     } = {},
   ) {
     super(message);
@@ -41,6 +45,7 @@ export class RelayError extends Error {
     this.retryable = opts.retryable ?? false;
     this.upstreamStatus = opts.upstreamStatus;
     this.upstreamFault = opts.upstreamFault ?? opts.upstreamStatus !== undefined;
+    this.upstreamClass = opts.upstreamClass ?? [];
   }
 }
 

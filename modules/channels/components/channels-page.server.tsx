@@ -1,6 +1,7 @@
 // The server shell shared by /admin/channels, /channel/add and /channel/edit/{id}.
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-container";
+import { ChannelAddressNotice } from "@/modules/channels/components/channel-address-notice";
 import { ChannelsPageClient } from "@/modules/channels/components/channels-page-client";
 import type { DrawerState } from "@/modules/channels/components/channel-drawer";
 import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
@@ -13,9 +14,7 @@ export async function ChannelsPage({ initialDrawer = null }: { initialDrawer?: D
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <p className="text-muted-foreground mb-3 text-xs" data-testid="channel-address-policy">
-        {privateAllowed ? t("private_address_allowed") : t("private_address_blocked")}
-      </p>
+      <ChannelAddressNotice privateAllowed={privateAllowed} />
       <ChannelsPageClient initialDrawer={initialDrawer} />
     </>
   );

@@ -3,6 +3,8 @@ import "server-only";
 // GET /api/channel/fetch_models/{id} and POST /api/channel/fetch_models {base_url, type, key}: the
 // model ids an upstream offers (first key only). The vendor catalogue's `modelsApi` says how
 // (OpenAI-style {base}/v1/models, Anthropic's or Gemini's listing); other types are refused.
+// Only model ids come back, never upstream text: a failure names its category (HTTP status,
+// unreachable, …), so an admin cannot use the form to read what an internal address answers.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { open } from "@/lib/server/crypto/secret-box";
@@ -41,6 +43,9 @@ const LISTINGS: Record<ModelsApi, Listing> = {
   },
 };
 
+const MAX_ID = 200;
+const MAX_IDS = 10_000;
+
 function modelIds(json: unknown): string[] {
   const j = json as { data?: unknown; models?: unknown };
   const list = Array.isArray(j) ? j : Array.isArray(j?.data) ? j.data : Array.isArray(j?.models) ? j.models : [];
@@ -50,7 +55,7 @@ function modelIds(json: unknown): string[] {
     const id = typeof o?.id === "string" ? o.id : typeof o?.name === "string" ? o.name : "";
     return id.replace(/^models\//, "");
   });
-  return [...new Set(ids.filter(Boolean))];
+  return [...new Set(ids.filter((id) => id && id.length <= MAX_ID && !/[\u0000-\u001f]/.test(id)))].slice(0, MAX_IDS);
 }
 
 export async function fetchUpstreamModels(input: { type: number; baseUrl: string; key: string }): Promise<string[]> {
@@ -64,8 +69,10 @@ export async function fetchUpstreamModels(input: { type: number; baseUrl: string
   try {
     return modelIds(await upstreamGetJson(listing.url(base, key, vendor), listing.headers(key), [key, input.key]));
   } catch (err) {
+    if (err instanceof UpstreamFailure && err.category === "private_address")
+      throw new AppError("bad_request", "channel_base_url_private");
     if (err instanceof UpstreamFailure)
-      throw new AppError("bad_request", "channel_fetch_models_failed", { reason: err.message });
+      throw new AppError("bad_request", "channel_fetch_models_failed", { reason: err.category });
     throw err;
   }
 }

@@ -6,11 +6,28 @@ import "server-only";
 // too: the key is never echoed back (upstreams put it in error texts and URLs), and upstream bodies
 // are reduced to their error message, redacted and cut short.
 import { request } from "undici";
-import { assertChannelTarget, channelAgent, channelPrivateAllowed } from "@/lib/server/net/channel-address";
+import {
+  assertChannelTarget,
+  channelAgent,
+  ChannelAddressRefused,
+  channelPrivateAllowed,
+} from "@/lib/server/net/channel-address";
 import { getOptions } from "@/lib/server/options/store";
 import { discardBody } from "@/lib/server/net/discard-body";
 
-export class UpstreamFailure extends Error {}
+/**
+ * A failed upstream GET. `message` may carry the upstream's (redacted) error text, for the admin's
+ * balance view; `category` never does: "HTTP <status>", "unreachable", "private_address",
+ * "redirect", "too_large" or "not_json", for answers that must not reflect what an address said.
+ */
+export class UpstreamFailure extends Error {
+  constructor(
+    message: string,
+    readonly category: string,
+  ) {
+    super(message);
+  }
+}
 
 const TIMEOUT_MS = 20_000;
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -51,27 +68,29 @@ export async function upstreamGetJson(
     status = res.statusCode;
     if (status >= 300 && status < 400) {
       discardBody(res.body);
-      throw new UpstreamFailure(`HTTP ${status}: redirects are not followed`);
+      throw new UpstreamFailure(`HTTP ${status}: redirects are not followed`, "redirect");
     }
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       body += chunk.toString("utf8");
       if (body.length > MAX_BODY_BYTES) {
         discardBody(res.body);
-        throw new UpstreamFailure(`HTTP ${status}: answer too large`);
+        throw new UpstreamFailure(`HTTP ${status}: answer too large`, "too_large");
       }
     }
   } catch (err) {
     if (err instanceof UpstreamFailure) throw err;
-    const cause = (err as { cause?: { message?: string } }).cause?.message;
-    throw new UpstreamFailure(redactSecrets(cause || (err as Error).message, secrets).slice(0, 200));
+    const cause = (err as { cause?: Error }).cause;
+    const refused = err instanceof ChannelAddressRefused || cause instanceof ChannelAddressRefused;
+    const text = redactSecrets(cause?.message || (err as Error).message, secrets).slice(0, 200);
+    throw new UpstreamFailure(text, refused ? "private_address" : "unreachable");
   }
   if (status < 200 || status > 299) {
     const detail = redactSecrets(errorText(body), secrets).slice(0, 200);
-    throw new UpstreamFailure(`HTTP ${status}${detail ? `: ${detail}` : ""}`);
+    throw new UpstreamFailure(`HTTP ${status}${detail ? `: ${detail}` : ""}`, `HTTP ${status}`);
   }
   try {
     return JSON.parse(body) as unknown;
   } catch {
-    throw new UpstreamFailure(`HTTP ${status}: not JSON`);
+    throw new UpstreamFailure(`HTTP ${status}: not JSON`, "not_json");
   }
 }

@@ -67,20 +67,64 @@ export function retryPolicy(options: ReadonlyOptions, pinned: boolean): { times:
 }
 
 /**
- * Only an upstream fault counts (its status, its error body, or a network failure): our own refusals
- * of a request (an endpoint the channel type cannot serve, a type without an adapter, a broken model
- * mapping) can be triggered by any API key and must never take a channel out of service.
+ * The vendor's codes for a fault of the channel itself (its key, account, billing or quota), matched
+ * exactly against the error's classification fields (upstream/error-class.ts), never its message.
+ * OpenAI error.code/type; Anthropic error.type; Gemini error.status and ErrorInfo reasons (an invalid
+ * key is a 400 INVALID_ARGUMENT with reason API_KEY_INVALID); Bedrock's x-amzn-errortype.
+ */
+const CHANNEL_FAULT_CODES = new Set([
+  "invalid_api_key",
+  "account_deactivated",
+  "billing_not_active",
+  "insufficient_quota",
+  "insufficient_user_quota",
+  "pre_consume_token_quota_failed",
+  "authentication_error",
+  "permission_error",
+  "billing_error",
+  "forbidden",
+  "unauthenticated",
+  "permission_denied",
+  "api_key_invalid",
+  "api_key_expired",
+  "consumer_suspended",
+  "unrecognizedclientexception",
+  "accessdeniedexception",
+]);
+
+/** Statuses that speak of the channel's credentials or account, whatever the request was. */
+const CHANNEL_FAULT_STATUSES = new Set([401, 402, 403]);
+
+const keywordList = (keywords: string) =>
+  keywords
+    .split("\n")
+    .map((k) => k.trim().toLowerCase())
+    .filter(Boolean);
+
+/**
+ * Whether an error takes the channel (or its key) out of service. Only a fault of the channel itself
+ * counts: its credentials, account, billing or quota. A request can make an upstream answer 400, 404,
+ * 413, 422 or 429, and upstream messages quote the request ("Invalid value: '<role>'", Gemini's
+ * `Unknown name "<field>"`), so any API key could otherwise disable a channel for everyone (review 3
+ * N4). Hence:
+ * - our own refusals (not an upstream fault) never count;
+ * - the vendor's classification fields decide: a known channel-fault code, or an admin keyword found
+ *   in one of them (AutomaticDisableKeywords), at any status;
+ * - the message is read, for the keywords, only on 401/402/403; AutomaticDisableStatusCodes applies
+ *   only to those statuses too (a rate-limit 429 disables only with a quota code, above).
  */
 export function shouldDisable(err: RelayError, statusCodes: string, keywords: string): boolean {
   if (!err.upstreamFault) return false;
+  const fields = err.upstreamClass;
+  if (fields.some((f) => CHANNEL_FAULT_CODES.has(f))) return true;
+  const words = keywordList(keywords);
+  const spaced = fields.map((f) => f.replace(/[_-]+/g, " "));
+  if (words.some((k) => fields.some((f) => f.includes(k)) || spaced.some((f) => f.includes(k)))) return true;
   const status = err.upstreamStatus ?? err.status;
+  if (err.upstreamStatus === undefined || !CHANNEL_FAULT_STATUSES.has(status)) return false;
   if (statusIn(status, parseStatusRanges(statusCodes))) return true;
   const message = err.message.toLowerCase();
-  return keywords
-    .split("\n")
-    .map((k) => k.trim().toLowerCase())
-    .filter(Boolean)
-    .some((k) => message.includes(k));
+  return words.some((k) => message.includes(k));
 }
 
 /**

@@ -17,7 +17,8 @@ import { embeddingsToBase64, openaiFormat } from "@/lib/server/relay/vendors/ope
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import { mapStatus } from "@/lib/server/relay/upstream/transform";
-import { sendUpstream, UpstreamAbort, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import { headerOf, sendUpstream, UpstreamAbort, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import { upstreamErrorClass } from "@/lib/server/relay/upstream/error-class";
 import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { redactUpstreamText } from "@/lib/server/relay/upstream/redact";
 import { relayError } from "@/lib/server/relay/error-codes";
@@ -34,8 +35,10 @@ export async function upstreamError(up: UpstreamResponse, actx: AdapterContext, 
   let message = `upstream returned HTTP ${up.statusCode}`;
   let type: string | undefined;
   let code = "bad_response_status_code";
+  let parsed: unknown;
   try {
-    const j = JSON.parse(text) as {
+    parsed = JSON.parse(text);
+    const j = parsed as {
       error?: { message?: string; type?: string; code?: string | number } | string;
       message?: string;
     };
@@ -56,6 +59,7 @@ export async function upstreamError(up: UpstreamResponse, actx: AdapterContext, 
       code,
       type: type === "invalid_request_error" ? "invalid_request_error" : "upstream_error",
       upstreamStatus: up.statusCode,
+      upstreamClass: upstreamErrorClass(parsed, headerOf(up, "x-amzn-errortype")),
     },
   );
 }
