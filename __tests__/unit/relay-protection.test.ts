@@ -41,9 +41,9 @@ test("review 3 N4: text a request can make the upstream quote never disables a c
 
 test("review 3 N4: the vendor's own codes for a channel fault disable it, at any status", () => {
   const none = "";
-  expect(shouldDisable(classified(401, "Incorrect API key", ["invalid_request_error", "invalid_api_key"]), "", none)).toBe(
-    true,
-  );
+  expect(
+    shouldDisable(classified(401, "Incorrect API key", ["invalid_request_error", "invalid_api_key"]), "", none),
+  ).toBe(true);
   expect(shouldDisable(classified(429, "quota", ["insufficient_quota"]), "", none)).toBe(true);
   expect(shouldDisable(classified(429, "slow down", ["rate_limit_error"]), "429", none)).toBe(false);
   expect(shouldDisable(classified(401, "x", ["error", "authentication_error"]), "", none)).toBe(true);
