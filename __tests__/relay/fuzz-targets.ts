@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { HOSTILE_NUMBERS, HOSTILE_STRINGS, hostileValue, mutate, withDuplicateKey, type Rng } from "../support/hostile";
+import { PROTOTYPE_NAMES, withPrototypeNames } from "../support/prototype-names";
 
 export type Role = "anonymous" | "user" | "admin" | "root" | "relay";
 export type Target = { method: string; path: string; body: boolean; template?: unknown; relay: boolean };
@@ -188,7 +189,14 @@ const enc = (s: string) => {
 
 /** A hostile value for a path segment ([id], model names, task ids). */
 function hostileSegment(r: Rng): string {
-  const v = r.pick([...HOSTILE_STRINGS, ...HOSTILE_NUMBERS.map(String), "%E0%A4%A", "%", "x".repeat(5000)]);
+  const v = r.pick([
+    ...HOSTILE_STRINGS,
+    ...HOSTILE_NUMBERS.map(String),
+    ...PROTOTYPE_NAMES,
+    "%E0%A4%A",
+    "%",
+    "x".repeat(5000),
+  ]);
   return v === "" ? "%20" : v.startsWith("%") ? v : enc(v);
 }
 
@@ -235,6 +243,7 @@ export function generate(r: Rng, index: number, target: Target, role: Role): Fuz
     if (target.template !== undefined && roll < 0.6) value = mutate(r, target.template, huge);
     else if (roll < 0.8) value = hostileObject(r, huge);
     else value = hostileValue(r, huge);
+    if (r.next() < 0.15) value = withPrototypeNames(r, value);
     body = JSON.stringify(value) ?? "null";
     const shape = r.next();
     if (shape < 0.05) body = withDuplicateKey(body, r.pick(FIELD_KEYS), hostileValue(r));

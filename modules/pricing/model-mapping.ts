@@ -49,7 +49,8 @@ export function checkMappingEntries(entries: MappingEntry[]): MappingProblem | n
 
 /** Entries → the stored mapping (names trimmed, priorities numbers). Call after checkMappingEntries. */
 export function entriesToMapping(entries: MappingEntry[]): ModelMapping {
-  const out: ModelMapping = {};
+  // Virtual model names are admin-chosen keys: "__proto__" must stay a key (lib/own-keys.ts).
+  const out: ModelMapping = Object.create(null);
   for (const e of entries) {
     out[e.virtual.trim()] = e.targets.map((t) => ({ model: t.model.trim(), priorities: parsePriority(t.priorities)! }));
   }

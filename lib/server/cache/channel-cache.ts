@@ -9,6 +9,7 @@ import { db } from "@/lib/server/db";
 import { open } from "@/lib/server/crypto/secret-box";
 import { singleton } from "@/lib/server/singleton";
 import { emitEvent, onEvent } from "@/lib/server/redis/bus";
+import { parseJsonMap } from "@/lib/own-keys";
 
 export type MultiKeyState = { mode: "random" | "polling"; disabled: Set<number>; pollIndex: number };
 
@@ -45,7 +46,9 @@ const state = singleton<State>("relay.channels", () => ({ routing: null, loading
 function parseJson<T>(text: string): T | null {
   if (!text?.trim()) return null;
   try {
-    return JSON.parse(text) as T;
+    // Admin-written maps (model mapping, overrides, status codes) keyed by request values: no
+    // inherited members (own-keys.ts).
+    return parseJsonMap<T>(text);
   } catch {
     return null;
   }

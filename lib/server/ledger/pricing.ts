@@ -3,6 +3,7 @@ import "server-only";
 // Prices from the options (spec 2 §9, server-behaviour §2.5-2.6). Parsed JSON is memoised per
 // option value, so the hot path re-parses only after an admin edit.
 import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
+import { ownValue, parseJsonMap } from "@/lib/own-keys";
 
 export type PriceTable = {
   quotaPerUnit: number;
@@ -38,7 +39,9 @@ function parseMap(text: string | undefined): Record<string, number> {
   let v = memo.get(key);
   if (!v) {
     try {
-      v = JSON.parse(key || "{}") as Record<string, number>;
+      // Keys are model and group names a client sends: no inherited members (own-keys.ts).
+      const parsed = parseJsonMap<unknown>(key || "{}");
+      v = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, number>) : {};
     } catch {
       v = {};
     }
@@ -47,6 +50,8 @@ function parseMap(text: string | undefined): Record<string, number> {
   }
   return v;
 }
+
+const finiteOr = (v: unknown, fallback: number): number => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 
 const nonNegative = (v: string | undefined): number | null => {
   if (v === undefined || v.trim() === "") return null;
@@ -108,12 +113,12 @@ export const SELF_USE_DEFAULT_RATIO = 37.5;
 
 /** Pricing of a model for a group, or null when the model is not priced (and may not be used). */
 export function priceModel(table: PriceTable, model: string, group: string, acceptUnset: boolean): ModelPricing | null {
-  const groupRatio = table.groupRatio[group] ?? 1;
-  const price = table.modelPrice[model];
+  const groupRatio = finiteOr(ownValue(table.groupRatio, group), 1);
+  const price = ownValue(table.modelPrice, model);
   if (typeof price === "number" && price >= 0) return { mode: "price", price, groupRatio };
-  const ratio = table.modelRatio[model];
-  const completionRatio = table.completionRatio[model] ?? defaultCompletionRatio(model);
-  const cacheRatio = table.cacheRatio[model] ?? 1;
+  const ratio = ownValue(table.modelRatio, model);
+  const completionRatio = finiteOr(ownValue(table.completionRatio, model), defaultCompletionRatio(model));
+  const cacheRatio = finiteOr(ownValue(table.cacheRatio, model), 1);
   if (typeof ratio === "number" && ratio >= 0)
     return { mode: "ratio", modelRatio: ratio, completionRatio, cacheRatio, groupRatio, unset: false };
   const f = table.fallback;

@@ -8,6 +8,7 @@ import { db } from "@/lib/server/db";
 import { OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 import { emitEvent, onEvent } from "@/lib/server/redis/bus";
 import { singleton } from "@/lib/server/singleton";
+import { ownValue, parseJsonMap } from "@/lib/own-keys";
 
 /**
  * The option map with typed readers, so no caller compares strings: `bool` is true only for "true",
@@ -15,7 +16,7 @@ import { singleton } from "@/lib/server/singleton";
  */
 export class Options extends Map<string, string> {
   str(key: string): string {
-    return this.get(key) ?? OPTION_DEFAULTS[key] ?? "";
+    return this.get(key) ?? ownValue(OPTION_DEFAULTS, key) ?? "";
   }
   bool(key: string): boolean {
     return this.str(key) === "true";
@@ -70,7 +71,7 @@ export async function getOptions(): Promise<ReadonlyOptions> {
 }
 
 export async function getOption(key: string): Promise<string> {
-  return (await getOptions()).get(key) ?? OPTION_DEFAULTS[key] ?? "";
+  return (await getOptions()).get(key) ?? ownValue(OPTION_DEFAULTS, key) ?? "";
 }
 
 export async function getBoolOption(key: string): Promise<boolean> {
@@ -81,9 +82,10 @@ export async function getNumberOption(key: string, fallback = 0): Promise<number
   return (await getOptions()).num(key, fallback);
 }
 
+/** An option's JSON, its objects without prototype (own-keys.ts: keys are admin-chosen names). */
 export function parseJsonOption<T>(value: string, fallback: T): T {
   try {
-    return JSON.parse(value) as T;
+    return parseJsonMap<T>(value);
   } catch {
     return fallback;
   }

@@ -7,6 +7,7 @@ import "server-only";
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { ROLE } from "@/lib/constants";
 import { AppError } from "@/lib/server/http/app-error";
+import { ownValue } from "@/lib/own-keys";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { isSecretOptionKey, OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 import { checkModelMapping } from "@/modules/pricing/model-mapping";
@@ -35,7 +36,8 @@ function problem(id: string, params: Record<string, string | number>): AppError 
 }
 
 export function checkOptionWrite(key: string, value: string, role: number, current: ReadonlyOptions): void {
-  if (!(key in OPTION_DEFAULTS)) throw new AppError("bad_request", "option_unknown", { key });
+  // Object.prototype's names (__proto__, constructor, toString, …) are never option keys.
+  if (!Object.hasOwn(OPTION_DEFAULTS, key)) throw new AppError("bad_request", "option_unknown", { key });
   if (role < ROLE.root) {
     if (isSecretOptionKey(key)) throw new AppError("forbidden", "option_secret_root_only", { key });
     if (!isAdminWritableOption(key)) throw new AppError("forbidden", "option_root_only", { key });
@@ -48,7 +50,7 @@ export function checkOptionWrite(key: string, value: string, role: number, curre
     if (m) throw new AppError("bad_request", `mapping_${m.id}` as ServerMessageKey, m.params);
   }
 
-  if (key in FALLBACK_KEYS) {
+  if (Object.hasOwn(FALLBACK_KEYS, key)) {
     // A price next to ratios is refused at once; a lone ratio may be a step of switching modes
     // (the console clears values before setting new ones) and is refused when enabling.
     const next = {
@@ -70,7 +72,7 @@ export function checkOptionWrite(key: string, value: string, role: number, curre
     if (p2) throw problem(p2.id, {});
   }
 
-  const needs = ENABLE_REQUIRES[key];
+  const needs = ownValue(ENABLE_REQUIRES, key);
   if (needs && value === "true") {
     const missing = needs.filter((k) => !(current.get(k) ?? "").trim());
     if (missing.length) throw problem("enable_requires", { key, need: missing.join(", ") });

@@ -9,5 +9,6 @@ export async function assertUsableGroup(userId: number, group: string | undefine
   if (!group) return;
   const user = await db().user.findUnique({ where: { id: userId }, select: { group: true } });
   const usable = parseJsonOption<Record<string, string>>(await getOption("UserUsableGroups"), {});
-  if (group !== user?.group && !(group in usable)) throw new AppError("forbidden", "token_group_forbidden", { group });
+  if (group !== user?.group && !Object.hasOwn(usable, group))
+    throw new AppError("forbidden", "token_group_forbidden", { group });
 }

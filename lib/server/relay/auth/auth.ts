@@ -120,7 +120,8 @@ export async function authenticateToken(
   if (token.group) {
     if (!usableGroups(user, options).has(token.group)) throw forbidden(`No access to group ${token.group}`);
     const ratios = parseJsonOption<Record<string, number>>(options.get("GroupRatio") ?? "{}", {});
-    if (!(token.group in ratios) && token.group !== "auto") throw forbidden(`Group ${token.group} is deprecated`);
+    if (!Object.hasOwn(ratios, token.group) && token.group !== "auto")
+      throw forbidden(`Group ${token.group} is deprecated`);
     group = token.group;
   }
 

@@ -26,6 +26,7 @@ import { queueErrorLog } from "@/lib/server/relay/settle/error-log";
 import { withRequestId } from "@/lib/server/logger";
 import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
 import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
+import { parseJsonMap } from "@/lib/own-keys";
 
 async function applyRateLimits(ctx: RelayContext, options: ReadonlyOptions): Promise<void> {
   const exemptGroup = options.bool("global.rate_limit_exempt_enabled")
@@ -35,7 +36,7 @@ async function applyRateLimits(ctx: RelayContext, options: ReadonlyOptions): Pro
     let total = Number(options.get("ModelRequestRateLimitCount")) || 0;
     let success = Number(options.get("ModelRequestRateLimitSuccessCount")) || 0;
     try {
-      const byGroup = JSON.parse(options.get("ModelRequestRateLimitGroup") || "{}") as Record<string, [number, number]>;
+      const byGroup = parseJsonMap<Record<string, [number, number]>>(options.get("ModelRequestRateLimitGroup") || "{}");
       const o = byGroup[ctx.caller.token?.group || ""] ?? byGroup[ctx.caller.user.group];
       if (Array.isArray(o)) [total, success] = [Number(o[0]) || 0, Number(o[1]) || 0];
     } catch {

@@ -9,6 +9,7 @@ import { priceModel } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { orderTargets, type ModelMapping } from "@/modules/pricing/model-mapping";
 import { relayError } from "@/lib/server/relay/error-codes";
+import { parseJsonMap } from "@/lib/own-keys";
 
 export type ModelRoute = { model: string; candidates: CachedChannel[]; pricing: ModelPricing };
 
@@ -20,7 +21,7 @@ export function virtualModels(text: string | undefined): Map<string, string[]> {
   if (memo?.text === t) return memo.order;
   const order = new Map<string, string[]>();
   try {
-    const parsed = JSON.parse(t || "{}") as ModelMapping;
+    const parsed = parseJsonMap<ModelMapping>(t || "{}");
     for (const [virtual, targets] of Object.entries(parsed)) {
       if (Array.isArray(targets) && targets.length) order.set(virtual, orderTargets(targets));
     }

@@ -1,4 +1,5 @@
 import "server-only";
+import { ownValue } from "@/lib/own-keys";
 
 // Midjourney-proxy submit paths -> task action -> the model name that prices and routes it
 // (new-api's names: mj_imagine, mj_upscale, ..., swap_face).
@@ -50,7 +51,8 @@ export function parseSimpleChange(content: string): { taskId: string; action: st
 
 /** The action of a submit call, or "" when it cannot be told from the request. */
 export function mjAction(subPath: string, body: Record<string, unknown>): string {
-  if (PATH_ACTIONS[subPath]) return PATH_ACTIONS[subPath];
+  const byPath = ownValue(PATH_ACTIONS, subPath);
+  if (byPath) return byPath;
   if (subPath === "/submit/change") return typeof body.action === "string" ? body.action.toUpperCase() : "";
   if (subPath === "/submit/simple-change")
     return parseSimpleChange(typeof body.content === "string" ? body.content : "")?.action ?? "";

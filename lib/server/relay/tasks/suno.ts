@@ -14,6 +14,7 @@ import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/lib/server/r
 import { upstreamJson } from "@/lib/server/relay/tasks/task-upstream";
 import type { TaskRequest } from "@/lib/server/relay/tasks/midjourney";
 import { relayError } from "@/lib/server/relay/error-codes";
+import { ownValue } from "@/lib/own-keys";
 
 const ACTIONS: Record<string, { action: string; model: string }> = {
   music: { action: "MUSIC", model: "suno_music" },
@@ -31,7 +32,7 @@ export function sunoTaskView(row: TaskRow) {
 }
 
 export async function submitSuno(res: ServerResponse, r: TaskRequest, kind: string): Promise<void> {
-  const a = ACTIONS[kind];
+  const a = ownValue(ACTIONS, kind);
   if (!a) throw relayError("invalid_url", { method: "POST", path: r.path });
   const call = await prepareTaskCall({
     caller: r.caller,

@@ -2,6 +2,7 @@ import "server-only";
 
 // Per-call price of a task model (server-behaviour §2.6), pure so unit tests can cover it.
 import { priceModel, type PriceTable } from "@/lib/server/ledger/pricing";
+import { ownValue } from "@/lib/own-keys";
 
 /** new-api's built-in per-call prices (USD) for task models without a ModelPrice entry. */
 export const DEFAULT_TASK_PRICES: Record<string, number> = {
@@ -35,18 +36,20 @@ export type TaskPrice = { price: number; groupRatio: number; quota: number; sour
  * Explicit admin settings win over the built-in defaults.
  */
 export function taskPrice(table: PriceTable, model: string, group: string, acceptUnset: boolean): TaskPrice | null {
-  const groupRatio = table.groupRatio[group] ?? 1;
+  const own = ownValue(table.groupRatio, group);
+  const groupRatio = typeof own === "number" && Number.isFinite(own) ? own : 1;
   const make = (price: number, source: TaskPrice["source"]): TaskPrice => ({
     price,
     groupRatio,
     source,
     quota: Math.round(price * table.quotaPerUnit * groupRatio),
   });
-  const price = table.modelPrice[model];
+  const price = ownValue(table.modelPrice, model);
   if (typeof price === "number" && price >= 0) return make(price, "price");
-  const ratio = table.modelRatio[model];
+  const ratio = ownValue(table.modelRatio, model);
   if (typeof ratio === "number" && ratio >= 0) return make(ratio / 2, "ratio");
-  if (model in DEFAULT_TASK_PRICES) return make(DEFAULT_TASK_PRICES[model]!, "default");
+  const builtIn = ownValue(DEFAULT_TASK_PRICES, model);
+  if (builtIn !== undefined) return make(builtIn, "default");
   const p = priceModel(table, model, group, acceptUnset);
   if (!p) return null;
   return make(p.mode === "price" ? p.price : p.modelRatio / 2, p.mode === "price" ? "price" : "ratio");

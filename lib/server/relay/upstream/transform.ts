@@ -3,6 +3,7 @@ import "server-only";
 // Per-channel request changes: chained model mapping (a->b->c, cycles refused), param override
 // (deep merge; null deletes a key), the channel system prompt, and status-code mapping of errors.
 import { relayError } from "@/lib/server/relay/error-codes";
+import { ownValue } from "@/lib/own-keys";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "prototype", "constructor"]);
 
@@ -11,7 +12,7 @@ export function mapModel(model: string, mapping: Record<string, string> | null):
   let current = model;
   const seen = new Set<string>([current]);
   for (;;) {
-    if (FORBIDDEN_KEYS.has(current) || !Object.prototype.hasOwnProperty.call(mapping, current)) return current;
+    if (FORBIDDEN_KEYS.has(current) || !Object.hasOwn(mapping, current)) return current;
     const next = mapping[current];
     if (typeof next !== "string" || !next || next === current) return current;
     if (seen.has(next)) {
@@ -67,6 +68,6 @@ export function omitZeroTokenLimits(body: Record<string, unknown>): Record<strin
 
 export function mapStatus(status: number, mapping: Record<string, number> | null): number {
   if (!mapping || status === 200) return status;
-  const mapped = mapping[String(status)];
+  const mapped = ownValue(mapping, String(status));
   return mapped && Number.isInteger(mapped) && mapped >= 100 && mapped <= 599 && mapped !== 200 ? mapped : status;
 }

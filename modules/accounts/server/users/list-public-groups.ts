@@ -9,9 +9,10 @@ export async function listPublicGroups(): Promise<Record<string, GroupInfo>> {
   const options = await getOptions();
   const usable = parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {});
   const ratios = parseJsonOption<Record<string, number>>(options.get("GroupRatio") ?? "{}", {});
-  const out: Record<string, GroupInfo> = {};
+  // Group names are admin-chosen keys: no prototype to set or inherit from (lib/own-keys.ts).
+  const out: Record<string, GroupInfo> = Object.create(null);
   for (const [group, desc] of Object.entries(usable)) {
-    if (group in ratios) out[group] = { desc, ratio: ratios[group] ?? 1 };
+    if (Object.hasOwn(ratios, group)) out[group] = { desc, ratio: ratios[group] ?? 1 };
   }
   return out;
 }

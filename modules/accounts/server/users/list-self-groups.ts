@@ -4,6 +4,7 @@ import "server-only";
 // the caller's own group first (spec 2 §7 Tokens; server-behaviour §7 "User groups").
 import { db } from "@/lib/server/db";
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
+import { ownValue } from "@/lib/own-keys";
 
 export type GroupInfo = { desc: string; ratio: number };
 
@@ -15,10 +16,11 @@ export async function listSelfGroups(userId: number): Promise<Record<string, Gro
   const usable = parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {});
   const ratios = parseJsonOption<Record<string, number>>(options.get("GroupRatio") ?? "{}", {});
   const own = user?.group ?? "default";
-  const out: Record<string, GroupInfo> = {};
-  out[own] = { desc: usable[own] ?? own, ratio: ratios[own] ?? 1 };
+  // Group names are admin-chosen keys: no prototype to set or inherit from (lib/own-keys.ts).
+  const out: Record<string, GroupInfo> = Object.create(null);
+  out[own] = { desc: ownValue(usable, own) ?? own, ratio: ownValue(ratios, own) ?? 1 };
   for (const [group, desc] of Object.entries(usable)) {
-    if (group === own || !(group in ratios)) continue;
+    if (group === own || !Object.hasOwn(ratios, group)) continue;
     out[group] = { desc, ratio: ratios[group] ?? 1 };
   }
   return out;

@@ -10,6 +10,7 @@ import {
   thinkingBudgetShare,
 } from "@/lib/server/relay/vendors/anthropic/options";
 import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+import { ownValue } from "@/lib/own-keys";
 
 type Block = Json & { type: string };
 type Msg = { role: "user" | "assistant"; content: string | Block[] };
@@ -187,13 +188,13 @@ export function openAIToClaudeRequest(body: Json, o: ConvertOptions): Json {
   const search = body.web_search_options as Json | undefined;
   if (search && typeof search === "object") {
     const size = typeof search.search_context_size === "string" ? search.search_context_size : "medium";
-    const tool = { type: "web_search_20250305", name: "web_search", max_uses: WEB_SEARCH_USES[size] ?? 5 };
+    const tool = { type: "web_search_20250305", name: "web_search", max_uses: ownValue(WEB_SEARCH_USES, size) ?? 5 };
     out.tools = [...((out.tools as Json[] | undefined) ?? []), tool];
   }
   if (typeof body.user === "string" && body.user) out.metadata = { user_id: body.user };
   if (o.stream) out.stream = true;
   applyModelRules(out, o);
-  const effort = typeof body.reasoning_effort === "string" ? EFFORT_BUDGET[body.reasoning_effort] : undefined;
+  const effort = typeof body.reasoning_effort === "string" ? ownValue(EFFORT_BUDGET, body.reasoning_effort) : undefined;
   if (effort && !out.thinking) {
     out.thinking = { type: "enabled", budget_tokens: effort };
     // Claude requires max_tokens > budget_tokens and temperature 1 while thinking.

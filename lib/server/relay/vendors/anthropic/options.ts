@@ -3,6 +3,7 @@ import "server-only";
 // Claude settings read from the options snapshot (claude.* keys, defaults in options/defaults.ts).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { parseJsonMap } from "@/lib/own-keys";
 
 export const DEFAULT_MAX_TOKENS = 8192;
 export const THINKING_SUFFIX = "-thinking";
@@ -12,7 +13,7 @@ export const EFFORT_BUDGET: Record<string, number> = { low: 1280, medium: 2048, 
 function parseJson(raw: string | undefined): Json | null {
   if (!raw) return null;
   try {
-    const v = JSON.parse(raw) as unknown;
+    const v = parseJsonMap(raw);
     return v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
   } catch {
     return null;

@@ -6,6 +6,7 @@ import type { RelayError } from "@/lib/server/relay/errors";
 import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/vendors/anthropic/blocks";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { usageFromOpenAI, usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
+import { ownValue } from "@/lib/own-keys";
 
 type ClaudeUsage = {
   input_tokens?: number;
@@ -88,7 +89,7 @@ export function claudeToOpenAIResponse(json: Json, model: string): Json {
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model: typeof json.model === "string" ? json.model : model,
-    choices: [{ index: 0, message, finish_reason: STOP_TO_OPENAI[String(json.stop_reason)] ?? "stop" }],
+    choices: [{ index: 0, message, finish_reason: ownValue(STOP_TO_OPENAI, String(json.stop_reason)) ?? "stop" }],
     ...(usage ? { usage: usageToOpenAI(usage) } : {}),
   };
 }
@@ -132,7 +133,7 @@ export function openAIToClaudeResponse(json: Json, requestId: string, clientMode
     role: "assistant",
     model: clientModel,
     content,
-    stop_reason: hasTools ? "tool_use" : (FINISH_TO_CLAUDE[finish] ?? "end_turn"),
+    stop_reason: hasTools ? "tool_use" : (ownValue(FINISH_TO_CLAUDE, finish) ?? "end_turn"),
     stop_sequence: null,
     usage: openAIUsageToClaude(json.usage),
   };

@@ -8,6 +8,7 @@ import type { Usage } from "@/lib/server/ledger/pricing";
 import { FINISH_TO_CLAUDE, usageToClaude } from "@/lib/server/relay/vendors/anthropic/response";
 import { eventFrame } from "@/lib/server/relay/streaming/frames";
 import type { ConvertOptions, Json, StreamFromOpenAI } from "@/lib/server/relay/vendors/format-types";
+import { ownValue } from "@/lib/own-keys";
 
 type Delta = {
   content?: string | null;
@@ -107,7 +108,7 @@ export function claudeStreamFromOpenAI(
       const frames = start();
       if (blockIndex < 0) frames.push(...openBlock({ kind: "text" }, { type: "text", text: "" }));
       frames.push(...close());
-      const reason = sawTool ? "tool_use" : (FINISH_TO_CLAUDE[finish ?? "stop"] ?? "end_turn");
+      const reason = sawTool ? "tool_use" : (ownValue(FINISH_TO_CLAUDE, finish ?? "stop") ?? "end_turn");
       frames.push(
         eventFrame("message_delta", {
           type: "message_delta",

@@ -7,6 +7,7 @@ import { STOP_TO_OPENAI, usageFromClaude } from "@/lib/server/relay/vendors/anth
 import { usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import type { ConvertOptions, Json, StreamToOpenAI } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
+import { ownValue } from "@/lib/own-keys";
 
 type ClaudeUsage = Record<string, number | undefined>;
 
@@ -78,7 +79,7 @@ export function claudeStreamToOpenAI(o: ConvertOptions & { requestId: string }):
           const reason = (data.delta as Json | undefined)?.stop_reason;
           if (typeof reason !== "string") return [];
           finished = true;
-          return [chunk({}, STOP_TO_OPENAI[reason] ?? "stop")];
+          return [chunk({}, ownValue(STOP_TO_OPENAI, reason) ?? "stop")];
         }
         case "message_stop":
           return usageChunk();

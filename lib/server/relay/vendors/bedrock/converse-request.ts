@@ -11,6 +11,7 @@ import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { argumentsObject, imageUrlOf, parseDataUrl } from "@/lib/server/relay/vendors/openai/chunks";
 import type { chatSchema } from "@/lib/server/relay/vendors/openai/wire";
+import { ownValue } from "@/lib/own-keys";
 
 type Chat = z.infer<typeof chatSchema>;
 type Message = Chat["messages"][number];
@@ -33,7 +34,7 @@ export function toolUseId(id: string | null | undefined, fallback: string): stri
 function imageBlock(url: string): Block {
   const data = parseDataUrl(url);
   if (!data) throw invalidRequest("Bedrock Converse takes images as base64 data: URLs only", "invalid_image_url");
-  const format = IMAGE_FORMATS[data.mediaType];
+  const format = ownValue(IMAGE_FORMATS, data.mediaType);
   if (!format) throw invalidRequest(`image type ${data.mediaType} is not supported by Bedrock`, "invalid_image_url");
   return { image: { format, source: { bytes: data.base64 } } };
 }

@@ -18,6 +18,7 @@ import {
   type NativeUsage,
   type OpenAIToolCall,
 } from "@/lib/server/relay/vendors/openai/chunks";
+import { ownValue } from "@/lib/own-keys";
 
 export const CONVERSE_STOP: Record<string, string> = {
   end_turn: "stop",
@@ -29,7 +30,7 @@ export const CONVERSE_STOP: Record<string, string> = {
   guardrail_intervened: "content_filter",
 };
 
-const finish = (r: unknown) => CONVERSE_STOP[String(r)] ?? "stop";
+const finish = (r: unknown) => ownValue(CONVERSE_STOP, String(r)) ?? "stop";
 
 /** Converse usage (inputTokens excludes cache reads/writes, as in Anthropic's API). */
 export function converseUsage(u: unknown): NativeUsage | null {

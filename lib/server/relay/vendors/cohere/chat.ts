@@ -17,6 +17,7 @@ import {
 } from "@/lib/server/relay/vendors/openai/chunks";
 import type { OpenAIChat } from "@/lib/server/relay/vendors/openai/wire";
 import { copySampling } from "@/lib/server/relay/vendors/openai/sampling";
+import { ownValue } from "@/lib/own-keys";
 
 type Message = OpenAIChat["messages"][number];
 
@@ -29,7 +30,7 @@ export const COHERE_FINISH: Record<string, string> = {
   TIMEOUT: "stop",
 };
 
-export const cohereFinish = (r: unknown) => COHERE_FINISH[String(r)] ?? "stop";
+export const cohereFinish = (r: unknown) => ownValue(COHERE_FINISH, String(r)) ?? "stop";
 
 function text(content: Message["content"]): string {
   if (typeof content === "string") return content;

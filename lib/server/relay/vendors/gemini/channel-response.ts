@@ -8,6 +8,7 @@ import { usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import { dataFrame } from "@/lib/server/relay/streaming/frames";
 import type { ConvertOptions, Json, NativeStreamTap, StreamToOpenAI } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
+import { ownValue } from "@/lib/own-keys";
 
 type Part = {
   text?: string;
@@ -62,7 +63,7 @@ const FINISH: Record<string, string> = {
 export function finishReasonToOpenAI(reason: string | undefined, hasToolCalls: boolean): string | null {
   if (!reason || reason === "FINISH_REASON_UNSPECIFIED") return null;
   if (hasToolCalls && reason === "STOP") return "tool_calls";
-  return FINISH[reason] ?? "stop";
+  return ownValue(FINISH, reason) ?? "stop";
 }
 
 type Split = { text: string; reasoning: string; calls: { name: string; args: string; id?: string }[] };

@@ -8,6 +8,7 @@ import { usageFromOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import { dataFrame } from "@/lib/server/relay/streaming/frames";
 import type { ConvertOptions, Json, StreamFromOpenAI } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
+import { ownValue } from "@/lib/own-keys";
 
 type ToolCall = { index?: number; id?: string; function?: { name?: string; arguments?: string } };
 type Message = { content?: unknown; reasoning_content?: string; tool_calls?: ToolCall[] };
@@ -19,7 +20,7 @@ const FINISH: Record<string, string> = {
   tool_calls: "STOP",
   function_call: "STOP",
 };
-export const finishReasonToGemini = (r: unknown): string => (typeof r === "string" && FINISH[r]) || "STOP";
+export const finishReasonToGemini = (r: unknown): string => (typeof r === "string" && ownValue(FINISH, r)) || "STOP";
 
 const parseArgs = (args: string | undefined): Json => parseJsonObject(args || "{}") ?? {};
 

@@ -5,12 +5,13 @@ import "server-only";
 // Schema keywords it does not know, e.g. $schema and additionalProperties: landscape §2).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { ownValue, parseJsonMap } from "@/lib/own-keys";
 
 type Options = ReadonlyOptions | undefined;
 
 function jsonOption(options: Options, key: string): Record<string, unknown> {
   try {
-    const v = JSON.parse(options?.get(key) ?? "{}") as unknown;
+    const v = parseJsonMap(options?.get(key) ?? "{}");
     return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -20,7 +21,7 @@ function jsonOption(options: Options, key: string): Record<string, unknown> {
 /** gemini.version_settings: {"default":"v1beta","<model>":"v1"}. */
 export function geminiVersion(options: Options, model: string): string {
   const s = jsonOption(options, "gemini.version_settings");
-  const v = s[model] ?? s.default;
+  const v = ownValue(s, model) ?? ownValue(s, "default");
   return typeof v === "string" && /^v\d+[a-z0-9]*$/.test(v) ? v : "v1beta";
 }
 
@@ -82,8 +83,8 @@ export function thinkingConfig(
       maxOutputTokens && Number.isFinite(pct) && pct > 0 ? Math.floor(maxOutputTokens * Math.min(pct, 1)) : -1;
     return { thinkingBudget: budget, includeThoughts: true };
   }
-  if (typeof reasoningEffort === "string" && reasoningEffort in EFFORT_BUDGET) {
-    const budget = EFFORT_BUDGET[reasoningEffort]!;
+  const budget = typeof reasoningEffort === "string" ? ownValue(EFFORT_BUDGET, reasoningEffort) : undefined;
+  if (budget !== undefined) {
     return budget ? { thinkingBudget: budget, includeThoughts: true } : { thinkingBudget: 0 };
   }
   return null;

@@ -11,6 +11,7 @@ import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";
 import { relayError } from "@/lib/server/relay/error-codes";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
 import { parseServiceAccount, vertexAccessToken } from "@/lib/server/relay/vendors/vertex/token";
+import { ownValue, parseJsonMap } from "@/lib/own-keys";
 
 export const VERTEX_ANTHROPIC_VERSION = "vertex-2023-10-16";
 const NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -22,8 +23,8 @@ export function vertexRegion(other: string, model: string): string {
   const s = other.trim();
   if (!s.startsWith("{")) return s || "global";
   try {
-    const m = JSON.parse(s) as Record<string, unknown>;
-    const r = m[model] ?? m.default;
+    const m = parseJsonMap<Record<string, unknown> | null>(s);
+    const r = ownValue(m, model) ?? ownValue(m, "default");
     return typeof r === "string" && r ? r : "global";
   } catch {
     return "global";
