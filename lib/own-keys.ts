@@ -21,6 +21,11 @@ export function ownValue<T>(map: Readonly<Record<string, T>> | null | undefined,
   return map && Object.hasOwn(map, key) ? map[key] : undefined;
 }
 
+/** map[key] = value, as an own data property even for "__proto__" (which would set the prototype). */
+export function setOwn<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 // JSON.parse already defines "__proto__" as an own key; copying onto a null-prototype object keeps it
 // one (there is no inherited __proto__ setter to call).
 const withoutPrototype = (_key: string, value: unknown): unknown =>

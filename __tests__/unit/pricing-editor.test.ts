@@ -2,6 +2,7 @@
 import {
   applyBatch,
   applyRow,
+  removeRow,
   checkBatch,
   checkRowDraft,
   completionRatioFromPrices,
@@ -15,7 +16,11 @@ import {
   unsetModels,
   type PricingMaps,
 } from "@/modules/pricing/ratios/pricing-editor";
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/modules/pricing/ratios/default-ratios";
+import {
+  DEFAULT_COMPLETION_RATIO,
+  DEFAULT_MODEL_PRICE,
+  DEFAULT_MODEL_RATIO,
+} from "@/modules/pricing/ratios/default-ratios";
 
 const maps = (): PricingMaps => ({
   ModelPrice: { "dall-e-3": 0.04 },
@@ -100,4 +105,21 @@ test("unset models, batch set and fill from the bundled defaults", () => {
   expect(filled.ModelRatio["gpt-4o-mini"]).toBe(DEFAULT_MODEL_RATIO["gpt-4o-mini"]);
   expect(filled.ModelPrice.mj_imagine).toBe(0.1);
   expect(unsetModels(enabled, filled)).toEqual(["my-own-model"]);
+});
+
+test("issue 36: models named like Object.prototype members are ordinary rows", () => {
+  const empty = { ModelPrice: {}, ModelRatio: {}, CompletionRatio: {} };
+  expect(unsetModels(["toString", "constructor", "__proto__"], empty)).toEqual([
+    "__proto__",
+    "constructor",
+    "toString",
+  ]);
+  let maps = applyRow(empty, { name: "__proto__", price: 0.5 });
+  maps = applyRow(maps, { name: "constructor", ratio: 2, completionRatio: 3 });
+  expect(JSON.stringify(maps.ModelPrice)).toBe('{"__proto__":0.5}');
+  expect(rowsFromMaps(maps)).toEqual([
+    { name: "__proto__", price: 0.5, ratio: undefined, completionRatio: undefined },
+    { name: "constructor", price: undefined, ratio: 2, completionRatio: 3 },
+  ]);
+  expect(removeRow(maps, "constructor").ModelRatio).toEqual({});
 });

@@ -1,6 +1,7 @@
 // Pure rules of the model pricing editors (spec 2 §3 "Model pricing row", §4 "Pricing editor",
 // §5 "Visual pricing"/"Batch set", §9): price ⇄ ratio conversion, row validation, and how a row,
 // a batch or the public defaults are written into the ModelPrice / ModelRatio / CompletionRatio maps.
+import { ownValue, setOwn } from "@/lib/own-keys";
 
 export type PriceMap = Record<string, number>;
 export type PricingMaps = { ModelPrice: PriceMap; ModelRatio: PriceMap; CompletionRatio: PriceMap };
@@ -28,9 +29,9 @@ export function rowsFromMaps(maps: PricingMaps): PricingRow[] {
   for (const n of Object.keys(maps.CompletionRatio)) names.add(n);
   return [...names].sort().map((name) => ({
     name,
-    price: maps.ModelPrice[name],
-    ratio: maps.ModelRatio[name],
-    completionRatio: maps.CompletionRatio[name],
+    price: ownValue(maps.ModelPrice, name),
+    ratio: ownValue(maps.ModelRatio, name),
+    completionRatio: ownValue(maps.CompletionRatio, name),
   }));
 }
 
@@ -105,7 +106,7 @@ export function rowFromDraft(d: RowDraft): PricingRow {
 }
 
 function without(map: PriceMap, name: string | undefined): PriceMap {
-  if (name === undefined || !(name in map)) return { ...map };
+  if (name === undefined || !Object.hasOwn(map, name)) return { ...map };
   const { [name]: _drop, ...rest } = map;
   void _drop;
   return rest;
@@ -122,17 +123,20 @@ export function removeRow(maps: PricingMaps, name: string): PricingMaps {
 /** Writes a row (replacing originalName when renamed). A fixed price clears the ratios and back. */
 export function applyRow(maps: PricingMaps, row: PricingRow, originalName?: string): PricingMaps {
   const next = removeRow(removeRow(maps, row.name), originalName ?? row.name);
-  if (row.price !== undefined) next.ModelPrice[row.name] = row.price;
+  // Model names are admin-chosen keys: "__proto__" is a model like any other (lib/own-keys.ts).
+  if (row.price !== undefined) setOwn(next.ModelPrice, row.name, row.price);
   else {
-    if (row.ratio !== undefined) next.ModelRatio[row.name] = row.ratio;
-    if (row.completionRatio !== undefined) next.CompletionRatio[row.name] = row.completionRatio;
+    if (row.ratio !== undefined) setOwn(next.ModelRatio, row.name, row.ratio);
+    if (row.completionRatio !== undefined) setOwn(next.CompletionRatio, row.name, row.completionRatio);
   }
   return next;
 }
 
 /** Enabled models with neither a fixed price nor a ratio. */
 export function unsetModels(enabled: readonly string[], maps: PricingMaps): string[] {
-  return [...new Set(enabled)].filter((m) => !(m in maps.ModelPrice) && !(m in maps.ModelRatio)).sort();
+  return [...new Set(enabled)]
+    .filter((m) => !Object.hasOwn(maps.ModelPrice, m) && !Object.hasOwn(maps.ModelRatio, m))
+    .sort();
 }
 
 export type BatchValues = { mode: "price" | "ratio"; price: string; ratio: string; completionRatio: string };
@@ -177,11 +181,11 @@ export function fillFromDefaults(
   let next = maps;
   const filled: string[] = [];
   for (const name of names) {
-    const price = defaults.ModelPrice[name];
-    const ratio = defaults.ModelRatio[name];
+    const price = ownValue(defaults.ModelPrice, name);
+    const ratio = ownValue(defaults.ModelRatio, name);
     if (price !== undefined) next = applyRow(next, { name, price });
     else if (ratio !== undefined)
-      next = applyRow(next, { name, ratio, completionRatio: defaults.CompletionRatio[name] });
+      next = applyRow(next, { name, ratio, completionRatio: ownValue(defaults.CompletionRatio, name) });
     else continue;
     filled.push(name);
   }
