@@ -7,9 +7,20 @@ import * as testOneRoute from "@/app/api/channel/test/[id]/route";
 import * as optionRoute from "@/app/api/option/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import { ROLE } from "@/lib/constants";
+import fs from "node:fs";
+import path from "node:path";
 import { db } from "@/lib/server/db";
 import { invalidateOptionsCache } from "@/lib/server/options/store";
-import { call, createUserAndLogin, login, ROOT_USER, setOptions, setupApiHarness, setupRoot } from "./harness";
+import {
+  call,
+  createUserAndLogin,
+  login,
+  ROOT_USER,
+  setOptions,
+  setupApiHarness,
+  setupRoot,
+  testDatabaseKind,
+} from "./harness";
 
 setupApiHarness();
 
@@ -115,6 +126,33 @@ describe("ChannelPrivateAddressEnabled", () => {
     expect(tested.json.success).toBe(false);
     expect(String(tested.json.message)).toMatch(/not public|内网|private/);
     await setOptions({ ChannelPrivateAddressEnabled: "true" });
+  });
+
+  test("upgrading: the migration keeps it on only where a channel has its own base URL, and never overrides root", async () => {
+    const engine = testDatabaseKind() === "postgres" ? "prisma/postgres/migrations" : "prisma/migrations";
+    const sql = fs.readFileSync(path.join(engine, "20261128000000_channel_private_address/migration.sql"), "utf8");
+    const migrate = () => db().$executeRawUnsafe(sql.replace(/--.*$/gm, ""));
+    const stored = async () =>
+      (await db().option.findUnique({ where: { key: "ChannelPrivateAddressEnabled" } }))?.value ?? null;
+    const channels = await db().channel.findMany({ select: { id: true, baseUrl: true } });
+    try {
+      await db().option.deleteMany({ where: { key: "ChannelPrivateAddressEnabled" } });
+      // Only vendor-default addresses (no base URL of their own): the new default, off.
+      await db().channel.updateMany({ data: { baseUrl: "" } });
+      await migrate();
+      expect(await stored()).toBeNull();
+      // A self-hosted upstream exists: kept on, as it was before the upgrade.
+      await newChannel();
+      await migrate();
+      expect(await stored()).toBe("true");
+      // Root's own choice is never touched.
+      await setOptions({ ChannelPrivateAddressEnabled: "false" });
+      await migrate();
+      expect(await stored()).toBe("false");
+    } finally {
+      for (const c of channels) await db().channel.update({ where: { id: c.id }, data: { baseUrl: c.baseUrl } });
+      await setOptions({ ChannelPrivateAddressEnabled: "true" });
+    }
   });
 
   test("is root's to change; when off, private and loopback base URLs are refused", async () => {
