@@ -101,6 +101,13 @@ describe("ChannelPrivateAddressEnabled", () => {
       headers: en,
     });
     expect([fetched.status, fetched.json.message]).toEqual([400, expect.stringMatching(/private or loopback/)]);
+    // Ollama without a base URL means its default, http://localhost:11434: refused the same way.
+    const ollama = await call(channelRoute, "POST", "/api/channel/", {
+      cookie: admin,
+      body: { ...local, type: 4, base_url: "", group: "default" },
+      headers: en,
+    });
+    expect([ollama.status, ollama.json.message]).toEqual([400, expect.stringMatching(/private or loopback/)]);
 
     await setOptions({ ChannelPrivateAddressEnabled: "true" });
     const allowed = await call<{ ids: number[] }>(channelRoute, "POST", "/api/channel/", {
@@ -141,6 +148,13 @@ describe("ChannelPrivateAddressEnabled", () => {
       await db().channel.updateMany({ data: { baseUrl: "" } });
       await migrate();
       expect(await stored()).toBeNull();
+      // An Ollama channel on its default address (localhost) counts as self-hosted.
+      const ollama = await newChannel();
+      await db().channel.update({ where: { id: ollama }, data: { type: 4, baseUrl: "" } });
+      await migrate();
+      expect(await stored()).toBe("true");
+      await db().channel.update({ where: { id: ollama }, data: { type: 1 } });
+      await db().option.deleteMany({ where: { key: "ChannelPrivateAddressEnabled" } });
       // A self-hosted upstream exists: kept on, as it was before the upgrade.
       await newChannel();
       await migrate();

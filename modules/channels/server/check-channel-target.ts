@@ -8,11 +8,14 @@ import "server-only";
 import { AppError } from "@/lib/server/http/app-error";
 import { channelPrivateAllowed, channelUrlAllowed } from "@/lib/server/net/channel-address";
 import { getOptions } from "@/lib/server/options/store";
+import { channelTypeInfo } from "@/lib/channel-types";
 import type { UpdateChannelInput } from "@/modules/channels/schemas";
 
-export async function checkChannelBaseUrl(baseUrl: string | undefined): Promise<void> {
-  if (!baseUrl) return;
-  if (!(await channelUrlAllowed(baseUrl, channelPrivateAllowed(await getOptions()))))
+export async function checkChannelBaseUrl(baseUrl: string | undefined, type: number): Promise<void> {
+  // No base URL means the type's default address, which for Ollama is this host.
+  const effective = baseUrl || channelTypeInfo(type)?.defaultBaseUrl || "";
+  if (!effective) return;
+  if (!(await channelUrlAllowed(effective, channelPrivateAllowed(await getOptions()))))
     throw new AppError("bad_request", "channel_base_url_private");
 }
 
@@ -34,5 +37,6 @@ export async function checkChannelUpdateTarget(input: UpdateChannelInput, curren
   const changed = keyTargetChanges(input, current);
   if (changed.length && !hasNewKey)
     throw new AppError("bad_request", "channel_key_required_for_target", { fields: changed.join(", ") });
-  if (changed.includes("base_url")) await checkChannelBaseUrl(input.base_url);
+  if (changed.includes("base_url") || changed.includes("type"))
+    await checkChannelBaseUrl(input.base_url ?? current.baseUrl ?? "", input.type ?? current.type);
 }

@@ -19,7 +19,7 @@ export async function createChannel(input: CreateChannelInput): Promise<{ ids: n
   if (input.mode !== "single" && !multiKeyAllowed(c.type))
     throw new AppError("bad_request", "channel_multi_key_refused");
   const typeFields = checkTypeRules(c);
-  await checkChannelBaseUrl(c.base_url);
+  await checkChannelBaseUrl(c.base_url, c.type);
 
   const units: { name: string; keys: string[] }[] =
     input.mode === "batch"
