@@ -2,12 +2,7 @@
 // minimum cost only under jest, comparisons at the cost written in the stored hash, and the work on a
 // thread of its own (lib/server/auth/bcrypt-thread.ts) so the event loop keeps serving meanwhile.
 import { resetEnvForTests } from "@/lib/env";
-import {
-  LOGIN_RESERVE,
-  MAX_QUEUED,
-  MAX_QUEUED_PER_CALLER,
-  stopPasswordThread,
-} from "@/lib/server/auth/bcrypt-thread";
+import { LOGIN_RESERVE, MAX_QUEUED, MAX_QUEUED_PER_CALLER, stopPasswordThread } from "@/lib/server/auth/bcrypt-thread";
 import { hashPassword, verifyPassword, verifyPasswordOrDummy } from "@/lib/server/auth/password";
 import { AppError } from "@/lib/server/http/app-error";
 
