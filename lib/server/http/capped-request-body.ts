@@ -57,7 +57,7 @@ export function cappedRequestBody(req: http.IncomingMessage, limit: number): Cap
 // can destroy the answer before the client reads it: the write side is ended first (the answer, then
 // FIN), and what still arrives is read and dropped for a moment before the socket is destroyed.
 const LINGER_MS = 2_000;
-const LINGER_BYTES = 1024 * 1024;
+const LINGER_BYTES = 4 * 1024 * 1024;
 
 function closeAfterAnswer(req: http.IncomingMessage): void {
   const socket = req.socket;
