@@ -2,7 +2,7 @@
 // (one and all), fetch models (saved channel and form values). A loopback mock upstream plays the
 // vendor; it echoes the key in its errors, so we can prove the key never comes back.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import * as testOneRoute from "@/app/api/channel/test/[id]/route";
 import * as testAllRoute from "@/app/api/channel/test/route";
 import * as balanceOneRoute from "@/app/api/channel/update_balance/[id]/route";
@@ -233,6 +233,34 @@ test("fetch models: from form values and from a saved channel; errors never carr
   });
   expect(down.json.message).toMatch(/^获取模型列表失败：/);
 });
+
+test("an upstream that accepts and never answers: model list and balance give up within seconds, never a 5xx", async () => {
+  const held: net.Socket[] = [];
+  const silent = net.createServer((socket) => held.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  try {
+    const id = await createChannel(root, { name: "silent", key: GOOD, base_url: silentUrl });
+    const started = Date.now();
+    const [models, balance] = await Promise.all([
+      call(fetchRoute, "POST", "/api/channel/fetch_models", {
+        cookie: root,
+        body: { base_url: silentUrl, type: 1, key: GOOD },
+      }),
+      call(balanceOneRoute, "GET", `/api/channel/update_balance/${id}/`, at(id)),
+    ]);
+    expect(Date.now() - started).toBeLessThan(6_500);
+    expect(models.status).toBeLessThan(500);
+    expect(models.json).toMatchObject({ success: false });
+    expect(models.json.message).toMatch(/^获取模型列表失败：/);
+    expect(balance.status).toBeLessThan(500);
+    expect(balance.json).toMatchObject({ success: false });
+    expect(balance.json.message).toMatch(/^查询余额失败：/);
+  } finally {
+    for (const s of held) s.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  }
+}, 15_000);
 
 test("visitors and ordinary users cannot reach upstreams through the console", async () => {
   const id = await createChannel(root, { name: "up-guard", key: GOOD, base_url: url });

@@ -2,9 +2,11 @@
 // vs our version, spec 1 §7/§8) and GET /api/option/preset_ratios (preset ratio files, spec 2 §7).
 // A loopback HTTP server plays GitHub and the assets host; the outbound guard allows loopback only
 // in the env-gated test mode, so a case without it proves the guard is in the path. Every failure
-// (refused address, non-2xx, redirect, oversized or unparsable body) gives the one zh message.
+// (refused address, non-2xx, redirect, oversized or unparsable body) gives the one zh message, in
+// the envelope with 200: an unreachable host (air-gapped servers) is never a same-origin 5xx, and a
+// host that never answers is given up on within the 5 s timeout.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import * as optionRoute from "@/app/api/option/route";
 import * as presetRoute from "@/app/api/option/preset_ratios/route";
 import * as updateRoute from "@/app/api/status/update/route";
@@ -89,7 +91,7 @@ describe("update check", () => {
   ])("%s fails with the zh message", async (_name, reply) => {
     replies["/repos/x/y/releases/latest"] = reply;
     const res = await update();
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: false, message: UPDATE_FAILED });
   });
 
@@ -161,7 +163,7 @@ describe("preset ratios", () => {
     const admin = await createUserAndLogin({ role: ROLE.admin });
     replies["/ratios/mixed/prompt.json"] = { body: JSON.stringify({ a: 1 }) };
     const missing = await get(admin.cookie, "mixed");
-    expect(missing.status).toBe(503);
+    expect(missing.status).toBe(200);
     expect(missing.json).toMatchObject({ success: false, message: PRESET_FAILED });
     delete process.env.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS;
     resetEnvForTests();
@@ -176,4 +178,48 @@ describe("preset ratios", () => {
     const admin = await createUserAndLogin({ role: ROLE.admin });
     expect((await get(admin.cookie, "nope")).status).toBe(400);
   });
+});
+
+describe("an unreachable host", () => {
+  /** A listener that accepts connections and never answers, and a port where nothing listens. */
+  let silent: net.Server;
+  let silentUrl = "";
+  let closedUrl = "";
+  const sockets: net.Socket[] = [];
+
+  beforeAll(async () => {
+    silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  test.each([
+    ["never answers", () => silentUrl],
+    ["refuses the connection", () => closedUrl],
+  ])(
+    "that %s: the envelope within the timeout, never a 5xx",
+    async (_name, baseOf) => {
+      const admin = await createUserAndLogin({ role: ROLE.admin });
+      await setOptions({ UpdateCheckUrl: `${baseOf()}/latest`, PresetRatioBaseUrl: baseOf() });
+      const started = Date.now();
+      const [upd, preset] = await Promise.all([
+        update(),
+        call(presetRoute, "GET", "/api/option/preset_ratios", { cookie: admin.cookie, headers: zh }),
+      ]);
+      expect(Date.now() - started).toBeLessThan(6_500);
+      expect(upd.status).toBe(200);
+      expect(upd.json).toEqual({ success: false, message: UPDATE_FAILED });
+      expect(preset.status).toBe(200);
+      expect(preset.json).toEqual({ success: false, message: PRESET_FAILED });
+    },
+    15_000,
+  );
 });

@@ -1,11 +1,13 @@
 // /api/user/self (GET, PUT, DELETE) and /api/user/token: own account data, profile and password
-// changes with session revocation, soft delete, access tokens, and the cross-site write guard.
+// changes with session revocation, soft delete, access tokens, and the cross-site write guard; wrong
+// current passwords limited like failed logins (LOGIN_RATE_LIMIT 5 here), logins served meanwhile.
 import * as selfRoute from "@/app/api/user/self/route";
 import * as tokenRoute from "@/app/api/user/token/route";
 import { db } from "@/lib/server/db";
 import { call, createUserAndLogin, login, ROOT_USER, sessionCookieFrom, setupRoot, setupApiHarness } from "./harness";
 
-setupApiHarness();
+const LIMIT = 5;
+setupApiHarness({ env: { LOGIN_RATE_LIMIT: String(LIMIT), LOGIN_RATE_LIMIT_WINDOW: "600" } });
 
 const AUTH_REQUIRED = "未登录或登录已过期，请重新登录";
 type SelfData = Record<string, unknown> & { id: number; username: string; display_name: string };
@@ -163,4 +165,35 @@ test("cross-site cookie writes are refused; same-site and Origin-less writes wor
   const row = await db().user.findUniqueOrThrow({ where: { id: me.id } });
   expect(row.displayName).toBe("same-site");
   expect(row.deletedAt).toBeNull();
+});
+
+test("a flood of wrong current passwords: 429 past the limit, per account and per address; root logs in meanwhile", async () => {
+  const me = await createUserAndLogin({ password: "right-pass-1" });
+  const other = await createUserAndLogin({ password: "other-pass-1" });
+  const put = (who: { cookie: string }, original: string, ip: string) =>
+    call(selfRoute, "PUT", "/api/user/self", {
+      cookie: who.cookie,
+      ip,
+      headers: { "accept-language": "en" },
+      body: { password: "new-pass-123", original_password: original },
+    });
+  const flood = Array.from({ length: 80 }, () => put(me, "wrong-guess", "10.77.0.1"));
+  // review 3, N7: the flood filled the password thread and logins got 429 or waited seconds
+  await expect(login(ROOT_USER.username, ROOT_USER.password, "10.77.0.2")).resolves.toContain("=");
+  const answers = await Promise.all(flood);
+  expect(answers.every((a) => a.status === 400 || a.status === 429)).toBe(true);
+  expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+
+  // at most LIMIT wrong guesses of this account were checked in all: the next ones are refused
+  let blocked = await put(me, "wrong-guess", "10.77.0.1");
+  for (let i = 0; i < LIMIT && blocked.status === 400; i++) blocked = await put(me, "wrong-guess", "10.77.0.1");
+  expect(blocked.status).toBe(429);
+  expect(blocked.json).toMatchObject({ success: false });
+  expect(blocked.json.message).toMatch(/^Too many wrong current passwords, try again in \d+ seconds$/);
+  // the account is blocked from any address, even with the right password (as a login is)
+  expect((await put(me, "right-pass-1", "10.77.0.4")).status).toBe(429);
+  // the address is blocked for another account too; that account elsewhere is not
+  expect((await put(other, "other-pass-1", "10.77.0.1")).status).toBe(429);
+  const elsewhere = await put(other, "other-pass-1", "10.77.0.5");
+  expect(elsewhere.status).toBe(200);
 });

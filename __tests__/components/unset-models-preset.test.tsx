@@ -66,7 +66,7 @@ test("the flexible preset fills the models and names its source", async () => {
 });
 
 test("offline, the bundled table fills instead and the admin is told", async () => {
-  preset = { status: 503, body: { success: false, message: "获取预设倍率失败，请重试", data: null } };
+  preset = { status: 200, body: { success: false, message: "获取预设倍率失败，请重试", data: null } };
   const onChange = await renderAndFill(["gpt-4o"]);
   await waitFor(() => expect(onChange).toHaveBeenCalled());
   expect(onChange.mock.calls[0]![0].ModelRatio).toEqual({ "gpt-4o": 1.25 });
@@ -77,7 +77,7 @@ test("offline, the bundled table fills instead and the admin is told", async () 
 });
 
 test("offline and not in the bundled table: 填入官网倍率失败，请稍后重试, draft untouched", async () => {
-  preset = { status: 503, body: { success: false, message: "获取预设倍率失败，请重试", data: null } };
+  preset = { status: 200, body: { success: false, message: "获取预设倍率失败，请重试", data: null } };
   const onChange = await renderAndFill(["nowhere-model"]);
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith("填入官网倍率失败，请稍后重试"));
   expect(toast.error).toHaveBeenCalledWith("获取预设倍率失败，请重试");

@@ -1,5 +1,5 @@
 // The update check of the about page and root's settings (issue 22 A2, spec 1 §7/§8): the result
-// of GET /api/status/update in place, 检查更新失败，请稍后再试 on any failure (a 503 from our server,
+// of GET /api/status/update in place, 检查更新失败，请稍后再试 on any failure (success:false from our server,
 // or no network at all), no global error toast, and no request before the button in settings.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { UpdateCheck } from "@/modules/content/components/about/update-check";
@@ -39,7 +39,7 @@ test("the same version says it is the latest", async () => {
 });
 
 test("a server failure shows 检查更新失败，请稍后再试 in place, without a global toast", async () => {
-  mockFetch({ status: 503, body: { success: false, message: "检查更新失败，请稍后再试", data: null } });
+  mockFetch({ status: 200, body: { success: false, message: "检查更新失败，请稍后再试", data: null } });
   renderAuth(<UpdateCheck auto />);
   expect(await screen.findByTestId("update-check-error")).toHaveTextContent("检查更新失败，请稍后再试");
   expect(globalErrors).toEqual([]);

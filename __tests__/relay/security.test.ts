@@ -1,12 +1,14 @@
 // Issue 17 (items 2, 3, 4, 6, 9) as attacks over HTTP against the production server, one gateway:
 // keys never follow redirects or go to a repointed channel (task APIs included), our own refusals
 // never disable a channel, output is capped to the balance, the console sends its security headers,
-// upstream error texts reach callers without keys or internal addresses, and an invalid-key spray
+// upstream error texts reach callers without keys or internal addresses, a console body is cut off
+// at its route's limit (review 3, N3: through main.ts and the API router), and an invalid-key spray
 // is cut off per address (RELAY_AUTH_FAILURE_LIMIT 5 here; that test runs last, as it blocks the
 // loopback address for the rest of the window).
 import type http from "node:http";
 import { startGateway, type Gateway } from "./gateway";
 import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
+import { sendChunked } from "./chunked-upload";
 
 type Seen = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 
@@ -233,6 +235,18 @@ describe("item 6: console security headers", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(await res.text()).toContain("<script");
+  });
+});
+
+describe("review 3 N3: a console body is read only up to its route's limit", () => {
+  test("an anonymous chunked login without Content-Length: 413 at once, the connection closed", async () => {
+    const total = 64 * 1024 * 1024;
+    const r = await sendChunked(gw.url, "POST", "/api/user/login", total);
+    expect(r.status).toBe(413);
+    expect(r.body).toContain('"message":"请求体过大"');
+    expect(r.closed).toBe(true);
+    expect(r.sent).toBeLessThan(total / 4);
+    expect((await fetch(`${gw.url}/api/status`)).status).toBe(200);
   });
 });
 

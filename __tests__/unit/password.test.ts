@@ -2,7 +2,7 @@
 // minimum cost only under jest, comparisons at the cost written in the stored hash, and the work on a
 // thread of its own (lib/server/auth/bcrypt-thread.ts) so the event loop keeps serving meanwhile.
 import { resetEnvForTests } from "@/lib/env";
-import { MAX_QUEUED, stopPasswordThread } from "@/lib/server/auth/bcrypt-thread";
+import { LOGIN_RESERVE, MAX_QUEUED, MAX_QUEUED_PER_CALLER, stopPasswordThread } from "@/lib/server/auth/bcrypt-thread";
 import { hashPassword, verifyPassword, verifyPasswordOrDummy } from "@/lib/server/auth/password";
 import { AppError } from "@/lib/server/http/app-error";
 
@@ -104,4 +104,30 @@ test("a login for an unknown name while the thread is busy: 429, and the next on
       thread.stopPasswordThread();
     }
   });
+});
+
+test("one caller cannot fill the queue, and named callers together leave the logins their reserve", async () => {
+  runAs("test");
+  const hash = await hashPassword("mine");
+  const busy = { code: "rate_limited", key: "password_checks_busy" };
+  // One account flooding "current password" checks (review 3, N7): only its own few are queued.
+  const flood = Array.from({ length: MAX_QUEUED }, () =>
+    verifyPassword("guess", hash, { caller: "user:1" }).then(
+      () => "answered",
+      (err: AppError) => err.key,
+    ),
+  );
+  // A login meanwhile is queued and answered, not refused.
+  expect(await verifyPasswordOrDummy("mine", hash, { login: true })).toBe(true);
+  const outcomes = await Promise.all(flood);
+  expect(outcomes.filter((o) => o === "answered")).toHaveLength(MAX_QUEUED_PER_CALLER);
+  expect(outcomes.filter((o) => o === busy.key)).toHaveLength(MAX_QUEUED - MAX_QUEUED_PER_CALLER);
+
+  // Many accounts at once hold at most MAX_QUEUED - LOGIN_RESERVE places; logins still get in.
+  const others = MAX_QUEUED - LOGIN_RESERVE;
+  const many = Array.from({ length: others }, (_, i) => verifyPassword("guess", hash, { caller: `user:${100 + i}` }));
+  await expect(verifyPassword("guess", hash, { caller: "user:999" })).rejects.toMatchObject(busy);
+  const logins = Array.from({ length: LOGIN_RESERVE }, () => verifyPassword("mine", hash, { login: true }));
+  expect(await Promise.all(logins)).toEqual(Array(LOGIN_RESERVE).fill(true));
+  expect(await Promise.all(many)).toEqual(Array(others).fill(false));
 });

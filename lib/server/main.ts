@@ -124,6 +124,11 @@ async function main() {
   });
   const drain = createDrain(server);
   server.keepAliveTimeout = 65_000;
+  // Receiving a request (headers, then its whole body) is bounded: a client that trickles a body in
+  // holds a socket and the route's buffer only this long (408). Both timers stop once the request is
+  // in, so a long streamed answer (SSE) is not cut by them.
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 180_000; // a 25 MB audio upload at ~1.2 Mbit/s
   // A port in use (another gateway, or an old one still draining) must stop the start: an error without
   // a listener would be logged as a stray one and the process would stay up unreachable, running the
   // background jobs. A worker that exits so is counted by the primary, which gives up after a few.

@@ -14,6 +14,18 @@ const IDLE_STOP_MS = 5_000;
 // per address and per account bound one client; a flood from many addresses is refused (429) beyond
 // this instead of queueing without end while every login waits behind it.
 export const MAX_QUEUED = 64;
+// One caller cannot fill the queue (review 3, N7: 80 concurrent wrong "current password" checks of
+// one account held all 64 places and every login waited or got 429): a named caller (an account
+// changing its password) has at most this many operations queued, and named callers together hold
+// at most MAX_QUEUED - LOGIN_RESERVE places, so logins always find room.
+export const MAX_QUEUED_PER_CALLER = 4;
+export const LOGIN_RESERVE = 16;
+
+/**
+ * Who asks: a login, or `caller` names the account whose operations count together. Operations
+ * without it (registration, resets, admin changes: limited elsewhere) share only MAX_QUEUED.
+ */
+export type PasswordCaller = { login: true } | { caller: string; login?: undefined };
 
 // CommonJS evaluated in the thread; bcryptjs is loaded from the path the server resolved.
 const THREAD_SOURCE = `
@@ -38,6 +50,9 @@ type Thread = { worker: Worker; pending: Map<number, Pending> };
 let thread: Thread | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 0;
+/** Operations of named callers queued, in all and by caller. */
+let queuedOther = 0;
+const queuedByCaller = new Map<string, number>();
 
 function failAll(of: Thread, err: Error) {
   for (const p of of.pending.values()) p.reject(err);
@@ -83,23 +98,48 @@ function settleIdle() {
   idleTimer.unref();
 }
 
-function run(text: string, op: Op): Promise<string | boolean> {
-  if (thread && thread.pending.size >= MAX_QUEUED) throw new AppError("rate_limited", "password_checks_busy");
+function hasRoom(who: PasswordCaller | undefined): boolean {
+  if (thread && thread.pending.size >= MAX_QUEUED) return false;
+  if (!who || who.login) return true;
+  if (queuedOther >= MAX_QUEUED - LOGIN_RESERVE) return false;
+  return (queuedByCaller.get(who.caller) ?? 0) < MAX_QUEUED_PER_CALLER;
+}
+
+/** Counts the operation against its caller and class until it is answered. */
+function hold(who: PasswordCaller | undefined): () => void {
+  if (!who || who.login) return () => undefined;
+  queuedOther++;
+  queuedByCaller.set(who.caller, (queuedByCaller.get(who.caller) ?? 0) + 1);
+  return () => {
+    queuedOther--;
+    const left = (queuedByCaller.get(who.caller) ?? 1) - 1;
+    if (left > 0) queuedByCaller.set(who.caller, left);
+    else queuedByCaller.delete(who.caller);
+  };
+}
+
+function run(text: string, op: Op, who?: PasswordCaller): Promise<string | boolean> {
+  if (!hasRoom(who)) throw new AppError("rate_limited", "password_checks_busy");
   thread ??= start();
   const id = nextId++;
   const answer = new Promise<string | boolean>((resolve, reject) => thread!.pending.set(id, { resolve, reject }));
   thread.worker.postMessage({ id, text, ...op });
   settleIdle();
-  return answer;
+  const release = hold(who);
+  return answer.finally(release);
 }
 
-/** Rejects with AppError rate_limited (429) while MAX_QUEUED operations are waiting already. */
-export async function bcryptHash(text: string, cost: number): Promise<string> {
-  return (await run(text, { op: "hash", arg: cost })) as string;
+/**
+ * Rejects with AppError rate_limited (429) while the queue is full: MAX_QUEUED operations in all,
+ * and for a named caller MAX_QUEUED_PER_CALLER of its own or MAX_QUEUED - LOGIN_RESERVE of all
+ * named callers.
+ */
+export async function bcryptHash(text: string, cost: number, who?: PasswordCaller): Promise<string> {
+  return (await run(text, { op: "hash", arg: cost }, who)) as string;
 }
 
-export async function bcryptCompare(text: string, hash: string): Promise<boolean> {
-  return (await run(text, { op: "compare", arg: hash })) as boolean;
+export async function bcryptCompare(text: string, hash: string, who?: PasswordCaller): Promise<boolean> {
+  return (await run(text, { op: "compare", arg: hash }, who)) as boolean;
 }
 
 /** Stops the thread (idle, shutdown, tests); the next password operation starts a new one. */

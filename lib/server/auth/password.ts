@@ -3,7 +3,9 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/server/http/app-error";
-import { bcryptCompare, bcryptHash } from "./bcrypt-thread";
+import { bcryptCompare, bcryptHash, type PasswordCaller } from "./bcrypt-thread";
+
+export type { PasswordCaller } from "./bcrypt-thread";
 
 // bcrypt's default cost, as new-api (Go's bcrypt.DefaultCost): ~75 ms per hash or comparison here.
 const COST = 10;
@@ -14,13 +16,13 @@ const TEST_COST = 4;
 
 const cost = () => (env().NODE_ENV === "test" ? TEST_COST : COST);
 
-export function hashPassword(plain: string): Promise<string> {
-  return bcryptHash(plain, cost());
+export function hashPassword(plain: string, who?: PasswordCaller): Promise<string> {
+  return bcryptHash(plain, cost(), who);
 }
 
 /** False for a wrong password or a malformed stored hash; a busy password thread is an error (429). */
-export function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  return bcryptCompare(plain, hash).catch((err: unknown) => {
+export function verifyPassword(plain: string, hash: string, who?: PasswordCaller): Promise<boolean> {
+  return bcryptCompare(plain, hash, who).catch((err: unknown) => {
     if (err instanceof AppError) throw err;
     return false;
   });
@@ -32,13 +34,17 @@ export function verifyPassword(plain: string, hash: string): Promise<boolean> {
 let dummyHash: Promise<string> | undefined;
 
 /** verifyPassword against the stored hash, or against the dummy hash when there is none; false then. */
-export async function verifyPasswordOrDummy(plain: string, hash: string | null | undefined): Promise<boolean> {
-  if (hash) return verifyPassword(plain, hash);
+export async function verifyPasswordOrDummy(
+  plain: string,
+  hash: string | null | undefined,
+  who?: PasswordCaller,
+): Promise<boolean> {
+  if (hash) return verifyPassword(plain, hash, who);
   // made again next time if this one failed (a busy thread): never a failure kept for good
-  dummyHash ??= bcryptHash(randomBytes(16).toString("hex"), cost()).catch((err: unknown) => {
+  dummyHash ??= bcryptHash(randomBytes(16).toString("hex"), cost(), who).catch((err: unknown) => {
     dummyHash = undefined;
     throw err;
   });
-  await verifyPassword(plain, await dummyHash);
+  await verifyPassword(plain, await dummyHash, who);
   return false;
 }

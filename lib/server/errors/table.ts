@@ -20,6 +20,10 @@ export const ERROR_TABLE = {
   rate_limited: { status: 429 },
   internal: { status: 500, message: "Internal error" },
   unavailable: { status: 503 },
+  // An outside host a console call depends on (update check, preset ratios) cannot be reached: the
+  // envelope says so with 200, as new-api does; a same-origin 5xx would read as this server failing
+  // (air-gapped deployments never reach GitHub).
+  outside_unreachable: { status: 200 },
   // ---- relay: entry: paths, bodies, the playground's session
   invalid_request: { status: 400, message: "{detail}" },
   body_too_large: { status: 413, message: "Request body too large (limit {mb} MB)" },

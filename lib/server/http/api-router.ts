@@ -8,10 +8,12 @@ import "server-only";
 // of its AsyncLocalStorage on every promise of the relay.
 // Same answers as Next's app router: static segments before [param] before [...catchAll], params
 // decoded, HEAD served by GET without a body, OPTIONS answered 204 with Allow, other methods 405,
-// and next.config's headers() (routes-manifest.json) on every answer.
+// and next.config's headers() (routes-manifest.json) on every answer. A body is read only up to the
+// route's limit (capped-request-body.ts).
 import type http from "node:http";
 import { Readable } from "node:stream";
 import { NextRequest } from "next/server";
+import { cappedRequestBody, drainRest } from "@/lib/server/http/capped-request-body";
 import type { WrappedHandler } from "@/lib/server/http/route";
 import { logger } from "@/lib/server/logger";
 
@@ -175,19 +177,17 @@ export function createApiHandler(entries: ApiRouteEntry[], headersFor: (pathname
       const abort = new AbortController();
       res.on("close", () => abort.abort());
       const hasBody = method !== "GET" && method !== "HEAD";
+      const limit = handler.bodyLimit ?? 2 * 1024 * 1024; // a handler not made by route(): its default
+      const body = hasBody ? cappedRequestBody(req, limit) : null;
       // A handler that answers without reading the whole body (a 401 before the JSON is parsed) leaves
       // the rest paused in the socket, and the next request of that keep-alive connection would never
-      // be read: once the answer is sent, the rest is read and dropped (as Node does for its own).
-      if (hasBody)
-        res.on("finish", () => {
-          if (req.complete) return;
-          req.removeAllListeners("data");
-          req.resume();
-        });
+      // be read: once the answer is sent, the rest is read and dropped (as Node does for its own), up
+      // to the route's limit; a body past it closes the connection.
+      if (body) res.on("finish", () => drainRest(req, body.state, limit));
       const request = new NextRequest(absoluteUrl(req), {
         method,
         headers: requestHeaders(req),
-        body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+        body: body?.stream,
         signal: abort.signal,
         ...(hasBody ? { duplex: "half" } : {}),
       } as ConstructorParameters<typeof NextRequest>[1]);

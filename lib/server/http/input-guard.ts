@@ -67,6 +67,11 @@ const ILL_FORMED = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])
 
 export const wellFormed = (s: string): boolean => !ILL_FORMED.test(s);
 
+const ILL_FORMED_ALL = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** The text with every NUL and lone surrogate replaced by U+FFFD (storable in every database). */
+export const toWellFormedText = (s: string): string => s.replace(ILL_FORMED_ALL, "\ufffd");
+
 /**
  * The path ("a.b[2]") of the first ill-formed string (as a key or a value) in a parsed JSON value,
  * or null. Iterative, so nesting depth cannot overflow the stack.

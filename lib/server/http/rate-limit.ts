@@ -19,6 +19,7 @@ type LimiterName =
   | "critical"
   | "login_failures"
   | "login_account_failures"
+  | "password_change_failures"
   | "relay_auth_failures"
   | "redeem_failures"
   | "user_critical"
@@ -57,6 +58,9 @@ function specOf(name: LimiterName): LimiterSpec {
       return { points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW };
     case "login_account_failures":
       return { points: e.LOGIN_RATE_LIMIT * LOGIN_ACCOUNT_FACTOR, duration: e.LOGIN_RATE_LIMIT_WINDOW };
+    // Wrong current passwords on PUT /api/user/self, per account and per address: as logins.
+    case "password_change_failures":
+      return { points: e.LOGIN_RATE_LIMIT, duration: e.LOGIN_RATE_LIMIT_WINDOW };
     case "relay_auth_failures":
       return { points: e.RELAY_AUTH_FAILURE_LIMIT, duration: e.RELAY_AUTH_FAILURE_WINDOW };
     case "redeem_failures":

@@ -11,6 +11,7 @@ import { resolveCurrentUser, type CurrentUser } from "@/lib/server/auth/current-
 import { withPageAliases } from "@/lib/schemas/pagination";
 import { AppError } from "@/lib/server/http/app-error";
 import { firstIllFormed, jsonTooDeep, wellFormed } from "@/lib/server/http/input-guard";
+import { readCappedBytes } from "@/lib/server/http/read-capped";
 import { consume } from "@/lib/server/http/rate-limit";
 import { isCrossSite, isCrossSiteNavigation } from "@/lib/server/http/same-site";
 import { clientIpFrom } from "@/lib/server/client-ip";
@@ -58,7 +59,13 @@ export type HandlerResult = unknown;
 
 export type WrappedHandler = ((req: NextRequest, ctx: { params: Promise<RouteParams> }) => Promise<Response>) & {
   role: Role;
+  /** Bytes of request body the route accepts; the API router stops reading a body past it. */
+  bodyLimit: number;
 };
+
+/** The route's body limit: its own, else 512 KB for public routes and 2 MB otherwise. */
+const bodyLimitOf = (options: { role: Role; bodyLimit?: number }) =>
+  options.bodyLimit ?? (options.role === "public" ? 512 * 1024 : 2 * 1024 * 1024);
 
 /** A success envelope, for handlers that need to set headers or cookies themselves. */
 export function envelope(data: unknown, message = "", init?: ResponseInit): NextResponse {
@@ -72,12 +79,15 @@ function errorResponse(status: number, message: string, requestId: string, extra
   );
 }
 
-/** The JSON body of a route that takes one: empty, malformed, too deep or ill-formed text is a 400. */
+/**
+ * The JSON body of a route that takes one: empty, malformed, too deep or ill-formed text is a 400.
+ * Read only up to the limit (a chunked body declares no length): 413 as soon as it is passed.
+ */
 async function readJson(req: NextRequest, limit: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > limit) throw new AppError("payload_too_large", "request_too_large");
-  const raw = new Uint8Array(await req.arrayBuffer());
-  if (raw.byteLength > limit) throw new AppError("payload_too_large", "request_too_large");
+  const raw = await readCappedBytes(req.body, limit);
+  if (raw === null) throw new AppError("payload_too_large", "request_too_large");
   if (jsonTooDeep(raw)) throw new AppError("bad_request", "request_too_deep");
   // fatal: invalid UTF-8 is refused rather than silently replaced.
   let text: string;
@@ -173,8 +183,7 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
 
       let body: unknown = undefined;
       if (options.body) {
-        const limit = options.bodyLimit ?? (options.role === "public" ? 512 * 1024 : 2 * 1024 * 1024);
-        const parsed = options.body.safeParse(await readJson(req, limit));
+        const parsed = options.body.safeParse(await readJson(req, bodyLimitOf(options)));
         if (!parsed.success) return errorResponse(400, validationMessage(parsed.error, t), requestId);
         body = parsed.data;
       }
@@ -209,5 +218,5 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
     const end = beginRequest(requestId, req.nextUrl.pathname);
     return withRequestId(requestId, () => handle(req, ctx, requestId)).finally(end);
   };
-  return Object.assign(wrapped, { role: options.role });
+  return Object.assign(wrapped, { role: options.role, bodyLimit: bodyLimitOf(options) });
 }

@@ -5,27 +5,19 @@ import "server-only";
 // logs and balances can never disagree. The dashboard's hourly usage buckets (quota_data) are only
 // an aggregate, so like new-api they are held for DataExportInterval minutes and then upserted with
 // the next flush: a busy hour costs one upsert per bucket per interval instead of four per second.
-// On SIGTERM everything left is flushed (lifecycle hook). A kill -9 loses at most what finished
-// within the last flush interval (< 1 s), and the usage buckets of the last DataExportInterval.
+// A row the database refuses is set aside and reported, never retried with the batch for ever (one
+// such row used to stop every later flush of every balance: write-batch.ts). On SIGTERM everything
+// left is flushed (lifecycle hook). A kill -9 loses at most what finished within the last flush
+// interval (< 1 s), and the usage buckets of the last DataExportInterval.
 // In worker processes (WORKERS > 1, no REDIS_URL) this writer runs in the primary only: a worker
 // sends its logs there (lib/server/workers/ipc.ts), so a kill -9 of a worker loses nothing it sent.
-import { db, sqliteConnection } from "@/lib/server/db";
-import {
-  addToChannel,
-  addToToken,
-  addToUser,
-  insertLogs,
-  run,
-  runAllSqlite,
-  upsertBucket,
-  type SqlBatch,
-} from "@/lib/server/ledger/flush-sql";
+import { writeBatch } from "@/lib/server/ledger/write-batch";
+import { cleanLogRow, cleanUsageKey } from "@/lib/server/ledger/clean-row";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
-import { hasPendingDeltas, restoreDeltas, serialised, takeDeltas, type Deltas } from "@/lib/server/ledger/deltas";
+import { hasPendingDeltas, restoreDeltas, serialised, takeDeltas } from "@/lib/server/ledger/deltas";
 import { dropAccounts } from "@/lib/server/ledger/memory-ledger";
-import { sharedLockStatement } from "@/lib/server/ledger/balance-lock";
 import { writeOutsideRelay } from "@/lib/server/ledger/outside-write";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { queueSharedUsage, type UsageBucketKey } from "@/lib/server/ledger/usage-redis";
@@ -55,7 +47,7 @@ export type LogRow = {
 };
 
 export type { UsageBucketKey };
-type Bucket = UsageBucketKey & { count: number; quota: number; tokens: number };
+export type Bucket = UsageBucketKey & { count: number; quota: number; tokens: number };
 
 type State = {
   logs: LogRow[];
@@ -96,7 +88,9 @@ function schedule(): void {
   state.timer.unref?.();
 }
 
-export function queueLog(row: LogRow): void {
+export function queueLog(logRow: LogRow): void {
+  // No text the database refuses (NUL, lone surrogates) may reach a batch (review 3, N5).
+  const row = cleanLogRow(logRow);
   if (workerIpc()) return post("log", { row });
   state.logs.push(row);
   schedule();
@@ -124,7 +118,8 @@ function scheduleBuckets(): void {
  * Adds one settled request to its hourly usage bucket. `holdMinutes` is DataExportInterval: the
  * bucket is written once the oldest pending one has waited that long (or on shutdown).
  */
-export function queueUsage(key: UsageBucketKey, quota: number, tokens: number, holdMinutes = 5): void {
+export function queueUsage(usageKey: UsageBucketKey, quota: number, tokens: number, holdMinutes = 5): void {
+  const key = cleanUsageKey(usageKey);
   if (redisEnabled()) return queueSharedUsage(key, quota, tokens); // written by the usage-flush job
   if (workerIpc()) return post("usage", { key, quota, tokens, holdMinutes });
   if (!state.buckets.size) state.bucketsSince = Date.now();
@@ -142,40 +137,6 @@ export function queueUsage(key: UsageBucketKey, quota: number, tokens: number, h
 /** Called by settle paths so balance deltas are written even when no log is queued. */
 export function scheduleFlush(): void {
   if (!workerIpc()) schedule();
-}
-
-async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeName: string): Promise<void> {
-  const batches: SqlBatch[] = [];
-  for (const [id, d] of deltas.users) batches.push(addToUser(id, d.quota, d.used, d.requests));
-  for (const [id, d] of deltas.tokens) batches.push(addToToken(id, d.remain, d.used, d.accessed));
-  for (const [id, used] of deltas.channels) batches.push(addToChannel(id, used));
-  batches.push(...insertLogs(logs.map((l) => ({ ...l, upstreamRequestId: "" }))));
-  for (const b of buckets) {
-    batches.push(
-      upsertBucket({
-        userId: b.userId,
-        username: b.username,
-        modelName: b.modelName,
-        createdAt: b.hour,
-        useGroup: b.group,
-        tokenId: b.tokenId,
-        channelId: b.channelId,
-        nodeName,
-        count: b.count,
-        quota: b.quota,
-        tokenUsed: b.tokens,
-      }),
-    );
-  }
-  const lock = redisEnabled() ? sharedLockStatement() : null;
-  // SQLite without a Prisma transaction open on the connection: straight through it (flush-sql.ts).
-  const conn = lock ? null : sqliteConnection();
-  if (conn && !conn.inTransaction) return runAllSqlite(conn, batches);
-  await db().$transaction(async (tx) => {
-    // With Redis, an outside balance write on another instance must not interleave (balance-lock.ts).
-    if (lock) await tx.$executeRawUnsafe(lock);
-    for (const batch of batches) await run(tx, batch);
-  });
 }
 
 /** Writes everything queued so far, usage buckets included (tests and shutdown call it directly). */
@@ -244,7 +205,9 @@ async function flushInQueue(allBuckets: boolean): Promise<void> {
     state.logs = [];
     if (withBuckets) state.buckets = new Map();
     try {
-      await writeAll(deltas, logs, buckets, state.nodeName);
+      // Balances first and alone if the batch fails; a log or bucket the database refuses is set
+      // aside (write-batch.ts). Throws only when not even the balances could be written.
+      await writeBatch(deltas, logs, buckets, state.nodeName);
     } catch (err) {
       restoreDeltas(deltas);
       state.logs = logs.concat(state.logs);

@@ -18,16 +18,28 @@ export async function fetchPublicJson(
   opts: { maxBytes: number; timeoutMs: number; headers?: Record<string, string> },
 ): Promise<unknown> {
   let res;
+  let timer: NodeJS.Timeout | undefined;
+  // One deadline for the whole call: the name lookup and the request each have their own timeout,
+  // which together could be twice as long (an air-gapped server waits on both).
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PublicFetchFailed("timeout")), opts.timeoutMs);
+  });
   try {
-    res = await safeFetch({
-      url,
-      method: "GET",
-      headers: { accept: "application/json", "user-agent": "ai-gateway-console", ...opts.headers },
-      maxBytes: opts.maxBytes,
-      timeoutMs: opts.timeoutMs,
-    });
+    res = await Promise.race([
+      safeFetch({
+        url,
+        method: "GET",
+        headers: { accept: "application/json", "user-agent": "ai-gateway-console", ...opts.headers },
+        maxBytes: opts.maxBytes,
+        timeoutMs: opts.timeoutMs,
+      }),
+      deadline,
+    ]);
   } catch (err) {
+    if (err instanceof PublicFetchFailed) throw err;
     throw new PublicFetchFailed(err instanceof Error ? err.message : "network");
+  } finally {
+    clearTimeout(timer);
   }
   if (!res.ok) throw new PublicFetchFailed(`status ${res.status}`);
   if (res.truncated) throw new PublicFetchFailed("body too large");

@@ -10,7 +10,7 @@ import { fetchPublicJson } from "@/lib/server/net/public-json";
 import { getOption } from "@/lib/server/options/store";
 import type { PresetRatios, PresetSource } from "@/modules/pricing/ratios/preset-ratios";
 
-const TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 5_000;
 const MAX_BYTES = 2 * 1024 * 1024;
 const MAX_MODELS = 20_000;
 
@@ -31,7 +31,7 @@ function ratioMap(json: unknown): Record<string, number> {
 
 export async function fetchPresetRatios(source: PresetSource): Promise<PresetRatios> {
   const base = (await getOption("PresetRatioBaseUrl")).trim().replace(/\/+$/, "");
-  if (!base) throw new AppError("unavailable", "preset_ratio_fetch_failed");
+  if (!base) throw new AppError("outside_unreachable", "preset_ratio_fetch_failed");
   const opts = { maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS };
   try {
     if (source === "legacy") {
@@ -44,6 +44,6 @@ export async function fetchPresetRatios(source: PresetSource): Promise<PresetRat
     ]);
     return { source, model_ratio: ratioMap(prompt), completion_ratio: ratioMap(completion) };
   } catch {
-    throw new AppError("unavailable", "preset_ratio_fetch_failed");
+    throw new AppError("outside_unreachable", "preset_ratio_fetch_failed");
   }
 }

@@ -12,7 +12,8 @@ import type { UpdateInfo } from "@/modules/settings/rules/update-info";
 
 const OK_TTL_MS = 10 * 60 * 1000;
 const FAILED_TTL_MS = 60 * 1000;
-const TIMEOUT_MS = 8_000;
+// An air-gapped server never gets an answer: the about page says so within a few seconds.
+const TIMEOUT_MS = 5_000;
 const MAX_BYTES = 512 * 1024;
 const MAX_NOTES = 20_000;
 
@@ -88,7 +89,7 @@ async function latestRelease(url: string): Promise<Release | null> {
 export async function checkUpdate(): Promise<UpdateInfo> {
   const url = (await getOption("UpdateCheckUrl")).trim();
   const release = url ? await latestRelease(url) : null;
-  if (!release) throw new AppError("unavailable", "update_check_failed");
+  if (!release) throw new AppError("outside_unreachable", "update_check_failed");
   const current = env().VERSION;
   return {
     current_version: current,

@@ -9,8 +9,8 @@ import { mintSessionToken, sessionClearCookie, sessionSetCookie } from "@/lib/se
 export const GET = route({ role: "user" }, ({ user }) => getUserOrThrow(user.id));
 
 // PUT /api/user/self – update display name or password (password change re-issues the session)
-export const PUT = route({ role: "user", body: updateSelfSchema }, async ({ user, body, t }) => {
-  const result = await updateSelf(user.id, body);
+export const PUT = route({ role: "user", body: updateSelfSchema }, async ({ user, body, ip, t }) => {
+  const result = await updateSelf(user.id, body, ip);
   const res = envelope(null, t("update_success"));
   if (result.passwordChanged && user.via === "session") {
     const token = await mintSessionToken({ uid: user.id, v: result.authVersion, username: user.username });

@@ -15,7 +15,11 @@ import { parseBodyJson } from "@/lib/server/relay/vendors/wire-guard";
 
 /** Reads a JSON object body (413 past RELAY_MAX_BODY_MB, 400 when not a JSON object or too deep). */
 export async function readJsonBody(req: IncomingMessage): Promise<Json> {
-  const raw = await readBody(req, env().RELAY_MAX_BODY_MB * 1024 * 1024);
+  return parseJsonObject(await readBody(req, env().RELAY_MAX_BODY_MB * 1024 * 1024));
+}
+
+/** A request body as a JSON object (400 when not a JSON object or too deep). */
+export async function parseJsonObject(raw: Buffer): Promise<Json> {
   let body: unknown;
   try {
     body = await parseBodyJson(raw);

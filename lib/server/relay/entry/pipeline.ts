@@ -3,7 +3,7 @@ import "server-only";
 // The relay pipeline shared by every endpoint (see endpoint.ts):
 // read -> checks -> price -> reserve -> [pick channel -> endpoint.attempt] with retries -> settle.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
+import { getOptions } from "@/lib/server/options/store";
 import { adapterFor } from "@/lib/server/relay/vendors";
 import type { AdapterContext } from "@/lib/server/relay/vendors/types";
 import { usableGroups } from "@/lib/server/relay/auth/auth";
@@ -18,7 +18,9 @@ import { RelayError } from "@/lib/server/relay/errors";
 import { sendError } from "@/lib/server/relay/entry/http-io";
 import type { RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { resolveRoutes } from "@/lib/server/relay/routing/model-routes";
-import { checkRateLimit, findSensitiveWord } from "@/lib/server/relay/auth/protection";
+import { findSensitiveWord } from "@/lib/server/relay/auth/protection";
+import { applyRateLimits } from "@/lib/server/relay/entry/rate-limits";
+import { wellFormed } from "@/lib/server/http/input-guard";
 import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
 import { settleRequest } from "@/lib/server/relay/settle/settle";
 import { mapModel } from "@/lib/server/relay/upstream/transform";
@@ -26,41 +28,14 @@ import { queueErrorLog } from "@/lib/server/relay/settle/error-log";
 import { withRequestId } from "@/lib/server/logger";
 import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
 import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
-import { parseJsonMap } from "@/lib/own-keys";
 
-async function applyRateLimits(ctx: RelayContext, options: ReadonlyOptions): Promise<void> {
-  const exemptGroup = options.bool("global.rate_limit_exempt_enabled")
-    ? options.get("global.rate_limit_exempt_group")
-    : undefined;
-  if (options.bool("ModelRequestRateLimitEnabled") && ctx.caller.group !== exemptGroup) {
-    let total = Number(options.get("ModelRequestRateLimitCount")) || 0;
-    let success = Number(options.get("ModelRequestRateLimitSuccessCount")) || 0;
-    try {
-      const byGroup = parseJsonMap<Record<string, [number, number]>>(options.get("ModelRequestRateLimitGroup") || "{}");
-      const o = byGroup[ctx.caller.token?.group || ""] ?? byGroup[ctx.caller.user.group];
-      if (Array.isArray(o)) [total, success] = [Number(o[0]) || 0, Number(o[1]) || 0];
-    } catch {
-      // invalid JSON in the option: keep the global limits
-    }
-    const minutes = Math.max(0, Number(options.get("ModelRequestRateLimitDurationMinutes")) || 1);
-    const scope = `user:${ctx.caller.user.id}`;
-    const hit = await checkRateLimit(scope, { windowMs: minutes * 60_000, total, success }, ctx.headers);
-    if (success > 0) ctx.rateScopes.push({ scope, windowMs: minutes * 60_000 });
-    if (hit === "total") throw relayError("rate_limit_total", { total, minutes });
-    if (hit === "success") throw relayError("rate_limit_success", { success, minutes });
-  }
-  const tl = ctx.caller.token?.rateLimit;
-  if (tl && ctx.caller.token) {
-    const scope = `token:${ctx.caller.token.id}`;
-    const hit = await checkRateLimit(
-      scope,
-      { windowMs: tl.period * 1000, total: tl.count, success: tl.success },
-      ctx.headers,
-    );
-    if (tl.success > 0) ctx.rateScopes.push({ scope, windowMs: tl.period * 1000 });
-    if (hit)
-      throw relayError("token_rate_limit", { count: hit === "total" ? tl.count : tl.success, period: tl.period });
-  }
+/**
+ * The model name reaches the log rows and error texts the bookkeeping writer stores; PostgreSQL
+ * refuses a NUL and the engine a lone surrogate, so such a name is refused here, unquoted (review 3, N5).
+ */
+export function refuseIllFormedModel(model: string): void {
+  if (!wellFormed(model))
+    throw invalidRequest("The model name must be well-formed text (no NUL or lone surrogate)", "invalid_model");
 }
 
 export async function runRelay(
@@ -78,6 +53,7 @@ export async function runRelay(
     const model = facts.model || endpoint.defaultModel;
     if (!model)
       throw invalidRequest("Model name not specified: set 'model' in the request body", "model_not_specified");
+    refuseIllFormedModel(model);
     if (base.playground && typeof body.group === "string" && body.group) {
       // The playground's group selector: only a group the user may use.
       if (!usableGroups(caller.user, await getOptions()).has(body.group)) {

@@ -37,7 +37,8 @@ export async function loginUser(input: LoginInput, ip: string): Promise<LoggedIn
   const accountWait = await blockedFor("login_account_failures", account);
   if (accountWait > 0) throw new AppError("rate_limited", "login_too_many_failures", { seconds: accountWait });
 
-  const ok = await verifyPasswordOrDummy(input.password, user?.password);
+  // Logins have places of their own on the password thread (bcrypt-thread.ts LOGIN_RESERVE).
+  const ok = await verifyPasswordOrDummy(input.password, user?.password, { login: true });
   if (!user || !ok || user.status !== USER_STATUS.enabled) {
     await consume("login_failures", ip);
     await consume("login_account_failures", account);
