@@ -18,6 +18,7 @@ import { responsesSchema } from "@/lib/server/relay/vendors/openai/wire";
 import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
 import { responsesFormatFor } from "@/lib/server/relay/vendors/openai/responses-format";
 import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { largestLimit, OPENAI_LIMIT_FIELDS } from "@/lib/server/relay/settle/output-limits";
 
 type ResponsesUsage = {
   input_tokens?: number;
@@ -141,7 +142,7 @@ function responsesEndpoint(compact: boolean): RelayEndpoint {
           model: compact && model && !model.endsWith(COMPACT_SUFFIX) ? model + COMPACT_SUFFIX : model,
           stream: body.stream === true,
           clientWantsUsage: false,
-          maxTokens: typeof max === "number" ? max : 0,
+          maxTokens: largestLimit(body, OPENAI_LIMIT_FIELDS),
           promptText: text,
           promptTokens: estimateText(text),
         },

@@ -29,8 +29,8 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
   const p = ctx.pricing;
   const now = Math.floor(Date.now() / 1000);
   // The log and usage bucket are built before the charge is known and settled with it (its quota
-  // and, when the balances held less than `wanted`, admin_info.quota_saturation are filled in then).
-  const records: SettleRecords = { wanted, log: null, usage: null };
+  // is filled in then).
+  const records: SettleRecords = { log: null, usage: null };
   if (options.get("LogConsumeEnabled") !== "false") {
     // Built field by field in the order of the stored JSON: spreads of conditional literals go
     // through V8's generic (slow) property path on every request.

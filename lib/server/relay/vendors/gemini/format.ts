@@ -13,6 +13,7 @@ import {
 import { inspect, toOpenAIRequest } from "@/lib/server/relay/vendors/gemini/client-request";
 import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/lib/server/relay/vendors/gemini/client-response";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
+import { GEMINI_LIMIT_FIELDS, geminiConfigs, rewriteLimits } from "@/lib/server/relay/settle/output-limits";
 import { inlineRemoteImages } from "@/lib/server/relay/vendors/gemini/inline-images";
 
 export const geminiFormat: ChatFormat = {
@@ -22,6 +23,8 @@ export const geminiFormat: ChatFormat = {
   fromOpenAIResponse,
   streamFromOpenAI,
   capOutput: (body, _mode, cap) => {
+    // Every spelling present gets the cap (review N2); generationConfig.maxOutputTokens always.
+    for (const g of geminiConfigs(body)) rewriteLimits(g, GEMINI_LIMIT_FIELDS, cap);
     const g = body.generationConfig;
     body.generationConfig = { ...(g && typeof g === "object" ? g : {}), maxOutputTokens: cap };
   },
