@@ -19,6 +19,7 @@ import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
 import { responsesFormatFor } from "@/lib/server/relay/vendors/openai/responses-format";
 import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import { largestLimit, OPENAI_LIMIT_FIELDS } from "@/lib/server/relay/settle/output-limits";
+import { contentAttachmentTokens, STORED_CONTEXT_TOKENS } from "@/lib/server/relay/settle/prompt-extras";
 
 type ResponsesUsage = {
   input_tokens?: number;
@@ -60,6 +61,17 @@ export function responsesPromptText(body: Json): string {
       }
     }
   return out.filter(Boolean).join("\n");
+}
+
+/**
+ * Prompt tokens beyond the text (review N9): attached files and audio, and a bounded allowance for
+ * the context the upstream holds (previous_response_id, a stored prompt template).
+ */
+function responsesExtraTokens(body: Json): number {
+  let n = body.previous_response_id || body.prompt ? STORED_CONTEXT_TOKENS : 0;
+  if (Array.isArray(body.input))
+    for (const item of body.input) if (item && typeof item === "object") n += contentAttachmentTokens((item as Json).content);
+  return n;
 }
 
 /** Text of a non-stream response (message texts, reasoning summaries, call arguments). */
@@ -144,7 +156,7 @@ function responsesEndpoint(compact: boolean): RelayEndpoint {
           clientWantsUsage: false,
           maxTokens: largestLimit(body, OPENAI_LIMIT_FIELDS),
           promptText: text,
-          promptTokens: estimateText(text),
+          promptTokens: estimateText(text) + responsesExtraTokens(body),
         },
       };
     },
