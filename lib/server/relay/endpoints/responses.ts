@@ -4,7 +4,7 @@ import "server-only";
 // are forwarded as received (`event:` lines included) one by one; usage comes from the final
 // response.completed (or .incomplete / .failed) event. Only the generated text is kept (for local
 // counting when the stream ends early), so a long stream costs no more memory than its text.
-import type { Usage } from "@/lib/server/ledger/pricing";
+import { openAIWebSearchUsdPerK, type Usage } from "@/lib/server/ledger/pricing";
 import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { badBody, jsonRequest, modelField, open, parseJson, sendAsReceived } from "@/lib/server/relay/endpoints/shared";
 import { upstreamText } from "@/lib/server/relay/upstream/json";
@@ -44,6 +44,20 @@ function partsText(content: unknown): string {
   return content
     .map((p) => (p && typeof p === "object" && typeof (p as Json).text === "string" ? String((p as Json).text) : ""))
     .join("\n");
+}
+
+/**
+ * A Responses answer's usage with its server-side web searches (one `web_search_call` output item
+ * each; OpenAI bills them per call, review N9): `response` is the JSON body, or the `response` of
+ * the final stream event.
+ */
+function usageOfResponse(response: Json | undefined): Usage | null {
+  const usage = usageFromResponses(response?.usage);
+  if (!usage || !Array.isArray(response?.output)) return usage;
+  let calls = 0;
+  for (const item of response.output) if ((item as Json | null)?.type === "web_search_call") calls++;
+  if (calls) usage.webSearch = { calls, usdPerThousand: openAIWebSearchUsdPerK(String(response.model ?? "")) };
+  return usage;
 }
 
 /** instructions + input (a string, or message items with string / part contents). */
@@ -99,7 +113,7 @@ const responsesTap: EventTap = (type, data) => {
     return { text: typeof j?.delta === "string" ? j.delta : "" };
   }
   if (type === "response.completed" || type === "response.incomplete" || type === "response.failed")
-    return { usage: usageFromResponses((parseJson(data)?.response as Json | undefined)?.usage) };
+    return { usage: usageOfResponse(parseJson(data)?.response as Json | undefined) };
 };
 
 /** /v1/responses/compact is routed and priced as `<model>-openai-compact` (new-api's convention). */
@@ -121,7 +135,7 @@ async function attemptResponses(a: AttemptInput): Promise<Outcome> {
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = parseJson(raw);
   if (!json) throw badBody();
-  const reported = usageFromResponses(json.usage);
+  const reported = usageOfResponse(json);
   const usage: Usage = reported ?? {
     promptTokens: await promptTokens(),
     completionTokens: await exactTextTokens(outputText(json)),

@@ -47,6 +47,12 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       other.cache_creation_ratio = CREATE_CACHE_RATIO;
     }
     if (ctx.otherRatio !== 1) other.other_ratio = ctx.otherRatio;
+    if (o.usage.webSearch) {
+      // Server-side searches, billed per call (new-api's log fields).
+      other.web_search = true;
+      other.web_search_call_count = o.usage.webSearch.calls;
+      other.web_search_price = o.usage.webSearch.usdPerThousand;
+    }
     other.frt = o.firstResponseMs;
     other.is_stream = ctx.stream;
     other.request_path = ctx.path;
