@@ -84,7 +84,8 @@ export function responsesPromptText(body: Json): string {
 function responsesExtraTokens(body: Json): number {
   let n = body.previous_response_id || body.prompt ? STORED_CONTEXT_TOKENS : 0;
   if (Array.isArray(body.input))
-    for (const item of body.input) if (item && typeof item === "object") n += contentAttachmentTokens((item as Json).content);
+    for (const item of body.input)
+      if (item && typeof item === "object") n += contentAttachmentTokens((item as Json).content);
   return n;
 }
 

@@ -43,9 +43,7 @@ export function planReservation(
   const capped = OUTPUT_MODES.has(mode) && pricings.every((p) => p.mode === "ratio");
   const n = capped ? Math.max(1, Math.floor(choices)) : 1;
   const requested = maxTokens > 0 ? maxTokens : capped ? Math.max(OUTPUT_BOUND, table.preConsumedQuota) : 0;
-  const amount = Math.max(
-    ...pricings.map((p) => quotaToReserve(p, promptTokens, requested * n, table, otherRatio)),
-  );
+  const amount = Math.max(...pricings.map((p) => quotaToReserve(p, promptTokens, requested * n, table, otherRatio)));
   if (!capped) return { amount, min: amount, requested, capFor: () => null };
   const scale = (p: ModelPricing) => (p.mode === "ratio" ? p.modelRatio * p.groupRatio * otherRatio : 0);
   const promptCost = Math.max(...pricings.map((p) => promptTokens * scale(p)));

@@ -63,7 +63,9 @@ export function attachmentTokens(part: unknown): number {
     const url = obj(p.image_url)?.url;
     if (typeof url !== "string" || !url.startsWith("data:") || url.startsWith("data:image/")) return 0;
     if (url.startsWith("data:audio/"))
-      return Math.ceil(base64Bytes(url) / (url.startsWith("data:audio/wav") ? WAV_BYTES_PER_TOKEN : AUDIO_BYTES_PER_TOKEN));
+      return Math.ceil(
+        base64Bytes(url) / (url.startsWith("data:audio/wav") ? WAV_BYTES_PER_TOKEN : AUDIO_BYTES_PER_TOKEN),
+      );
     docBytes = base64Bytes(url);
   } else if (p.type === "input_audio") {
     const audio = obj(p.input_audio) ?? p;

@@ -69,8 +69,7 @@ export function inspectClaude(body: Json): RequestFacts {
     promptText: text,
     // Documents (PDFs) are priced by size (prompt-extras.ts), not counted as 0.
     promptTokens:
-      estimateText(text) +
-      (body.messages as Json[]).reduce((n, m) => n + 3 + contentAttachmentTokens(m.content), 0),
+      estimateText(text) + (body.messages as Json[]).reduce((n, m) => n + 3 + contentAttachmentTokens(m.content), 0),
   };
 }
 
