@@ -2,8 +2,10 @@
 import {
   attachmentTokens,
   contentAttachmentTokens,
+  imageOutputTokens,
   STORED_CONTEXT_TOKENS,
   tokenIdCount,
+  uploadAudioTokens,
 } from "@/lib/server/relay/settle/prompt-extras";
 import { estimatePromptTokens } from "@/lib/server/relay/settle/tokenize";
 import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
@@ -88,4 +90,15 @@ test("Responses previous_response_id and stored prompts reserve a bounded contex
   const stored = await read({ model: "m", prompt: { id: "pmpt_1" } });
   expect(chained.facts.promptTokens - plain.facts.promptTokens).toBe(STORED_CONTEXT_TOKENS);
   expect(stored.facts.promptTokens).toBeGreaterThanOrEqual(STORED_CONTEXT_TOKENS);
+});
+
+test("non-chat modes reserve by their request: images by size and quality, uploads by size", () => {
+  expect(imageOutputTokens("1024x1024", "low")).toBe(272);
+  expect(imageOutputTokens("1536x1024", "high")).toBe(6208);
+  // Unknown or "auto": the largest the row or column allows.
+  expect(imageOutputTokens("1024x1024", "auto")).toBe(4160);
+  expect(imageOutputTokens(undefined, undefined)).toBe(6240);
+  expect(imageOutputTokens("constructor", "__proto__")).toBe(6240);
+  expect(uploadAudioTokens(16_000_000)).toBe(10_000);
+  expect(uploadAudioTokens(0)).toBe(0);
 });

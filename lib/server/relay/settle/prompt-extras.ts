@@ -82,3 +82,38 @@ export function contentAttachmentTokens(content: unknown): number {
   for (const part of content) n += attachmentTokens(part);
   return n;
 }
+
+/**
+ * Transcriptions: OpenAI bills audio input at ~10 tokens a second (gpt-4o-transcribe reports them);
+ * at 128 kbps (16 KB/s, the usual rate of an uploaded mp3 or m4a) one token per ~1,600 bytes of the
+ * upload. A lower bitrate is under-reserved: settle bills the usage and the rest is owed, not lost.
+ */
+const TRANSCRIPTION_BYTES_PER_TOKEN = 1_600;
+
+/** Prompt tokens of an uploaded audio file (the multipart request's size bounds it). */
+export function uploadAudioTokens(bytes: number): number {
+  return Math.ceil(Math.max(0, bytes) / TRANSCRIPTION_BYTES_PER_TOKEN);
+}
+
+/**
+ * Output tokens of one generated image (gpt-image-1, by OpenAI's table: quality x size). An unknown
+ * or "auto" size or quality takes the largest of its row or column, so the reservation covers it.
+ */
+const IMAGE_OUTPUT_TOKENS: Record<string, Record<string, number>> = {
+  low: { "1024x1024": 272, "1024x1536": 408, "1536x1024": 400 },
+  medium: { "1024x1024": 1056, "1024x1536": 1584, "1536x1024": 1568 },
+  high: { "1024x1024": 4160, "1024x1536": 6240, "1536x1024": 6208 },
+};
+
+export function imageOutputTokens(size: unknown, quality: unknown): number {
+  const rows =
+    typeof quality === "string" && Object.hasOwn(IMAGE_OUTPUT_TOKENS, quality)
+      ? [IMAGE_OUTPUT_TOKENS[quality]!]
+      : Object.values(IMAGE_OUTPUT_TOKENS);
+  let max = 0;
+  for (const row of rows) {
+    const known = typeof size === "string" && Object.hasOwn(row, size);
+    max = Math.max(max, ...(known ? [row[size as string]!] : Object.values(row)));
+  }
+  return max;
+}
