@@ -3,6 +3,7 @@
 import { quotaForUsage, type ModelPricing } from "@/lib/server/ledger/pricing";
 import { usageFromClaude } from "@/lib/server/relay/vendors/anthropic/response";
 import { claudeNativeStream } from "@/lib/server/relay/vendors/anthropic/native-tap";
+import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
 
 const ratio: ModelPricing = {
   mode: "ratio",
@@ -35,4 +36,28 @@ test("a native Claude stream keeps the web-search count of its final message_del
     }),
   });
   expect(tap.usage()?.webSearch).toEqual({ calls: 2, usdPerThousand: 10 });
+});
+
+test("Gemini grounding is billed as Google bills it: per grounded prompt, per query on Gemini 3", () => {
+  const answer = (model: string, queries: string[]) => ({
+    modelVersion: model,
+    candidates: [{ content: { parts: [{ text: "x" }] }, groundingMetadata: { webSearchQueries: queries } }],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+  });
+  expect(geminiFormat.usageOf(answer("gemini-2.5-flash", ["a", "b"]))?.webSearch).toEqual({
+    calls: 1,
+    usdPerThousand: 35,
+  });
+  expect(geminiFormat.usageOf(answer("gemini-3-pro-preview", ["a", "b", "c"]))?.webSearch).toEqual({
+    calls: 3,
+    usdPerThousand: 14,
+  });
+  expect(geminiFormat.usageOf(answer("gemini-2.5-flash", []))?.webSearch).toBeUndefined();
+  // A native stream: the queries come in one chunk, the usage in the last.
+  const tap = geminiFormat.nativeStream!();
+  tap.push({ data: JSON.stringify({ ...answer("gemini-3-pro", ["q"]), usageMetadata: undefined }) });
+  tap.push({
+    data: JSON.stringify({ candidates: [], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 9 } }),
+  });
+  expect(tap.usage()?.webSearch).toEqual({ calls: 1, usdPerThousand: 14 });
 });

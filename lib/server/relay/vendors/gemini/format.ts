@@ -14,6 +14,7 @@ import { inspect, toOpenAIRequest } from "@/lib/server/relay/vendors/gemini/clie
 import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/lib/server/relay/vendors/gemini/client-response";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
 import { GEMINI_LIMIT_FIELDS, geminiConfigs, rewriteLimits } from "@/lib/server/relay/settle/output-limits";
+import { withGrounding } from "@/lib/server/relay/vendors/gemini/grounding";
 import { inlineRemoteImages } from "@/lib/server/relay/vendors/gemini/inline-images";
 
 export const geminiFormat: ChatFormat = {
@@ -37,6 +38,6 @@ export const geminiFormat: ChatFormat = {
   toOpenAIResponse,
   streamToOpenAI,
   nativeStream: () => nativeStream(),
-  usageOf: (json) => geminiUsage(json.usageMetadata),
+  usageOf: (json) => withGrounding(geminiUsage(json.usageMetadata), json),
   responseText,
 };
