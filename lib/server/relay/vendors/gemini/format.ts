@@ -24,10 +24,14 @@ export const geminiFormat: ChatFormat = {
   fromOpenAIResponse,
   streamFromOpenAI,
   capOutput: (body, _mode, cap) => {
-    // Every spelling present gets the cap (review N2); generationConfig.maxOutputTokens always.
-    for (const g of geminiConfigs(body)) rewriteLimits(g, GEMINI_LIMIT_FIELDS, cap);
-    const g = body.generationConfig;
-    body.generationConfig = { ...(g && typeof g === "object" ? g : {}), maxOutputTokens: cap };
+    // Every spelling present gets the cap (review N2); none present: the config object the client
+    // used (a body with both spellings of one field is one Google may refuse), else generationConfig.
+    const configs = geminiConfigs(body);
+    let written = false;
+    for (const g of configs) written = rewriteLimits(g, GEMINI_LIMIT_FIELDS, cap) || written;
+    if (written) return;
+    if (configs[0]) configs[0].maxOutputTokens = cap;
+    else body.generationConfig = { maxOutputTokens: cap };
   },
   errorBody,
   // Gemini takes images inline only; its SDK clients do not expect SSE comments.
