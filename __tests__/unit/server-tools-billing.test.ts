@@ -4,6 +4,7 @@ import { quotaForUsage, type ModelPricing } from "@/lib/server/ledger/pricing";
 import { usageFromClaude } from "@/lib/server/relay/vendors/anthropic/response";
 import { claudeNativeStream } from "@/lib/server/relay/vendors/anthropic/native-tap";
 import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
+import { nativeStream } from "@/lib/server/relay/vendors/gemini/channel-response";
 
 const ratio: ModelPricing = {
   mode: "ratio",
@@ -54,7 +55,7 @@ test("Gemini grounding is billed as Google bills it: per grounded prompt, per qu
   });
   expect(geminiFormat.usageOf(answer("gemini-2.5-flash", []))?.webSearch).toBeUndefined();
   // A native stream: the queries come in one chunk, the usage in the last.
-  const tap = geminiFormat.nativeStream!();
+  const tap = nativeStream();
   tap.push({ data: JSON.stringify({ ...answer("gemini-3-pro", ["q"]), usageMetadata: undefined }) });
   tap.push({
     data: JSON.stringify({ candidates: [], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 9 } }),
