@@ -1,5 +1,5 @@
 // The Redis quota ledger against a real redis-server and a real database: atomic reservations under
-// concurrency, settlement clamped at zero, refunds, outside writes moved into Redis exactly, the
+// concurrency, settlement at the whole cost (beyond the balance: a debt), refunds, outside writes moved into Redis exactly, the
 // reservations of a dead instance given back, and fail-closed behaviour while Redis is down.
 import { createUser } from "@/__tests__/api/harness";
 import { setupRedisAndDatabase } from "./in-process";
@@ -65,18 +65,19 @@ test("300 concurrent reservations against a token worth 50 of them: exactly 50 p
   });
 });
 
-test("a settlement above the reservation is charged only as far as the balance goes", async () => {
+test("a settlement above the balance is charged in full: the balances go negative (a debt)", async () => {
   const { userId, tokenId } = await account(1_000, 300);
   const a = await reserve(userId, tokenId, 100);
   const b = await reserve(userId, tokenId, 100);
   if (!a.ok || !b.ok) throw new Error("reserve failed");
   expect((await settle(a.reservation, 40, 1)).charged).toBe(40);
-  // b wants 500: 100 reserved + at most the 160 left on the token
+  // b costs 500: 100 reserved, 160 left on the token, so the token owes 240.
   const s = await settle(b.reservation, 500, 1);
-  expect(s.charged).toBe(260);
-  expect(s.userQuota).toBe(700);
-  expect(await redisBalances(userId, tokenId)).toEqual({ userQuota: 700, tokenRemain: 0 });
-  expect(await dbBalances(userId, tokenId)).toMatchObject({ userQuota: 700, tokenRemain: 0, tokenUsed: 300 });
+  expect(s.charged).toBe(500);
+  expect(s.userQuota).toBe(460);
+  expect(await redisBalances(userId, tokenId)).toEqual({ userQuota: 460, tokenRemain: -240 });
+  expect(await dbBalances(userId, tokenId)).toMatchObject({ userQuota: 460, tokenRemain: -240, tokenUsed: 540 });
+  expect(await reserve(userId, tokenId, 1)).toMatchObject({ ok: false, reason: "token_exhausted" });
   await expect(settle(a.reservation, 1, 1)).rejects.toThrow(/twice/);
 });
 

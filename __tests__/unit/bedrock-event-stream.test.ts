@@ -101,10 +101,13 @@ test("keys: AK|SK|region signs, APIKey|region is a Bearer key, region may come f
 });
 
 test("the InvokeModel body drops model and stream, sets bedrock-2023-05-31 and moves betas into the body", () => {
-  const ctx = { clientHeaders: { "anthropic-beta": "a, b" } } as unknown as AdapterContext;
+  const ctx = {
+    clientHeaders: { "anthropic-beta": "interleaved-thinking-2025-05-14, context-1m-2025-08-07, pdfs-2024-09-25" },
+  } as unknown as AdapterContext;
   expect(bedrockBody(ctx, { model: "x", stream: true, anthropic_version: "2023-06-01", max_tokens: 5 })).toEqual({
     anthropic_version: "bedrock-2023-05-31",
     max_tokens: 5,
-    anthropic_beta: ["a", "b"],
+    // context-1m is not on the allow-list (anthropic/betas.ts).
+    anthropic_beta: ["interleaved-thinking-2025-05-14", "pdfs-2024-09-25"],
   });
 });

@@ -160,16 +160,30 @@ describe("anthropic adapter (type 14)", () => {
     expect(r.headers.authorization).toBeUndefined();
     expect(anthropicAdapter.format).toBe("claude");
   });
-  test("every anthropic-beta value reaches Anthropic, each once (Claude Code's list, repeated headers)", () => {
-    const options = optionsOf([["claude.model_headers_settings", JSON.stringify({ m: { "anthropic-beta": ["b1"] } })]]);
-    const claudeCode = "claude-code-20250219,interleaved-thinking-2025-05-14, mid-conversation-system-2026-04-07,b1";
+  test("the client's allowed anthropic-beta values reach Anthropic, each once; paid betas do not (review N9)", () => {
+    // context-1m is sent when the admin sets it for the model, never on the client's word alone.
+    const options = optionsOf([
+      ["claude.model_headers_settings", JSON.stringify({ m: { "anthropic-beta": ["context-1m-2025-08-07"] } })],
+    ]);
+    const claudeCode =
+      "claude-code-20250219,interleaved-thinking-2025-05-14, mid-conversation-system-2026-04-07,code-execution-2025-08-25";
     const r = anthropicAdapter.buildRequest(
-      ctx({ options, clientHeaders: { "anthropic-beta": [claudeCode, "context-1m-2025-08-07"] } }),
+      ctx({
+        options,
+        clientHeaders: {
+          "anthropic-beta": [claudeCode, "context-1m-2025-08-07,extended-cache-ttl-2025-04-11,claude-code-20250219"],
+        },
+      }),
       { model: "m" },
     );
     expect(r.headers["anthropic-beta"]).toBe(
-      "b1,claude-code-20250219,interleaved-thinking-2025-05-14,mid-conversation-system-2026-04-07,context-1m-2025-08-07",
+      "context-1m-2025-08-07,claude-code-20250219,interleaved-thinking-2025-05-14,mid-conversation-system-2026-04-07",
     );
+    const other = anthropicAdapter.buildRequest(
+      ctx({ clientHeaders: { "anthropic-beta": "context-1m-2025-08-07,skills-2025-10-02" } }),
+      { model: "x" },
+    );
+    expect(other.headers["anthropic-beta"]).toBeUndefined();
   });
   test("client's anthropic-version and anthropic-beta forwarded; stream accept; per-model headers", () => {
     const options = optionsOf([
@@ -182,13 +196,13 @@ describe("anthropic adapter (type 14)", () => {
       ctx({
         stream: true,
         options,
-        clientHeaders: { "anthropic-version": "2024-01-01", "anthropic-beta": "client-beta" },
+        clientHeaders: { "anthropic-version": "2024-01-01", "anthropic-beta": "token-efficient-tools-2025-02-19" },
       }),
       { model: "claude-a" },
     );
     expect(r.headers).toMatchObject({
       "anthropic-version": "2024-01-01",
-      "anthropic-beta": "b1,b2,client-beta",
+      "anthropic-beta": "b1,b2,token-efficient-tools-2025-02-19",
       "x-extra": "v",
       accept: "text/event-stream",
     });

@@ -1,5 +1,5 @@
-// The in-memory quota ledger: atomic reservations, settlement clamped at zero, refunds, and deltas
-// that add up to exactly what was charged.
+// The in-memory quota ledger: atomic reservations, settlement at the whole cost (beyond the balance:
+// a debt, the balance goes negative), refunds, and deltas that add up to exactly what was charged.
 import { tokens, users } from "./ledger-db-mock";
 
 jest.mock("@/lib/server/db", () => jest.requireActual("./ledger-db-mock").dbModule);
@@ -46,21 +46,40 @@ test("the user's quota bounds an unlimited token", async () => {
   expect(reserve(1, 11, 0)).toMatchObject({ ok: false, reason: "user_exhausted" });
 });
 
-test("settle charges the actual cost, refunds the difference, and clamps an overrun at zero", async () => {
+test("settle charges the actual cost, refunds the difference, and an overrun becomes a debt", async () => {
   await ensureAccounts(1, 10);
   const a = reserve(1, 10, 100);
   const b = reserve(1, 10, 100);
   if (!a.ok || !b.ok) throw new Error("reserve failed");
   expect(settle(a.reservation, 40, 5)).toBe(40);
   expect(tokenRemain(10)).toBe(160);
-  // b overruns: 100 reserved, 500 wanted, only 160 more available on the token
-  expect(settle(b.reservation, 500, 5)).toBe(260);
-  expect(tokenRemain(10)).toBe(0);
-  expect(userQuota(1)).toBe(700);
+  // b overruns: 100 reserved, 500 spent, only 160 more on the token: charged in full, 240 owed.
+  expect(settle(b.reservation, 500, 5)).toBe(500);
+  expect(tokenRemain(10)).toBe(-240);
+  expect(userQuota(1)).toBe(460);
   const d = takeDeltas();
-  expect(d.users.get(1)).toEqual({ quota: -300, used: 300, requests: 2 });
-  expect(d.tokens.get(10)).toMatchObject({ remain: -300, used: 300 });
-  expect(d.channels.get(5)).toBe(300);
+  expect(d.users.get(1)).toEqual({ quota: -540, used: 540, requests: 2 });
+  expect(d.tokens.get(10)).toMatchObject({ remain: -540, used: 540 });
+  expect(d.channels.get(5)).toBe(540);
+  // In debt: refused until a top-up pays it.
+  expect(reserve(1, 10, 1)).toMatchObject({ ok: false, reason: "token_exhausted" });
+});
+
+test("a user in debt is refused, and a top-up pays the debt first", async () => {
+  users.set(1, { quota: 100n });
+  await ensureAccounts(1, 11);
+  const r = reserve(1, 11, 100);
+  if (!r.ok) throw new Error("reserve failed");
+  expect(settle(r.reservation, 350, 1)).toBe(350);
+  expect(userQuota(1)).toBe(-250);
+  expect(reserve(1, 11, 1)).toMatchObject({ ok: false, reason: "user_exhausted" });
+  // A top-up of 1000 (a console write: deltas written, balance re-read) leaves 750.
+  const d = takeDeltas();
+  users.set(1, { quota: 100n + BigInt(d.users.get(1)!.quota) + 1000n });
+  dropAccounts([1], []);
+  await ensureAccounts(1, 11);
+  expect(userQuota(1)).toBe(750);
+  expect(reserve(1, 11, 700).ok).toBe(true);
 });
 
 test("a request in flight while a console write drops its accounts is still charged, once", async () => {
@@ -73,12 +92,12 @@ test("a request in flight while a console write drops its accounts is still char
   users.set(1, { quota: 800n });
   tokens.set(10, { remainQuota: 100n, unlimitedQuota: false });
   dropAccounts([1], [10]);
-  // Settled before the accounts are read again: only the deltas change; an overrun is not charged.
+  // Settled before the accounts are read again: only the deltas change, by the whole cost.
   expect(settle(a.reservation, 40, 5)).toBe(40);
-  expect(settle(b.reservation, 500, 5)).toBe(100);
+  expect(settle(b.reservation, 500, 5)).toBe(500);
   expect(takeDeltas()).toMatchObject({
-    users: new Map([[1, { quota: 60, used: 140, requests: 2 }]]),
-    tokens: new Map([[10, expect.objectContaining({ remain: 60, used: -60 })]]),
+    users: new Map([[1, { quota: -340, used: 540, requests: 2 }]]),
+    tokens: new Map([[10, expect.objectContaining({ remain: -340, used: 340 })]]),
   });
   // Read again: the database's balances (the deltas above are in them once written).
   await ensureAccounts(1, 10);

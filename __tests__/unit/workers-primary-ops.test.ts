@@ -72,7 +72,7 @@ test("reservations of several workers share one balance: never overdrawn", async
   expect(tokenRemain(10)).toBe(100);
 });
 
-test("a settlement queues its log with the charge, and notes when the balance held less", async () => {
+test("a settlement queues its log with the whole charge; beyond the balance it is a debt", async () => {
   const a = fakeWorker(1);
   const r = await a.ask({ op: "reserve", u: 1, t: 10, a: 400, m: 400 });
   const other = JSON.stringify({ admin_info: { use_channel: [3] }, frt: 5 });
@@ -81,17 +81,14 @@ test("a settlement queues its log with the charge, and notes when the balance he
     r: r.rid,
     actual: 2000,
     ch: 3,
-    rec: { wanted: 2000, log: log(other), usage: { key: { userId: 1 }, tokens: 7, holdMinutes: 5 } },
+    rec: { log: log(other), usage: { key: { userId: 1 }, tokens: 7, holdMinutes: 5 } },
   });
-  // Only the token's 1000 could be charged.
-  expect(settled).toEqual({ charged: 1000, userQuota: 9000 });
+  // The token held 1000: all 2000 are charged and the token owes 1000.
+  expect(settled).toEqual({ charged: 2000, userQuota: 8000 });
   const row = queued.logs[0] as LogRow;
-  expect(row.quota).toBe(1000);
-  expect(JSON.parse(row.other)).toEqual({
-    admin_info: { use_channel: [3], quota_saturation: { wanted: 2000, charged: 1000 } },
-    frt: 5,
-  });
-  expect(queued.usage).toEqual([[{ userId: 1 }, 1000, 7, 5]]);
+  expect(row.quota).toBe(2000);
+  expect(JSON.parse(row.other)).toEqual({ admin_info: { use_channel: [3] }, frt: 5 });
+  expect(queued.usage).toEqual([[{ userId: 1 }, 2000, 7, 5]]);
 });
 
 test("a dead worker's open reservations are refunded; the others' stay", async () => {

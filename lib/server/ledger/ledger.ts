@@ -65,8 +65,8 @@ export async function reserveInMemory(
 }
 
 /**
- * Settles a reservation at the actual cost and counts the request; a cost above the reservation is
- * charged only as far as the balances allow. Answers the charge and the user's balance after it
+ * Settles a reservation at the actual cost and counts the request; a cost above the balances is
+ * charged too, as a debt (the balances go negative). Answers the charge and the user's balance after it
  * (null when unknown).
  */
 export async function settle(

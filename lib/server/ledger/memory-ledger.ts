@@ -137,16 +137,19 @@ export function reserve(userId: number, tokenId: number | null, amount: number, 
   return { ok: true, reservation: { userId, tokenId, amount, settled: false } };
 }
 
-/** The charge for a settlement: above the reservation only as far as `available` allows. */
-export function clampCharge(reserved: number, actual: number, available: number): number {
-  const wanted = Math.max(0, Math.round(actual));
-  if (wanted <= reserved) return wanted;
-  return reserved + Math.min(wanted - reserved, Math.max(0, available));
+/**
+ * The charge for a settlement: the whole actual cost, whatever the balances hold. What is spent
+ * beyond them is owed (the balance goes negative, as in new-api) and the next top-up pays it first;
+ * an account at or below zero is refused by reserve(). Forgiving it let one request take 64x what
+ * the account held (review N2).
+ */
+export function chargeFor(actual: number): number {
+  return Math.max(0, Math.round(actual));
 }
 
 /**
- * Settles a reservation at the actual cost and counts the request. A cost above the reservation is
- * charged only as far as the balances allow (never below zero); returns what was charged.
+ * Settles a reservation at the actual cost and counts the request; a cost above the reservation
+ * takes the balances below zero (a debt). Returns what was charged.
  */
 export function settle(r: Reservation, actual: number, channelId: number): number {
   if (r.settled) throw new Error("ledger: reservation settled twice");
@@ -154,12 +157,10 @@ export function settle(r: Reservation, actual: number, channelId: number): numbe
   state.outstanding.count -= 1;
   state.outstanding.quota -= r.amount;
   // A console write may have dropped the accounts while the request ran (writeAfterFlush): they are
-  // read again from the database plus the pending deltas when next needed, so only the deltas change
-  // here, and nothing beyond the reservation is charged (the balances are not known).
+  // read again from the database plus the pending deltas when next needed, so only the deltas change.
   const user = state.users.get(r.userId);
   const token = r.tokenId === null ? null : state.tokens.get(r.tokenId);
-  const loaded = !!user && (r.tokenId === null || !!token);
-  const charged = clampCharge(r.amount, actual, loaded ? available(r.userId, r.tokenId) : 0);
+  const charged = chargeFor(actual);
   const diff = charged - r.amount; // > 0 extra charge, < 0 refund
   if (user) user.quota -= diff;
   const ud = pendingUser(r.userId);

@@ -151,7 +151,26 @@ export type Usage = {
   cacheWriteTokens?: number;
   /** Reasoning (thinking) tokens, already inside completionTokens: reported to clients, not billed apart. */
   reasoningTokens?: number;
+  /** Web searches the upstream ran itself (server tools), billed per call at the vendor's price. */
+  webSearch?: WebSearchUse;
 };
+
+/** Server-side web searches of one call and the vendor's price per 1,000 of them (USD). */
+export type WebSearchUse = { calls: number; usdPerThousand: number };
+
+/**
+ * Vendors' web-search prices per 1,000 calls (USD), as new-api bills them
+ * (setting/operation_setting/tools.go): Anthropic's web_search server tool $10; OpenAI's Responses
+ * web_search $10 for o3 / o4 / gpt-5 models and $25 for the others.
+ */
+export const CLAUDE_WEB_SEARCH_USD_PER_K = 10;
+export const openAIWebSearchUsdPerK = (model: string) => (/^(o3|o4|gpt-5)/.test(model) ? 10 : 25);
+
+/** Quota of the server-side web searches (like new-api: × group ratio, not the model ratio). */
+export function webSearchQuota(w: WebSearchUse | undefined, quotaPerUnit: number, groupRatio: number): number {
+  if (!w || !(w.calls > 0)) return 0;
+  return (w.calls * w.usdPerThousand * quotaPerUnit * groupRatio) / 1000;
+}
 
 /** Price of cache creation relative to input when CacheRatio says nothing (Anthropic: 1.25x). */
 export const CREATE_CACHE_RATIO = 1.25;
@@ -165,7 +184,10 @@ export function quotaForUsage(p: ModelPricing, u: Usage, quotaPerUnit: number, o
   const write = u.cacheWriteTokens ?? 0;
   const base = Math.max(0, u.promptTokens - u.cachedTokens - write);
   const promptQ = base + u.cachedTokens * p.cacheRatio + write * CREATE_CACHE_RATIO;
-  const q = Math.round((promptQ + u.completionTokens * p.completionRatio) * p.modelRatio * p.groupRatio * otherRatio);
+  const q = Math.round(
+    (promptQ + u.completionTokens * p.completionRatio) * p.modelRatio * p.groupRatio * otherRatio +
+      webSearchQuota(u.webSearch, quotaPerUnit, p.groupRatio),
+  );
   if (p.modelRatio !== 0 && p.groupRatio !== 0 && q <= 0 && u.promptTokens + u.completionTokens > 0) return 1;
   return q;
 }

@@ -111,7 +111,7 @@ export async function reserve(
   }
 }
 
-/** Settles at the actual cost (clamped to the balances above the reservation); returns the charge. */
+/** Settles at the actual cost (beyond the balances: a debt, redis-scripts.ts SETTLE); returns the charge. */
 export async function settle(
   r: Reservation,
   actual: number,
@@ -129,7 +129,7 @@ export async function settle(
   try {
     const out = await scripted().gwSettle(...keys, r.id!, r.amount, wanted, hasToken);
     charged = Number(out[0]);
-    userQuota = Number(out[1]) >= 0 ? Number(out[1]) : null;
+    userQuota = out[1] === undefined || out[1] === null ? null : Number(out[1]);
   } catch {
     // Bill what the request cost; Redis learns it when it is back (same charge, so no drift).
     queueRetry("gwSettle", [...keys, r.id!, r.amount, wanted, hasToken, "1"]);

@@ -49,37 +49,25 @@ redis.call('HSET', KEYS[3], ARGV[3], ARGV[4] .. amount)
 return {0, uq - amount, tr - amount, amount}
 `;
 
-/** KEYS user, token, resv; ARGV resvId, reserved, actual, hasToken, fixed ('1': charge exactly
- *  `actual`, used when a settlement is retried after Redis was unreachable and the charge is logged).
- *  A reservation already swept (its instance was presumed dead) counts as 0 reserved: the full
- *  cost is charged, within the balances. → {charged, uq after} (uq -1 when the key is gone). */
+/** KEYS user, token, resv; ARGV resvId, reserved, actual. Charges `actual` whatever the balances
+ *  hold: beyond them it is a debt (the balances go negative, memory-ledger.ts chargeFor). A
+ *  reservation already swept (its instance was presumed dead) counts as 0 reserved: the full cost is
+ *  charged. ARGV hasToken, fixed (a retried settlement; the same charge) are kept for queued retries.
+ *  → {charged, uq after}, or {charged} when the key is gone (a debt makes uq negative). */
 export const SETTLE = `
 local reserved = tonumber(ARGV[2])
 if redis.call('HDEL', KEYS[3], ARGV[1]) == 0 then reserved = 0 end
 local actual = tonumber(ARGV[3])
 if actual < 0 then actual = 0 end
 local uq = redis.call('HGET', KEYS[1], 'q')
-if not uq then return {actual, -1} end
+if not uq then return {actual} end
 uq = tonumber(uq)
-local hasToken = ARGV[4] == '1'
-local available = uq
-if hasToken then
-  local t = redis.call('HMGET', KEYS[2], 'r', 'u')
-  if t[1] and tonumber(t[2]) == 0 and tonumber(t[1]) < available then available = tonumber(t[1]) end
-end
-if available < 0 then available = 0 end
-local charged = actual
-if actual > reserved and ARGV[5] ~= '1' then
-  local extra = actual - reserved
-  if extra > available then extra = available end
-  charged = reserved + extra
-end
-local diff = charged - reserved
+local diff = actual - reserved
 if diff ~= 0 then
   redis.call('HINCRBY', KEYS[1], 'q', 0 - diff)
-  if hasToken and redis.call('EXISTS', KEYS[2]) == 1 then redis.call('HINCRBY', KEYS[2], 'r', 0 - diff) end
+  if ARGV[4] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then redis.call('HINCRBY', KEYS[2], 'r', 0 - diff) end
 end
-return {charged, uq - diff}
+return {actual, uq - diff}
 `;
 
 /** KEYS user, token, resv; ARGV resvId, amount, hasToken. Gives a reservation back (once). */

@@ -6,30 +6,18 @@ import "server-only";
 import { queueLog, queueUsage, scheduleFlush, type LogRow, type UsageBucketKey } from "@/lib/server/ledger/bookkeeping";
 
 export type SettleRecords = {
-  /** The cost the request asked for (the log notes when less could be charged). */
-  wanted: number;
   /** The consume log; its quota is set to the charge (null: consume logs are off). */
   log: LogRow | null;
   /** The usage bucket to count the request in (null: DataExportEnabled is off). */
   usage: { key: UsageBucketKey; tokens: number; holdMinutes: number } | null;
 };
 
-/** Notes in the log's admin_info that the balances held less than the request cost. */
-function withSaturation(other: string, wanted: number, charged: number): string {
-  try {
-    const o = JSON.parse(other) as { admin_info?: Record<string, unknown> };
-    o.admin_info = { ...o.admin_info, quota_saturation: { wanted, charged } };
-    return JSON.stringify(o);
-  } catch {
-    return other;
-  }
-}
-
 /** Queues the records of a settlement that charged `charged`. */
 export function applySettleRecords(rec: SettleRecords, charged: number): void {
   if (rec.log) {
+    // The whole cost: a settlement is never clamped at the balance (a debt instead), so the logs
+    // add up to the ledger and admin_info needs no note of a forgiven part.
     rec.log.quota = charged;
-    if (charged < rec.wanted) rec.log.other = withSaturation(rec.log.other, rec.wanted, charged);
     queueLog(rec.log);
   }
   if (rec.usage) queueUsage(rec.usage.key, charged, rec.usage.tokens, rec.usage.holdMinutes);

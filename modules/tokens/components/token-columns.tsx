@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { KeyCell, RowMenu, StatusBadge, useQuotaFormat } from "@/components/admin/row-cells";
+import { QuotaAmount } from "@/components/admin/quota-amount";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Column } from "@/components/ui/data-table";
@@ -34,7 +35,8 @@ export function useTokenColumns(actions: TokenRowActions): Column<TokenItem>[] {
     {
       id: "remain",
       header: t("col_remain"),
-      cell: (r) => (r.unlimited_quota ? <Badge tone="info">{t("unlimited")}</Badge> : quota(r.remain_quota)),
+      cell: (r) =>
+        r.unlimited_quota ? <Badge tone="info">{t("unlimited")}</Badge> : <QuotaAmount quota={r.remain_quota} />,
     },
     {
       id: "group",

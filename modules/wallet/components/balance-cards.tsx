@@ -2,12 +2,14 @@
 
 // Current balance, historical consumption, request count and the plan (pay as you go).
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { useSite } from "@/components/providers/site-context";
 import { Card } from "@/components/ui/card";
 import { useSelfAccount } from "@/modules/wallet/client/hooks";
 import { formatQuota } from "@/lib/format";
+import { QuotaAmount } from "@/components/admin/quota-amount";
 
-function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Card className="flex flex-col gap-1 p-5">
       <span className="text-sm text-muted">{label}</span>
@@ -27,7 +29,11 @@ export function BalanceCards() {
   const show = (q: number | undefined) => (q === undefined ? (self.isError ? "-" : "…") : quota(q));
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="wallet-balance-cards">
-      <Stat label={t("balance")} value={show(self.data?.quota)} testId="wallet-balance" />
+      <Stat
+        label={t("balance")}
+        value={self.data ? <QuotaAmount quota={self.data.quota} /> : show(undefined)}
+        testId="wallet-balance"
+      />
       <Stat label={t("used")} value={show(self.data?.used_quota)} />
       <Stat label={t("requests")} value={self.data ? String(self.data.request_count) : self.isError ? "-" : "…"} />
       <Stat label={t("plan")} value={t("plan_payg")} />

@@ -25,7 +25,8 @@ import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
 import { speechSchema } from "@/lib/server/relay/vendors/openai/wire";
-import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { uploadAudioTokens } from "@/lib/server/relay/settle/prompt-extras";
 
 const chars = (s: string) => [...s].length;
 
@@ -95,7 +96,11 @@ function transcriptionEndpoint(mode: "transcriptions" | "translations"): RelayEn
       return {
         body: m.fields,
         raw: m.raw,
-        facts: promptFacts(m.fields.model, prompt, { stream: m.fields.stream === "true" }),
+        // The reservation prices the uploaded audio by its size (review N9); settle bills the usage.
+        facts: promptFacts(m.fields.model, prompt, {
+          stream: m.fields.stream === "true",
+          promptTokens: estimateText(prompt) + uploadAudioTokens(m.raw.length),
+        }),
       };
     },
     attempt: attemptTranscription,

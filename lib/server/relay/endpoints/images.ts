@@ -5,6 +5,7 @@ import "server-only";
 // Billing: ModelPrice per call × n images (otherRatio = n). In ratio mode the upstream's usage is
 // billed when it reports one (gpt-image-*: input/output tokens, covering all n images, so the n
 // multiplier is dropped); otherwise the per-call fallback is the prompt's tokens (counted locally) × n.
+// The reservation holds each image's output tokens (prompt-extras.ts imageOutputTokens) × n.
 import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
 import {
@@ -28,13 +29,18 @@ import { readJsonBody } from "@/lib/server/relay/endpoints/openai-text";
 import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
 import { imagesSchema } from "@/lib/server/relay/vendors/openai/wire";
 import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { imageOutputTokens } from "@/lib/server/relay/settle/prompt-extras";
 
 export const DEFAULT_IMAGE_MODEL = "dall-e";
 
 function facts(body: Json) {
   const prompt = typeof body.prompt === "string" ? body.prompt : "";
   // gpt-image-* stream partial images as SSE events (multipart: the field is the text "true").
-  return promptFacts(body.model, prompt, { stream: body.stream === true || body.stream === "true" });
+  const f = promptFacts(body.model, prompt, { stream: body.stream === true || body.stream === "true" });
+  // Ratio mode reserves each image's output tokens by its size and quality (review N9), times n
+  // (otherRatio); ModelPrice mode reserves the price per image and ignores it.
+  f.maxTokens = imageOutputTokens(body.size, body.quality);
+  return f;
 }
 
 /** image_generation.completed / image_edit.completed carry the usage of the whole call. */

@@ -4,7 +4,7 @@ import "server-only";
 // are forwarded as received (`event:` lines included) one by one; usage comes from the final
 // response.completed (or .incomplete / .failed) event. Only the generated text is kept (for local
 // counting when the stream ends early), so a long stream costs no more memory than its text.
-import type { Usage } from "@/lib/server/ledger/pricing";
+import { openAIWebSearchUsdPerK, type Usage } from "@/lib/server/ledger/pricing";
 import type { AttemptInput, RelayEndpoint } from "@/lib/server/relay/entry/endpoint";
 import { badBody, jsonRequest, modelField, open, parseJson, sendAsReceived } from "@/lib/server/relay/endpoints/shared";
 import { upstreamText } from "@/lib/server/relay/upstream/json";
@@ -18,6 +18,8 @@ import { responsesSchema } from "@/lib/server/relay/vendors/openai/wire";
 import { attemptChat } from "@/lib/server/relay/endpoints/chat-attempt";
 import { responsesFormatFor } from "@/lib/server/relay/vendors/openai/responses-format";
 import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { largestLimit, OPENAI_LIMIT_FIELDS } from "@/lib/server/relay/settle/output-limits";
+import { contentAttachmentTokens, STORED_CONTEXT_TOKENS } from "@/lib/server/relay/settle/prompt-extras";
 
 type ResponsesUsage = {
   input_tokens?: number;
@@ -44,6 +46,20 @@ function partsText(content: unknown): string {
     .join("\n");
 }
 
+/**
+ * A Responses answer's usage with its server-side web searches (one `web_search_call` output item
+ * each; OpenAI bills them per call, review N9): `response` is the JSON body, or the `response` of
+ * the final stream event.
+ */
+function usageOfResponse(response: Json | undefined): Usage | null {
+  const usage = usageFromResponses(response?.usage);
+  if (!usage || !Array.isArray(response?.output)) return usage;
+  let calls = 0;
+  for (const item of response.output) if ((item as Json | null)?.type === "web_search_call") calls++;
+  if (calls) usage.webSearch = { calls, usdPerThousand: openAIWebSearchUsdPerK(String(response.model ?? "")) };
+  return usage;
+}
+
 /** instructions + input (a string, or message items with string / part contents). */
 export function responsesPromptText(body: Json): string {
   const out: string[] = [];
@@ -59,6 +75,18 @@ export function responsesPromptText(body: Json): string {
       }
     }
   return out.filter(Boolean).join("\n");
+}
+
+/**
+ * Prompt tokens beyond the text (review N9): attached files and audio, and a bounded allowance for
+ * the context the upstream holds (previous_response_id, a stored prompt template).
+ */
+function responsesExtraTokens(body: Json): number {
+  let n = body.previous_response_id || body.prompt ? STORED_CONTEXT_TOKENS : 0;
+  if (Array.isArray(body.input))
+    for (const item of body.input)
+      if (item && typeof item === "object") n += contentAttachmentTokens((item as Json).content);
+  return n;
 }
 
 /** Text of a non-stream response (message texts, reasoning summaries, call arguments). */
@@ -86,7 +114,7 @@ const responsesTap: EventTap = (type, data) => {
     return { text: typeof j?.delta === "string" ? j.delta : "" };
   }
   if (type === "response.completed" || type === "response.incomplete" || type === "response.failed")
-    return { usage: usageFromResponses((parseJson(data)?.response as Json | undefined)?.usage) };
+    return { usage: usageOfResponse(parseJson(data)?.response as Json | undefined) };
 };
 
 /** /v1/responses/compact is routed and priced as `<model>-openai-compact` (new-api's convention). */
@@ -108,7 +136,7 @@ async function attemptResponses(a: AttemptInput): Promise<Outcome> {
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = parseJson(raw);
   if (!json) throw badBody();
-  const reported = usageFromResponses(json.usage);
+  const reported = usageOfResponse(json);
   const usage: Usage = reported ?? {
     promptTokens: await promptTokens(),
     completionTokens: await exactTextTokens(outputText(json)),
@@ -141,9 +169,9 @@ function responsesEndpoint(compact: boolean): RelayEndpoint {
           model: compact && model && !model.endsWith(COMPACT_SUFFIX) ? model + COMPACT_SUFFIX : model,
           stream: body.stream === true,
           clientWantsUsage: false,
-          maxTokens: typeof max === "number" ? max : 0,
+          maxTokens: largestLimit(body, OPENAI_LIMIT_FIELDS),
           promptText: text,
-          promptTokens: estimateText(text),
+          promptTokens: estimateText(text) + responsesExtraTokens(body),
         },
       };
     },

@@ -131,6 +131,7 @@ export async function runRelay(
       table,
       ctx.otherRatio,
       ctx.mode,
+      facts.choices,
     );
     ctx.reservation = await reserveOrRefuse(caller.user.id, caller.token, tokenId, plan.amount, {
       min: plan.min,

@@ -29,8 +29,8 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
   const p = ctx.pricing;
   const now = Math.floor(Date.now() / 1000);
   // The log and usage bucket are built before the charge is known and settled with it (its quota
-  // and, when the balances held less than `wanted`, admin_info.quota_saturation are filled in then).
-  const records: SettleRecords = { wanted, log: null, usage: null };
+  // is filled in then).
+  const records: SettleRecords = { log: null, usage: null };
   if (options.get("LogConsumeEnabled") !== "false") {
     // Built field by field in the order of the stored JSON: spreads of conditional literals go
     // through V8's generic (slow) property path on every request.
@@ -47,6 +47,12 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       other.cache_creation_ratio = CREATE_CACHE_RATIO;
     }
     if (ctx.otherRatio !== 1) other.other_ratio = ctx.otherRatio;
+    if (o.usage.webSearch) {
+      // Server-side searches, billed per call (new-api's log fields).
+      other.web_search = true;
+      other.web_search_call_count = o.usage.webSearch.calls;
+      other.web_search_price = o.usage.webSearch.usdPerThousand;
+    }
     other.frt = o.firstResponseMs;
     other.is_stream = ctx.stream;
     other.request_path = ctx.path;

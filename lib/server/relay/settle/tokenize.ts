@@ -4,6 +4,7 @@ import "server-only";
 // gpt-tokenizer (o200k BPE, loaded on first use: its tables cost ~70 MB) are only needed when an
 // upstream sends no usage. Chat framing: 3 tokens per message, 1 per name, 3 to prime the reply.
 import { SLICE_UNITS, unitsAt } from "@/lib/server/sliced";
+import { contentAttachmentTokens, tokenIdCount } from "@/lib/server/relay/settle/prompt-extras";
 
 type ChatMessage = { role?: string; name?: string; content?: unknown };
 type Counter = (text: string) => number;
@@ -109,7 +110,9 @@ function chatParts(messages: ChatMessage[], tools: unknown): { framing: number; 
       texts.push(m.name);
     }
     if (Array.isArray(m?.content))
-      framing += m.content.filter((p) => (p as { type?: string })?.type === "image_url").length * IMAGE_TOKENS;
+      framing +=
+        m.content.filter((p) => (p as { type?: string })?.type === "image_url").length * IMAGE_TOKENS +
+        contentAttachmentTokens(m.content);
   }
   if (Array.isArray(tools)) {
     framing += tools.length * 8;
@@ -128,15 +131,18 @@ export function promptText(body: Record<string, unknown>): string {
   return "";
 }
 
+/** Token ids in a completions prompt / embeddings input count one each (review N9). */
+const promptIds = (body: Record<string, unknown>) => tokenIdCount(body.prompt ?? body.input);
+
 export function estimatePromptTokens(body: Record<string, unknown>): number {
-  if (!Array.isArray(body.messages)) return estimateText(promptText(body));
+  if (!Array.isArray(body.messages)) return estimateText(promptText(body)) + promptIds(body);
   const { framing, texts } = chatParts(body.messages as ChatMessage[], body.tools);
   return texts.reduce((n, t) => n + estimateText(t), framing);
 }
 
 export async function exactPromptTokens(body: Record<string, unknown>): Promise<number> {
   const count = await loadExact();
-  if (!Array.isArray(body.messages)) return countLong(count, promptText(body));
+  if (!Array.isArray(body.messages)) return (await countLong(count, promptText(body))) + promptIds(body);
   const { framing, texts } = chatParts(body.messages as ChatMessage[], body.tools);
   let n = framing;
   for (const t of texts) n += await countLong(count, t);

@@ -98,7 +98,7 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
   const options = await getOptions();
   const { caller, price } = call;
   const now = Math.floor(Date.now() / 1000);
-  const records: SettleRecords = { wanted: price.quota, log: null, usage: null };
+  const records: SettleRecords = { log: null, usage: null };
   if (options.get("LogConsumeEnabled") !== "false") {
     records.log = {
       createdAt: now,

@@ -22,8 +22,10 @@ export type RequestFacts = {
   stream: boolean;
   /** Whether the client wants a usage report in the stream (OpenAI: stream_options.include_usage). */
   clientWantsUsage: boolean;
-  /** Output token limit asked for (0 = none), used for the reservation. */
+  /** Output token limit asked for, per choice (0 = none): the largest of the request's limit fields. */
   maxTokens: number;
+  /** Choices generated (OpenAI n, Gemini candidateCount), each up to maxTokens; 1 when absent. */
+  choices?: number;
   /** Prompt text for the sensitive-word check. */
   promptText: string;
   /** Fast prompt token estimate (reservation only). */

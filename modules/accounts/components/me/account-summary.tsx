@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { useQuotaText } from "@/modules/accounts/components/me/use-quota-text";
+import { QuotaAmount } from "@/components/admin/quota-amount";
 import type { SelfProfile } from "@/modules/accounts/client/account/api";
 import { ROLE } from "@/lib/constants";
 
@@ -64,7 +65,7 @@ export function AccountSummary({ self }: { self: SelfProfile }) {
         </div>
       </Card>
       <div className="grid grid-cols-3 gap-2 sm:gap-4">
-        <Stat label={t("balance")} value={quota(self.quota)} testId="me-balance" />
+        <Stat label={t("balance")} value={<QuotaAmount quota={self.quota} />} testId="me-balance" />
         <Stat label={t("used")} value={quota(self.used_quota)} testId="me-used" />
         <Stat label={t("requests")} value={self.request_count.toLocaleString()} testId="me-requests" />
       </div>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { IdCell, RowMenu, useQuotaFormat } from "@/components/admin/row-cells";
+import { QuotaAmount } from "@/components/admin/quota-amount";
 import { useSite } from "@/components/providers/site-context";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -51,7 +52,7 @@ export function useUserColumns({ onEdit, onAction }: UserRowHandlers): Column<Ad
       cell: (r) => (
         <div className="flex flex-col text-xs leading-5">
           <span>
-            <span className="text-muted">{t("balance")}</span> <span data-testid="user-balance">{quota(r.quota)}</span>
+            <span className="text-muted">{t("balance")}</span> <QuotaAmount quota={r.quota} testId="user-balance" />
           </span>
           <span>
             <span className="text-muted">{t("used")}</span> {quota(r.used_quota)}

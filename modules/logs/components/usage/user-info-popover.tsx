@@ -2,10 +2,11 @@
 
 import * as Popover from "@radix-ui/react-popover";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useSite } from "@/components/providers/site-context";
 import { useUserInfo } from "@/modules/logs/client/usage/hooks";
 import { formatQuota } from "@/lib/format";
+import { QuotaAmount } from "@/components/admin/quota-amount";
 
 /** Admins open a log row's user to see who it is (spec 2 §6: user info from a log row). */
 export function UserInfoPopover({ userId, username }: { userId: number; username: string }) {
@@ -16,11 +17,11 @@ export function UserInfoPopover({ userId, username }: { userId: number; username
   const info = useUserInfo(open ? userId : null);
   const quota = (q: number) =>
     formatQuota(q, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
-  const rows = info.data
+  const rows: [string, ReactNode][] = info.data
     ? [
         [t("user_info_display_name"), info.data.display_name],
         [t("user_info_group"), info.data.group],
-        [t("user_info_quota"), quota(info.data.quota)],
+        [t("user_info_quota"), <QuotaAmount key="quota" quota={info.data.quota} />],
         [t("user_info_used"), quota(info.data.used_quota)],
         [t("user_info_requests"), String(info.data.request_count)],
         [t("user_info_email"), info.data.email],

@@ -1,11 +1,13 @@
 import "server-only";
 
 // Anthropic Messages transport (name and default base URL from the vendor catalogue). POST {base}/v1/messages with x-api-key and anthropic-version
-// (the client's, else 2023-06-01); the client's anthropic-beta is forwarded; per-model extra headers
+// (the client's, else 2023-06-01); the client's anthropic-beta values on the allow-list of betas.ts are
+// forwarded; per-model extra headers
 // come from claude.model_headers_settings (values of one header joined with commas).
 import { baseUrlOf } from "@/lib/server/relay/vendors/openai/compatible";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/lib/server/relay/vendors/types";
 import { modelHeaders } from "@/lib/server/relay/vendors/anthropic/options";
+import { allowedClientBetas } from "@/lib/server/relay/vendors/anthropic/betas";
 
 export const DEFAULT_ANTHROPIC_VERSION = "2023-06-01";
 
@@ -34,9 +36,9 @@ export const createAnthropicAdapter = (v: { name: string; defaultBaseUrl?: strin
       "anthropic-version": clientHeader(ctx, "anthropic-version") ?? DEFAULT_ANTHROPIC_VERSION,
       accept: ctx.stream ? "text/event-stream" : "application/json",
     };
-    const beta = clientHeader(ctx, "anthropic-beta");
-    // Every beta value reaches Anthropic (Claude Code sends several, some clients repeat the header);
-    // each once, the per-model ones first.
+    const beta = allowedClientBetas(ctx.clientHeaders?.["anthropic-beta"]).join(",");
+    // The client's allowed betas (betas.ts; Claude Code sends several, some clients repeat the
+    // header) reach Anthropic each once, the per-model ones first.
     if (beta) headers["anthropic-beta"] = betaList(headers["anthropic-beta"], beta);
     return { url: `${baseUrlOf(ctx, v.defaultBaseUrl ?? "")}/v1/messages`, headers, body: JSON.stringify(body) };
   },

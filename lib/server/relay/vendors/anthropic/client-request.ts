@@ -6,6 +6,7 @@ import { invalidRequest } from "@/lib/server/relay/error-codes";
 import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/vendors/anthropic/blocks";
 import type { ConvertOptions, Json, RequestFacts } from "@/lib/server/relay/vendors/format-types";
 import { estimateText } from "@/lib/server/relay/settle/tokenize";
+import { contentAttachmentTokens } from "@/lib/server/relay/settle/prompt-extras";
 import { claudeMessagesSchema } from "@/lib/server/relay/vendors/anthropic/wire";
 import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
 
@@ -66,7 +67,9 @@ export function inspectClaude(body: Json): RequestFacts {
     clientWantsUsage: stream,
     maxTokens: max,
     promptText: text,
-    promptTokens: estimateText(text) + (body.messages as unknown[]).length * 3,
+    // Documents (PDFs) are priced by size (prompt-extras.ts), not counted as 0.
+    promptTokens:
+      estimateText(text) + (body.messages as Json[]).reduce((n, m) => n + 3 + contentAttachmentTokens(m.content), 0),
   };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 
 // Non-stream Claude responses both ways, Claude usage normalisation and the Claude error shape.
-import type { Usage } from "@/lib/server/ledger/pricing";
+import { CLAUDE_WEB_SEARCH_USD_PER_K, type Usage } from "@/lib/server/ledger/pricing";
 import type { RelayError } from "@/lib/server/relay/errors";
 import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/vendors/anthropic/blocks";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
@@ -13,6 +13,9 @@ type ClaudeUsage = {
   output_tokens?: number;
   cache_read_input_tokens?: number;
   cache_creation_input_tokens?: number;
+  /** Server tools (web_search); the stream taps flatten it to web_search_requests. */
+  server_tool_use?: { web_search_requests?: number };
+  web_search_requests?: number;
 };
 
 /** Claude usage -> Usage (prompt INCLUDES cache reads and cache creation; lib/server/ledger/pricing.ts). */
@@ -24,11 +27,16 @@ export function usageFromClaude(u: unknown): Usage | null {
   const write = v.cache_creation_input_tokens ?? 0;
   const output = v.output_tokens ?? 0;
   if (!input && !read && !write && !output) return null;
+  const searches = Number(v.server_tool_use?.web_search_requests ?? v.web_search_requests ?? 0);
   return {
     promptTokens: input + read + write,
     completionTokens: output,
     cachedTokens: read,
     ...(write ? { cacheWriteTokens: write } : {}),
+    // Anthropic bills each web search apart from the tokens (review N9).
+    ...(Number.isSafeInteger(searches) && searches > 0
+      ? { webSearch: { calls: searches, usdPerThousand: CLAUDE_WEB_SEARCH_USD_PER_K } }
+      : {}),
   };
 }
 

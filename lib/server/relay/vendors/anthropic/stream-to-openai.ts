@@ -32,6 +32,8 @@ export function claudeStreamToOpenAI(o: ConvertOptions & { requestId: string }):
   });
   const merge = (u: unknown) => {
     for (const [k, v] of Object.entries((u ?? {}) as ClaudeUsage)) if (typeof v === "number" && v > 0) usage[k] = v;
+    const searches = (u as { server_tool_use?: { web_search_requests?: unknown } } | null)?.server_tool_use;
+    if (typeof searches?.web_search_requests === "number") usage.web_search_requests = searches.web_search_requests;
   };
   const current = (): Usage | null => usageFromClaude(usage);
   const usageChunk = (): Json[] => {

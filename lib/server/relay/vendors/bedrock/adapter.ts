@@ -10,6 +10,7 @@ import "server-only";
 // converted by converse-request.ts and answered back by converse-response.ts. Base URL defaults to
 // https://bedrock-runtime.{region}.amazonaws.com. Keys and regions: credentials.ts (SigV4 with
 // aws4fetch, service "bedrock", session token signed; or a Bedrock API key as Bearer).
+import { allowedClientBetas } from "@/lib/server/relay/vendors/anthropic/betas";
 import { AwsV4Signer } from "aws4fetch";
 import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
@@ -33,17 +34,9 @@ export function usesInvokeModel(model: string, channel?: Pick<CachedChannel, "se
 export const bedrockFormatOf = (model: string, channel?: Pick<CachedChannel, "setting">): WireFormat =>
   usesInvokeModel(model, channel) ? "claude" : "openai";
 
+/** The client's anthropic-beta values on the allow-list (anthropic/betas.ts: no paid betas). */
 function betas(ctx: AdapterContext): string[] {
-  const v = ctx.clientHeaders?.["anthropic-beta"];
-  const s = Array.isArray(v) ? v.join(",") : (v ?? "");
-  return [
-    ...new Set(
-      s
-        .split(",")
-        .map((b) => b.trim())
-        .filter(Boolean),
-    ),
-  ];
+  return allowedClientBetas(ctx.clientHeaders?.["anthropic-beta"]);
 }
 
 /** The InvokeModel body: the Messages request without model/stream, with Bedrock's version. */

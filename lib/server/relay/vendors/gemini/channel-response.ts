@@ -5,6 +5,7 @@ import "server-only";
 // prompt_tokens), thinking tokens are billed as output (candidates + thoughts).
 import type { Usage } from "@/lib/server/ledger/pricing";
 import { usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
+import { groundingCounter } from "@/lib/server/relay/vendors/gemini/grounding";
 import { dataFrame } from "@/lib/server/relay/streaming/frames";
 import type { ConvertOptions, Json, NativeStreamTap, StreamToOpenAI } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
@@ -135,11 +136,13 @@ export function streamToOpenAI(o: ConvertOptions & { requestId: string }): Strea
   let started = false;
   let calls = 0;
   const created = Math.floor(Date.now() / 1000);
+  const grounding = groundingCounter();
   return {
     push(event) {
       const chunk = parseChunk(event.data);
       if (!chunk) return [];
       usage = geminiUsage(chunk.usageMetadata) ?? usage;
+      grounding.note(chunk);
       const out: Json[] = [];
       for (const [i, c] of ((chunk.candidates as Candidate[] | undefined) ?? []).entries()) {
         const s = splitParts(c.content?.parts);
@@ -171,7 +174,7 @@ export function streamToOpenAI(o: ConvertOptions & { requestId: string }): Strea
       return out;
     },
     end: () => [],
-    usage: () => usage,
+    usage: () => grounding.bill(usage),
   };
 }
 
@@ -189,17 +192,19 @@ export function responseText(json: Json): string {
 export function nativeStream(): NativeStreamTap {
   let usage: Usage | null = null;
   let text = "";
+  const grounding = groundingCounter();
   return {
     push(event) {
       const chunk = parseChunk(event.data);
       if (chunk) {
         usage = geminiUsage(chunk.usageMetadata) ?? usage;
+        grounding.note(chunk);
         text += responseText(chunk);
       }
       return event.data ? [dataFrame(event.data)] : [];
     },
     end: () => [],
-    usage: () => usage,
+    usage: () => grounding.bill(usage),
     text: () => text,
   };
 }

@@ -9,6 +9,13 @@ import type { ConvertOptions, Json, RequestFacts } from "@/lib/server/relay/vend
 import { estimatePromptTokens, estimateText } from "@/lib/server/relay/settle/tokenize";
 import { geminiBatchEmbedSchema, geminiChatSchema, geminiEmbedSchema } from "@/lib/server/relay/vendors/gemini/wire";
 import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
+import {
+  choiceCount,
+  GEMINI_CHOICE_FIELDS,
+  GEMINI_LIMIT_FIELDS,
+  geminiConfigs,
+  largestLimit,
+} from "@/lib/server/relay/settle/output-limits";
 
 type Part = {
   text?: string;
@@ -73,12 +80,14 @@ export function geminiPromptText(body: Json): string {
 export function inspect(body: Json, mode: RelayMode): RequestFacts {
   checkGeminiShape(body, mode);
   const text = geminiPromptText(body);
-  const g = body.generationConfig as { maxOutputTokens?: number } | undefined;
+  const configs = geminiConfigs(body);
+  const chat = mode === "chat";
   return {
     model: undefined,
     stream: false,
     clientWantsUsage: false,
-    maxTokens: mode === "chat" ? (g?.maxOutputTokens ?? 0) : 0,
+    maxTokens: chat ? Math.max(0, ...configs.map((g) => largestLimit(g, GEMINI_LIMIT_FIELDS))) : 0,
+    choices: chat ? choiceCount(...configs.flatMap((g) => GEMINI_CHOICE_FIELDS.map((f) => g[f]))) : 1,
     promptText: text,
     promptTokens: mode === "chat" ? estimatePromptTokens(toOpenAIChat(body, "")) : estimateText(text),
   };

@@ -13,6 +13,8 @@ import {
 import { inspect, toOpenAIRequest } from "@/lib/server/relay/vendors/gemini/client-request";
 import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/lib/server/relay/vendors/gemini/client-response";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
+import { GEMINI_LIMIT_FIELDS, geminiConfigs, rewriteLimits } from "@/lib/server/relay/settle/output-limits";
+import { withGrounding } from "@/lib/server/relay/vendors/gemini/grounding";
 import { inlineRemoteImages } from "@/lib/server/relay/vendors/gemini/inline-images";
 
 export const geminiFormat: ChatFormat = {
@@ -22,8 +24,14 @@ export const geminiFormat: ChatFormat = {
   fromOpenAIResponse,
   streamFromOpenAI,
   capOutput: (body, _mode, cap) => {
-    const g = body.generationConfig;
-    body.generationConfig = { ...(g && typeof g === "object" ? g : {}), maxOutputTokens: cap };
+    // Every spelling present gets the cap (review N2); none present: the config object the client
+    // used (a body with both spellings of one field is one Google may refuse), else generationConfig.
+    const configs = geminiConfigs(body);
+    let written = false;
+    for (const g of configs) written = rewriteLimits(g, GEMINI_LIMIT_FIELDS, cap) || written;
+    if (written) return;
+    if (configs[0]) configs[0].maxOutputTokens = cap;
+    else body.generationConfig = { maxOutputTokens: cap };
   },
   errorBody,
   // Gemini takes images inline only; its SDK clients do not expect SSE comments.
@@ -34,6 +42,6 @@ export const geminiFormat: ChatFormat = {
   toOpenAIResponse,
   streamToOpenAI,
   nativeStream: () => nativeStream(),
-  usageOf: (json) => geminiUsage(json.usageMetadata),
+  usageOf: (json) => withGrounding(geminiUsage(json.usageMetadata), json),
   responseText,
 };

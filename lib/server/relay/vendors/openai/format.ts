@@ -18,6 +18,12 @@ import {
   embeddingsSchema,
   moderationsSchema,
 } from "@/lib/server/relay/vendors/openai/wire";
+import {
+  choiceCount,
+  largestLimit,
+  OPENAI_LIMIT_FIELDS,
+  rewriteLimits,
+} from "@/lib/server/relay/settle/output-limits";
 import { fitConvertedRequest, usesCompletionTokens } from "@/lib/server/relay/vendors/openai/reasoning-models";
 
 const SCHEMAS = {
@@ -122,20 +128,14 @@ export function checkOpenAIShape(mode: RelayMode, body: Json): void {
 
 const parseData = (data: string): Json | null => (data && data !== "[DONE]" ? parseJsonObject(data) : null);
 
-/** The output limit of an OpenAI-format request: Responses, completions, or chat (reasoning models). */
+/** The output limit of an OpenAI-format request: written into every limit field present (review N2),
+ *  else into the one field the endpoint reads (Responses, completions, or chat: reasoning models). */
 function capOutput(body: Json, mode: RelayMode, cap: number): void {
-  if (mode === "responses") {
-    body.max_output_tokens = cap;
-  } else if (mode === "completions") {
-    body.max_tokens = cap;
-  } else {
-    // Chat: keep the client's field; reasoning models refuse max_tokens.
-    const useCompletion =
-      typeof body.max_completion_tokens === "number" ||
-      (typeof body.max_tokens !== "number" && usesCompletionTokens(String(body.model ?? "")));
-    if (useCompletion) body.max_completion_tokens = cap;
-    if (!useCompletion || typeof body.max_tokens === "number") body.max_tokens = cap;
-  }
+  if (rewriteLimits(body, OPENAI_LIMIT_FIELDS, cap)) return;
+  if (mode === "responses") body.max_output_tokens = cap;
+  else if (mode === "completions" || !usesCompletionTokens(String(body.model ?? ""))) body.max_tokens = cap;
+  // Chat with a reasoning model: it refuses max_tokens.
+  else body.max_completion_tokens = cap;
 }
 
 export const openaiFormat: ChatFormat = {
@@ -149,7 +149,9 @@ export const openaiFormat: ChatFormat = {
       model: typeof body.model === "string" && body.model.trim() ? body.model.trim() : undefined,
       stream,
       clientWantsUsage: stream && so?.include_usage === true,
-      maxTokens: Number(body.max_tokens ?? body.max_completion_tokens ?? 0) || 0,
+      maxTokens: largestLimit(body, OPENAI_LIMIT_FIELDS),
+      // n choices (completions: best_of candidates, billed too) each write up to the limit.
+      choices: mode === "chat" || mode === "completions" ? choiceCount(body.n, body.best_of) : 1,
       promptText: promptText(body),
       promptTokens: estimatePromptTokens(body),
     };
