@@ -213,7 +213,10 @@ describe("AppShell footer and local storage", () => {
     jest.useFakeTimers();
     try {
       renderShell({ status: makeStatus({ footer_html: "<b>Server footer</b>" }) });
-      localStorage.setItem("footer_html", '<img src="x" onerror="window.pwned=1"><script>window.pwned=1</script>Planted');
+      localStorage.setItem(
+        "footer_html",
+        '<img src="x" onerror="window.pwned=1"><script>window.pwned=1</script>Planted',
+      );
       act(() => jest.advanceTimersByTime(2_000));
       const footer = screen.getByTestId("footer");
       expect(footer.querySelector("img, script")).toBeNull();

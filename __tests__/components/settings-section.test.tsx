@@ -189,6 +189,9 @@ test("an edit made while a save is in flight survives the save and is saved next
   expect(name().value).toBe("Second");
   await save();
   await waitFor(() =>
-    expect(puts()).toEqual([{ key: "SystemName", value: "First" }, { key: "SystemName", value: "Second" }]),
+    expect(puts()).toEqual([
+      { key: "SystemName", value: "First" },
+      { key: "SystemName", value: "Second" },
+    ]),
   );
 });
