@@ -9,8 +9,8 @@ import { resetEnvForTests } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { getUser } from "@/lib/server/cache/token-cache";
 import { ROLE } from "@/lib/constants";
-import { hashCode } from "@/modules/accounts/server/verification/consume-code";
 import { call, createUserAndLogin, setupApiHarness, setupRoot, login, ROOT_USER } from "./harness";
+import { plantEmailCode } from "./mail-support";
 
 // No network in tests: the outbound guard's DNS lookups are answered from this table.
 const DNS: Record<string, string[]> = {
@@ -91,16 +91,7 @@ test("a notification address other than the account's needs its mailed code; the
   // The account's own address (any case) needs no code.
   expect((await put(me.cookie, { ...victim, notification_email: "Owner@Example.com" })).status).toBe(200);
   // A code mailed to the address (stored here as GET /api/verification stores it) proves it, once.
-  const now = Math.floor(Date.now() / 1000);
-  await db().verificationCode.create({
-    data: {
-      purpose: "email_verify",
-      target: "victim@elsewhere.example",
-      codeHash: hashCode("424242"),
-      expiresAt: now + 120,
-      createdAt: now,
-    },
-  });
+  await plantEmailCode("victim@elsewhere.example", "424242");
   expect((await put(me.cookie, { ...victim, notification_email_code: "424242" })).status).toBe(200);
   expect(JSON.parse((await self(me.cookie)).setting).notification_email).toBe("victim@elsewhere.example");
   // Saving again (e.g. a new threshold) keeps the proven address without a new code.
