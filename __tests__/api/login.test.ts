@@ -6,6 +6,7 @@ import * as loginRoute from "@/app/api/user/login/route";
 import * as logoutRoute from "@/app/api/user/logout/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import { USER_STATUS } from "@/lib/constants";
+import { resetEnvForTests } from "@/lib/env";
 import { sessionCookieName } from "@/lib/server/auth/session";
 import { call, createUser, sessionCookieFrom, setOptions, setupRoot, setupApiHarness } from "./harness";
 
@@ -143,6 +144,36 @@ test("an unknown name is compared against a bcrypt hash of the real cost, like a
   const cost = (hash: string) => /^\$2[aby]\$(\d\d)\$/.exec(hash)?.[1];
   expect(cost(mockCompares[1]!)).toBeDefined();
   expect(cost(mockCompares[1]!)).toBe(cost(mockCompares[0]!));
+});
+
+// Review 3 L9: a __Secure- cookie can be set for the whole site by any sibling subdomain (Domain=…),
+// which fixes a victim's session to the attacker's account; a __Host- cookie cannot (no Domain, Path=/).
+test("with secure cookies the session cookie is __Host- (Secure, Path=/, no Domain); a tossed __Secure- one is ignored", async () => {
+  const before = process.env.SESSION_COOKIE_SECURE;
+  process.env.SESSION_COOKIE_SECURE = "true";
+  resetEnvForTests();
+  try {
+    expect(sessionCookieName()).toBe("__Host-next-auth.session-token");
+    await createUser({ username: "hostie", password: "hostie-pass-1" });
+    const res = await postLogin("hostie", "hostie-pass-1", freshIp());
+    const line = res.setCookie.find((c) => c.startsWith("__Host-next-auth.session-token="));
+    expect(line).toBeDefined();
+    const attrs = line!.split(";").map((a) => a.trim().toLowerCase());
+    expect(attrs).toEqual(expect.arrayContaining(["secure", "path=/", "httponly"]));
+    expect(attrs.some((a) => a.startsWith("domain="))).toBe(false);
+    const token = line!.split(";")[0]!.split("=").slice(1).join("=");
+    const self = await call(selfRoute, "GET", "/api/user/self", { cookie: `__Host-next-auth.session-token=${token}` });
+    expect(self.status).toBe(200);
+    // The same valid token under the old name, as a sibling subdomain could set it, signs nobody in.
+    const tossed = await call(selfRoute, "GET", "/api/user/self", {
+      cookie: `__Secure-next-auth.session-token=${token}`,
+    });
+    expect(tossed.status).toBe(401);
+  } finally {
+    if (before === undefined) delete process.env.SESSION_COOKIE_SECURE;
+    else process.env.SESSION_COOKIE_SECURE = before;
+    resetEnvForTests();
+  }
 });
 
 test("the session cookie is HttpOnly, SameSite=Lax, Path=/ and works; logout clears it", async () => {

@@ -1,6 +1,8 @@
 // Shared steps of the e-mail tests (verification codes, binding, password reset): a real loopback
 // SMTP server configured through the SMTP* options, and readers for the codes and links it received.
 import { decodeMimeParts, startSmtpServer, type ReceivedMail } from "../support/smtp-server";
+import { db } from "@/lib/server/db";
+import { hashCode } from "@/modules/accounts/server/verification/consume-code";
 import { setOptions, setupRoot } from "./harness";
 
 export const SYSTEM_NAME = "Mail Test";
@@ -85,4 +87,18 @@ let ipCounter = 0;
 export function nextIp(): string {
   ipCounter += 1;
   return `10.20.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+/** A valid e-mail code for the address, stored as GET /api/verification stores it (no mail sent). */
+export async function plantEmailCode(email: string, code: string, ttlSeconds = 120): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  await db().verificationCode.create({
+    data: {
+      purpose: "email_verify",
+      target: email,
+      codeHash: hashCode(code),
+      expiresAt: now + ttlSeconds,
+      createdAt: now,
+    },
+  });
 }

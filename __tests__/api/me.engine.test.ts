@@ -15,6 +15,7 @@ import { db } from "@/lib/server/db";
 import { creditCheckIn } from "@/modules/accounts/server/me/check-in";
 import { serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
 import { moveAffQuota } from "@/modules/accounts/server/me/transfer-aff-quota";
+import { claimAndCredit } from "@/modules/redemptions/server/redeem-code";
 import { call, createUser, createUserAndLogin, login, setOptions, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();
@@ -222,14 +223,22 @@ describe("invite-quota transfer", () => {
     expect(await userRow(other.id)).toMatchObject({ quota: 1_500_000n, affQuota: 0n });
   });
 
-  test("an invitee registering with the code rewards the inviter, who can then transfer it", async () => {
+  test("an invitee's first payment rewards the inviter once, even when payments race; the inviter can transfer it", async () => {
     await setOptions({ QuotaForInviter: "600000", QuotaForInvitee: "0" });
     const inviter = await createUserAndLogin();
     const code = (await affCode(inviter.cookie)).json.data;
+    const username = `inv${Date.now() % 100000}`;
     const reg = await call(registerRoute, "POST", "/api/user/register", {
-      body: { username: `inv${Date.now() % 100000}`, password: "invitee-pass-1", aff_code: code },
+      body: { username, password: "invitee-pass-1", aff_code: code },
     });
     expect(reg.json.success).toBe(true);
+    expect(await userRow(inviter.id)).toMatchObject({ affCount: 1, affQuota: 0n, affHistoryQuota: 0n });
+    // Six paid codes redeemed at once by the invitee (the transaction alone, no in-process queue).
+    const invitee = await db().user.findUniqueOrThrow({ where: { username }, select: { id: true, username: true } });
+    const keys = Array.from({ length: 6 }, (_, i) => `race-${invitee.id}-${i}`);
+    await db().redemption.createMany({ data: keys.map((key) => ({ key, quota: 10n })) });
+    const settled = await Promise.allSettled(keys.map((key) => claimAndCredit(invitee, key, 500000)));
+    expect(settled.filter((r) => r.status === "fulfilled")).toHaveLength(6);
     expect(await userRow(inviter.id)).toMatchObject({ affCount: 1, affQuota: 600_000n, affHistoryQuota: 600_000n });
     expect((await transfer(inviter.cookie, { quota: 600_000 })).json.success).toBe(true);
     expect(await userRow(inviter.id)).toMatchObject({ quota: 600_000n, affQuota: 0n, affHistoryQuota: 600_000n });

@@ -41,15 +41,12 @@ test("a new provider account registers, with the invite code of the state, and g
     password: "",
   });
   const credited = await db().user.findUniqueOrThrow({ where: { id: inviter.id } });
-  expect(credited).toMatchObject({ affCount: 1, affQuota: BigInt(30), affHistoryQuota: BigInt(30) });
+  // The inviter is counted now and rewarded at the invitee's first payment (review 3 L8).
+  expect(credited).toMatchObject({ affCount: 1, affQuota: BigInt(0), affHistoryQuota: BigInt(0) });
   const logs = await db().log.findMany({ where: { type: LOG_TYPE.system, userId: { in: [user.id, inviter.id] } } });
-  expect(logs.map((l) => l.content)).toHaveLength(3);
+  expect(logs.map((l) => l.content)).toHaveLength(2);
   expect(logs.map((l) => l.content)).toEqual(
-    expect.arrayContaining([
-      expect.stringContaining("新用户注册赠送"),
-      expect.stringContaining("使用邀请码赠送"),
-      expect.stringContaining("邀请用户赠送"),
-    ]),
+    expect.arrayContaining([expect.stringContaining("新用户注册赠送"), expect.stringContaining("使用邀请码赠送")]),
   );
   // The minted session is a real one.
   const self = await call<{ username: string }>(selfRoute, "GET", "/api/user/self", { cookie: browser.session });

@@ -1,6 +1,8 @@
 // POST /api/user/register: success, taken names (including soft-deleted accounts), validation in both
-// languages, the registration switch, and invite-code rewards with their log rows.
+// languages, the registration switch, and invite-code rewards with their log rows (the inviter's
+// paid at the invitee's first payment, review 3 L8).
 import * as registerRoute from "@/app/api/user/register/route";
+import * as topupRoute from "@/app/api/user/topup/route";
 import { db } from "@/lib/server/db";
 import { LOG_TYPE } from "@/lib/constants";
 import { catalogues } from "@/messages";
@@ -74,7 +76,7 @@ test("registration can be switched off", async () => {
   await setOptions({ RegisterEnabled: "true" });
 });
 
-test("an invite code credits both sides per the options and writes logs", async () => {
+test("an invite code gives the invitee its reward and counts the invitee for the inviter, with logs", async () => {
   await setOptions({ QuotaForNewUser: "200000", QuotaForInvitee: "500000", QuotaForInviter: "1000000" });
   const inviter = await createUser({ username: "inviter", affCode: "INV9" });
 
@@ -84,11 +86,7 @@ test("an invite code credits both sides per the options and writes logs", async 
   const invitee = await db().user.findUniqueOrThrow({ where: { username: "invitee" } });
   expect(invitee.inviterId).toBe(inviter.id);
   expect(invitee.quota).toBe(BigInt(200000 + 500000));
-
-  const after = await db().user.findUniqueOrThrow({ where: { id: inviter.id } });
-  expect(after.affCount).toBe(1);
-  expect(after.affQuota).toBe(BigInt(1000000));
-  expect(after.affHistoryQuota).toBe(BigInt(1000000));
+  expect((await db().user.findUniqueOrThrow({ where: { id: inviter.id } })).affCount).toBe(1);
 
   const inviteeLogs = await db().log.findMany({ where: { userId: invitee.id }, orderBy: { id: "asc" } });
   expect(inviteeLogs.map((l) => l.type)).toEqual([LOG_TYPE.system, LOG_TYPE.system]);
@@ -96,14 +94,38 @@ test("an invite code credits both sides per the options and writes logs", async 
     expect.stringContaining("新用户注册赠送 $0.400000"),
     expect.stringContaining("使用邀请码赠送 $1.000000"),
   ]);
-  const inviterLogs = await db().log.findMany({ where: { userId: inviter.id } });
-  expect(inviterLogs).toHaveLength(1);
-  expect(inviterLogs[0]).toMatchObject({ type: LOG_TYPE.system, username: "inviter" });
-  expect(inviterLogs[0]!.content).toContain("邀请用户赠送 $2.000000");
+});
 
-  // A second invitee counts again.
-  await register({ username: "invitee2", password: "invitee-pass", aff_code: "INV9" });
-  expect((await db().user.findUniqueOrThrow({ where: { id: inviter.id } })).affCount).toBe(2);
+// Review 3 L8: sign-up needs no verification by default, so a reward paid at sign-up was farmed by
+// scripting sign-ups with one invite code. The inviter is paid when an invitee first pays.
+test("farming: scripted sign-ups with one invite code never pay the inviter; an invitee's first payment does, once", async () => {
+  await setOptions({ QuotaForNewUser: "0", QuotaForInvitee: "0", QuotaForInviter: "1000000" });
+  const inviter = await createUser({ username: "farmer", affCode: "FARM" });
+  const names = Array.from({ length: 5 }, (_, i) => `farmed${i}`);
+  for (const username of names) {
+    expect((await register({ username, password: "farmed-pass", aff_code: "FARM" })).status).toBe(200);
+  }
+  const farmer = () => db().user.findUniqueOrThrow({ where: { id: inviter.id } });
+  expect(await farmer()).toMatchObject({ affCount: 5, affQuota: 0n, affHistoryQuota: 0n });
+  const rewardLogs = () => db().log.count({ where: { userId: inviter.id, content: { contains: "邀请用户赠送" } } });
+  expect(await rewardLogs()).toBe(0);
+
+  const redeem = async (username: string, key: string, isGift = false) => {
+    await db().redemption.create({ data: { key, quota: 10n, isGift, maxUses: isGift ? -1 : 1 } });
+    const cookie = await login(username, "farmed-pass");
+    const res = await call(topupRoute, "POST", "/api/user/topup", { cookie, body: { key } });
+    expect(res.json.success).toBe(true);
+  };
+  // A gift code is free: no reward.
+  await redeem("farmed0", "gift-code-farm", true);
+  expect(await farmer()).toMatchObject({ affQuota: 0n });
+  // A paid code: the inviter is rewarded once, and not again for the same invitee's next payment.
+  await redeem("farmed1", "paid-code-farm-1");
+  expect(await farmer()).toMatchObject({ affQuota: 1_000_000n, affHistoryQuota: 1_000_000n });
+  await redeem("farmed1", "paid-code-farm-2");
+  expect(await farmer()).toMatchObject({ affQuota: 1_000_000n, affHistoryQuota: 1_000_000n });
+  expect(await rewardLogs()).toBe(1);
+  await setOptions({ QuotaForInviter: "0" });
 });
 
 test("an unknown invite code registers without rewards", async () => {

@@ -1,20 +1,31 @@
 // Issue 17 item 9 through the console API: an admin cannot give one user another user's e-mail
-// address (login by e-mail and password reset pick one account per address), addresses set by
-// admins are stored normalised, and no username can contain "@" (a name that looks like someone's
+// address (login by e-mail and password reset pick one account per address), only root is told that
+// another user holds it (review 3 L9), addresses set by admins are stored normalised, and no username can contain "@" (a name that looks like someone's
 // address would compete with that account at login).
 import * as userRoute from "@/app/api/user/route";
 import * as registerRoute from "@/app/api/user/register/route";
 import * as loginRoute from "@/app/api/user/login/route";
 import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
-import { call, createUser, createUserAndLogin, setOptions, setupApiHarness, setupRoot } from "./harness";
+import {
+  call,
+  createUser,
+  createUserAndLogin,
+  login,
+  ROOT_USER,
+  setOptions,
+  setupApiHarness,
+  setupRoot,
+} from "./harness";
 
 setupApiHarness();
 
 let admin: string;
+let rootCookie: string;
 
 beforeAll(async () => {
   await setupRoot();
+  rootCookie = await login(ROOT_USER.username, ROOT_USER.password);
   admin = (await createUserAndLogin({ role: ROLE.admin })).cookie;
   await setOptions({ RegisterEnabled: "true", PasswordRegisterEnabled: "true", EmailVerificationEnabled: "false" });
 });
@@ -26,7 +37,7 @@ describe("e-mail addresses set by admins", () => {
     await createUser({ email: "victim@example.com" });
     const other = await createUser({ email: "" });
     const zh = await call(userRoute, "PUT", "/api/user/", {
-      cookie: admin,
+      cookie: rootCookie,
       body: { id: other.id, email: "  Victim@Example.COM " },
       headers: { "accept-language": "zh-CN" },
     });
@@ -37,8 +48,25 @@ describe("e-mail addresses set by admins", () => {
       body: { id: other.id, email: "VICTIM@example.com" },
       headers: { "accept-language": "en" },
     });
-    expect(en.json.message).toBe("This email address is already used by another user");
+    expect(en.status).toBe(409);
+    expect(en.json.message).toBe("This email address is already in use");
     expect(await emailOf(other.id)).toBe("");
+  });
+
+  // Review 3 L9: the list hides root's address from admins; the refusal must not name a holder, and
+  // an admin cannot test guesses of it without bound.
+  test("an admin guessing root's address gets the generic answer, and 429 after 20 conflicts", async () => {
+    const guesser = await createUserAndLogin({ role: ROLE.admin });
+    await db().user.update({ where: { username: ROOT_USER.username }, data: { email: "owner@corp.example" } });
+    const target = await createUser({ email: "" });
+    const guess = (email: string) =>
+      call(userRoute, "PUT", "/api/user/", { cookie: guesser.cookie, body: { id: target.id, email } });
+    const first = await guess("owner@corp.example");
+    expect(first.status).toBe(409);
+    expect(first.json).toEqual({ success: false, message: "邮箱地址已被占用" });
+    for (let i = 1; i < 20; i++) expect((await guess("owner@corp.example")).status).toBe(409);
+    expect((await guess("owner@corp.example")).status).toBe(429);
+    expect(await emailOf(target.id)).toBe("");
   });
 
   test("a free address is stored trimmed and lower-cased, and signs in by e-mail in any case", async () => {

@@ -10,6 +10,7 @@ import { db } from "@/lib/server/db";
 import { getUser } from "@/lib/server/cache/token-cache";
 import { ROLE } from "@/lib/constants";
 import { call, createUserAndLogin, setupApiHarness, setupRoot, login, ROOT_USER } from "./harness";
+import { plantEmailCode } from "./mail-support";
 
 // No network in tests: the outbound guard's DNS lookups are answered from this table.
 const DNS: Record<string, string[]> = {
@@ -56,7 +57,7 @@ test("a fresh account has an empty setting and no secret", async () => {
 });
 
 test("email settings are saved and shown back", async () => {
-  const me = await createUserAndLogin();
+  const me = await createUserAndLogin({ email: "alerts@example.com" });
   const res = await put(me.cookie, {
     notify_type: "email",
     quota_warning_threshold: 1000000,
@@ -69,6 +70,32 @@ test("email settings are saved and shown back", async () => {
     quota_warning_threshold: 1000000,
     notification_email: "alerts@example.com",
   });
+});
+
+// Review 3 L9: the notification address is where the gateway sends mail on the user's behalf; one
+// the user has not proven to own (not the account's address) needs the code mailed to it.
+test("a notification address other than the account's needs its mailed code; the account's own does not", async () => {
+  const me = await createUserAndLogin({ email: "owner@example.com" });
+  const victim = {
+    notify_type: "email",
+    quota_warning_threshold: 1000000,
+    notification_email: "victim@elsewhere.example",
+  };
+  const refused = await put(me.cookie, victim);
+  expect(refused.status).toBe(400);
+  expect(refused.json.message).toBe("通知邮箱不是账号绑定的邮箱，请先获取验证码并填写");
+  const wrong = await put(me.cookie, { ...victim, notification_email_code: "000000" });
+  expect(wrong.status).toBe(400);
+  expect(JSON.parse((await self(me.cookie)).setting).notification_email).toBeUndefined();
+
+  // The account's own address (any case) needs no code.
+  expect((await put(me.cookie, { ...victim, notification_email: "Owner@Example.com" })).status).toBe(200);
+  // A code mailed to the address (stored here as GET /api/verification stores it) proves it, once.
+  await plantEmailCode("victim@elsewhere.example", "424242");
+  expect((await put(me.cookie, { ...victim, notification_email_code: "424242" })).status).toBe(200);
+  expect(JSON.parse((await self(me.cookie)).setting).notification_email).toBe("victim@elsewhere.example");
+  // Saving again (e.g. a new threshold) keeps the proven address without a new code.
+  expect((await put(me.cookie, { ...victim, quota_warning_threshold: 2000000 })).status).toBe(200);
 });
 
 describe("validation messages (zh, and en by Accept-Language)", () => {

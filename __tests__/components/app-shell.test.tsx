@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { usePathname } from "next/navigation";
 import { AppShell } from "@/components/layout/app-shell";
@@ -205,6 +205,26 @@ describe("AppShell footer and local storage", () => {
     unmount();
     renderShell();
     expect(screen.getByTestId("footer")).toHaveTextContent(`© ${new Date().getFullYear()} Test Gateway`);
+  });
+
+  // Review 3 L9: whatever can write localStorage (another script of the origin, an extension) must not
+  // put HTML into every console page; the footer renders only the server-sanitized status.
+  it("never renders HTML planted in localStorage footer_html, only the status' footer", () => {
+    jest.useFakeTimers();
+    try {
+      renderShell({ status: makeStatus({ footer_html: "<b>Server footer</b>" }) });
+      localStorage.setItem(
+        "footer_html",
+        '<img src="x" onerror="window.pwned=1"><script>window.pwned=1</script>Planted',
+      );
+      act(() => jest.advanceTimersByTime(2_000));
+      const footer = screen.getByTestId("footer");
+      expect(footer.querySelector("img, script")).toBeNull();
+      expect(footer).toHaveTextContent("Server footer");
+      expect(footer).not.toHaveTextContent("Planted");
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("stores the status fields the spec lists as stored locally", () => {

@@ -53,14 +53,33 @@ test("e-mail: presets and the body sent; the account is re-read after saving", a
   await renderTabs();
   await click("notify-threshold-preset-1000000");
   expect(input("notify-threshold").value).toBe("1000000");
-  await type("notify-email", " alerts@example.com ");
+  await type("notify-email", " Me@Example.com ");
+  expect(screen.queryByTestId("notify-email-code")).toBeNull(); // the account's own address
   const before = gets();
   await click("notify-save");
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith("更新成功"));
   expect(puts()).toEqual([
-    { notify_type: "email", quota_warning_threshold: 1000000, notification_email: "alerts@example.com" },
+    { notify_type: "email", quota_warning_threshold: 1000000, notification_email: "Me@Example.com" },
   ]);
   await waitFor(() => expect(gets()).toBeGreaterThan(before));
+});
+
+test("e-mail: another address asks for the code mailed to it, and sends it (review 3 L9)", async () => {
+  await renderTabs();
+  await type("notify-email", "alerts@example.com");
+  await click("notify-email-send-code");
+  await waitFor(() =>
+    expect(calls.some((c) => c.url.includes("/api/verification") && c.url.includes("alerts%40example.com"))).toBe(true),
+  );
+  await type("notify-email-code", "123456");
+  await click("notify-save");
+  await waitFor(() => expect(puts()).toHaveLength(1));
+  expect(puts()[0]).toEqual({
+    notify_type: "email",
+    quota_warning_threshold: 500000,
+    notification_email: "alerts@example.com",
+    notification_email_code: "123456",
+  });
 });
 
 test("client-side rules show the server's messages and send nothing", async () => {

@@ -1,5 +1,6 @@
 // The shared settings-section pattern: values from GET /api/option/, only changed keys sent (one
-// PUT with the list, switches last), 你似乎并没有修改什么 / 保存成功 / 保存失败，请重试, client-side
+// PUT {key, value} per key, switches last: spec 2 §7), 你似乎并没有修改什么 / 保存成功 / 保存失败，请重试 /
+// 部分保存失败，请重试, client-side
 // rules with the spec's messages, secrets write-only, the password-login switch that asks first, and
 // for an admin the root-only settings shown read-only and never sent (issue 17).
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
@@ -22,7 +23,7 @@ const OPTIONS = [
 ];
 
 type Entry = { key: string; value: string };
-type Call = { method: string; url: string; body?: Entry[] };
+type Call = { method: string; url: string; body?: Entry };
 let calls: Call[] = [];
 let failKeys = new Set<string>();
 /** When set, PUTs wait for it: a save held in flight. */
@@ -36,7 +37,7 @@ beforeEach(() => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method: init?.method ?? "GET", url, body });
     if (init?.method === "PUT" && putGate) await putGate;
-    const ok = !(Array.isArray(body) && body.some((e: Entry) => failKeys.has(e.key)));
+    const ok = !failKeys.has((body as Entry | undefined)?.key ?? "");
     const json =
       init?.method === "PUT"
         ? { success: ok, message: ok ? "" : "返佣百分比必须在0到100之间", data: null }
@@ -74,18 +75,36 @@ test("nothing changed: no call, 你似乎并没有修改什么", async () => {
   expect(puts()).toEqual([]);
 });
 
-test("only the changed keys are sent, in one PUT, switches last", async () => {
+test("only the changed keys are sent, one PUT {key, value} each, switches last", async () => {
   await renderSection();
   fireEvent.click(screen.getByTestId("opt-RegisterEnabled"));
   fireEvent.change(screen.getByTestId("opt-SystemName"), { target: { value: "My Gateway" } });
   await save();
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith("保存成功"));
   expect(puts()).toEqual([
-    [
-      { key: "SystemName", value: "My Gateway" },
-      { key: "RegisterEnabled", value: "false" },
-    ],
+    { key: "SystemName", value: "My Gateway" },
+    { key: "RegisterEnabled", value: "false" },
   ]);
+});
+
+test("one key refused, the others saved: 部分保存失败，请重试, and only the refused key stays a draft", async () => {
+  await renderSection();
+  failKeys = new Set(["RebatePercentage"]);
+  fireEvent.change(screen.getByTestId("opt-RebatePercentage"), { target: { value: "50" } });
+  fireEvent.change(screen.getByTestId("opt-SystemName"), { target: { value: "Renamed" } });
+  fireEvent.click(screen.getByTestId("opt-RegisterEnabled"));
+  await save();
+  await waitFor(() =>
+    expect(toast.error).toHaveBeenCalledWith("部分保存失败，请重试", {
+      description: "错误：返佣百分比必须在0到100之间",
+    }),
+  );
+  expect(puts()).toEqual([
+    { key: "SystemName", value: "Renamed" },
+    { key: "RebatePercentage", value: "50" },
+    { key: "RegisterEnabled", value: "false" },
+  ]);
+  expect((screen.getByTestId("opt-RebatePercentage") as HTMLInputElement).value).toBe("50");
 });
 
 test("the spec's range message blocks the save; a refused save stores nothing: 保存失败", async () => {
@@ -97,7 +116,6 @@ test("the spec's range message blocks the save; a refused save stores nothing: �
 
   failKeys = new Set(["RebatePercentage"]);
   fireEvent.change(screen.getByTestId("opt-RebatePercentage"), { target: { value: "50" } });
-  fireEvent.change(screen.getByTestId("opt-SystemName"), { target: { value: "Renamed" } });
   await save();
   await waitFor(() =>
     expect(toast.error).toHaveBeenCalledWith("保存失败，请重试", {
@@ -126,7 +144,7 @@ test("an admin sees root-only settings read-only with a note, and a save sends o
   fireEvent.change(screen.getByTestId("opt-SystemName"), { target: { value: "Admin Named" } });
   await save();
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith("保存成功"));
-  expect(puts()).toEqual([[{ key: "SystemName", value: "Admin Named" }]]);
+  expect(puts()).toEqual([{ key: "SystemName", value: "Admin Named" }]);
 });
 
 test("for an admin a section of root-only settings explains itself and has no save button", async () => {
@@ -154,7 +172,7 @@ test("turning password login off asks; cancel restores the switch, confirm turns
   fireEvent.click(await screen.findByTestId("opt-PasswordLoginEnabled-confirm-confirm"));
   expect(sw.getAttribute("aria-checked")).toBe("false");
   await save();
-  await waitFor(() => expect(puts()).toEqual([[{ key: "PasswordLoginEnabled", value: "false" }]]));
+  await waitFor(() => expect(puts()).toEqual([{ key: "PasswordLoginEnabled", value: "false" }]));
 });
 
 test("an edit made while a save is in flight survives the save and is saved next", async () => {
@@ -164,13 +182,16 @@ test("an edit made while a save is in flight survives the save and is saved next
   const name = () => screen.getByTestId("opt-SystemName") as HTMLInputElement;
   fireEvent.change(name(), { target: { value: "First" } });
   await save();
-  await waitFor(() => expect(puts()).toEqual([[{ key: "SystemName", value: "First" }]]));
+  await waitFor(() => expect(puts()).toEqual([{ key: "SystemName", value: "First" }]));
   fireEvent.change(name(), { target: { value: "Second" } }); // typed while the PUT is pending
   await act(async () => release());
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith("保存成功"));
   expect(name().value).toBe("Second");
   await save();
   await waitFor(() =>
-    expect(puts()).toEqual([[{ key: "SystemName", value: "First" }], [{ key: "SystemName", value: "Second" }]]),
+    expect(puts()).toEqual([
+      { key: "SystemName", value: "First" },
+      { key: "SystemName", value: "Second" },
+    ]),
   );
 });

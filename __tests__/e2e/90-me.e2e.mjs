@@ -28,6 +28,30 @@ async function register(baseUrl, body) {
   assert.ok(json.success, `register ${body.username}: ${json.message}`);
 }
 
+/** The invitee signs in (API) and redeems a code root made: their first payment. */
+async function inviteePays(rootPage, baseUrl, username, password) {
+  const made = await apiAs(rootPage, "POST", "/api/redemption/", {
+    name: `e2e-me-pay-${stamp}`,
+    count: 1,
+    quota: 1000,
+  });
+  assert.ok(made.success, made.message);
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  const id = (await login.json()).data.id;
+  const res = await fetch(`${baseUrl}/api/user/topup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", cookie, "New-Api-User": String(id), Origin: baseUrl },
+    body: JSON.stringify({ key: made.data[0] }),
+  });
+  const json = await res.json();
+  assert.ok(json.success, `redeem: ${json.message}`);
+}
+
 async function selfOf(page) {
   const res = await apiAs(page, "GET", "/api/user/self");
   assert.ok(res.success, res.message);
@@ -107,7 +131,8 @@ export async function run({ browser, baseUrl, screenshot }) {
     assert.equal((await selfOf(page)).quota, afterCheckIn.quota, "a refused check-in credits nothing");
     await screenshot("me-checked-in-zh", page);
 
-    // invite link: copy, then an invitee registers with it and the inviter is rewarded
+    // invite link: copy, then an invitee registers with it (counted) and, once the invitee first pays
+    // (a redeemed code that is not a gift), the inviter is rewarded (review 3 L8)
     const link = page.getByTestId("me-invite-link");
     await page.waitForFunction(() => document.querySelector('[data-testid="me-invite-link"]')?.value);
     const inviteUrl = await link.inputValue();
@@ -120,7 +145,10 @@ export async function run({ browser, baseUrl, screenshot }) {
     await register(baseUrl, { username: `mi${stamp}`, password: "invitee-pass-1", aff_code: code });
     await page.reload();
     await page.getByTestId("me-aff-count").filter({ hasText: "1" }).waitFor();
-    assert.equal(await page.getByTestId("me-aff-quota").innerText(), "$2.00");
+    assert.equal(await page.getByTestId("me-aff-quota").innerText(), "$0.00");
+    await inviteePays(root.page, baseUrl, `mi${stamp}`, "invitee-pass-1");
+    await page.reload();
+    await page.getByTestId("me-aff-quota").filter({ hasText: "$2.00" }).waitFor();
 
     // transfer: below one unit refused in the dialog, then $1 moves to the balance
     await page.getByTestId("me-aff-transfer").click();

@@ -62,10 +62,17 @@ let sentinels = 0;
  */
 async function sentinelAlert(gw: Gateway, setting: Record<string, unknown>, arrived: () => boolean): Promise<void> {
   const u = await makeUser(gw, `sentinel${++sentinels}`, 100_000);
+  // A notification address must be the account's own unless proven by a mailed code (review 3 L9).
+  if (typeof setting.notification_email === "string") await setAccountEmail(gw, u.id, setting.notification_email);
   const saved = await u.call("PUT", "/api/user/setting", { quota_warning_threshold: 1_000_000, ...setting });
   expect(saved.success).toBe(true);
   await u.relay();
   await gw.waitFor(arrived, 10_000);
+}
+
+async function setAccountEmail(gw: Gateway, id: number, email: string) {
+  const set = await gw.api("PUT", "/api/user/", { id, email });
+  if (!set.json.success) throw new Error(set.json.message);
 }
 
 /** A registered user with some quota, logged in, with a token (see makeUserSession). */
@@ -200,6 +207,7 @@ describe("with the test-only loopback mode on", () => {
     try {
       await useSmtp(gw, smtp.port);
       const u = await makeUser(gw, "mailuser", 100_000);
+      await setAccountEmail(gw, u.id, "alerts@example.com");
       const saved = await u.call("PUT", "/api/user/setting", {
         notify_type: "email",
         quota_warning_threshold: 1_000_000,

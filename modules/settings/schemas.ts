@@ -8,9 +8,8 @@ export type OptionEntryInput = z.infer<typeof optionEntrySchema>;
 
 /**
  * PUT /api/option/ body: one {key, value} (new-api's form) or a list of them saved together, in
- * order, all or nothing. A list lets root move an endpoint and its secret in one request (changing
- * an endpoint alone clears its secret). Booleans and numbers are stored as strings. Per-key rules
- * live in modules/settings/rules/option-rules.ts.
+ * order, all or nothing. The console sends one {key, value} per changed key (spec 2 §7). Booleans
+ * and numbers are stored as strings. Per-key rules live in modules/settings/rules/option-rules.ts.
  */
 export const updateOptionSchema = z.union([
   optionEntrySchema.transform((e) => [e]),

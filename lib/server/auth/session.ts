@@ -8,8 +8,14 @@ import { env } from "@/lib/env";
 
 export const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
 
+/**
+ * With secure cookies the name is __Host- (review 3 L9): the browser then accepts it only with
+ * Secure, Path=/ and no Domain, so a sibling subdomain cannot plant a session cookie for this host
+ * (session fixation), which it can with __Secure-. The old name is not read: sessions minted under it
+ * sign in again once.
+ */
 export function sessionCookieName(): string {
-  return env().SESSION_COOKIE_SECURE ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+  return env().SESSION_COOKIE_SECURE ? "__Host-next-auth.session-token" : "next-auth.session-token";
 }
 
 export type SessionClaims = { uid: number; v: number };
@@ -44,6 +50,7 @@ export function readCookie(headers: Headers, name: string): string | undefined {
   return undefined;
 }
 
+// Path=/ and no Domain: what a __Host- cookie requires.
 function cookieAttributes(maxAge: number): string {
   const secure = env().SESSION_COOKIE_SECURE ? "; Secure" : "";
   return `; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;

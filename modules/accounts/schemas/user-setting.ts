@@ -51,6 +51,8 @@ const settingShape = {
     .trim()
     .max(NOTIFICATION_EMAIL_MAX, "notify_email_invalid")
     .refine((v) => v === "" || emailFormat.safeParse(v).success, "notify_email_invalid"),
+  /** The code mailed to notification_email (GET /api/verification) when it is not the account's address. */
+  notification_email_code: z.string().trim().max(32, "notify_email_code_required"),
   accept_unset_model_ratio_model: z.boolean(),
   show_ip_in_logs: z.boolean(),
 };

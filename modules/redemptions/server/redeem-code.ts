@@ -23,6 +23,7 @@ import { LOG_TYPE } from "@/lib/constants";
 import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { REDEMPTION_STATUS } from "@/modules/redemptions/schemas";
 import { formatQuota } from "@/lib/format";
+import { creditInviterOnFirstPayment } from "@/modules/accounts/server/users/credit-inviter";
 
 export type RedeemResult = { quota: number; is_gift: boolean };
 
@@ -80,6 +81,8 @@ export function claimAndCredit(
       data: { status: REDEMPTION_STATUS.used },
     });
     await tx.user.update({ where: { id: user.id }, data: { quota: { increment: code.quota } } });
+    // After the quota update, which locks the user's row (why: credit-inviter.ts).
+    await creditInviterOnFirstPayment(tx, user.id);
     const money = formatQuota(Number(code.quota), { inCurrency: true, quotaPerUnit, digits: 6 });
     await recordLog(
       {

@@ -22,9 +22,9 @@ export async function fetchOptions(signal?: AbortSignal): Promise<OptionsSnapsho
   return snapshot;
 }
 
-/** One PUT for a section's changes, saved in order and all or nothing (an endpoint and its secret together). */
-export const putOptions = (entries: { key: string; value: string }[]) =>
-  apiFetch<null>("/api/option/", { method: "PUT", body: entries });
+/** PUT /api/option/ for one key (spec 2 §7: one call per changed key). */
+export const putOption = (key: string, value: string) =>
+  apiFetch<null>("/api/option/", { method: "PUT", body: { key, value } });
 
 export const resetModelRatio = () => apiFetch<null>("/api/option/rest_model_ratio", { method: "POST" });
 

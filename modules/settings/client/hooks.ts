@@ -7,7 +7,7 @@ import {
   fetchModelMapping,
   fetchOptions,
   putModelMapping,
-  putOptions,
+  putOption,
   reloadModelMapping,
   resetModelRatio,
 } from "@/modules/settings/client/api";
@@ -28,21 +28,24 @@ export function useOptions() {
 export type SaveResult = { saved: string[]; failed: { key: string; error: unknown }[] };
 
 /**
- * PUTs the changed keys in one request (in saveOrder; the server checks each against the ones before
- * it and stores all or none), so an endpoint and its secret change together. A failure is reported,
- * not thrown.
+ * PUTs each changed key in its own call (spec 2 §7), one after the other in saveOrder: the server
+ * checks each against what the earlier ones stored (a switch after what it needs). A failed key does
+ * not stop the others; failures are reported (部分保存失败), not thrown.
  */
 export function useSaveOptions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (changes: Record<string, string>): Promise<SaveResult> => {
-      const keys = saveOrder(Object.keys(changes), changes);
-      try {
-        await putOptions(keys.map((key) => ({ key, value: changes[key]! })));
-        return { saved: keys, failed: [] };
-      } catch (error) {
-        return { saved: [], failed: [{ key: keys[0] ?? "", error }] };
+      const result: SaveResult = { saved: [], failed: [] };
+      for (const key of saveOrder(Object.keys(changes), changes)) {
+        try {
+          await putOption(key, changes[key]!);
+          result.saved.push(key);
+        } catch (error) {
+          result.failed.push({ key, error });
+        }
       }
+      return result;
     },
     onSettled: () => client.invalidateQueries({ queryKey: settingsKeys.options() }),
   });

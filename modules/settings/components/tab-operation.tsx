@@ -66,7 +66,7 @@ const CHECKIN: FieldSpec[] = [
 const QUOTA: FieldSpec[] = [
   { key: "QuotaForNewUser", kind: "number", min: 0, step: 1 },
   { key: "PreConsumedQuota", kind: "number", min: 0, step: 1 },
-  { key: "QuotaForInviter", kind: "number", min: 0, step: 1 },
+  { key: "QuotaForInviter", kind: "number", min: 0, step: 1, hint: true },
   { key: "QuotaForInvitee", kind: "number", min: 0, step: 1 },
   { key: "QuotaRemindThreshold", kind: "number", min: 0, step: 1 },
   { key: "AffEnabled", kind: "bool" },

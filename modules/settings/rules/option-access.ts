@@ -115,15 +115,3 @@ const ADMIN_WRITABLE_SET = new Set(ADMIN_WRITABLE);
 export function isAdminWritableOption(key: string): boolean {
   return ADMIN_WRITABLE_SET.has(key);
 }
-
-/**
- * Endpoint → the secret that is sent to it. Changing the endpoint clears the secret unless the
- * same request sets it, so a secret is never delivered to an address its owner did not pair it with.
- */
-export const ENDPOINT_SECRETS: Readonly<Record<string, string>> = {
-  SMTPServer: "SMTPToken",
-  WeChatServerAddress: "WeChatServerToken",
-  "oidc.well_known": "oidc.client_secret",
-  "oidc.token_endpoint": "oidc.client_secret",
-  PayAddress: "EpayKey",
-};

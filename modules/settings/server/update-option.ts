@@ -1,31 +1,21 @@
 import "server-only";
 
 // PUT /api/option/: validates one or several options (in order, each against the options as the
-// earlier ones leave them), then stores them all, clears secrets whose endpoint moved, writes the
-// audit log, and drops the caches that depend on them. The relay reads options from the same
-// in-memory map (parsed JSON memoised per value), so a saved option takes effect on the next
-// request without a restart.
-import { getOptions, optionsOf, setOptions, type ReadonlyOptions } from "@/lib/server/options/store";
+// earlier ones leave them), then stores them all, writes the audit log, and drops the caches that
+// depend on them. The relay reads options from the same in-memory map (parsed JSON memoised per
+// value), so a saved option takes effect on the next request without a restart.
+// A moved endpoint (SMTPServer, PayAddress, …) does not clear its secret (issue 36): only root may
+// write either, and the console saves one key per call, so clearing lost the secret root had just
+// typed while protecting nothing from the only person who can write both.
+import { getOptions, optionsOf, setOptions } from "@/lib/server/options/store";
 import type { UpdateOptionInput } from "@/modules/settings/schemas";
 import { invalidateAllTokens } from "@/lib/server/cache/token-cache";
 import { checkOptionWrite } from "@/modules/settings/server/check-option-write";
 import { isSecretOptionKey } from "@/lib/server/options/defaults";
-import { ENDPOINT_SECRETS } from "@/modules/settings/rules/option-access";
 import { auditValue, recordAdminAction } from "@/modules/logs/server/usage/record-admin-action";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 
 type Actor = Pick<CurrentUser, "id" | "username" | "role">;
-
-/** Secrets to clear: the endpoint they are sent to changes and the request does not set them. */
-function secretsToClear(writes: Map<string, string>, current: ReadonlyOptions): string[] {
-  const clear = new Set<string>();
-  for (const [endpoint, secret] of Object.entries(ENDPOINT_SECRETS)) {
-    if (!writes.has(endpoint) || writes.has(secret)) continue;
-    if ((writes.get(endpoint) ?? "").trim() === (current.get(endpoint) ?? "").trim()) continue;
-    if ((current.get(secret) ?? "") !== "") clear.add(secret);
-  }
-  return [...clear];
-}
 
 function describeChange(key: string, before: string, after: string): string {
   if (isSecretOptionKey(key)) return `${key}：${after === "" ? "（密钥已清除）" : "（密钥已更新）"}`;
@@ -41,8 +31,6 @@ export async function updateOptions(entries: UpdateOptionInput, actor: Actor): P
     next.set(key, value);
   }
   const writes = new Map(entries.map((e) => [e.key, e.value]));
-  for (const secret of secretsToClear(writes, current)) writes.set(secret, "");
-
   const changed = [...writes].filter(([key, value]) => (current.get(key) ?? "") !== value);
   if (changed.length === 0) return;
   await setOptions(Object.fromEntries(changed));

@@ -13,6 +13,7 @@ import "server-only";
 // The reply is the text the gateway expects: `success` stops its retries (also for an order that
 // was already credited, or a notice of an unpaid status), `fail` otherwise.
 import { formatQuota } from "@/lib/format";
+import { creditInviterOnFirstPayment } from "@/modules/accounts/server/users/credit-inviter";
 import { TOPUP_STATUS } from "@/modules/wallet/schemas";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
@@ -94,6 +95,8 @@ export function claimAndCreditOrder(orderId: number, quotaPerUnit: number): Prom
       data: { quota: { increment: quota } },
       select: { username: true },
     });
+    // After the quota update, which locks the user's row (why: credit-inviter.ts).
+    await creditInviterOnFirstPayment(tx, order.userId);
     const credited = formatQuota(Number(quota), { inCurrency: true, quotaPerUnit, digits: 2 });
     await recordLog(
       {

@@ -5,8 +5,13 @@ import "server-only";
 // and, when it changes, writes a type-3 log naming the admin in the same transaction. An address is
 // stored lower-cased (the schema) and must not belong to another user: login by e-mail and password
 // reset pick one account per address, so a duplicate would hand one user's account to another.
+// Only root is told that another user holds the address (review 3 L9): an admin gets the words any
+// visitor gets from the bind-code endpoint (email_taken), at most 20 times per 20 minutes, so the
+// answer cannot be used to test guesses of the address of root, whose identity the list hides.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
+import { consumePoint } from "@/lib/server/http/rate-limit";
+import { ROLE } from "@/lib/constants";
 import { hashPassword } from "@/lib/server/auth/password";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
@@ -17,6 +22,15 @@ import { findEmailOwner } from "@/modules/accounts/server/verification/assert-em
 import { lockIdentity } from "@/modules/accounts/server/users/identity-lock";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import type { AdminUpdateUserInput } from "@/modules/accounts/schemas/account";
+
+/** Address conflicts an admin may meet per window before 429 (new-api's UserCriticalRateLimit). */
+const ADMIN_EMAIL_CONFLICTS = { points: 20, duration: 1200 } as const;
+
+async function emailConflict(actor: CurrentUser): Promise<AppError> {
+  if (actor.role >= ROLE.root) return new AppError("conflict", "email_taken_by_user");
+  const wait = await consumePoint("admin_email_conflicts", ADMIN_EMAIL_CONFLICTS, String(actor.id));
+  return wait > 0 ? new AppError("rate_limited", "rate_limited") : new AppError("conflict", "email_taken");
+}
 
 export async function adminUpdateUser(actor: CurrentUser, input: AdminUpdateUserInput): Promise<void> {
   const target = await loadManageTarget(actor, input.id);
@@ -67,6 +81,7 @@ export async function adminUpdateUser(actor: CurrentUser, input: AdminUpdateUser
     else await write();
   } catch (err) {
     if ((err as { code?: string } | null)?.code === "P2002") throw new AppError("conflict", "username_taken");
+    if (err instanceof AppError && err.key === "email_taken_by_user") throw await emailConflict(actor);
     throw err;
   }
   invalidateUser(target.id);

@@ -1,23 +1,22 @@
 import "server-only";
 
 // What every new account gets, however it registered (password form or OAuth): QuotaForNewUser,
-// and with a valid invite code QuotaForInvitee for the newcomer and aff_count + QuotaForInviter
-// (aff_quota and aff_history) for the inviter, each written to the logs. Runs inside the
-// registration transaction.
+// and with a valid invite code QuotaForInvitee for the newcomer and aff_count + 1 for the inviter,
+// each written to the logs. Runs inside the registration transaction. The inviter's QuotaForInviter
+// waits for the invitee's first payment (credit-inviter.ts): paid here, scripted sign-ups farmed it.
 import { db, type Prisma } from "@/lib/server/db";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordLog } from "@/modules/logs/server/usage/record-log";
 import { formatQuota } from "@/lib/format";
 
-export type SignupQuotas = { forNewUser: number; forInvitee: number; forInviter: number; quotaPerUnit: number };
+export type SignupQuotas = { forNewUser: number; forInvitee: number; quotaPerUnit: number };
 export type Inviter = { id: number; username: string };
 
 export async function loadSignupQuotas(): Promise<SignupQuotas> {
   return {
     forNewUser: await getNumberOption("QuotaForNewUser"),
     forInvitee: await getNumberOption("QuotaForInvitee"),
-    forInviter: await getNumberOption("QuotaForInviter"),
     quotaPerUnit: await getNumberOption("QuotaPerUnit", 500000),
   };
 }
@@ -33,7 +32,7 @@ export function initialQuota(q: SignupQuotas, inviter: Inviter | null): bigint {
   return BigInt(q.forNewUser + (inviter ? q.forInvitee : 0));
 }
 
-/** Credits the inviter and writes the reward logs for a just-created account. */
+/** Writes the sign-up gifts' logs and counts the invitee for the inviter (not yet rewarded). */
 export async function recordSignupRewards(
   tx: Prisma.TransactionClient,
   q: SignupQuotas,
@@ -46,13 +45,5 @@ export async function recordSignupRewards(
   if (q.forNewUser > 0) await log(user.id, user.username, `新用户注册赠送 ${money(q.forNewUser)} 额度`);
   if (!inviter) return;
   if (q.forInvitee > 0) await log(user.id, user.username, `使用邀请码赠送 ${money(q.forInvitee)} 额度`);
-  await tx.user.update({
-    where: { id: inviter.id },
-    data: {
-      affCount: { increment: 1 },
-      affQuota: { increment: BigInt(q.forInviter) },
-      affHistoryQuota: { increment: BigInt(q.forInviter) },
-    },
-  });
-  if (q.forInviter > 0) await log(inviter.id, inviter.username, `邀请用户赠送 ${money(q.forInviter)} 额度`);
+  await tx.user.update({ where: { id: inviter.id }, data: { affCount: { increment: 1 } } });
 }

@@ -3,6 +3,9 @@ import "server-only";
 // PUT /api/user/setting: merges the sent fields into the caller's stored setting (each /app/me tab
 // saves its own fields). A webhook URL is checked against the outbound guard before it is stored
 // (public address, resolvable), so a private target is refused at save time, not only at delivery.
+// A notification address other than the account's own e-mail (and than the one already stored) must
+// come with the code mailed to it (review 3 L9): otherwise any user could make the gateway mail any
+// address. new-api checks only that it contains "@".
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
@@ -10,6 +13,8 @@ import { checkOutboundUrl, type OutboundRefusal } from "@/lib/server/net/outboun
 import { outboundPolicy } from "@/lib/server/net/safe-fetch";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { webhookUrlIssue, type UserSettingInput } from "@/modules/accounts/schemas/user-setting";
+import { normalizeEmail } from "@/modules/accounts/server/verification/email-rules";
+import { verifyEmailCode } from "@/modules/accounts/server/verification/verify-email-code";
 
 const REFUSAL_MESSAGE: Record<OutboundRefusal, ServerMessageKey> = {
   invalid_url: "notify_webhook_url_invalid",
@@ -28,16 +33,32 @@ function parseStored(setting: string): Record<string, unknown> {
   }
 }
 
+/** An address the user has not proven to own needs its mailed code (consumed here). */
+async function checkNotificationEmail(
+  email: string | undefined,
+  code: string | undefined,
+  accountEmail: string,
+  stored: Record<string, unknown>,
+): Promise<void> {
+  if (!email) return;
+  const address = normalizeEmail(email);
+  const current = typeof stored.notification_email === "string" ? normalizeEmail(stored.notification_email) : "";
+  if (address === normalizeEmail(accountEmail) || address === current) return;
+  if (!code) throw new AppError("bad_request", "notify_email_code_required");
+  await verifyEmailCode(address, code);
+}
+
 export async function updateUserSetting(userId: number, input: UserSettingInput): Promise<void> {
   const policy = outboundPolicy();
   if (input.webhook_url) {
     const issue = webhookUrlIssue(input.webhook_url, policy.allowLoopback);
     if (issue) throw new AppError("bad_request", issue);
   }
-  const row = await db().user.findUnique({ where: { id: userId }, select: { setting: true } });
+  const row = await db().user.findUnique({ where: { id: userId }, select: { setting: true, email: true } });
   if (!row) throw new AppError("not_found", "user_not_found");
   const stored = parseStored(row.setting);
-  const { webhook_secret, clear_webhook_secret, ...fields } = input;
+  const { webhook_secret, clear_webhook_secret, notification_email_code, ...fields } = input;
+  await checkNotificationEmail(fields.notification_email, notification_email_code, row.email, stored);
   const next: Record<string, unknown> = { ...stored };
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) next[key] = value;
   if (clear_webhook_secret) delete next.webhook_secret;

@@ -15,7 +15,14 @@ import { Button } from "@/components/ui/button";
 import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
 import { TextField } from "@/components/ui/text-field";
 import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
-import { initialNotifyDraft, notifyRequestBody, type NotifyDraft } from "@/modules/accounts/client/notify/notify-draft";
+import {
+  initialNotifyDraft,
+  notifyEmailNeedsCode,
+  notifyRequestBody,
+  type NotifyDraft,
+} from "@/modules/accounts/client/notify/notify-draft";
+import { VerificationCodeField } from "@/modules/accounts/components/auth/verification-code-field";
+import { useHumanCheck } from "@/modules/accounts/client/auth/use-human-check";
 import type { SettingsSnapshot } from "@/modules/accounts/client/notify/settings-view";
 import { userSettingSchema, type NotifyType } from "@/modules/accounts/schemas/user-setting";
 import { ErrorText } from "@/components/ui/error-text";
@@ -28,8 +35,10 @@ export function NotifySettingsForm({
   allowHttpWebhook: boolean;
 }) {
   const t = useTranslations("notify");
+  const tBind = useTranslations("mail_auth.bind");
   const fieldErrors = useFieldErrors();
   const { submit, saving, error } = useSaveSetting();
+  const humanCheck = useHumanCheck();
   const { view, accountEmail } = snapshot;
   const [draft, setDraft] = useState<NotifyDraft>(() => initialNotifyDraft(snapshot));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -97,17 +106,34 @@ export function NotifySettingsForm({
       />
 
       {draft.notify_type === "email" ? (
-        <TextField
-          id="notify-email"
-          label={t("email")}
-          type="email"
-          autoComplete="email"
-          placeholder={accountEmail || t("email_placeholder_none")}
-          value={draft.notification_email}
-          onChange={(e) => set("notification_email", e.target.value)}
-          error={errors.notification_email}
-          hint={t("email_hint")}
-        />
+        <>
+          <TextField
+            id="notify-email"
+            label={t("email")}
+            type="email"
+            autoComplete="email"
+            placeholder={accountEmail || t("email_placeholder_none")}
+            value={draft.notification_email}
+            onChange={(e) => set("notification_email", e.target.value)}
+            error={errors.notification_email}
+            hint={t("email_hint")}
+          />
+          {/* An address the user has not proven to own is verified by a mailed code (the server checks it). */}
+          {notifyEmailNeedsCode(draft, snapshot) ? (
+            <>
+              <VerificationCodeField
+                idPrefix="notify-email"
+                email={draft.notification_email}
+                value={draft.notification_email_code}
+                error={errors.notification_email_code}
+                onChange={(v) => set("notification_email_code", v)}
+                onMissingEmail={() => setErrors((e) => ({ ...e, notification_email: tBind("email_required") }))}
+                humanCheck={humanCheck}
+              />
+              {humanCheck.widget ? <div className="flex justify-center">{humanCheck.widget}</div> : null}
+            </>
+          ) : null}
+        </>
       ) : (
         <>
           <WebhookUrlField
