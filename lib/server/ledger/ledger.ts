@@ -50,15 +50,14 @@ export async function reserveInMemory(
   amount: number,
   min: number,
 ): Promise<ReserveResult> {
-  await memory.ensureAccounts(userId, tokenId);
-  const res = memory.reserve(userId, tokenId, amount, min);
+  // Never `await ensureAccounts` then reserve: a console write may drop the balances in between.
+  const res = await memory.reserveLoading(userId, tokenId, amount, min);
   if ((res.ok && res.reservation.amount >= amount) || !takeBackAllowances) return res;
   const thaw = await takeBackAllowances(userId, tokenId);
   if (!thaw) return res;
   try {
     if (res.ok) memory.refund(res.reservation);
-    await memory.ensureAccounts(userId, tokenId);
-    return memory.reserve(userId, tokenId, amount, min);
+    return await memory.reserveLoading(userId, tokenId, amount, min);
   } finally {
     thaw();
   }
