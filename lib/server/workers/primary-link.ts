@@ -56,7 +56,7 @@ export function answer(w: Worker, id: number, work: () => unknown): void {
   }
 }
 
-/** A worker's reply to a call (callWorkers). */
+/** A worker's reply to a call (callWorkers); cid 0 is a call nobody waits for. */
 export function takeReply(m: WireMessage): void {
   calls.get(m.cid as number)?.(m);
 }

@@ -20,7 +20,7 @@ import { checkLocalWindow, recordLocalSuccess, type WindowLimit } from "@/lib/se
 import { logger } from "@/lib/server/logger";
 import type { Envelope, WireMessage } from "@/lib/server/workers/ipc";
 import { growAllowance, refundToBalances, releaseAllowance } from "@/lib/server/workers/primary-allowances";
-import { answer, callWorkers, setWorkerSource, takeReply, workersOf } from "@/lib/server/workers/primary-link";
+import { answer, callWorkers, send, setWorkerSource, takeReply, workersOf } from "@/lib/server/workers/primary-link";
 import {
   guardLedgerWithAllowances,
   ledgerOfWorkerGone,
@@ -32,14 +32,16 @@ import {
 } from "@/lib/server/workers/primary-ledger-ops";
 
 let primary = false;
+let serving: (w: Worker) => boolean = () => true;
 
 /**
  * This process is the primary of `workers` (primary.ts): events, allowances and metrics involve them.
  * Without Redis its own reservations and console writes take back the workers' allowances first,
  * and the events it emits reach them before the write that emitted them is answered.
  */
-export function becomePrimary(workers: () => Iterable<Worker>): void {
+export function becomePrimary(workers: () => Iterable<Worker>, isServing?: (w: Worker) => boolean): void {
   setWorkerSource(workers);
+  if (isServing) serving = isServing;
   primary = true;
   if (redisEnabled()) return;
   guardLedgerWithAllowances();
@@ -52,13 +54,17 @@ export function isPrimary(): boolean {
 }
 
 /**
- * Sends an event to every worker but `except`; resolves once each has applied it (its caches are
- * dropped), or after EVENT_DELIVERY_MS for one that does not answer (stuck: the hang watch kills it).
+ * Sends an event to every worker but `except`; resolves once each that serves has applied it (its
+ * caches are dropped), or after EVENT_DELIVERY_MS for one that does not answer (stuck: the hang watch
+ * kills it). A worker still starting gets it too but is not waited for: it serves nobody yet, and
+ * until it listens to its channel it could not answer.
  */
 function deliverToWorkers(topic: string, payload: unknown, except?: Worker): Promise<void> {
-  const targets = [...workersOf()].filter((w) => w !== except);
-  if (!targets.length) return Promise.resolve();
-  return callWorkers("event", EVENT_DELIVERY_MS, { topic, payload }, targets).then(() => undefined);
+  const others = [...workersOf()].filter((w) => w !== except && w.isConnected());
+  const waitFor = others.filter(serving);
+  for (const w of others) if (!serving(w)) send(w, { call: "event", cid: 0, p: { topic, payload } });
+  if (!waitFor.length) return Promise.resolve();
+  return callWorkers("event", EVENT_DELIVERY_MS, { topic, payload }, waitFor).then(() => undefined);
 }
 
 /** A worker's event: applied here, then by every other worker; the worker is answered once they have. */
