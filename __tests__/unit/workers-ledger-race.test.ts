@@ -149,3 +149,16 @@ test("first uses of many fresh accounts beside console writes that drop them: ev
     expect([userQuota(id), tokenRemain(id * 10)]).toEqual([10_000 - 10 * ROUNDS, 10_000 - 10 * ROUNDS]);
   }
 });
+
+test("a settlement after a console write dropped the balances answers the user's balance as unknown, not 0", async () => {
+  const worker = fakeWorker(1);
+  worker.batch({ op: "reserve", id: 1, u: 1, t: 10, a: 100, m: 100 });
+  const { rid } = (await worker.answerTo(1)).ok as { rid: number };
+  worker.batch({ op: "write", id: 2, users: [1], tokens: [10] });
+  const lock = (await worker.answerTo(2)).ok;
+  worker.batch({ op: "written", lock }, { op: "settle", id: 3, r: rid, actual: 80, ch: 3, rec: null });
+  // 0 would read as an empty balance (settle.ts sends low-quota warnings on it).
+  expect((await worker.answerTo(3)).ok).toEqual({ charged: 80, userQuota: null });
+  await ensureAccounts(1, 10);
+  expect(userQuota(1)).toBe(100_000 - 80);
+});

@@ -76,7 +76,7 @@ export async function settle(
   if (redisEnabled()) return shared.settle(r, actual, channelId);
   if (workerIpc()) return remoteSettle(r, actual, channelId, null);
   const charged = memory.settle(r, actual, channelId);
-  return { charged, userQuota: memory.userQuota(r.userId) };
+  return { charged, userQuota: memory.loadedUserQuota(r.userId) };
 }
 
 /** Gives a reservation back in full (the request failed before anything billable happened). */

@@ -124,6 +124,14 @@ export function userQuota(userId: number): number {
   return state.users.get(userId)?.quota ?? 0;
 }
 
+/**
+ * The user's balance, null while it is not in memory (a console write dropped it): then it is not
+ * known, and 0 would read as an empty balance (a false low-quota warning after a settlement).
+ */
+export function loadedUserQuota(userId: number): number | null {
+  return state.users.get(userId)?.quota ?? null;
+}
+
 export function tokenRemain(tokenId: number): number {
   return state.tokens.get(tokenId)?.remain ?? 0;
 }

@@ -108,7 +108,7 @@ export function settle(m: WireMessage) {
     if (rec.usage) restoreFields(rec.usage.key);
     applySettleRecords(rec, charged);
   }
-  return { charged, userQuota: memory.userQuota(userId) };
+  return { charged, userQuota: memory.loadedUserQuota(userId) };
 }
 
 export function refund(m: WireMessage): void {
