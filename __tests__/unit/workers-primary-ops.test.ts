@@ -141,13 +141,28 @@ test("relay rate windows count the requests of every worker together", async () 
   expect(hits).toEqual([null, null, null, "total", "total"]);
 });
 
-test("events go to every other worker, not back to the sender", async () => {
+test("events go to every other worker, not back to the sender, which is answered once the serving ones applied it", async () => {
   const a = fakeWorker(1);
   const b = fakeWorker(2);
   const c = fakeWorker(3);
-  becomePrimary(() => [a.w, b.w, c.w]);
-  a.post({ op: "event", topic: "token", payload: 42 });
+  const starting = fakeWorker(4);
+  becomePrimary(
+    () => [a.w, b.w, c.w, starting.w],
+    (w) => w !== starting.w,
+  );
+  a.post({ op: "event", id: 7, topic: "token", payload: 42 });
   await new Promise((r) => setImmediate(r));
   expect(a.sent).toEqual([]);
-  for (const x of [b, c]) expect(x.sent).toEqual([{ gw: [{ ev: "token", p: 42 }] }]);
+  // A worker still starting gets the event, but nobody waits for its answer.
+  expect(starting.sent).toEqual([{ gw: [{ call: "event", cid: 0, p: { topic: "token", payload: 42 } }] }]);
+  const calls = [b, c].map((x) => x.sent.flatMap((m) => m.gw) as { call?: string; cid?: number; p?: unknown }[]);
+  for (const list of calls)
+    expect(list).toEqual([{ call: "event", cid: expect.any(Number), p: { topic: "token", payload: 42 } }]);
+  // b applied it; the sender still waits for c.
+  b.post({ op: "reply", cid: calls[0]![0]!.cid, ok: null });
+  await new Promise((r) => setImmediate(r));
+  expect(a.sent).toEqual([]);
+  c.post({ op: "reply", cid: calls[1]![0]!.cid, ok: null });
+  for (let i = 0; i < 20 && !a.sent.length; i++) await new Promise((r) => setImmediate(r));
+  expect(a.sent).toEqual([{ gw: [{ id: 7, ok: null }] }]);
 });

@@ -76,6 +76,11 @@ export function withRequestId<T>(requestId: string, fn: () => T): T {
   return result;
 }
 
+/** The id of the request this code runs for (inside withRequestId), if any. */
+export function currentRequestId(): string | undefined {
+  return requestIds.getStore();
+}
+
 function releaseRequestIds(): void {
   g.__gatewayRequestIdUsers = (g.__gatewayRequestIdUsers ?? 1) - 1;
   if (g.__gatewayRequestIdUsers === 0) requestIds.disable();

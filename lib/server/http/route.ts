@@ -19,6 +19,7 @@ import { newRequestId } from "@/lib/server/http/route-id";
 import { beginRequest } from "@/lib/server/in-flight";
 import { localeOfRequest, serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { requestLogger, withRequestId } from "@/lib/server/logger";
+import { eventsDelivered } from "@/lib/server/redis/bus";
 import type { Locale } from "@/lib/i18n/config";
 
 export type Role = "public" | "user" | "admin" | "root";
@@ -216,7 +217,12 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
   const wrapped = (req: NextRequest, ctx: { params: Promise<RouteParams> }): Promise<Response> => {
     const requestId = newRequestId();
     const end = beginRequest(requestId, req.nextUrl.pathname);
-    return withRequestId(requestId, () => handle(req, ctx, requestId)).finally(end);
+    return withRequestId(requestId, async () => {
+      const response = await handle(req, ctx, requestId);
+      // Read-your-writes on every process: answered once they all applied the invalidations it emitted.
+      await eventsDelivered(requestId);
+      return response;
+    }).finally(end);
   };
   return Object.assign(wrapped, { role: options.role, bodyLimit: bodyLimitOf(options) });
 }

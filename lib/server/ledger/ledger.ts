@@ -50,15 +50,14 @@ export async function reserveInMemory(
   amount: number,
   min: number,
 ): Promise<ReserveResult> {
-  await memory.ensureAccounts(userId, tokenId);
-  const res = memory.reserve(userId, tokenId, amount, min);
+  // Never `await ensureAccounts` then reserve: a console write may drop the balances in between.
+  const res = await memory.reserveLoading(userId, tokenId, amount, min);
   if ((res.ok && res.reservation.amount >= amount) || !takeBackAllowances) return res;
   const thaw = await takeBackAllowances(userId, tokenId);
   if (!thaw) return res;
   try {
     if (res.ok) memory.refund(res.reservation);
-    await memory.ensureAccounts(userId, tokenId);
-    return memory.reserve(userId, tokenId, amount, min);
+    return await memory.reserveLoading(userId, tokenId, amount, min);
   } finally {
     thaw();
   }
@@ -77,7 +76,7 @@ export async function settle(
   if (redisEnabled()) return shared.settle(r, actual, channelId);
   if (workerIpc()) return remoteSettle(r, actual, channelId, null);
   const charged = memory.settle(r, actual, channelId);
-  return { charged, userQuota: memory.userQuota(r.userId) };
+  return { charged, userQuota: memory.loadedUserQuota(r.userId) };
 }
 
 /** Gives a reservation back in full (the request failed before anything billable happened). */

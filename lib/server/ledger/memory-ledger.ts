@@ -69,32 +69,67 @@ export function reservationStats(): { count: number; quota: number } {
   return { ...state.outstanding };
 }
 
+/** Whether the balances of the user and (unless null) the token are in memory. */
+function accountsLoaded(userId: number, tokenId: number | null): boolean {
+  return state.users.has(userId) && (tokenId === null || state.tokens.has(tokenId));
+}
+
+/** Reads the balances missing from memory; only call inside the ledger queue (serialised). */
+async function loadMissing(userId: number, tokenId: number | null): Promise<void> {
+  // Where the SQLite connection is at hand (always in the primary of worker processes), plain SQL.
+  const conn = sqliteConnection();
+  if (!state.users.has(userId)) {
+    const quota = conn
+      ? readUserQuota(conn, userId)
+      : Number((await db().user.findUnique({ where: { id: userId }, select: { quota: true } }))?.quota ?? 0);
+    state.users.set(userId, { quota: quota + pendingUserQuota(userId) - (state.heldUsers.get(userId) ?? 0) });
+  }
+  if (tokenId !== null && !state.tokens.has(tokenId)) {
+    const t = conn
+      ? readTokenBalance(conn, tokenId)
+      : await db()
+          .token.findUnique({ where: { id: tokenId }, select: { remainQuota: true, unlimitedQuota: true } })
+          .then((r) => ({ remain: Number(r?.remainQuota ?? 0), unlimited: r?.unlimitedQuota ?? false }));
+    const held = state.heldTokens.get(tokenId) ?? 0;
+    state.tokens.set(tokenId, { remain: t.remain + pendingTokenRemain(tokenId) - held, unlimited: t.unlimited });
+  }
+}
+
 /** Loads the balances a request needs (once; later requests are answered from memory). */
 export async function ensureAccounts(userId: number, tokenId: number | null): Promise<void> {
-  if (state.users.has(userId) && (tokenId === null || state.tokens.has(tokenId))) return;
-  await serialised(async () => {
-    // Where the SQLite connection is at hand (always in the primary of worker processes), plain SQL.
-    const conn = sqliteConnection();
-    if (!state.users.has(userId)) {
-      const quota = conn
-        ? readUserQuota(conn, userId)
-        : Number((await db().user.findUnique({ where: { id: userId }, select: { quota: true } }))?.quota ?? 0);
-      state.users.set(userId, { quota: quota + pendingUserQuota(userId) - (state.heldUsers.get(userId) ?? 0) });
-    }
-    if (tokenId !== null && !state.tokens.has(tokenId)) {
-      const t = conn
-        ? readTokenBalance(conn, tokenId)
-        : await db()
-            .token.findUnique({ where: { id: tokenId }, select: { remainQuota: true, unlimitedQuota: true } })
-            .then((r) => ({ remain: Number(r?.remainQuota ?? 0), unlimited: r?.unlimitedQuota ?? false }));
-      const held = state.heldTokens.get(tokenId) ?? 0;
-      state.tokens.set(tokenId, { remain: t.remain + pendingTokenRemain(tokenId) - held, unlimited: t.unlimited });
-    }
+  if (accountsLoaded(userId, tokenId)) return;
+  await serialised(() => loadMissing(userId, tokenId));
+}
+
+/**
+ * reserve() that loads the balances first when they are not in memory. A console write drops them
+ * inside the ledger queue (bookkeeping writeAfterFlush), in whichever turn its write ends, so a
+ * reservation is never decided a turn after its "loaded" check: loaded now, it is decided now; else
+ * the load and the decision run in one task of the queue, where no drop can come between them.
+ */
+export function reserveLoading(
+  userId: number,
+  tokenId: number | null,
+  amount: number,
+  min = amount,
+): ReserveResult | Promise<ReserveResult> {
+  if (accountsLoaded(userId, tokenId)) return reserve(userId, tokenId, amount, min);
+  return serialised(async () => {
+    await loadMissing(userId, tokenId);
+    return reserve(userId, tokenId, amount, min);
   });
 }
 
 export function userQuota(userId: number): number {
   return state.users.get(userId)?.quota ?? 0;
+}
+
+/**
+ * The user's balance, null while it is not in memory (a console write dropped it): then it is not
+ * known, and 0 would read as an empty balance (a false low-quota warning after a settlement).
+ */
+export function loadedUserQuota(userId: number): number | null {
+  return state.users.get(userId)?.quota ?? null;
 }
 
 export function tokenRemain(tokenId: number): number {
@@ -104,7 +139,7 @@ export function tokenRemain(tokenId: number): number {
 /**
  * Reserves `amount` from the user and (unless null, e.g. the playground) the token, atomically.
  * With `min` below `amount`, a smaller balance is reserved whole as long as it covers `min` (the
- * caller then caps the output to what was reserved). Call ensureAccounts first.
+ * caller then caps the output to what was reserved). The balances must be loaded (reserveLoading).
  */
 export function reserve(userId: number, tokenId: number | null, amount: number, min = amount): ReserveResult {
   const user = state.users.get(userId);

@@ -3,7 +3,8 @@ import "server-only";
 // The worker side of the channel to the primary (lib/server/workers/primary.ts). Used only in a
 // worker process of `npm start` with WORKERS > 1 and no REDIS_URL: the primary then owns what must
 // be one for the whole machine (quota ledger, consume logs, rate limits), and relays cache
-// invalidation events between the processes. With REDIS_URL every worker is an instance of its own and
+// invalidation events between the processes (a call "event" that every process answers once it has
+// applied the event: see lib/server/redis/bus.ts). With REDIS_URL every worker is an instance of its own and
 // shares all of that through Redis instead, so nothing goes over this channel.
 //
 // Messages are batched: everything a worker sends in one turn of its event loop leaves as ONE
@@ -19,8 +20,7 @@ export type Envelope = { gw: WireMessage[] };
 export type WireMessage = { op?: string; id?: number; [k: string]: unknown };
 export type Answer =
   | { id: number; ok?: unknown; err?: string }
-  | { ev: string; p: unknown }
-  /** The primary asks workers (e.g. their metrics); the worker posts `reply` with the cid. */
+  /** The primary asks workers (their metrics, an event to apply); the worker posts `reply` with the cid. */
   | { call: string; cid: number; p?: unknown };
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
@@ -31,7 +31,6 @@ type State = {
   out: WireMessage[];
   scheduled: boolean;
   listening: boolean;
-  eventSink: ((topic: string, payload: unknown) => void) | null;
   calls: Map<string, (params: unknown) => unknown>;
   lazyTimer: NodeJS.Timeout | null;
 };
@@ -42,7 +41,6 @@ const state = singleton<State>("workers.ipc", () => ({
   out: [],
   scheduled: false,
   listening: false,
-  eventSink: null,
   calls: new Map(),
   lazyTimer: null,
 }));
@@ -79,10 +77,6 @@ function listen(): void {
     for (const a of batch) {
       if ("call" in a) {
         answerCall(a.call, a.cid, a.p);
-        continue;
-      }
-      if ("ev" in a) {
-        state.eventSink?.(a.ev, a.p);
         continue;
       }
       const p = state.pending.get(a.id);
@@ -181,9 +175,4 @@ export function flushNow(): Promise<void> {
   state.out = [];
   if (!batch.length || !process.connected) return Promise.resolve();
   return new Promise((resolve) => process.send!({ gw: batch } satisfies Envelope, undefined, {}, () => resolve()));
-}
-
-/** Where events from other workers go (lib/server/redis/bus.ts dispatches them). */
-export function setEventSink(sink: (topic: string, payload: unknown) => void): void {
-  state.eventSink = sink;
 }

@@ -1,71 +1,51 @@
 import "server-only";
 
 // What the primary does for its workers (the other side of lib/server/workers/ipc.ts): it is the
-// one quota ledger and the one bookkeeping writer of the machine, keeps the rate-limit windows and
-// counters, and relays cache invalidation events, for its workers and for the requests it serves
-// itself (the same in-memory state a single process has). Reservations are remembered per worker so
-// a worker that dies has its open reservations refunded, and a console write it was making is released.
+// one quota ledger and the one bookkeeping writer of the machine (primary-ledger-ops.ts), keeps the
+// rate-limit windows and counters, and relays cache invalidation events, for its workers and for the
+// requests it serves itself (the same in-memory state a single process has). The channel itself
+// (batched answers, calls to the workers) is primary-link.ts.
 import type { Worker } from "node:cluster";
 import {
   flushBookkeeping,
   queueLog,
   queueUsage,
-  setOutsideWriteGuard,
-  writeAfterFlush,
   type LogRow,
   type UsageBucketKey,
 } from "@/lib/server/ledger/bookkeeping";
-import * as memory from "@/lib/server/ledger/memory-ledger";
-import { reserveInMemory, setTakeBackAllowances } from "@/lib/server/ledger/ledger";
 import { limitHere, type LimitCall } from "@/lib/server/http/rate-limit";
-import { dispatchEvent, setEventFanout } from "@/lib/server/redis/bus";
+import { EVENT_DELIVERY_MS, dispatchEvent, setEventFanout } from "@/lib/server/redis/bus";
 import { redisEnabled } from "@/lib/server/redis/client";
-import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
-import { restoreFields } from "@/lib/server/workers/ascii-wire";
 import { checkLocalWindow, recordLocalSuccess, type WindowLimit } from "@/lib/server/relay/sliding-windows";
 import { logger } from "@/lib/server/logger";
-import type { Answer, Envelope, WireMessage } from "@/lib/server/workers/ipc";
+import type { Envelope, WireMessage } from "@/lib/server/workers/ipc";
+import { growAllowance, refundToBalances, releaseAllowance } from "@/lib/server/workers/primary-allowances";
+import { answer, callWorkers, send, setWorkerSource, takeReply, workersOf } from "@/lib/server/workers/primary-link";
 import {
-  allowanceHolders,
-  allowancesGone,
-  freezeAllowances,
-  grantAllowance,
-  growAllowance,
-  refundToBalances,
-  releaseAllowance,
-  settleFromAllowance,
-} from "@/lib/server/workers/primary-allowances";
+  guardLedgerWithAllowances,
+  ledgerOfWorkerGone,
+  outsideWrite,
+  refund,
+  reserve,
+  settle,
+  written,
+} from "@/lib/server/workers/primary-ledger-ops";
 
-type Held = { r: memory.Reservation; worker: number };
-const reservations = new Map<number, Held>();
-const locks = new Map<number, { worker: number; release: () => void }>();
-const outbox = new Map<Worker, Answer[]>();
-let seq = 0;
-let flushScheduled = false;
-/** Calls to every worker waiting for their replies, by call id. */
-const calls = new Map<number, (reply: WireMessage) => void>();
-let workersOf: () => Iterable<Worker> = () => [];
 let primary = false;
+let serving: (w: Worker) => boolean = () => true;
 
 /**
  * This process is the primary of `workers` (primary.ts): events, allowances and metrics involve them.
  * Without Redis its own reservations and console writes take back the workers' allowances first,
- * and the events it emits reach them.
+ * and the events it emits reach them before the write that emitted them is answered.
  */
-export function becomePrimary(workers: () => Iterable<Worker>): void {
-  workersOf = workers;
+export function becomePrimary(workers: () => Iterable<Worker>, isServing?: (w: Worker) => boolean): void {
+  setWorkerSource(workers);
+  if (isServing) serving = isServing;
   primary = true;
   if (redisEnabled()) return;
-  setTakeBackAllowances(takeBackAllowances);
-  setOutsideWriteGuard(async (users, tokens) => {
-    // No allowance may go on spending what the write is about to set (e.g. an admin's quota of 0).
-    const thaw = freezeAllowances(users, tokens);
-    await revokeAllowances(users, tokens);
-    return thaw;
-  });
-  setEventFanout((topic, payload) => {
-    for (const w of workersOf()) send(w, { ev: topic, p: payload });
-  });
+  guardLedgerWithAllowances();
+  setEventFanout((topic, payload) => deliverToWorkers(topic, payload));
 }
 
 /** Whether this process is the primary of worker processes. */
@@ -74,118 +54,23 @@ export function isPrimary(): boolean {
 }
 
 /**
- * Before a reservation on the account is refused: if allowances sit on some of it, take their
- * unused parts back; no new allowance on it until `thaw` (a worker whose allowance was revoked asks
- * again at once). Null when no allowance sits on it.
+ * Sends an event to every worker but `except`; resolves once each that serves has applied it (its
+ * caches are dropped), or after EVENT_DELIVERY_MS for one that does not answer (stuck: the hang watch
+ * kills it). A worker still starting gets it too but is not waited for: it serves nobody yet, and
+ * until it listens to its channel it could not answer.
  */
-async function takeBackAllowances(userId: number, tokenId: number | null): Promise<(() => void) | null> {
-  const tokens = tokenId === null ? [] : [tokenId];
-  if (!allowanceHolders([userId], tokens).size) return null;
-  const thaw = freezeAllowances([userId], tokens);
-  await revokeAllowances([userId], tokens);
-  return thaw;
+function deliverToWorkers(topic: string, payload: unknown, except?: Worker): Promise<void> {
+  const others = [...workersOf()].filter((w) => w !== except && w.isConnected());
+  const waitFor = others.filter(serving);
+  for (const w of others) if (!serving(w)) send(w, { call: "event", cid: 0, p: { topic, payload } });
+  if (!waitFor.length) return Promise.resolve();
+  return callWorkers("event", EVENT_DELIVERY_MS, { topic, payload }, waitFor).then(() => undefined);
 }
 
-function flushOutbox(): void {
-  flushScheduled = false;
-  for (const [w, batch] of outbox) if (w.isConnected()) w.send({ gw: batch });
-  outbox.clear();
-}
-
-function send(w: Worker, a: Answer): void {
-  const list = outbox.get(w);
-  if (list) list.push(a);
-  else outbox.set(w, [a]);
-  if (!flushScheduled) {
-    flushScheduled = true;
-    setImmediate(flushOutbox);
-  }
-}
-
-function answer(w: Worker, id: number, work: () => unknown): void {
-  try {
-    const v = work();
-    if (v instanceof Promise)
-      v.then(
-        (ok) => send(w, { id, ok: ok ?? null }),
-        (err: unknown) => send(w, { id, err: String((err as Error)?.message ?? err) }),
-      );
-    else send(w, { id, ok: v ?? null });
-  } catch (err) {
-    send(w, { id, err: String((err as Error)?.message ?? err) });
-  }
-}
-
-async function reserve(w: Worker, m: WireMessage) {
-  const u = m.u as number;
-  const t = m.t as number | null;
-  const amount = m.a as number;
-  const res = await reserveInMemory(u, t, amount, m.m as number);
-  if (!res.ok) return res;
-  // Gone while the ledger decided (workerGone may already have run): nobody would settle or refund it.
-  if (!w.isConnected()) {
-    memory.refund(res.reservation);
-    throw new Error("worker gone");
-  }
-  const rid = ++seq;
-  reservations.set(rid, { r: res.reservation, worker: w.id });
-  if (!m.g) return { rid, amount: res.reservation.amount };
-  const gid = ++seq;
-  const g = grantAllowance(w.id, u, t, amount, gid);
-  return g ? { rid, amount: res.reservation.amount, gid, g } : { rid, amount: res.reservation.amount };
-}
-
-function settle(m: WireMessage) {
-  let charged: number;
-  let userId: number;
-  if (m.g !== undefined)
-    ({ charged, userId } = settleFromAllowance(m.g as number, m.p as number, m.actual as number, m.ch as number));
-  else {
-    const held = reservations.get(m.r as number);
-    if (!held) throw new Error("ledger: unknown reservation");
-    reservations.delete(m.r as number);
-    charged = memory.settle(held.r, m.actual as number, m.ch as number);
-    userId = held.r.userId;
-  }
-  const rec = m.rec as SettleRecords | null;
-  if (rec) {
-    if (rec.log) restoreFields(rec.log);
-    if (rec.usage) restoreFields(rec.usage.key);
-    applySettleRecords(rec, charged);
-  }
-  return { charged, userQuota: memory.userQuota(userId) };
-}
-
-/** Asks the workers holding allowances on these accounts for their unused parts, and takes them back. */
-async function revokeAllowances(users: number[], tokens: number[]): Promise<void> {
-  const holders = allowanceHolders(users, tokens);
-  if (!holders.size) return;
-  const targets = [...workersOf()].filter((w) => holders.has(w.id));
-  const replies = await callWorkers("revoke", 2000, { users, tokens }, targets);
-  for (const list of replies)
-    for (const { g, left } of (list as { g: number; left: number }[] | null) ?? []) {
-      try {
-        releaseAllowance(g, left);
-      } catch (err) {
-        logger().error({ err }, "revoked allowance not released");
-      }
-    }
-}
-
-/** A worker's console write: it runs once the ledger queue is held for it (writeAfterFlush). */
-function outsideWrite(w: Worker, m: WireMessage): void {
-  const id = m.id as number;
-  const lock = ++seq;
-  writeAfterFlush(
-    () =>
-      new Promise<void>((release) => {
-        // A worker gone while the write waited its turn would never say "written": release at once.
-        if (!w.isConnected()) return release();
-        locks.set(lock, { worker: w.id, release });
-        send(w, { id, ok: lock });
-      }),
-    { userIds: m.users as number[], tokenIds: m.tokens as number[] },
-  ).catch((err: unknown) => send(w, { id, err: String((err as Error)?.message ?? err) }));
+/** A worker's event: applied here, then by every other worker; the worker is answered once they have. */
+function relayEvent(from: Worker, m: WireMessage): Promise<void> {
+  dispatchEvent(m.topic as string, m.payload);
+  return deliverToWorkers(m.topic as string, m.payload, from);
 }
 
 function handle(w: Worker, m: WireMessage): void {
@@ -195,12 +80,8 @@ function handle(w: Worker, m: WireMessage): void {
       return answer(w, id, () => reserve(w, m));
     case "settle":
       return answer(w, id, () => settle(m));
-    case "refund": {
-      const held = reservations.get(m.r as number);
-      reservations.delete(m.r as number);
-      if (held) memory.refund(held.r);
-      return;
-    }
+    case "refund":
+      return refund(m);
     case "grow":
       return answer(w, id, () => growAllowance(m.g as number, m.a as number));
     case "unhold":
@@ -216,9 +97,7 @@ function handle(w: Worker, m: WireMessage): void {
     case "write":
       return outsideWrite(w, m);
     case "written":
-      locks.get(m.lock as number)?.release();
-      locks.delete(m.lock as number);
-      return;
+      return written(m.lock as number);
     case "rate":
       return answer(w, id, () => checkLocalWindow(m.scope as string, m.limit as WindowLimit));
     case "rateOk":
@@ -226,39 +105,12 @@ function handle(w: Worker, m: WireMessage): void {
     case "limit":
       return answer(w, id, () => limitHere(m.l as LimitCall));
     case "reply":
-      return calls.get(m.cid as number)?.(m);
+      return takeReply(m);
     case "metrics":
       return answer(w, id, () => allMetrics());
     case "event":
-      dispatchEvent(m.topic as string, m.payload);
-      for (const other of workersOf()) if (other !== w) send(other, { ev: m.topic as string, p: m.payload });
-      return;
+      return answer(w, id, () => relayEvent(w, m));
   }
-}
-
-/**
- * Answers of every live worker (or of `only`) to `name` with `params` (see ipc.ts answerCalls); a
- * worker silent for `timeoutMs` is left out.
- */
-export function callWorkers(name: string, timeoutMs = 2000, params?: unknown, only?: Worker[]): Promise<unknown[]> {
-  const cid = ++seq;
-  const targets = (only ?? [...workersOf()]).filter((w) => w.isConnected());
-  const replies: unknown[] = [];
-  return new Promise((resolve) => {
-    let waiting = targets.length;
-    const done = () => {
-      calls.delete(cid);
-      clearTimeout(timer);
-      resolve(replies);
-    };
-    const timer = setTimeout(done, timeoutMs);
-    calls.set(cid, (m) => {
-      if (m.err === undefined) replies.push(m.ok);
-      if (--waiting <= 0) done();
-    });
-    if (!waiting) return done();
-    for (const w of targets) send(w, params === undefined ? { call: name, cid } : { call: name, cid, p: params });
-  });
 }
 
 /** /metrics of the whole process tree: this process's registry summed with every worker's. */
@@ -283,20 +135,5 @@ export function handleWorkerMessage(w: Worker, msg: unknown): void {
 
 /** A worker is gone (its channel closed, so nothing more can arrive): refund and release what it held. */
 export function workerGone(workerId: number): { refunded: number; quota: number } {
-  let refunded = 0;
-  let quota = 0;
-  for (const [rid, held] of reservations) {
-    if (held.worker !== workerId) continue;
-    reservations.delete(rid);
-    memory.refund(held.r);
-    refunded += 1;
-    quota += held.r.amount;
-  }
-  quota += allowancesGone(workerId);
-  for (const [lock, l] of locks) {
-    if (l.worker !== workerId) continue;
-    locks.delete(lock);
-    l.release();
-  }
-  return { refunded, quota };
+  return ledgerOfWorkerGone(workerId);
 }

@@ -7,7 +7,7 @@ import "server-only";
 // exit handler then replaces it and returns what it held, as for any dead worker.
 import type { Worker } from "node:cluster";
 import { logger } from "@/lib/server/logger";
-import { callWorkers } from "@/lib/server/workers/primary-ops";
+import { callWorkers } from "@/lib/server/workers/primary-link";
 
 export type HangWatch = {
   /** The worker listens: from now on it must answer. */

@@ -62,7 +62,9 @@ export function startPrimary(count: number): Primary {
   let failedStarts = 0;
   let stopping = false;
   const current = () => slots.filter((w): w is Worker => !!w);
-  becomePrimary(current);
+  /** Workers that said they are ready: the ones that serve, so the ones a write waits for. */
+  const serving = new WeakSet<Worker>();
+  becomePrimary(current, (w) => serving.has(w));
   const hangs = watchForHungWorkers(current, e.WORKER_HANG_TIMEOUT * 1000);
   // Workers run the server script itself with this process's flags, whoever started the primary
   // (npm start: scripts/start.mjs, which must not migrate and build again in every worker).
@@ -89,6 +91,7 @@ export function startPrimary(count: number): Primary {
       failedStarts = 0;
       if (stopping) return;
       hangs.watch(w);
+      serving.add(w);
       connections.add(w);
     });
     w.once("exit", (code, signal) => {
