@@ -11,10 +11,14 @@ import { invalidRequest } from "@/lib/server/relay/error-codes";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { argumentsObject, imageUrlOf, parseDataUrl } from "@/lib/server/relay/vendors/openai/chunks";
 import type { chatSchema } from "@/lib/server/relay/vendors/openai/wire";
+import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
 
 type Chat = z.infer<typeof chatSchema>;
 type Message = Chat["messages"][number];
 type Block = Json;
+
+/** What Converse carries of OpenAI chat: text and image bytes; it refuses blank text. */
+const CONVERSE_TARGET: ChatTarget = { parts: ["text", "image_url"], nonEmpty: true };
 
 const IMAGE_FORMATS: Record<string, string> = {
   "image/png": "png",
@@ -110,6 +114,7 @@ function toolConfig(body: Chat, hasToolBlocks: boolean): Json | undefined {
 
 /** The Converse body for an OpenAI chat request (the model is in the URL). */
 export function converseBody(input: Json): Json {
+  checkChatConvertible(input, CONVERSE_TARGET);
   const body = input as Chat;
   const system: Block[] = [];
   const messages: { role: string; content: Block[] }[] = [];
