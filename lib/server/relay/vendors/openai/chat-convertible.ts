@@ -3,8 +3,8 @@ import "server-only";
 // An OpenAI chat request about to be converted to another dialect (Claude, Gemini, Bedrock Converse,
 // Cohere, Ollama): what OpenAI's own API refuses, and what the target cannot carry, is refused here
 // (convert-guard.ts) instead of being dropped or replaced by a stand-in while converting. OpenAI's
-// rules (platform.openai.com/docs/api-reference/chat/create): content is a string or a non-empty
-// array of parts, null only for an assistant message with tool_calls; user parts are text,
+// rules (platform.openai.com/docs/api-reference/chat/create): content is a string or an array of
+// parts, null only for an assistant message with tool_calls; user parts are text,
 // image_url, input_audio and file, assistant parts text and refusal, system/developer/tool parts
 // text; a tool call has an id, a function name and string arguments; a tool message names its call.
 // One pass over messages, parts and tools (never over the texts): linear in the request.
@@ -106,7 +106,8 @@ function checkMessage(m: unknown, at: string, last: boolean, target: ChatTarget)
     return;
   }
   if (!Array.isArray(content)) refuseType(`${at}.content`, "string | array");
-  if (!content.length) refuseEmpty(`${at}.content`);
+  // OpenAI itself takes an empty list (openai-python#1812); a target that refuses empty content does not.
+  if (strict && !content.length) refuseEmpty(`${at}.content`);
   content.forEach((p: unknown, j) => checkPart(p, `${at}.content[${j}]`, role, target));
 }
 
