@@ -51,6 +51,7 @@ describe("client dialects converted to the pivot", () => {
       "messages[0].content[0].content[0].type",
     ],
     ["image in the system", { ...msg("a"), system: [{ type: "image" }] }, "system[0].type"],
+    ["a tool without a name", { ...msg("a"), tools: [{ input_schema: {} }] }, "tools[0].name"],
   ])("Claude: %s", (_, body, field) => expect(claude(body).message).toContain(`'${field}'`));
 
   test.each([

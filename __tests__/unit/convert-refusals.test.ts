@@ -134,6 +134,11 @@ describe.each(TARGETS)("OpenAI chat -> %s", (_, convert) => {
   });
 });
 
+test("a function tool without its type reaches Gemini, as every other converter takes it", () => {
+  const out = geminiFormat.fromOpenAIRequest({ ...user("a"), tools: [{ function: { name: "f" } }] }, o);
+  expect(out.tools).toEqual([{ functionDeclarations: [{ name: "f" }] }]);
+});
+
 test("what only some targets cannot carry is refused by those: audio, files, empty content", () => {
   const audio = user([{ type: "input_audio", input_audio: { data: "QUJD", format: "wav" } }]);
   expect(refusal(() => claudeFormat.fromOpenAIRequest(audio, o)).message).toContain(

@@ -74,6 +74,12 @@ export function checkClaudeConvertible(body: Json): void {
       if (!isObject(b) || b.type !== "text") refuseUnsupported(`system[${j}].type`, isObject(b) ? b.type : b, ["text"]);
       if (typeof b.text !== "string") refuseType(`system[${j}].text`, "string");
     });
+  // Client tools need a name; server tools (web search, code execution...) are documented as not carried.
+  if (Array.isArray(body.tools))
+    body.tools.forEach((t: unknown, k) => {
+      if (!isObject(t)) refuseType(`tools[${k}]`, "object");
+      if (t.type === undefined || t.type === null || t.type === "custom") needText(t.name, `tools[${k}].name`);
+    });
   const messages = body.messages as unknown[];
   if (!messages.length) refuseEmpty("messages");
   messages.forEach((m, i) => {

@@ -114,7 +114,7 @@ export function messagesToContents(messages: Message[]): { contents: Json[]; sys
 function toolsOf(body: Json): Json | null {
   const tools = (body.tools as { type?: string; function?: Json }[] | undefined) ?? [];
   const decls = tools
-    .filter((t) => t.type === "function" && t.function)
+    .filter((t) => (t.type ?? "function") === "function" && t.function)
     .map((t) => {
       const f = t.function!;
       const params = cleanSchema(f.parameters) as Json | undefined;
