@@ -10,6 +10,7 @@ import { toDifyRequest } from "@/lib/server/relay/vendors/dify/request";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
 import { ollamaChatBody } from "@/lib/server/relay/vendors/ollama/chat";
+import { applySystemPrompt } from "@/lib/server/relay/upstream/transform";
 import { convertOptionsFor } from "./convert-options";
 
 const o = convertOptionsFor("m")();
@@ -177,6 +178,11 @@ test("what only some targets cannot carry is refused by those: audio, files, emp
     o,
   ) as { messages: Json[] };
   expect(out.messages.at(-1)).toEqual({ role: "user", content: [{ type: "tool_result", tool_use_id: "c" }] });
+});
+
+test("fields are named by the client's indices when the channel's system prompt was added", () => {
+  const body = applySystemPrompt({ messages: [{ role: "user", content: [{ type: "video" }] }] }, "be nice");
+  expect(refusal(() => claudeFormat.fromOpenAIRequest(body, o)).message).toContain("'messages[0].content[0].type'");
 });
 
 test("the refusal is made again in the caller's language", () => {

@@ -17,6 +17,7 @@ import {
   refuseUnsupported,
 } from "@/lib/server/relay/vendors/convert-guard";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { isChannelSystemPrompt } from "@/lib/server/relay/upstream/transform";
 
 export type PartType = "text" | "image_url" | "input_audio" | "file" | "refusal";
 
@@ -128,6 +129,8 @@ export function checkChatConvertible(body: Json, target: ChatTarget): void {
   if (!Array.isArray(messages)) refuseType("messages", "array");
   if (!messages.length) refuseEmpty("messages");
   const lastIndex = messages.length - 1;
-  messages.forEach((m: unknown, i) => checkMessage(m, `messages[${i}]`, i === lastIndex, target));
+  // Fields are named as the client sent them: without the channel's system prompt, when it was added.
+  const shift = isChannelSystemPrompt(messages[0]) ? 1 : 0;
+  messages.forEach((m: unknown, i) => checkMessage(m, `messages[${i - shift}]`, i === lastIndex, target));
   checkTools(body.tools);
 }
