@@ -117,6 +117,16 @@ describe("client dialects converted to the pivot", () => {
     ],
   ])("Responses: %s", (_, body, field) => expect(responses(body).message).toContain(`'${field}'`));
 
+  test("Gemini embeddings to OpenAI: texts only (an image part was dropped)", () => {
+    const embed = (body: Json) => refusal(() => geminiFormat.checkConvertible!(body, "embeddings"));
+    const image = { inlineData: { mimeType: "image/png", data: "x" } };
+    expect(embed({ content: { parts: [{ text: "a" }, image] } }).message).toContain("'content.parts[1].inlineData'");
+    expect(embed({ requests: [{ content: { parts: [] } }] }).message).toContain("'requests[0].content.parts'");
+    expect(() =>
+      geminiFormat.checkConvertible!({ requests: [{ content: { parts: [{ text: "a" }] } }] }, "embeddings"),
+    ).not.toThrow();
+  });
+
   test("valid requests pass, with the history a vendor gave back (thinking, reasoning items)", () => {
     expect(() =>
       claudeFormat.checkConvertible!(

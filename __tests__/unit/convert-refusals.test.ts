@@ -135,6 +135,14 @@ describe.each(TARGETS)("OpenAI chat -> %s", (_, convert) => {
   });
 });
 
+test("embeddings: token ids cannot reach Gemini (they were embedded as the text of their JSON)", () => {
+  const emb = { ...o, mode: "embeddings" as const };
+  expect(refusal(() => geminiFormat.fromOpenAIRequest({ input: ["a", [1, 2]] }, emb)).message).toContain("'input[1]'");
+  expect(geminiFormat.fromOpenAIRequest({ input: ["a"] }, emb)).toMatchObject({
+    requests: [{ content: { parts: [{ text: "a" }] } }],
+  });
+});
+
 test("a function tool without its type reaches Gemini, as every other converter takes it", () => {
   const out = geminiFormat.fromOpenAIRequest({ ...user("a"), tools: [{ function: { name: "f" } }] }, o);
   expect(out.tools).toEqual([{ functionDeclarations: [{ name: "f" }] }]);

@@ -13,7 +13,7 @@ import {
 } from "@/lib/server/relay/vendors/gemini/settings";
 import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
-import { refuseType } from "@/lib/server/relay/vendors/convert-guard";
+import { refuseType, refuseUnsupported } from "@/lib/server/relay/vendors/convert-guard";
 import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
 
 /** What Gemini carries of OpenAI chat (files and audio as inlineData); it refuses empty parts. */
@@ -164,11 +164,16 @@ function generationConfigOf(body: Json, o: ConvertOptions): Json {
 function embeddingsRequest(body: Json, o: ConvertOptions): Json {
   const model = `models/${geminiUpstreamModel(o.options, o.upstreamModel)}`;
   const inputs = Array.isArray(body.input) ? body.input : [body.input];
+  // Token ids (OpenAI's tokenizer) mean nothing to Gemini: only texts can be embedded there.
+  inputs.forEach((text: unknown, i) => {
+    if (typeof text !== "string")
+      refuseUnsupported(Array.isArray(body.input) ? `input[${i}]` : "input", "token ids", ["string"]);
+  });
   const dims = typeof body.dimensions === "number" ? { outputDimensionality: body.dimensions } : {};
   return {
     requests: inputs.map((text) => ({
       model,
-      content: { parts: [{ text: typeof text === "string" ? text : JSON.stringify(text) }] },
+      content: { parts: [{ text }] },
       ...dims,
     })),
   };

@@ -59,6 +59,17 @@ function checkParts(parts: unknown, at: string, carrier: Carrier): void {
   parts.forEach((p: unknown, j) => checkPart(p, `${at}[${j}]`, carrier));
 }
 
+/** embedContent / batchEmbedContents to OpenAI embeddings: texts only. */
+export function checkGeminiEmbedConvertible(body: Json): void {
+  const one = (content: unknown, at: string) => {
+    if (typeof content === "string") return;
+    checkParts(Array.isArray(content) ? content : isObject(content) ? content.parts : undefined, at, "system");
+  };
+  if (Array.isArray(body.requests))
+    body.requests.forEach((r: unknown, i) => one(isObject(r) ? r.content : r, `requests[${i}].content.parts`));
+  else one(body.content, "content.parts");
+}
+
 /** Refuses (400, naming the field) a Gemini request whose conversion would lose part of it. */
 export function checkGeminiConvertible(body: Json): void {
   const system = body.systemInstruction;

@@ -13,16 +13,15 @@ import {
 } from "@/lib/server/relay/vendors/gemini/channel-response";
 import { inspect, toOpenAIRequest } from "@/lib/server/relay/vendors/gemini/client-request";
 import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/lib/server/relay/vendors/gemini/client-response";
-import { checkGeminiConvertible } from "@/lib/server/relay/vendors/gemini/convertible";
+import { checkGeminiConvertible, checkGeminiEmbedConvertible } from "@/lib/server/relay/vendors/gemini/convertible";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
 import { inlineRemoteImages } from "@/lib/server/relay/vendors/gemini/inline-images";
 
 export const geminiFormat: ChatFormat = {
   name: "gemini",
   inspect,
-  checkConvertible: (body, mode) => {
-    if (mode === "chat") checkGeminiConvertible(body);
-  },
+  checkConvertible: (body, mode) =>
+    mode === "chat" ? checkGeminiConvertible(body) : checkGeminiEmbedConvertible(body),
   toOpenAIRequest,
   fromOpenAIResponse,
   streamFromOpenAI,
