@@ -4,7 +4,8 @@
 // usage (Gemini cached tokens, Claude cache read + creation tokens). Also the openai SDK's Responses
 // API on an Anthropic channel (Responses -> OpenAI chat -> Claude and back, issue 19 D). And Claude
 // thinking on OpenAI channels whose mock refuses what real OpenAI refuses: reasoning_effort reaches
-// o3 (with max_completion_tokens) but not gpt-4o, while a native OpenAI request is not touched.
+// o3 (with max_completion_tokens) but not gpt-4o, while a native OpenAI request is not touched. And
+// converted requests the target vendor would refuse, refused in the client's dialect (convert-refusals.ts).
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { GoogleGenAI } from "@google/genai";
@@ -13,6 +14,7 @@ import { startGateway, type Gateway } from "./gateway";
 import { MOCK_TEXT, MOCK_TOOL_INPUT, MOCK_USAGE, startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
 import { GEMINI_USAGE, startMockGemini, type MockGemini } from "./mock-gemini";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { describeConversionRefusals } from "./convert-refusals";
 
 let gw: Gateway;
 let anth: MockAnthropic;
@@ -257,3 +259,9 @@ describe("Claude thinking on OpenAI channels (converted)", () => {
     expect(JSON.stringify(await native.json())).toContain("Unrecognized request argument supplied: reasoning_effort");
   });
 });
+
+describeConversionRefusals(() => ({
+  gw,
+  sent: () => ({ claude: anth.requests.length, gemini: gem.requests.length, openai: oai.requests.length }),
+  models: { claude: "claude-x", gemini: "gemini-2.5-flash", openai: "gpt-4o" },
+}));

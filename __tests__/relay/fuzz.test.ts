@@ -1,7 +1,8 @@
 // Issue 16: hostile input cannot wedge, crash or slow the gateway. One production gateway (plus the
 // loopback mock upstreams) serves: the failing classes of the issue, one test each (4xx in the
 // endpoint's own shape); the 1 MB emoji / CJK prompts with the sensitive check on while /api/status
-// keeps answering; and the seeded fuzzer over every /api route and relay endpoint as every role.
+// keeps answering; and the seeded fuzzer over every /api route and relay endpoint as every role, with
+// wrong-typed content parts of every dialect on converted routes (fuzz-content.ts).
 // FUZZ_SEED replays a run, FUZZ_SECONDS sets its budget (npm run fuzz -- --seconds 600).
 import { startGateway, type Gateway } from "./gateway";
 import { startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
@@ -16,6 +17,7 @@ import {
   type FuzzRequest,
   type Role,
 } from "./fuzz-targets";
+import { contentFuzz } from "./fuzz-content";
 import { startStatusProbe } from "./status-probe";
 import { makeRng } from "../support/hostile";
 
@@ -258,7 +260,8 @@ test(
       for (let i = 0; i < 24; i++) {
         const target = r.pick(targets);
         const role = bodyless(target) ? "anonymous" : r.pick(roles);
-        batch.push(generate(r, sent + i, target, role));
+        // One in four: wrong-typed content on a converted route (fuzz-content.ts).
+        batch.push(i % 4 === 3 ? contentFuzz(r, sent + i) : generate(r, sent + i, target, role));
       }
       sent += batch.length;
       const results = await Promise.all(

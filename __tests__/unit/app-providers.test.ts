@@ -63,7 +63,7 @@ test("Dify request: the history concatenated into query (new-api's headings), im
   expect(r.query).toBe("SYSTEM: \nBe brief.\nUSER: \nHi\nASSISTANT: \nHello.\nUSER: \nWhat is this?\n");
   expect(r).toMatchObject({ inputs: {}, response_mode: "streaming", user: "alice", auto_generate_name: false });
   expect(r.files).toEqual([{ type: "image", transfer_method: "remote_url", url: "https://img.example/cat.png" }]);
-  expect(toDifyRequest({ messages: [] }, false, "fallback")).toMatchObject({
+  expect(toDifyRequest({ messages: [{ role: "user", content: "x" }] }, false, "fallback")).toMatchObject({
     response_mode: "blocking",
     user: "fallback",
   });
@@ -80,7 +80,7 @@ test("Dify adapter: POST {base}/v1/chat-messages with the app key, chat only", (
   expect(req.headers.authorization).toBe("Bearer app-secret");
   expect(JSON.parse(req.body as string)).toMatchObject({ response_mode: "blocking", user: "alice" });
   expect(req.decodeBody).toBeDefined();
-  expect(a.buildRequest(ctx(37), { messages: [] }).url).toBe("https://api.dify.ai/v1/chat-messages");
+  expect(a.buildRequest(ctx(37), history).url).toBe("https://api.dify.ai/v1/chat-messages");
   expect(() => a.buildRequest(ctx(37, { mode: "embeddings", path: "/v1/embeddings" }), {})).toThrow(/does not serve/);
 });
 

@@ -32,7 +32,6 @@ describe("fromOpenAIRequest (OpenAI -> Anthropic channel)", () => {
             content: [
               { type: "image_url", image_url: { url: "data:image/png;base64,QUJD" } },
               { type: "image_url", image_url: { url: "https://img.test/x.png" } },
-              { type: "image_url", image_url: { url: "file:///etc/passwd" } },
             ],
           },
           {
@@ -76,12 +75,12 @@ describe("fromOpenAIRequest (OpenAI -> Anthropic channel)", () => {
       metadata: { user_id: "me" },
     });
   });
-  test("leading user '...' when the first message is not a user one; empty user content -> '...'", () => {
+  test("leading user '...' when the first message is not a user one; an empty user content is refused", () => {
     const out = claudeFormat.fromOpenAIRequest(
       {
         messages: [
           { role: "assistant", content: "hi" },
-          { role: "user", content: "" },
+          { role: "user", content: "ok" },
         ],
       },
       opts(),
@@ -89,8 +88,11 @@ describe("fromOpenAIRequest (OpenAI -> Anthropic channel)", () => {
     expect(out.messages).toEqual([
       { role: "user", content: "..." },
       { role: "assistant", content: "hi" },
-      { role: "user", content: "..." },
+      { role: "user", content: "ok" },
     ]);
+    // Claude refuses empty content: the conversion says so instead of sending a stand-in.
+    const empty = { messages: [{ role: "user", content: "" }] };
+    expect(() => claudeFormat.fromOpenAIRequest(empty, opts())).toThrow("Invalid field 'messages[0].content'");
   });
   test("tool_choice none / auto / named", () => {
     const t = [{ type: "function", function: { name: "f" } }];

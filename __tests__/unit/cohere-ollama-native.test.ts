@@ -78,8 +78,9 @@ test("Cohere chat body: roles, tool calls and results, named tool -> only that t
     stop_sequences: ["x"],
     response_format: { type: "json_object", json_schema: { type: "object" } },
   });
-  expect(cohereChatBody({ messages: [], tools, tool_choice: "none" }, "m", false).tool_choice).toBe("NONE");
-  expect(cohereChatBody({ messages: [], tool_choice: "required" }, "m", false)).not.toHaveProperty("tool_choice");
+  const hi = [{ role: "user", content: "hi" }];
+  expect(cohereChatBody({ messages: hi, tools, tool_choice: "none" }, "m", false).tool_choice).toBe("NONE");
+  expect(cohereChatBody({ messages: hi, tool_choice: "required" }, "m", false)).not.toHaveProperty("tool_choice");
 });
 
 test("Cohere chat answer: text, tool plan as reasoning, tool calls, finish reason, billed units", () => {

@@ -51,7 +51,16 @@ test("every relay code has a message or a key and a wire shape; the console cate
   }
   const consoleOnly = Object.keys(table).filter((code) => !(code in wire));
   expect(consoleOnly.sort()).toEqual(
-    ["bad_request", "conflict", "not_found", "payload_too_large", "rate_limited", "unauthorized", "unavailable"].sort(),
+    [
+      "bad_request",
+      "conflict",
+      "not_found",
+      "outside_unreachable",
+      "payload_too_large",
+      "rate_limited",
+      "unauthorized",
+      "unavailable",
+    ].sort(),
   );
 });
 

@@ -177,6 +177,7 @@ test("hostile shapes convert without throwing: odd roles, prototype names, non-o
   expect(pivot).not.toHaveProperty("reasoning_effort");
   expect(pivot).not.toHaveProperty("tool_choice");
   expect(pivot.web_search_options).toEqual({});
-  expect(() => claudeFormat.fromOpenAIRequest(pivot, o)).not.toThrow();
-  expect(() => geminiFormat.fromOpenAIRequest(pivot, o)).not.toThrow();
+  // What the channels would refuse (an empty content) is refused in a 400 naming the field, not sent.
+  expect(() => claudeFormat.fromOpenAIRequest(pivot, o)).toThrow("Invalid field 'messages[1].content'");
+  expect(() => geminiFormat.fromOpenAIRequest(pivot, o)).toThrow("Invalid field 'messages[1].content'");
 });

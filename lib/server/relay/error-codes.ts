@@ -62,6 +62,11 @@ export const RELAY_WIRE = {
   model_mapping_cycle: { code: "channel:model_mapped_error", retryable: true },
   unsupported_endpoint: { code: "unsupported_endpoint", type: INVALID },
   azure_unsupported_endpoint: { code: "unsupported_endpoint", type: INVALID },
+  // ---- conversion to the channel's dialect
+  convert_unknown_type: { code: "invalid_field", type: INVALID },
+  convert_unsupported: { code: "invalid_field", type: INVALID },
+  convert_wrong_type: { code: "invalid_field", type: INVALID },
+  convert_empty: { code: "invalid_field", type: INVALID },
   // ---- upstream
   upstream_status: { code: "upstream_error", type: UPSTREAM, retryable: true },
   upstream_unreachable: { code: "do_request_failed", type: UPSTREAM, retryable: true, upstreamFault: true },

@@ -81,6 +81,7 @@ export async function attemptChat(a: AttemptInput, clientFormat?: ClientFormat):
   let outBody: Json;
   if (native) outBody = passThrough ? { ...ctx.body } : wire.prepareNative(ctx.body, o);
   else {
+    client.checkConvertible?.(ctx.body, o.mode);
     pivot = applySystemPrompt(omitZeroTokenLimits(client.toOpenAIRequest(ctx.body, o)), actx.channel.systemPrompt);
     if (wire.preparePivot) pivot = await wire.preparePivot(pivot, ctx, localeOfNodeHeaders(ctx.headers));
     outBody = wire.fromOpenAIRequest(pivot, o);

@@ -28,6 +28,7 @@ import { queueErrorLog } from "@/lib/server/relay/settle/error-log";
 import { withRequestId } from "@/lib/server/logger";
 import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
 import { invalidRequest, relayError } from "@/lib/server/relay/error-codes";
+import { inCallerLocale } from "@/lib/server/relay/vendors/convert-guard";
 
 /**
  * The model name reaches the log rows and error texts the bookkeeping writer stores; PostgreSQL
@@ -214,7 +215,7 @@ export async function runRelay(
     }
     throw lastError ?? relayError("no_channel", { model, group: caller.group });
   } catch (err) {
-    const e = err instanceof RelayError ? err : relayError("relay_internal");
+    const e = err instanceof RelayError ? inCallerLocale(err, req.headers) : relayError("relay_internal");
     if (ctx?.reservation && !ctx.reservation.settled) await refund(ctx.reservation).catch(() => undefined);
     queueErrorLog(ctx, base, e, err);
     sendError(res, e, base.requestId, endpoint.format);

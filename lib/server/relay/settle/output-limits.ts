@@ -1,3 +1,5 @@
+import "server-only";
+
 // Review N2: a request may carry several output-limit fields (aliases), and each upstream or
 // converter prefers its own (`max_completion_tokens ?? max_tokens` in the converters, vLLM prefers
 // max_completion_tokens, Google accepts snake_case JSON). So the reservation is planned on the

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The prompt beyond its text, for the reservation (review N9): token-id prompts, attached files and
 // audio, and context the upstream holds for us. The reservation only needs the right order of
 // magnitude: settle bills the upstream's own usage, and what the reservation did not cover is owed

@@ -46,12 +46,20 @@ export function applyParamOverride(
   return out;
 }
 
+/** The system messages applySystemPrompt added (refusals name fields by the client's indices). */
+const addedSystemPrompts = new WeakSet<object>();
+
+export const isChannelSystemPrompt = (m: unknown): boolean =>
+  typeof m === "object" && m !== null && addedSystemPrompts.has(m);
+
 /** Prepends the channel system prompt when the request has no system message. */
 export function applySystemPrompt(body: Record<string, unknown>, systemPrompt: string): Record<string, unknown> {
   if (!systemPrompt || !Array.isArray(body.messages)) return body;
   const messages = body.messages as { role?: string }[];
   if (messages.some((m) => m?.role === "system" || m?.role === "developer")) return body;
-  return { ...body, messages: [{ role: "system", content: systemPrompt }, ...messages] };
+  const added = { role: "system", content: systemPrompt };
+  addedSystemPrompts.add(added);
+  return { ...body, messages: [added, ...messages] };
 }
 
 /**

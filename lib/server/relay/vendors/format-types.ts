@@ -75,6 +75,11 @@ export interface ChatFormat {
   // ---- client side (the format a request arrives in) ----
   /** Validates the body shape (throws invalidRequest) and returns the request facts. */
   inspect(body: Json, mode: RelayMode): RequestFacts;
+  /**
+   * Before a conversion (never on native pass-through): refuses, in a 400 naming the field, what the
+   * conversion would drop (vendors/convert-guard.ts). OpenAI chat has none: the channel side checks it.
+   */
+  checkConvertible?(body: Json, mode: RelayMode): void;
   /** Client request -> OpenAI request (chat completions, or embeddings when mode is embeddings). */
   toOpenAIRequest(body: Json, o: ConvertOptions): Json;
   /** OpenAI response -> this format's response. */
@@ -110,5 +115,11 @@ export interface ChatFormat {
  *  channels of another dialect) converts through the pivot with these methods alone. */
 export type ClientFormat = Pick<
   ChatFormat,
-  "inspect" | "toOpenAIRequest" | "fromOpenAIResponse" | "streamFromOpenAI" | "capOutput" | "errorBody"
+  | "inspect"
+  | "checkConvertible"
+  | "toOpenAIRequest"
+  | "fromOpenAIResponse"
+  | "streamFromOpenAI"
+  | "capOutput"
+  | "errorBody"
 > & { readonly name: string };

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Which of a client's `anthropic-beta` values reach Anthropic (and Bedrock). A beta can switch on
 // something the vendor bills apart from the tokens we price (review N9), so only an allow-list of
 // families passes, whatever their date suffix. Denied on purpose: context-1m (long-context premium

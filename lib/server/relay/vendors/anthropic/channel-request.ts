@@ -11,6 +11,11 @@ import {
 } from "@/lib/server/relay/vendors/anthropic/options";
 import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
 import { ownValue } from "@/lib/own-keys";
+import { refuseType } from "@/lib/server/relay/vendors/convert-guard";
+import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
+
+/** What Anthropic Messages carries of OpenAI chat: no audio; text must not be empty. */
+const CLAUDE_TARGET: ChatTarget = { parts: ["text", "image_url", "file"], nonEmpty: true };
 
 type Block = Json & { type: string };
 type Msg = { role: "user" | "assistant"; content: string | Block[] };
@@ -73,10 +78,12 @@ function parseArgs(args: unknown): unknown {
 
 function convertOne(m: Json): Msg | null {
   if (m.role === "tool" || m.role === "function") {
+    // An empty result is a tool_result without content (Claude refuses an empty text).
+    const text = textOf(m.content);
     const block: Block = {
       type: "tool_result",
       tool_use_id: String(m.tool_call_id ?? m.name ?? ""),
-      content: textOf(m.content) || "...",
+      ...(text ? { content: text } : {}),
     };
     return { role: "user", content: [block] };
   }
@@ -143,6 +150,7 @@ function applyModelRules(out: Json, o: ConvertOptions): void {
 }
 
 export function openAIToClaudeRequest(body: Json, o: ConvertOptions): Json {
+  checkChatConvertible(body, CLAUDE_TARGET);
   const system: Block[] = [];
   const msgs: Msg[] = [];
   for (const m of (body.messages as Json[] | undefined) ?? []) {
@@ -155,7 +163,8 @@ export function openAIToClaudeRequest(body: Json, o: ConvertOptions): Json {
     if (c) msgs.push(c);
   }
   const messages = mergeSameRole(msgs);
-  if (!messages.length || messages[0]?.role !== "user") messages.unshift({ role: "user", content: "..." });
+  if (!messages.length) refuseType("messages", "at least one user or assistant message");
+  if (messages[0]?.role !== "user") messages.unshift({ role: "user", content: "..." });
   const out: Json = { model: o.upstreamModel, messages };
   if (system.length) out.system = system;
   const max = body.max_completion_tokens ?? body.max_tokens;

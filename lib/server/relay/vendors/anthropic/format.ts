@@ -6,6 +6,7 @@ import "server-only";
 // stream-to-openai.ts / stream-from-openai.ts (events) and native-tap.ts (same-format streams).
 import { claudeToOpenAIRequest, inspectClaude } from "@/lib/server/relay/vendors/anthropic/client-request";
 import { openAIToClaudeRequest, prepareClaudeNative } from "@/lib/server/relay/vendors/anthropic/channel-request";
+import { checkClaudeConvertible } from "@/lib/server/relay/vendors/anthropic/convertible";
 import { claudeNativeStream } from "@/lib/server/relay/vendors/anthropic/native-tap";
 import {
   claudeErrorBody,
@@ -21,6 +22,7 @@ import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
 export const claudeFormat: ChatFormat = {
   name: "claude",
   inspect: (body) => inspectClaude(body),
+  checkConvertible: (body) => checkClaudeConvertible(body),
   toOpenAIRequest: claudeToOpenAIRequest,
   fromOpenAIResponse: (json, o) => openAIToClaudeResponse(json, o.requestId, o.clientModel),
   streamFromOpenAI: claudeStreamFromOpenAI,

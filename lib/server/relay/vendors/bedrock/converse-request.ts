@@ -12,10 +12,14 @@ import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { argumentsObject, imageUrlOf, parseDataUrl } from "@/lib/server/relay/vendors/openai/chunks";
 import type { chatSchema } from "@/lib/server/relay/vendors/openai/wire";
 import { ownValue } from "@/lib/own-keys";
+import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
 
 type Chat = z.infer<typeof chatSchema>;
 type Message = Chat["messages"][number];
 type Block = Json;
+
+/** What Converse carries of OpenAI chat: text and image bytes; it refuses blank text. */
+const CONVERSE_TARGET: ChatTarget = { parts: ["text", "image_url"], nonEmpty: true };
 
 const IMAGE_FORMATS: Record<string, string> = {
   "image/png": "png",
@@ -111,6 +115,7 @@ function toolConfig(body: Chat, hasToolBlocks: boolean): Json | undefined {
 
 /** The Converse body for an OpenAI chat request (the model is in the URL). */
 export function converseBody(input: Json): Json {
+  checkChatConvertible(input, CONVERSE_TARGET);
   const body = input as Chat;
   const system: Block[] = [];
   const messages: { role: string; content: Block[] }[] = [];

@@ -16,6 +16,7 @@ import {
   type OpenAIToolCall,
 } from "@/lib/server/relay/vendors/openai/chunks";
 import type { OpenAIChat } from "@/lib/server/relay/vendors/openai/wire";
+import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
 import { copySampling } from "@/lib/server/relay/vendors/openai/sampling";
 import { ownValue } from "@/lib/own-keys";
 
@@ -29,6 +30,9 @@ export const COHERE_FINISH: Record<string, string> = {
   ERROR: "stop",
   TIMEOUT: "stop",
 };
+
+/** What Cohere chat v2 carries of OpenAI chat: text and image_url parts. */
+const COHERE_TARGET: ChatTarget = { parts: ["text", "image_url"], nonEmpty: false };
 
 export const cohereFinish = (r: unknown) => ownValue(COHERE_FINISH, String(r)) ?? "stop";
 
@@ -73,6 +77,7 @@ function message(m: Message): Json {
 
 /** The /v2/chat body for an OpenAI chat request. */
 export function cohereChatBody(input: Json, model: string, stream: boolean): Json {
+  checkChatConvertible(input, COHERE_TARGET);
   const body = input as OpenAIChat;
   const out: Json = { model, messages: (body.messages ?? []).map(message), stream };
   let tools = (body.tools ?? []).filter((t) => t.function && (t.type ?? "function") === "function");

@@ -7,6 +7,10 @@ import "server-only";
 // system prompts are dropped (a Coze bot's persona is configured in Coze). auto_save_history is left
 // at Coze's default (true), which the non-stream flow needs to list the answer messages.
 import { imageUrlOf, partsOf, textOf } from "@/lib/server/relay/vendors/openai/message-parts";
+import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
+
+/** What Coze additional_messages carry of OpenAI chat: text and image URLs. */
+const COZE_TARGET: ChatTarget = { parts: ["text", "image_url"], nonEmpty: false };
 
 type Message = { role?: unknown; content?: unknown };
 
@@ -44,6 +48,7 @@ export function toCozeRequest(
   stream: boolean,
   fallbackUser: string,
 ): CozeChatRequest {
+  checkChatConvertible(body, COZE_TARGET);
   const messages = Array.isArray(body.messages) ? (body.messages as Message[]) : [];
   const additional: CozeMessage[] = [];
   for (const m of messages) {

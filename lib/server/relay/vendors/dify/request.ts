@@ -9,6 +9,10 @@ import "server-only";
 // would need the file-upload API first and are refused.
 import { invalidRequest } from "@/lib/server/relay/error-codes";
 import { imageUrlOf, partsOf, textOf } from "@/lib/server/relay/vendors/openai/message-parts";
+import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
+
+/** What a Dify query carries of OpenAI chat: text and image URLs. */
+const DIFY_TARGET: ChatTarget = { parts: ["text", "image_url"], nonEmpty: false };
 
 type Message = { role?: unknown; content?: unknown };
 
@@ -25,6 +29,7 @@ export type DifyChatRequest = {
 
 /** `user`: the client's `user` field when it is a non-empty string, else `fallbackUser`. */
 export function toDifyRequest(body: Record<string, unknown>, stream: boolean, fallbackUser: string): DifyChatRequest {
+  checkChatConvertible(body, DIFY_TARGET);
   const messages = Array.isArray(body.messages) ? (body.messages as Message[]) : [];
   let query = "";
   const files: DifyFile[] = [];

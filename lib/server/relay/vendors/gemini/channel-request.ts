@@ -13,6 +13,11 @@ import {
 } from "@/lib/server/relay/vendors/gemini/settings";
 import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
+import { refuseType, refuseUnsupported } from "@/lib/server/relay/vendors/convert-guard";
+import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
+
+/** What Gemini carries of OpenAI chat (files and audio as inlineData); it refuses empty parts. */
+export const GEMINI_TARGET: ChatTarget = { parts: ["text", "image_url", "input_audio", "file"], nonEmpty: true };
 
 type ToolCall = { id?: string; type?: string; function?: { name?: string; arguments?: string } };
 type Message = { role?: string; content?: unknown; tool_calls?: ToolCall[]; tool_call_id?: string; name?: string };
@@ -20,9 +25,9 @@ type Part = Json;
 
 const DATA_URL = /^data:([^;,]+)?(?:;[^,]*)?;base64,(.*)$/s;
 
-function imagePart(url: string): Part {
+function imagePart(url: string, mimeType = "image/png"): Part {
   const m = url.match(DATA_URL);
-  if (m) return { inlineData: { mimeType: m[1] || "image/png", data: m[2] } };
+  if (m) return { inlineData: { mimeType: m[1] || mimeType, data: m[2] } };
   throw invalidRequest(
     "Gemini channels accept images only inline (data: URLs); this image URL could not be inlined",
     "image_url_not_supported",
@@ -42,6 +47,10 @@ function contentParts(content: unknown): Part[] {
     } else if (p.type === "input_audio") {
       const a = p.input_audio as { data?: string; format?: string } | undefined;
       if (a?.data) parts.push({ inlineData: { mimeType: `audio/${a.format ?? "wav"}`, data: a.data } });
+    } else if (p.type === "file") {
+      // A PDF (or other document) as a data: URL, the only file form other vendors can read.
+      const data = (p.file as { file_data?: string } | undefined)?.file_data;
+      if (data) parts.push(imagePart(data, "application/pdf"));
     }
   }
   return parts;
@@ -105,7 +114,7 @@ export function messagesToContents(messages: Message[]): { contents: Json[]; sys
 function toolsOf(body: Json): Json | null {
   const tools = (body.tools as { type?: string; function?: Json }[] | undefined) ?? [];
   const decls = tools
-    .filter((t) => t.type === "function" && t.function)
+    .filter((t) => (t.type ?? "function") === "function" && t.function)
     .map((t) => {
       const f = t.function!;
       const params = cleanSchema(f.parameters) as Json | undefined;
@@ -155,11 +164,16 @@ function generationConfigOf(body: Json, o: ConvertOptions): Json {
 function embeddingsRequest(body: Json, o: ConvertOptions): Json {
   const model = `models/${geminiUpstreamModel(o.options, o.upstreamModel)}`;
   const inputs = Array.isArray(body.input) ? body.input : [body.input];
+  // Token ids (OpenAI's tokenizer) mean nothing to Gemini: only texts can be embedded there.
+  inputs.forEach((text: unknown, i) => {
+    if (typeof text !== "string")
+      refuseUnsupported(Array.isArray(body.input) ? `input[${i}]` : "input", "token ids", ["string"]);
+  });
   const dims = typeof body.dimensions === "number" ? { outputDimensionality: body.dimensions } : {};
   return {
     requests: inputs.map((text) => ({
       model,
-      content: { parts: [{ text: typeof text === "string" ? text : JSON.stringify(text) }] },
+      content: { parts: [{ text }] },
       ...dims,
     })),
   };
@@ -168,7 +182,9 @@ function embeddingsRequest(body: Json, o: ConvertOptions): Json {
 /** OpenAI request -> Gemini generateContent (or batchEmbedContents) body. */
 export function fromOpenAIRequest(body: Json, o: ConvertOptions): Json {
   if (o.mode === "embeddings") return embeddingsRequest(body, o);
+  checkChatConvertible(body, GEMINI_TARGET);
   const { contents, systemInstruction } = messagesToContents((body.messages as Message[]) ?? []);
+  if (!contents.length) refuseType("messages", "at least one user or assistant message");
   const out: Json = { contents };
   if (systemInstruction) out.systemInstruction = systemInstruction;
   const tools = toolsOf(body);

@@ -2,7 +2,8 @@ import "server-only";
 
 // The Gemini generateContent / embedContent wire format (vendors/format-types.ts contract): client side
 // (a Gemini SDK talking to the gateway) and channel side (a Gemini channel, type 24).
-import { prepareNative, fromOpenAIRequest } from "@/lib/server/relay/vendors/gemini/channel-request";
+import { fromOpenAIRequest, GEMINI_TARGET, prepareNative } from "@/lib/server/relay/vendors/gemini/channel-request";
+import { checkChatConvertible } from "@/lib/server/relay/vendors/openai/chat-convertible";
 import {
   geminiUsage,
   nativeStream,
@@ -12,6 +13,7 @@ import {
 } from "@/lib/server/relay/vendors/gemini/channel-response";
 import { inspect, toOpenAIRequest } from "@/lib/server/relay/vendors/gemini/client-request";
 import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/lib/server/relay/vendors/gemini/client-response";
+import { checkGeminiConvertible, checkGeminiEmbedConvertible } from "@/lib/server/relay/vendors/gemini/convertible";
 import type { ChatFormat } from "@/lib/server/relay/vendors/format-types";
 import { GEMINI_LIMIT_FIELDS, geminiConfigs, rewriteLimits } from "@/lib/server/relay/settle/output-limits";
 import { withGrounding } from "@/lib/server/relay/vendors/gemini/grounding";
@@ -20,6 +22,8 @@ import { inlineRemoteImages } from "@/lib/server/relay/vendors/gemini/inline-ima
 export const geminiFormat: ChatFormat = {
   name: "gemini",
   inspect,
+  checkConvertible: (body, mode) =>
+    mode === "chat" ? checkGeminiConvertible(body) : checkGeminiEmbedConvertible(body),
   toOpenAIRequest,
   fromOpenAIResponse,
   streamFromOpenAI,
@@ -34,8 +38,13 @@ export const geminiFormat: ChatFormat = {
     else body.generationConfig = { maxOutputTokens: cap };
   },
   errorBody,
-  // Gemini takes images inline only; its SDK clients do not expect SSE comments.
-  preparePivot: inlineRemoteImages,
+  // Gemini takes images inline only; its SDK clients do not expect SSE comments. A request Gemini
+  // would refuse is refused before any image is fetched for it (fromOpenAIRequest checks again for
+  // callers that do not prepare the pivot, such as the channel test).
+  preparePivot: (pivot, request, locale) => {
+    if (Array.isArray(pivot.messages)) checkChatConvertible(pivot, GEMINI_TARGET);
+    return inlineRemoteImages(pivot, request, locale);
+  },
   nativePings: false,
   fromOpenAIRequest,
   prepareNative,

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Grounding with Google Search (a Gemini client's googleSearch / google_search tool) is billed by
 // Google apart from the tokens (review N9), at ai.google.dev/pricing: Gemini 3 models $14 per 1,000
 // search queries, earlier models $35 per 1,000 grounded prompts. A response says it was grounded in

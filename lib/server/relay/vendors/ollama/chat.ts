@@ -22,9 +22,13 @@ import {
   type OpenAIToolCall,
 } from "@/lib/server/relay/vendors/openai/chunks";
 import type { OpenAIChat } from "@/lib/server/relay/vendors/openai/wire";
+import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
 import { copySampling } from "@/lib/server/relay/vendors/openai/sampling";
 
 type Message = OpenAIChat["messages"][number];
+
+/** What Ollama's /api/chat carries of OpenAI chat: text and (data: URL) images. */
+const OLLAMA_TARGET: ChatTarget = { parts: ["text", "image_url"], nonEmpty: false };
 
 function split(content: Message["content"]): { text: string; images: string[] } {
   if (typeof content === "string") return { text: content, images: [] };
@@ -43,6 +47,7 @@ function split(content: Message["content"]): { text: string; images: string[] } 
 
 /** The /api/chat body for an OpenAI chat request. */
 export function ollamaChatBody(input: Json, model: string, stream: boolean): Json {
+  checkChatConvertible(input, OLLAMA_TARGET);
   const body = input as OpenAIChat;
   const toolNames = new Map<string, string>();
   const messages = (body.messages ?? []).map((m) => {

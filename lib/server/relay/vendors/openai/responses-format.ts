@@ -7,6 +7,7 @@ import "server-only";
 import { errorBody } from "@/lib/server/relay/errors";
 import type { ClientFormat, Json } from "@/lib/server/relay/vendors/format-types";
 import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
+import { checkResponsesConvertible } from "@/lib/server/relay/vendors/openai/responses-convertible";
 import { responsesToOpenAIRequest } from "@/lib/server/relay/vendors/openai/responses-request";
 import { openAIToResponses } from "@/lib/server/relay/vendors/openai/responses-response";
 import { responsesStreamFromOpenAI } from "@/lib/server/relay/vendors/openai/responses-stream";
@@ -30,6 +31,7 @@ export function responsesFormatFor(body: Json): ClientFormat {
     inspect: () => {
       throw new Error("relay: responses requests are read by their endpoint");
     },
+    checkConvertible: (body) => checkResponsesConvertible(body),
     toOpenAIRequest: responsesToOpenAIRequest,
     fromOpenAIResponse: (json, o) => openAIToResponses(json, o.requestId, o.clientModel, custom),
     streamFromOpenAI: (o) => responsesStreamFromOpenAI({ ...o, custom }),
