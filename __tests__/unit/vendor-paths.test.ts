@@ -27,7 +27,11 @@ function ctx(
 }
 
 function send(type: number, path: string, opts: Parameters<typeof ctx>[2] = {}) {
-  const req = adapterFor(type)!.buildRequest(ctx(type, path, opts), { model: "m", messages: [], input: "x" });
+  const req = adapterFor(type)!.buildRequest(ctx(type, path, opts), {
+    model: "m",
+    messages: [{ role: "user", content: "x" }],
+    input: "x",
+  });
   return [req.url, req.headers.authorization];
 }
 
