@@ -25,6 +25,7 @@ import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
 import { hasPendingDeltas, restoreDeltas, serialised, takeDeltas, type Deltas } from "@/lib/server/ledger/deltas";
 import { dropAccounts } from "@/lib/server/ledger/memory-ledger";
+import { finiteDelta } from "@/lib/server/ledger/finite";
 import { sharedLockStatement } from "@/lib/server/ledger/balance-lock";
 import { writeOutsideRelay } from "@/lib/server/ledger/outside-write";
 import { redisEnabled } from "@/lib/server/redis/client";
@@ -146,9 +147,15 @@ export function scheduleFlush(): void {
 
 async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeName: string): Promise<void> {
   const batches: SqlBatch[] = [];
-  for (const [id, d] of deltas.users) batches.push(addToUser(id, d.quota, d.used, d.requests));
-  for (const [id, d] of deltas.tokens) batches.push(addToToken(id, d.remain, d.used, d.accessed));
-  for (const [id, used] of deltas.channels) batches.push(addToChannel(id, used));
+  // A non-finite delta would write NULL and fail the whole batch on every retry: logged and left out.
+  for (const [id, d] of deltas.users)
+    if (finiteDelta("user", id, [d.quota, d.used, d.requests]))
+      batches.push(addToUser(id, d.quota, d.used, d.requests));
+  for (const [id, d] of deltas.tokens)
+    if (finiteDelta("token", id, [d.remain, d.used, d.accessed]))
+      batches.push(addToToken(id, d.remain, d.used, d.accessed));
+  for (const [id, used] of deltas.channels)
+    if (finiteDelta("channel", id, [used])) batches.push(addToChannel(id, used));
   batches.push(...insertLogs(logs.map((l) => ({ ...l, upstreamRequestId: "" }))));
   for (const b of buckets) {
     batches.push(
