@@ -6,29 +6,43 @@ import type { RelayError } from "@/lib/server/relay/errors";
 import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/vendors/anthropic/blocks";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { usageFromOpenAI, usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
+import { usageCount } from "@/lib/server/relay/settle/usage-check";
 
 type ClaudeUsage = {
-  input_tokens?: number;
-  output_tokens?: number;
-  cache_read_input_tokens?: number;
-  cache_creation_input_tokens?: number;
+  input_tokens?: unknown;
+  output_tokens?: unknown;
+  cache_read_input_tokens?: unknown;
+  cache_creation_input_tokens?: unknown;
 };
 
-/** Claude usage -> Usage (prompt INCLUDES cache reads and cache creation; lib/server/ledger/pricing.ts). */
+/** Claude usage -> Usage (prompt INCLUDES cache reads and cache creation; lib/server/ledger/pricing.ts).
+ *  A field that is not a count comes out NaN, which checkedUsage refuses. */
 export function usageFromClaude(u: unknown): Usage | null {
   const v = u as ClaudeUsage | null | undefined;
   if (!v || typeof v !== "object") return null;
-  const input = v.input_tokens ?? 0;
-  const read = v.cache_read_input_tokens ?? 0;
-  const write = v.cache_creation_input_tokens ?? 0;
-  const output = v.output_tokens ?? 0;
-  if (!input && !read && !write && !output) return null;
+  const input = usageCount(v.input_tokens);
+  const read = usageCount(v.cache_read_input_tokens);
+  const write = usageCount(v.cache_creation_input_tokens);
+  const output = usageCount(v.output_tokens);
+  if (input === 0 && read === 0 && write === 0 && output === 0) return null;
   return {
     promptTokens: input + read + write,
     completionTokens: output,
     cachedTokens: read,
-    ...(write ? { cacheWriteTokens: write } : {}),
+    ...(write !== 0 ? { cacheWriteTokens: write } : {}),
   };
+}
+
+/** Folds one usage object of a Claude stream into `into` (message_start, then the cumulative
+ *  message_delta): zeros never overwrite (some upstreams repeat input_tokens: 0 at the end), a value
+ *  that is not a count is kept as NaN so the whole usage is refused. */
+export function mergeClaudeUsage(into: Record<string, number>, u: unknown): void {
+  if (!u || typeof u !== "object") return;
+  for (const [k, v] of Object.entries(u as Record<string, unknown>)) {
+    if (v === null || v === undefined || typeof v === "object") continue;
+    const n = usageCount(v);
+    if (n !== 0) into[k] = n;
+  }
 }
 
 /** Usage -> Claude usage (input_tokens excludes the cache parts). */

@@ -11,10 +11,11 @@ import type { Json } from "@/lib/server/relay/vendors/format-types";
 import {
   argumentsText,
   completion,
-  tokenCount,
+  nativeUsage,
   type NativeUsage,
   type OpenAIToolCall,
 } from "@/lib/server/relay/vendors/openai/chunks";
+import { usageCount } from "@/lib/server/relay/settle/usage-check";
 import type { OpenAIChat } from "@/lib/server/relay/vendors/openai/wire";
 import { copySampling } from "@/lib/server/relay/vendors/openai/sampling";
 
@@ -102,8 +103,10 @@ export function cohereUsage(u: unknown): NativeUsage | null {
   const v = u as { billed_units?: Record<string, unknown>; tokens?: Record<string, unknown> };
   for (const part of [v.billed_units, v.tokens]) {
     if (!part || typeof part !== "object") continue;
-    const usage = { input: tokenCount(part.input_tokens), output: tokenCount(part.output_tokens) };
-    if (usage.input || usage.output) return usage;
+    const raw = { input: usageCount(part.input_tokens), output: usageCount(part.output_tokens) };
+    if (Number.isNaN(raw.input) || Number.isNaN(raw.output)) return nativeUsage(raw); // logged, null
+    const usage = nativeUsage(raw);
+    if (usage) return usage;
   }
   return null;
 }

@@ -8,6 +8,7 @@ import { usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import { dataFrame } from "@/lib/server/relay/streaming/frames";
 import type { ConvertOptions, Json, NativeStreamTap, StreamToOpenAI } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
+import { usageCount } from "@/lib/server/relay/settle/usage-check";
 
 type Part = {
   text?: string;
@@ -16,25 +17,26 @@ type Part = {
 };
 type Candidate = { content?: { parts?: Part[] }; finishReason?: string; index?: number };
 type UsageMetadata = {
-  promptTokenCount?: number;
-  candidatesTokenCount?: number;
-  thoughtsTokenCount?: number;
-  cachedContentTokenCount?: number;
-  toolUsePromptTokenCount?: number;
+  promptTokenCount?: unknown;
+  candidatesTokenCount?: unknown;
+  thoughtsTokenCount?: unknown;
+  cachedContentTokenCount?: unknown;
+  toolUsePromptTokenCount?: unknown;
 };
 
 export function geminiUsage(u: unknown): Usage | null {
   const v = u as UsageMetadata | null | undefined;
   if (!v || typeof v !== "object") return null;
-  const prompt = (v.promptTokenCount ?? 0) + (v.toolUsePromptTokenCount ?? 0);
-  const completion = (v.candidatesTokenCount ?? 0) + (v.thoughtsTokenCount ?? 0);
-  if (!prompt && !completion) return null;
-  const thoughts = v.thoughtsTokenCount ?? 0;
+  // A field that is not a count makes its sum NaN: checkedUsage refuses the whole usage.
+  const prompt = usageCount(v.promptTokenCount) + usageCount(v.toolUsePromptTokenCount);
+  const completion = usageCount(v.candidatesTokenCount) + usageCount(v.thoughtsTokenCount);
+  if (prompt === 0 && completion === 0) return null;
+  const thoughts = usageCount(v.thoughtsTokenCount);
   return {
     promptTokens: prompt,
     completionTokens: completion,
-    cachedTokens: v.cachedContentTokenCount ?? 0,
-    ...(thoughts > 0 ? { reasoningTokens: thoughts } : {}),
+    cachedTokens: usageCount(v.cachedContentTokenCount),
+    ...(thoughts !== 0 ? { reasoningTokens: thoughts } : {}),
   };
 }
 
@@ -129,8 +131,13 @@ export function toOpenAIResponse(json: Json, o: ConvertOptions): Json {
 
 const parseChunk = (data: string): Json | null => parseJsonObject(data);
 
+/** Gemini's last chunk of a stream carries a candidate's finishReason (and the whole usage). */
+const finishes = (chunk: Json): boolean =>
+  ((chunk.candidates as Candidate[] | undefined) ?? []).some((c) => typeof c?.finishReason === "string");
+
 export function streamToOpenAI(o: ConvertOptions & { requestId: string }): StreamToOpenAI {
   let usage: Usage | null = null;
+  let final = false;
   let started = false;
   let calls = 0;
   const created = Math.floor(Date.now() / 1000);
@@ -139,6 +146,7 @@ export function streamToOpenAI(o: ConvertOptions & { requestId: string }): Strea
       const chunk = parseChunk(event.data);
       if (!chunk) return [];
       usage = geminiUsage(chunk.usageMetadata) ?? usage;
+      if (finishes(chunk)) final = true;
       const out: Json[] = [];
       for (const [i, c] of ((chunk.candidates as Candidate[] | undefined) ?? []).entries()) {
         const s = splitParts(c.content?.parts);
@@ -171,6 +179,7 @@ export function streamToOpenAI(o: ConvertOptions & { requestId: string }): Strea
     },
     end: () => [],
     usage: () => usage,
+    final: () => final,
   };
 }
 
@@ -187,18 +196,21 @@ export function responseText(json: Json): string {
 /** Gemini client on a Gemini channel: each chunk forwarded verbatim, usage and text tapped. */
 export function nativeStream(): NativeStreamTap {
   let usage: Usage | null = null;
+  let final = false;
   let text = "";
   return {
     push(event) {
       const chunk = parseChunk(event.data);
       if (chunk) {
         usage = geminiUsage(chunk.usageMetadata) ?? usage;
+        if (finishes(chunk)) final = true;
         text += responseText(chunk);
       }
       return event.data ? [dataFrame(event.data)] : [];
     },
     end: () => [],
     usage: () => usage,
+    final: () => final,
     text: () => text,
   };
 }
