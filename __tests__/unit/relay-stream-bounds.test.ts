@@ -2,46 +2,14 @@
 // the cap (16 MB) of it, then ends the stream as an upstream error; and it searches each received
 // character for the separator once, not the whole pending text on every chunk (a deterministic
 // count of the characters searched, not a timer).
-import { EventEmitter } from "node:events";
-import type { ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import { relayEvents } from "@/lib/server/relay/streaming/event-stream";
-import { relayStream } from "@/lib/server/relay/streaming/openai-stream";
 import { MAX_PENDING_CHARS } from "@/lib/server/relay/streaming/bounded";
-import type { RelayContext } from "@/lib/server/relay/entry/context";
-import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/vendors/types";
-import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
 import { claudeNativeStream } from "@/lib/server/relay/vendors/anthropic/native-tap";
 import { lines } from "@/lib/server/relay/vendors/openai/chunks";
+import { eventPath, fastPath, upstreamOf } from "./stream-reader-support";
 
 const CHUNK = 64 * 1024;
 // A stream reads ahead of its consumer (16 objects in object mode): what may be taken past the cap.
 const READ_AHEAD = 32 * CHUNK;
-
-class FakeRes extends EventEmitter {
-  writableFinished = false;
-  destroyed = false;
-  writableEnded = false;
-  writeHead() {
-    return this;
-  }
-  flushHeaders() {}
-  write() {
-    return true;
-  }
-  end() {
-    this.writableEnded = this.writableFinished = true;
-  }
-}
-
-const ctx = {
-  requestId: "req-bounds",
-  path: "/v1/chat/completions",
-  startedAt: Date.now(),
-  body: { model: "m", messages: [{ role: "user", content: "hi" }] },
-  clientWantsUsage: false,
-  model: "m",
-} as unknown as RelayContext;
 
 /** `head`, then `total` characters of "x" in chunks of `size`, then `tail`; `read` counts what was taken. */
 function endless(head: string, total: number, size: number, tail = "") {
@@ -55,21 +23,9 @@ function endless(head: string, total: number, size: number, tail = "") {
     }
     if (tail) yield Buffer.from(tail);
   }
-  const upstream = () => ({ statusCode: 200, headers: {}, body: Readable.from(body()) }) as unknown as UpstreamResponse;
+  const upstream = () => upstreamOf(body());
   return { upstream, source, body };
 }
-
-const streamOpts = { inactivityMs: 0, pingSeconds: 0 };
-const fastPath = (upstream: UpstreamResponse) =>
-  relayStream(
-    ctx,
-    {} as ChannelAdapter,
-    {} as AdapterContext,
-    upstream,
-    new FakeRes() as unknown as ServerResponse,
-    new AbortController(),
-    streamOpts,
-  );
 
 /** Characters searched by indexOf / lastIndexOf / includes on long strings while `fn` runs. */
 async function searched<T>(fn: () => Promise<T>): Promise<{ result: T; chars: number }> {
@@ -103,14 +59,7 @@ describe("an event that never ends is cut at the cap as an upstream error", () =
 
   test("converted and native streams (the event parser's buffer)", async () => {
     const { upstream, source } = endless('event: content_block_delta\ndata: {"type":"', total, CHUNK);
-    const r = await relayEvents(
-      ctx,
-      upstream(),
-      new FakeRes() as unknown as ServerResponse,
-      new AbortController(),
-      claudeNativeStream(),
-      { ...streamOpts, promptTokens: async () => 1 },
-    );
+    const r = await eventPath(upstream(), claudeNativeStream());
     expect(r.status).toEqual({ status: "error", end_reason: "upstream_error" });
     expect(source.read).toBeLessThanOrEqual(MAX_PENDING_CHARS + READ_AHEAD);
   });

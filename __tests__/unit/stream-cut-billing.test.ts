@@ -4,15 +4,7 @@
 // Ollama (rewritten into OpenAI chunks and read by the OpenAI stream). The upstream ends the body
 // after DELTAS text deltas; a complete stream is billed at the usage it reported. And usage counts
 // that are not counts (N6) are refused by every parser's check.
-import { EventEmitter } from "node:events";
-import type { ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import { relayEvents } from "@/lib/server/relay/streaming/event-stream";
-import { relayStream } from "@/lib/server/relay/streaming/openai-stream";
 import type { StreamResult } from "@/lib/server/relay/streaming/sse-response";
-import type { RelayContext } from "@/lib/server/relay/entry/context";
-import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/vendors/types";
-import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
 import { encodeEventStreamMessage } from "@/lib/server/relay/vendors/bedrock/event-stream";
 import { bedrockEventsToSse } from "@/lib/server/relay/vendors/bedrock/sse";
 import { converseEventsToSse, converseUsage } from "@/lib/server/relay/vendors/bedrock/converse-response";
@@ -26,55 +18,17 @@ import { usageFromOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
 import { checkedUsage } from "@/lib/server/relay/settle/usage-check";
 import type { Usage } from "@/lib/server/ledger/pricing";
+import { eventPath, fastPath, upstreamOf } from "./stream-reader-support";
 
 const DELTAS = 120;
 const word = (i: number) => ` w${i}`;
-
-class FakeRes extends EventEmitter {
-  writableFinished = false;
-  destroyed = false;
-  writableEnded = false;
-  writeHead() {
-    return this;
-  }
-  flushHeaders() {}
-  write() {
-    return true;
-  }
-  end() {
-    this.writableEnded = this.writableFinished = true;
-  }
-}
-
-const ctx = {
-  requestId: "req-cut",
-  path: "/v1/chat/completions",
-  startedAt: Date.now(),
-  body: { model: "m", messages: [{ role: "user", content: "count" }] },
-  clientWantsUsage: false,
-  model: "m",
-} as unknown as RelayContext;
-
-const upstreamOf = (body: AsyncIterable<Buffer>) =>
-  ({ statusCode: 200, headers: {}, body: Readable.from(body) }) as unknown as UpstreamResponse;
 
 async function* bytes(parts: (string | Buffer)[]): AsyncIterable<Buffer> {
   for (const p of parts) yield Buffer.isBuffer(p) ? p : Buffer.from(p);
 }
 
-const opts = { inactivityMs: 0, pingSeconds: 0 };
-
-/** An OpenAI-chunk stream (a native dialect rewritten by its decoder) through the fast path. */
-const viaOpenAIStream = (body: AsyncIterable<Buffer>): Promise<StreamResult> =>
-  relayStream(
-    ctx,
-    {} as ChannelAdapter,
-    {} as AdapterContext,
-    upstreamOf(body),
-    new FakeRes() as unknown as ServerResponse,
-    new AbortController(),
-    opts,
-  );
+/** A native dialect rewritten into OpenAI chunks by its decoder, read by the OpenAI stream. */
+const viaOpenAIStream = (body: AsyncIterable<Buffer>) => fastPath(upstreamOf(body));
 
 function expectCountedText(r: StreamResult) {
   expect(r.estimated).toBe(true);
@@ -100,15 +54,7 @@ describe("Bedrock InvokeModel (Claude events in event-stream frames)", () => {
   const deltas = Array.from({ length: DELTAS }, (_, i) =>
     frame({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: word(i) } }),
   );
-  const run = (frames: Buffer[]) =>
-    relayEvents(
-      ctx,
-      upstreamOf(bedrockEventsToSse(bytes(frames))),
-      new FakeRes() as unknown as ServerResponse,
-      new AbortController(),
-      claudeNativeStream(),
-      { ...opts, promptTokens: async () => 3 },
-    );
+  const run = (frames: Buffer[]) => eventPath(upstreamOf(bedrockEventsToSse(bytes(frames))), claudeNativeStream());
 
   test("cut before message_delta: the text counted, not message_start's 1 output token", async () => {
     const r = await run([start, ...deltas]);
