@@ -104,9 +104,8 @@ export function cohereUsage(u: unknown): NativeUsage | null {
   for (const part of [v.billed_units, v.tokens]) {
     if (!part || typeof part !== "object") continue;
     const raw = { input: usageCount(part.input_tokens), output: usageCount(part.output_tokens) };
-    if (Number.isNaN(raw.input) || Number.isNaN(raw.output)) return nativeUsage(raw); // logged, null
-    const usage = nativeUsage(raw);
-    if (usage) return usage;
+    // A count, or (logged, null) a field that is not one; all zero: the next part may have them.
+    if (raw.input !== 0 || raw.output !== 0) return nativeUsage(raw);
   }
   return null;
 }
