@@ -142,3 +142,19 @@ test("a reservation with a minimum takes what the balances hold, down to that mi
   expect(reserve(1, 11, 5000, 100)).toMatchObject({ ok: true, reservation: { amount: 700 } });
   expect(userQuota(1)).toBe(0);
 });
+
+test("non-finite amounts never reach a balance: reserve throws, settle charges the reservation", async () => {
+  await ensureAccounts(1, 10);
+  expect(() => reserve(1, 10, NaN)).toThrow(/non-finite/);
+  expect(() => reserve(1, 10, 100, Infinity)).toThrow(/non-finite/);
+  const r = reserve(1, 10, 100);
+  if (!r.ok) throw new Error("reserve failed");
+  expect(settle(r.reservation, NaN, 5)).toBe(100);
+  expect(userQuota(1)).toBe(900);
+  expect(tokenRemain(10)).toBe(200);
+  // The balances still refuse what they cannot pay.
+  expect(reserve(1, 10, 250)).toMatchObject({ ok: false, reason: "token_insufficient" });
+  const d = takeDeltas();
+  expect(Number.isFinite(d.users.get(1)!.quota)).toBe(true);
+  expect(d.users.get(1)!.used).toBe(100);
+});

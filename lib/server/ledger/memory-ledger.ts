@@ -11,6 +11,7 @@ import "server-only";
 import { db, sqliteConnection } from "@/lib/server/db";
 import { readTokenBalance, readUserQuota } from "@/lib/server/ledger/flush-sql";
 import { singleton } from "@/lib/server/singleton";
+import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/finite";
 import {
   addChannelUsed,
   pendingToken,
@@ -142,6 +143,7 @@ export function tokenRemain(tokenId: number): number {
  * caller then caps the output to what was reserved). The balances must be loaded (reserveLoading).
  */
 export function reserve(userId: number, tokenId: number | null, amount: number, min = amount): ReserveResult {
+  assertFiniteAmounts(amount, min);
   const user = state.users.get(userId);
   const token = tokenId === null ? null : state.tokens.get(tokenId);
   if (!user || (tokenId !== null && !token)) throw new Error("ledger: accounts not loaded");
@@ -188,6 +190,7 @@ export function chargeFor(actual: number): number {
  */
 export function settle(r: Reservation, actual: number, channelId: number): number {
   if (r.settled) throw new Error("ledger: reservation settled twice");
+  actual = finiteCharge(actual, r.amount);
   r.settled = true;
   state.outstanding.count -= 1;
   state.outstanding.quota -= r.amount;

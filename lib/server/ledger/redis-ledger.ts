@@ -21,6 +21,7 @@ import { recordCharge, serialised } from "@/lib/server/ledger/deltas";
 import { withBalanceLock } from "@/lib/server/ledger/balance-lock";
 import type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-ledger";
 import { singleton } from "@/lib/server/singleton";
+import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/finite";
 
 /** Idle balances leave Redis after this long and are re-read from the database when next needed. */
 const BALANCE_TTL_MS = 6 * 3600_000;
@@ -85,6 +86,7 @@ export async function reserve(
   amount: number,
   min = amount,
 ): Promise<ReserveResult> {
+  assertFiniteAmounts(amount, min);
   amount = Math.max(0, Math.round(amount));
   min = Math.min(amount, Math.max(0, Math.round(min)));
   try {
@@ -118,6 +120,7 @@ export async function settle(
   channelId: number,
 ): Promise<{ charged: number; userQuota: number | null }> {
   if (r.settled) throw new Error("ledger: reservation settled twice");
+  actual = finiteCharge(actual, r.amount);
   r.settled = true;
   state.outstanding.count -= 1;
   state.outstanding.quota -= r.amount;

@@ -19,15 +19,22 @@ import {
 } from "@/lib/server/ledger/flush-sql";
 import { emptyDeltas, type Deltas } from "@/lib/server/ledger/deltas";
 import { sharedLockStatement } from "@/lib/server/ledger/balance-lock";
+import { finiteDelta } from "@/lib/server/ledger/finite";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { logger } from "@/lib/server/logger";
 import type { Bucket, LogRow } from "@/lib/server/ledger/bookkeeping";
 
 async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeName: string): Promise<void> {
   const batches: SqlBatch[] = [];
-  for (const [id, d] of deltas.users) batches.push(addToUser(id, d.quota, d.used, d.requests));
-  for (const [id, d] of deltas.tokens) batches.push(addToToken(id, d.remain, d.used, d.accessed));
-  for (const [id, used] of deltas.channels) batches.push(addToChannel(id, used));
+  // A non-finite delta would write NULL and fail the whole batch on every retry: logged and left out.
+  for (const [id, d] of deltas.users)
+    if (finiteDelta("user", id, [d.quota, d.used, d.requests]))
+      batches.push(addToUser(id, d.quota, d.used, d.requests));
+  for (const [id, d] of deltas.tokens)
+    if (finiteDelta("token", id, [d.remain, d.used, d.accessed]))
+      batches.push(addToToken(id, d.remain, d.used, d.accessed));
+  for (const [id, used] of deltas.channels)
+    if (finiteDelta("channel", id, [used])) batches.push(addToChannel(id, used));
   batches.push(...insertLogs(logs.map((l) => ({ ...l, upstreamRequestId: "" }))));
   for (const b of buckets) {
     batches.push(

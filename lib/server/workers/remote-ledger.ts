@@ -11,6 +11,7 @@ import type { SettleRecords } from "@/lib/server/ledger/settle-records";
 import { answerCalls, post, request } from "@/lib/server/workers/ipc";
 import { asciiFields } from "@/lib/server/workers/ascii-wire";
 import { singleton } from "@/lib/server/singleton";
+import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/finite";
 
 /** An allowance unused this long goes back to the primary (the balances are the account's). */
 const IDLE_MS = 2000;
@@ -113,6 +114,7 @@ export async function remoteReserve(
   amount: number,
   min: number,
 ): Promise<ReserveResult> {
+  assertFiniteAmounts(amount, min);
   const key = keyOf(userId, tokenId);
   const a = state.allowances.get(key);
   if (a && a.left >= amount) {
@@ -154,6 +156,8 @@ export async function remoteSettle(
   records: SettleRecords | null,
 ): Promise<{ charged: number; userQuota: number | null }> {
   if (done(r)) throw new Error("ledger: reservation settled twice");
+  // A NaN would cross the IPC as null: refused here, where it is still seen.
+  actual = finiteCharge(actual, r.amount);
   if (records?.log) asciiFields(records.log);
   if (records?.usage) asciiFields(records.usage.key);
   const fields = r.allowance

@@ -19,6 +19,7 @@ import type { ChatFormat, ClientFormat, ConvertOptions, Json } from "@/lib/serve
 import { sendJson } from "@/lib/server/relay/entry/http-io";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { checkedUsage } from "@/lib/server/relay/settle/usage-check";
 import { applyParamOverride, applySystemPrompt, omitZeroTokenLimits } from "@/lib/server/relay/upstream/transform";
 
 function openaiToOpenai(a: AttemptInput): Promise<Outcome> {
@@ -56,6 +57,7 @@ function convertingPipe(wire: ChatFormat, client: ClientFormat, o: ConvertOption
     push: (event) => forward(toOpenAI.push(event)),
     end: (usage) => [...forward(toOpenAI.end()), ...fromOpenAI.end(usage)],
     usage: () => toOpenAI.usage(),
+    final: () => toOpenAI.final(),
     text: () => text,
   };
 }
@@ -111,7 +113,7 @@ export async function attemptChat(a: AttemptInput, clientFormat?: ClientFormat):
   const parsed = upstreamJsonObject(raw);
   // An adapter speaking a native dialect (Bedrock Converse, Cohere v2, Ollama) answers in its format.
   const json = adapter.convertResponse ? (adapter.convertResponse(parsed, target) as Json) : parsed;
-  const reported = wire.usageOf(json);
+  const reported = checkedUsage(wire.usageOf(json), ctx.requestId);
   const estimated = !reported;
   const usage: Usage = reported ?? {
     promptTokens: await promptTokens(),

@@ -30,6 +30,7 @@ import { checkWire } from "@/lib/server/relay/vendors/wire-guard";
 import { imagesSchema } from "@/lib/server/relay/vendors/openai/wire";
 import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import { imageOutputTokens } from "@/lib/server/relay/settle/prompt-extras";
+import { checkedUsage } from "@/lib/server/relay/settle/usage-check";
 
 export const DEFAULT_IMAGE_MODEL = "dall-e";
 
@@ -64,7 +65,7 @@ async function attemptImages(a: AttemptInput, multipart: boolean): Promise<Outco
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = parseJson(answer.text);
   if (!json) throw badBody();
-  const reported = ctx.pricing.mode === "ratio" ? usageFromResponses(json.usage) : null;
+  const reported = ctx.pricing.mode === "ratio" ? checkedUsage(usageFromResponses(json.usage), ctx.requestId) : null;
   if (reported) ctx.otherRatio = 1;
   return answerAsReceived(a, answer, firstResponseMs, reported, async () =>
     countedUsage(await exactTextTokens(prompt)),

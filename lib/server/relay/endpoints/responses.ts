@@ -20,22 +20,24 @@ import { responsesFormatFor } from "@/lib/server/relay/vendors/openai/responses-
 import { estimateText, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import { largestLimit, OPENAI_LIMIT_FIELDS } from "@/lib/server/relay/settle/output-limits";
 import { contentAttachmentTokens, STORED_CONTEXT_TOKENS } from "@/lib/server/relay/settle/prompt-extras";
+import { checkedUsage, usageCount } from "@/lib/server/relay/settle/usage-check";
 
 type ResponsesUsage = {
-  input_tokens?: number;
-  output_tokens?: number;
-  input_tokens_details?: { cached_tokens?: number };
+  input_tokens?: unknown;
+  output_tokens?: unknown;
+  input_tokens_details?: { cached_tokens?: unknown };
 };
 
-/** Responses usage -> Usage (input includes cached; output includes reasoning). */
+/** Responses usage -> Usage (input includes cached; output includes reasoning). A field that is not
+ *  a count comes out NaN, which checkedUsage refuses. */
 export function usageFromResponses(u: unknown): Usage | null {
   const v = u as ResponsesUsage | null | undefined;
-  if (!v || typeof v !== "object" || (!v.input_tokens && !v.output_tokens)) return null;
-  return {
-    promptTokens: v.input_tokens ?? 0,
-    completionTokens: v.output_tokens ?? 0,
-    cachedTokens: v.input_tokens_details?.cached_tokens ?? 0,
-  };
+  if (!v || typeof v !== "object") return null;
+  const prompt = usageCount(v.input_tokens);
+  const completion = usageCount(v.output_tokens);
+  if (prompt === 0 && completion === 0) return null;
+  const details = v.input_tokens_details && typeof v.input_tokens_details === "object" ? v.input_tokens_details : {};
+  return { promptTokens: prompt, completionTokens: completion, cachedTokens: usageCount(details.cached_tokens) };
 }
 
 function partsText(content: unknown): string {
@@ -136,7 +138,7 @@ async function attemptResponses(a: AttemptInput): Promise<Outcome> {
   const firstResponseMs = Date.now() - ctx.startedAt;
   const json = parseJson(raw);
   if (!json) throw badBody();
-  const reported = usageOfResponse(json);
+  const reported = checkedUsage(usageOfResponse(json), ctx.requestId);
   const usage: Usage = reported ?? {
     promptTokens: await promptTokens(),
     completionTokens: await exactTextTokens(outputText(json)),

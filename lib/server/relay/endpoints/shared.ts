@@ -12,6 +12,7 @@ import type { Json, RequestFacts } from "@/lib/server/relay/vendors/format-types
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { estimateText } from "@/lib/server/relay/settle/tokenize";
+import { checkedUsage } from "@/lib/server/relay/settle/usage-check";
 import { baseHeaders, readBody } from "@/lib/server/relay/entry/http-io";
 import { applyParamOverride } from "@/lib/server/relay/upstream/transform";
 import { headerOf, type UpstreamResponse } from "@/lib/server/relay/upstream/send";
@@ -125,9 +126,10 @@ export async function answerAsReceived(
   reported: Usage | null,
   count: () => Promise<Usage>,
 ): Promise<Outcome> {
-  const usage = reported ?? (await count());
+  const checked = checkedUsage(reported, a.ctx.requestId);
+  const usage = checked ?? (await count());
   sendAsReceived(a.res, answer.text, answer.contentType, a.ctx.requestId);
-  return { channel: a.actx.channel, upstreamModel: a.actx.upstreamModel, usage, estimated: !reported, firstResponseMs };
+  return { channel: a.actx.channel, upstreamModel: a.actx.upstreamModel, usage, estimated: !checked, firstResponseMs };
 }
 
 /** Reads a whole upstream answer (502 past RELAY_MAX_ANSWER_MB or when the connection fails). */

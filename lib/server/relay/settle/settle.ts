@@ -12,6 +12,7 @@ import { recordSuccess } from "@/lib/server/relay/auth/protection";
 import { maybeWarnQuota } from "@/lib/server/relay/settle/quota-warning";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
+import { checkedUsage, saneUsage } from "@/lib/server/relay/settle/usage-check";
 
 export type Outcome = {
   channel: CachedChannel;
@@ -25,7 +26,16 @@ export type Outcome = {
 
 export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void> {
   const options = await getOptions();
-  const wanted = quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit, ctx.otherRatio);
+  // Every reader checks its upstream's usage (usage-check.ts); one that did not charges the
+  // reservation rather than write a count that is not one into the balances and the log.
+  const sane = saneUsage(o.usage);
+  if (!sane) {
+    checkedUsage(o.usage, ctx.requestId);
+    o = { ...o, usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 }, estimated: true };
+  }
+  const wanted = sane
+    ? quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit, ctx.otherRatio)
+    : (ctx.reservation?.amount ?? 0);
   const p = ctx.pricing;
   const now = Math.floor(Date.now() / 1000);
   // The log and usage bucket are built before the charge is known and settled with it (its quota

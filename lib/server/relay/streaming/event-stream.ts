@@ -3,14 +3,16 @@ import "server-only";
 // Streaming relay for format-converted and non-OpenAI native streams (Claude events, Gemini
 // chunks). Every upstream SSE event goes through a pipe that returns the frames to write at once;
 // nothing is buffered beyond the event being parsed. Same core as openai-stream.ts (sse-response.ts):
-// inactivity timeout, optional keep-alive pings, client disconnect aborts upstream, bills what was sent.
+// inactivity timeout, optional keep-alive pings, client disconnect aborts upstream, bills what was sent
+// (stream-usage.ts). An event longer than the cap ends the stream as an upstream error (bounded.ts).
 import type { ServerResponse } from "node:http";
-import { createParser } from "eventsource-parser";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayContext } from "@/lib/server/relay/entry/context";
 import type { SseEvent } from "@/lib/server/relay/vendors/format-types";
 import { pump, startSse, takeFrames, type StreamResult } from "@/lib/server/relay/streaming/sse-response";
 import { exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { boundedSseParser } from "@/lib/server/relay/streaming/bounded";
+import { streamUsage } from "@/lib/server/relay/streaming/stream-usage";
 import type { UpstreamResponse, Aborter } from "@/lib/server/relay/upstream/send";
 
 export type EventPipe = {
@@ -20,6 +22,8 @@ export type EventPipe = {
   end(usage: Usage): string[];
   /** Usage reported by the upstream so far (null: none). */
   usage(): Usage | null;
+  /** Whether the dialect's terminal event arrived (before it, the reported usage is partial). */
+  final(): boolean;
   /** Generated text so far, for local counting when the upstream reports no usage. */
   text(): string;
 };
@@ -37,13 +41,11 @@ export async function relayEvents(
   let sawDone = false;
   const out: string[] = [];
 
-  const parser = createParser({
-    onEvent: (e) => {
-      if (e.data === "[DONE]") sawDone = true;
-      const frames = pipe.push({ event: e.event, data: e.data });
-      if (frames.length && !firstResponseMs && pipe.text()) firstResponseMs = Date.now() - ctx.startedAt;
-      for (const f of frames) out.push(f);
-    },
+  const parser = boundedSseParser((e) => {
+    if (e.data === "[DONE]") sawDone = true;
+    const frames = pipe.push({ event: e.event, data: e.data });
+    if (frames.length && !firstResponseMs && pipe.text()) firstResponseMs = Date.now() - ctx.startedAt;
+    for (const f of frames) out.push(f);
   });
   const decoder = new TextDecoder();
   await pump(
@@ -62,15 +64,10 @@ export async function relayEvents(
     },
   );
 
-  const reported = pipe.usage();
-  const estimated = !reported || (!reported.promptTokens && !reported.completionTokens);
-  const usage: Usage = estimated
-    ? {
-        promptTokens: await opts.promptTokens(),
-        completionTokens: await exactTextTokens(pipe.text()),
-        cachedTokens: 0,
-      }
-    : reported!;
+  const { usage, estimated } = await streamUsage(ctx.requestId, pipe.usage(), pipe.final(), {
+    prompt: opts.promptTokens,
+    completion: () => exactTextTokens(pipe.text()),
+  });
   if (!sse.clientGone) res.end(pipe.end(usage).join(""));
   return { usage, estimated, firstResponseMs: firstResponseMs || Date.now() - ctx.startedAt, status: sse.status() };
 }

@@ -42,7 +42,8 @@ export async function pipeBytes(
   return { bytes, clientGone: stream.clientGone, firstByteAt: firstByteAt || Date.now() };
 }
 
-/** What a forwarded event adds: generated text (local counting) and/or the final usage. */
+/** What a forwarded event adds: generated text (local counting) and/or the final usage (taps report
+ *  usage only from their dialect's terminal event: response.completed, transcript.text.done...). */
 export type EventTap = (type: string | undefined, data: string) => { text?: string; usage?: Usage | null } | void;
 
 /**
@@ -65,6 +66,7 @@ export function forwardingPipe(tap: EventTap): EventPipe {
     },
     end: () => [],
     usage: () => usage,
+    final: () => usage !== null,
     text: () => text,
   };
 }

@@ -4,21 +4,21 @@ import "server-only";
 // socket backpressure pauses the upstream read; nothing is buffered). Usage is always requested
 // upstream; the usage-only chunk is hidden from clients that did not ask for it, and synthesised
 // (from local counting) for clients that did when upstream sent none. A client that goes away aborts
-// the upstream request and is billed for what it received.
+// the upstream request and is billed for what it received: the upstream's usage counts only once its
+// usage (or finish) chunk or [DONE] arrived, the text is counted until then (stream-usage.ts). An
+// event longer than the cap ends the stream as an upstream error (bounded.ts).
 import type { ServerResponse } from "node:http";
-import { createParser } from "eventsource-parser";
 import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/vendors/types";
-import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayContext } from "@/lib/server/relay/entry/context";
 import { pump, startSse, takeFrames, type StreamResult } from "@/lib/server/relay/streaming/sse-response";
+import { boundedSseParser, PendingText } from "@/lib/server/relay/streaming/bounded";
+import { streamUsage } from "@/lib/server/relay/streaming/stream-usage";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
+import { endsUsage, usageFromOpenAI } from "@/lib/server/relay/vendors/openai/format";
+import type { Json } from "@/lib/server/relay/vendors/format-types";
 import type { UpstreamResponse, Aborter } from "@/lib/server/relay/upstream/send";
 
-type UpstreamUsage = {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number };
-};
+type UpstreamUsage = Record<string, unknown>;
 type Chunk = {
   usage?: UpstreamUsage | null;
   choices?: {
@@ -52,7 +52,9 @@ export async function relayStream(
 ): Promise<StreamResult> {
   const sse = startSse(ctx, res, abort, opts);
   let upstreamUsage: UpstreamUsage | null = null;
-  // Payloads kept (not parsed) for local counting should the upstream send no usage; compacted
+  // The usage chunk (or a finish chunk with usage, or [DONE]) arrived: the usage is complete.
+  let usageFinal = false;
+  // Payloads kept (not parsed) for local counting until the usage is complete; compacted
   // into plain text past 1 MB so a long stream never holds more than that in raw form.
   let retained: string[] = [];
   let retainedBytes = 0;
@@ -104,6 +106,7 @@ export async function relayStream(
   const handleData = (data: string) => {
     if (data === "[DONE]") {
       sawDone = true;
+      if (upstreamUsage) usageFinal = true;
       return;
     }
     for (let payload of adapter.convertStreamData ? adapter.convertStreamData(data, actx) : [data]) {
@@ -113,42 +116,44 @@ export async function relayStream(
           const chunk = JSON.parse(payload) as Chunk;
           const inChoice = chunk.usage ? null : hoistChoiceUsage(chunk);
           if (inChoice) payload = inChoice;
-          if (chunk.usage && typeof chunk.usage === "object") upstreamUsage = chunk.usage;
+          if (chunk.usage && typeof chunk.usage === "object") {
+            upstreamUsage = chunk.usage;
+            if (endsUsage(chunk as Json)) usageFinal = true;
+          }
           if (!chunk.choices?.length) {
             if (!ctx.clientWantsUsage) continue;
-          } else if (!upstreamUsage) retained.push(`data: ${payload}\n\n`);
+          } else if (!usageFinal) retained.push(`data: ${payload}\n\n`);
         } catch {
           // forwarded below as received
         }
-      } else if (!upstreamUsage) retain(`data: ${payload}\n\n`);
+      } else if (!usageFinal) retain(`data: ${payload}\n\n`);
       noteFirstToken(payload);
       out.push(`data: ${payload}\n\n`);
     }
   };
-  const parser = createParser({ onEvent: (event) => handleData(event.data) });
+  const parser = boundedSseParser((event) => handleData(event.data));
   const decoder = new TextDecoder();
 
   // Complete events are handled per network chunk. Chunks that carry neither usage nor [DONE] (most
   // of a stream) are forwarded byte for byte; only the rest go through the event parser. The tail
-  // of an event split across network chunks waits for its end.
-  let carry = "";
+  // of an event split across network chunks waits for its end (bounded, searched once).
+  const pending = new PendingText("\n\n");
+  // A "\r" that ended the last chunk: a "\n" opening this one belongs to it (one line end, not two).
+  let afterCR = false;
   const passThrough = !adapter.convertStreamData;
   await pump(
     sse,
     upstream,
     (chunk) => {
-      let text = carry + decoder.decode(chunk, { stream: true });
+      let text = decoder.decode(chunk, { stream: true });
+      if (afterCR && text.charCodeAt(0) === 10) text = text.slice(1);
+      afterCR = text.charCodeAt(text.length - 1) === 13;
       if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
-      const cut = text.lastIndexOf("\n\n");
-      if (cut < 0) {
-        carry = text;
-        return "";
-      }
-      const complete = text.slice(0, cut + 2);
-      carry = text.slice(cut + 2);
+      const complete = pending.push(text);
+      if (!complete) return "";
       if (passThrough && !complete.includes('"usage":{') && !complete.includes("[DONE]")) {
         noteFirstToken(complete);
-        if (!upstreamUsage) retain(complete);
+        if (!usageFinal) retain(complete);
         out.push(complete);
       } else {
         parser.feed(complete);
@@ -159,30 +164,32 @@ export async function relayStream(
       done: () => sawDone,
       // An unterminated last event still counts (upstreams that end without a blank line).
       tail: () => {
-        if (!sawDone && carry.trim()) parser.feed(`${carry}\n\n`);
+        const rest = pending.rest();
+        if (!sawDone && rest.trim()) parser.feed(`${rest}\n\n`);
         return takeFrames(out);
       },
     },
   );
 
-  const u = upstreamUsage as UpstreamUsage | null;
-  const estimated = !u || (!u.prompt_tokens && !u.completion_tokens);
-  let usage: Usage;
-  if (estimated) {
-    compact();
-    usage = {
-      promptTokens: await exactPromptTokens(ctx.body),
-      completionTokens: (await exactTextTokens(text)) + toolCalls * 7,
-      cachedTokens: 0,
-    };
-  } else {
-    retained = [];
-    usage = {
-      promptTokens: u!.prompt_tokens ?? 0,
-      completionTokens: u!.completion_tokens ?? 0,
-      cachedTokens: u!.prompt_tokens_details?.cached_tokens ?? 0,
-    };
-  }
+  // Billed as the fast path always was: prompt, completion and cached tokens (no cache-write price).
+  const reported = usageFromOpenAI(upstreamUsage);
+  const { usage, estimated } = await streamUsage(
+    ctx.requestId,
+    reported && {
+      promptTokens: reported.promptTokens,
+      completionTokens: reported.completionTokens,
+      cachedTokens: reported.cachedTokens,
+    },
+    usageFinal,
+    {
+      prompt: () => exactPromptTokens(ctx.body),
+      completion: async () => {
+        compact();
+        return (await exactTextTokens(text)) + toolCalls * 7;
+      },
+    },
+  );
+  retained = [];
 
   if (!sse.clientGone) {
     if (estimated && ctx.clientWantsUsage) {

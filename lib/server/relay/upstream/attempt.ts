@@ -13,7 +13,8 @@ import { upstreamJsonObject, upstreamText } from "@/lib/server/relay/upstream/js
 import type { Outcome } from "@/lib/server/relay/settle/settle";
 import { relayStream } from "@/lib/server/relay/streaming/openai-stream";
 import { streamOutcome } from "@/lib/server/relay/streaming/sse-response";
-import { embeddingsToBase64, openaiFormat } from "@/lib/server/relay/vendors/openai/format";
+import { embeddingsToBase64, openaiFormat, usageFromOpenAI } from "@/lib/server/relay/vendors/openai/format";
+import { checkedUsage } from "@/lib/server/relay/settle/usage-check";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { exactPromptTokens, exactTextTokens } from "@/lib/server/relay/settle/tokenize";
 import { mapStatus } from "@/lib/server/relay/upstream/transform";
@@ -136,12 +137,13 @@ export async function attemptUpstream(
   // A converted embeddings answer carries floats; the openai SDK asks for base64 by default.
   if (out !== json && actx.mode === "embeddings" && ctx.body.encoding_format === "base64")
     embeddingsToBase64(out as Json);
-  const u = out.usage;
-  const estimated = !u || !u.prompt_tokens;
+  // A usage field that is not a count (a string, NaN, a negative, a float, absurd): billed by our count.
+  const reported = checkedUsage(usageFromOpenAI(out.usage), ctx.requestId);
+  const estimated = !reported || !reported.promptTokens;
   let usage;
   if (estimated) {
     const text = openaiFormat.responseText(out as Json);
-    const completion = u?.completion_tokens || (await exactTextTokens(text));
+    const completion = reported?.completionTokens || (await exactTextTokens(text));
     usage = { promptTokens: await exactPromptTokens(ctx.body), completionTokens: completion, cachedTokens: 0 };
     out = {
       ...out,
@@ -153,9 +155,9 @@ export async function attemptUpstream(
     };
   } else {
     usage = {
-      promptTokens: u.prompt_tokens ?? 0,
-      completionTokens: u.completion_tokens ?? 0,
-      cachedTokens: u.prompt_tokens_details?.cached_tokens ?? 0,
+      promptTokens: reported.promptTokens,
+      completionTokens: reported.completionTokens,
+      cachedTokens: reported.cachedTokens,
     };
   }
   sendJson(res, 200, out === json && !adapter.convertResponse ? raw : JSON.stringify(out), ctx.requestId);

@@ -50,6 +50,8 @@ export interface StreamToOpenAI {
   end(): Json[];
   /** Usage as reported by the upstream (null when it sent none). */
   usage(): Usage | null;
+  /** Whether the terminal event arrived, after which usage() is complete (streaming/stream-usage.ts). */
+  final(): boolean;
 }
 
 /** OpenAI chunks -> SSE frames of this format for the client ("event: x\ndata: {...}\n\n"). */
@@ -65,6 +67,8 @@ export interface NativeStreamTap {
   /** Closing frames (e.g. OpenAI's [DONE]); usually none. */
   end(usage: Usage): string[];
   usage(): Usage | null;
+  /** Whether the terminal event arrived, after which usage() is complete (streaming/stream-usage.ts). */
+  final(): boolean;
   /** Generated text so far (for local counting when the upstream reports no usage). */
   text(): string;
 }

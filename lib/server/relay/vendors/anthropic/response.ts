@@ -7,37 +7,56 @@ import { joinBlocks, toolUsesToCalls, type Block } from "@/lib/server/relay/vend
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { usageFromOpenAI, usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import { ownValue } from "@/lib/own-keys";
+import { usageCount } from "@/lib/server/relay/settle/usage-check";
 
 type ClaudeUsage = {
-  input_tokens?: number;
-  output_tokens?: number;
-  cache_read_input_tokens?: number;
-  cache_creation_input_tokens?: number;
+  input_tokens?: unknown;
+  output_tokens?: unknown;
+  cache_read_input_tokens?: unknown;
+  cache_creation_input_tokens?: unknown;
   /** Server tools (web_search); the stream taps flatten it to web_search_requests. */
-  server_tool_use?: { web_search_requests?: number };
-  web_search_requests?: number;
+  server_tool_use?: { web_search_requests?: unknown };
+  web_search_requests?: unknown;
 };
 
-/** Claude usage -> Usage (prompt INCLUDES cache reads and cache creation; lib/server/ledger/pricing.ts). */
+/** Claude usage -> Usage (prompt INCLUDES cache reads and cache creation; lib/server/ledger/pricing.ts).
+ *  A field that is not a count comes out NaN, which checkedUsage refuses. */
 export function usageFromClaude(u: unknown): Usage | null {
   const v = u as ClaudeUsage | null | undefined;
   if (!v || typeof v !== "object") return null;
-  const input = v.input_tokens ?? 0;
-  const read = v.cache_read_input_tokens ?? 0;
-  const write = v.cache_creation_input_tokens ?? 0;
-  const output = v.output_tokens ?? 0;
-  if (!input && !read && !write && !output) return null;
-  const searches = Number(v.server_tool_use?.web_search_requests ?? v.web_search_requests ?? 0);
+  const input = usageCount(v.input_tokens);
+  const read = usageCount(v.cache_read_input_tokens);
+  const write = usageCount(v.cache_creation_input_tokens);
+  const output = usageCount(v.output_tokens);
+  if (input === 0 && read === 0 && write === 0 && output === 0) return null;
+  // Not a count (NaN): no search is billed, as no usage field that is not a count is.
+  const searches = usageCount(v.server_tool_use?.web_search_requests ?? v.web_search_requests);
   return {
     promptTokens: input + read + write,
     completionTokens: output,
     cachedTokens: read,
-    ...(write ? { cacheWriteTokens: write } : {}),
+    ...(write !== 0 ? { cacheWriteTokens: write } : {}),
     // Anthropic bills each web search apart from the tokens (review N9).
-    ...(Number.isSafeInteger(searches) && searches > 0
-      ? { webSearch: { calls: searches, usdPerThousand: CLAUDE_WEB_SEARCH_USD_PER_K } }
-      : {}),
+    ...(searches > 0 ? { webSearch: { calls: searches, usdPerThousand: CLAUDE_WEB_SEARCH_USD_PER_K } } : {}),
   };
+}
+
+/** Folds one usage object of a Claude stream into `into` (message_start, then the cumulative
+ *  message_delta): zeros never overwrite (some upstreams repeat input_tokens: 0 at the end), a value
+ *  that is not a count is kept as NaN so the whole usage is refused. */
+export function mergeClaudeUsage(into: Record<string, number>, u: unknown): void {
+  if (!u || typeof u !== "object") return;
+  for (const [k, v] of Object.entries(u as Record<string, unknown>)) {
+    if (k === "server_tool_use" && v && typeof v === "object") {
+      // cumulative like the token counts: the searches the server tools made so far (review N9)
+      const n = usageCount((v as { web_search_requests?: unknown }).web_search_requests);
+      if (n !== 0) into.web_search_requests = n;
+      continue;
+    }
+    if (v === null || v === undefined || typeof v === "object") continue;
+    const n = usageCount(v);
+    if (n !== 0) into[k] = n;
+  }
 }
 
 /** Usage -> Claude usage (input_tokens excludes the cache parts). */

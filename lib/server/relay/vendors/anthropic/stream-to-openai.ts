@@ -3,13 +3,11 @@ import "server-only";
 // Anthropic Messages stream events -> OpenAI chat.completion.chunk objects (Claude channel, other
 // client format). Usage: message_start carries input/cache tokens, message_delta the output tokens.
 import type { Usage } from "@/lib/server/ledger/pricing";
-import { STOP_TO_OPENAI, usageFromClaude } from "@/lib/server/relay/vendors/anthropic/response";
+import { mergeClaudeUsage, STOP_TO_OPENAI, usageFromClaude } from "@/lib/server/relay/vendors/anthropic/response";
 import { usageToOpenAI } from "@/lib/server/relay/vendors/openai/format";
 import type { ConvertOptions, Json, StreamToOpenAI } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
 import { ownValue } from "@/lib/own-keys";
-
-type ClaudeUsage = Record<string, number | undefined>;
 
 const parse = (data: string): Json | null => parseJsonObject(data);
 
@@ -17,11 +15,13 @@ export function claudeStreamToOpenAI(o: ConvertOptions & { requestId: string }):
   const id = `chatcmpl-${o.requestId}`;
   const created = Math.floor(Date.now() / 1000);
   let model = o.upstreamModel;
-  const usage: ClaudeUsage = {};
+  const usage: Record<string, number> = {};
   /** Claude block index -> OpenAI tool_calls index. */
   const toolIndex = new Map<number, number>();
   let usageSent = false;
   let finished = false;
+  /** message_delta or message_stop arrived: the usage is complete. */
+  let final = false;
 
   const chunk = (delta: Json, finish: string | null = null): Json => ({
     id,
@@ -30,11 +30,7 @@ export function claudeStreamToOpenAI(o: ConvertOptions & { requestId: string }):
     model,
     choices: [{ index: 0, delta, finish_reason: finish }],
   });
-  const merge = (u: unknown) => {
-    for (const [k, v] of Object.entries((u ?? {}) as ClaudeUsage)) if (typeof v === "number" && v > 0) usage[k] = v;
-    const searches = (u as { server_tool_use?: { web_search_requests?: unknown } } | null)?.server_tool_use;
-    if (typeof searches?.web_search_requests === "number") usage.web_search_requests = searches.web_search_requests;
-  };
+  const merge = (u: unknown) => mergeClaudeUsage(usage, u);
   const current = (): Usage | null => usageFromClaude(usage);
   const usageChunk = (): Json[] => {
     const u = current();
@@ -78,12 +74,14 @@ export function claudeStreamToOpenAI(o: ConvertOptions & { requestId: string }):
         }
         case "message_delta": {
           merge(data.usage);
+          final = true;
           const reason = (data.delta as Json | undefined)?.stop_reason;
           if (typeof reason !== "string") return [];
           finished = true;
           return [chunk({}, ownValue(STOP_TO_OPENAI, reason) ?? "stop")];
         }
         case "message_stop":
+          final = true;
           return usageChunk();
         case "error": {
           // A mid-stream upstream error (e.g. overloaded_error): OpenAI clients see an error chunk,
@@ -113,5 +111,6 @@ export function claudeStreamToOpenAI(o: ConvertOptions & { requestId: string }):
       return [...out, ...usageChunk()];
     },
     usage: current,
+    final: () => final,
   };
 }

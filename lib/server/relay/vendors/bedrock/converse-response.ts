@@ -14,11 +14,12 @@ import type { Json } from "@/lib/server/relay/vendors/format-types";
 import {
   chunkWriter,
   completion,
-  tokenCount,
+  nativeUsage,
   type NativeUsage,
   type OpenAIToolCall,
 } from "@/lib/server/relay/vendors/openai/chunks";
 import { ownValue } from "@/lib/own-keys";
+import { usageCount } from "@/lib/server/relay/settle/usage-check";
 
 export const CONVERSE_STOP: Record<string, string> = {
   end_turn: "stop",
@@ -36,13 +37,12 @@ const finish = (r: unknown) => ownValue(CONVERSE_STOP, String(r)) ?? "stop";
 export function converseUsage(u: unknown): NativeUsage | null {
   if (!u || typeof u !== "object") return null;
   const v = u as Record<string, unknown>;
-  const usage = {
-    input: tokenCount(v.inputTokens),
-    output: tokenCount(v.outputTokens),
-    cacheRead: tokenCount(v.cacheReadInputTokens),
-    cacheWrite: tokenCount(v.cacheWriteInputTokens),
-  };
-  return usage.input || usage.output || usage.cacheRead || usage.cacheWrite ? usage : null;
+  return nativeUsage({
+    input: usageCount(v.inputTokens),
+    output: usageCount(v.outputTokens),
+    cacheRead: usageCount(v.cacheReadInputTokens),
+    cacheWrite: usageCount(v.cacheWriteInputTokens),
+  });
 }
 
 type ContentBlock = {

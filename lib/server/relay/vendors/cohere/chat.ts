@@ -11,10 +11,11 @@ import type { Json } from "@/lib/server/relay/vendors/format-types";
 import {
   argumentsText,
   completion,
-  tokenCount,
+  nativeUsage,
   type NativeUsage,
   type OpenAIToolCall,
 } from "@/lib/server/relay/vendors/openai/chunks";
+import { usageCount } from "@/lib/server/relay/settle/usage-check";
 import type { OpenAIChat } from "@/lib/server/relay/vendors/openai/wire";
 import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
 import { copySampling } from "@/lib/server/relay/vendors/openai/sampling";
@@ -108,8 +109,9 @@ export function cohereUsage(u: unknown): NativeUsage | null {
   const v = u as { billed_units?: Record<string, unknown>; tokens?: Record<string, unknown> };
   for (const part of [v.billed_units, v.tokens]) {
     if (!part || typeof part !== "object") continue;
-    const usage = { input: tokenCount(part.input_tokens), output: tokenCount(part.output_tokens) };
-    if (usage.input || usage.output) return usage;
+    const raw = { input: usageCount(part.input_tokens), output: usageCount(part.output_tokens) };
+    // A count, or (logged, null) a field that is not one; all zero: the next part may have them.
+    if (raw.input !== 0 || raw.output !== 0) return nativeUsage(raw);
   }
   return null;
 }

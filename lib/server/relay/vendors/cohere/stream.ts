@@ -4,7 +4,7 @@ import "server-only";
 // message-start, content-delta (text or thinking), tool-plan-delta, tool-call-start / tool-call-delta
 // (OpenAI indexes assigned in order of appearance), message-end (finish_reason + usage). Citation and
 // *-end events carry nothing an OpenAI client reads.
-import { createParser } from "eventsource-parser";
+import { boundedSseParser } from "@/lib/server/relay/streaming/bounded";
 import { cohereFinish, cohereUsage } from "@/lib/server/relay/vendors/cohere/chat";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
 import { argumentsText, chunkWriter } from "@/lib/server/relay/vendors/openai/chunks";
@@ -77,7 +77,7 @@ export function cohereEventsToSse(model: string) {
   return async function* (body: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
     const convert = cohereStreamConverter(model);
     let out = "";
-    const parser = createParser({ onEvent: (e) => (out += convert(e.data)) });
+    const parser = boundedSseParser((e) => (out += convert(e.data)));
     const decoder = new TextDecoder();
     for await (const chunk of body) {
       parser.feed(decoder.decode(chunk, { stream: true }));

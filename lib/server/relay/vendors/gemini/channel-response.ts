@@ -10,6 +10,7 @@ import { dataFrame } from "@/lib/server/relay/streaming/frames";
 import type { ConvertOptions, Json, NativeStreamTap, StreamToOpenAI } from "@/lib/server/relay/vendors/format-types";
 import { parseJsonObject } from "@/lib/server/relay/upstream/json";
 import { ownValue } from "@/lib/own-keys";
+import { usageCount } from "@/lib/server/relay/settle/usage-check";
 
 type Part = {
   text?: string;
@@ -18,25 +19,26 @@ type Part = {
 };
 type Candidate = { content?: { parts?: Part[] }; finishReason?: string; index?: number };
 type UsageMetadata = {
-  promptTokenCount?: number;
-  candidatesTokenCount?: number;
-  thoughtsTokenCount?: number;
-  cachedContentTokenCount?: number;
-  toolUsePromptTokenCount?: number;
+  promptTokenCount?: unknown;
+  candidatesTokenCount?: unknown;
+  thoughtsTokenCount?: unknown;
+  cachedContentTokenCount?: unknown;
+  toolUsePromptTokenCount?: unknown;
 };
 
 export function geminiUsage(u: unknown): Usage | null {
   const v = u as UsageMetadata | null | undefined;
   if (!v || typeof v !== "object") return null;
-  const prompt = (v.promptTokenCount ?? 0) + (v.toolUsePromptTokenCount ?? 0);
-  const completion = (v.candidatesTokenCount ?? 0) + (v.thoughtsTokenCount ?? 0);
-  if (!prompt && !completion) return null;
-  const thoughts = v.thoughtsTokenCount ?? 0;
+  // A field that is not a count makes its sum NaN: checkedUsage refuses the whole usage.
+  const prompt = usageCount(v.promptTokenCount) + usageCount(v.toolUsePromptTokenCount);
+  const completion = usageCount(v.candidatesTokenCount) + usageCount(v.thoughtsTokenCount);
+  if (prompt === 0 && completion === 0) return null;
+  const thoughts = usageCount(v.thoughtsTokenCount);
   return {
     promptTokens: prompt,
     completionTokens: completion,
-    cachedTokens: v.cachedContentTokenCount ?? 0,
-    ...(thoughts > 0 ? { reasoningTokens: thoughts } : {}),
+    cachedTokens: usageCount(v.cachedContentTokenCount),
+    ...(thoughts !== 0 ? { reasoningTokens: thoughts } : {}),
   };
 }
 
@@ -131,8 +133,13 @@ export function toOpenAIResponse(json: Json, o: ConvertOptions): Json {
 
 const parseChunk = (data: string): Json | null => parseJsonObject(data);
 
+/** Gemini's last chunk of a stream carries a candidate's finishReason (and the whole usage). */
+const finishes = (chunk: Json): boolean =>
+  ((chunk.candidates as Candidate[] | undefined) ?? []).some((c) => typeof c?.finishReason === "string");
+
 export function streamToOpenAI(o: ConvertOptions & { requestId: string }): StreamToOpenAI {
   let usage: Usage | null = null;
+  let final = false;
   let started = false;
   let calls = 0;
   const created = Math.floor(Date.now() / 1000);
@@ -143,6 +150,7 @@ export function streamToOpenAI(o: ConvertOptions & { requestId: string }): Strea
       if (!chunk) return [];
       usage = geminiUsage(chunk.usageMetadata) ?? usage;
       grounding.note(chunk);
+      if (finishes(chunk)) final = true;
       const out: Json[] = [];
       for (const [i, c] of ((chunk.candidates as Candidate[] | undefined) ?? []).entries()) {
         const s = splitParts(c.content?.parts);
@@ -175,6 +183,7 @@ export function streamToOpenAI(o: ConvertOptions & { requestId: string }): Strea
     },
     end: () => [],
     usage: () => grounding.bill(usage),
+    final: () => final,
   };
 }
 
@@ -191,6 +200,7 @@ export function responseText(json: Json): string {
 /** Gemini client on a Gemini channel: each chunk forwarded verbatim, usage and text tapped. */
 export function nativeStream(): NativeStreamTap {
   let usage: Usage | null = null;
+  let final = false;
   let text = "";
   const grounding = groundingCounter();
   return {
@@ -199,12 +209,14 @@ export function nativeStream(): NativeStreamTap {
       if (chunk) {
         usage = geminiUsage(chunk.usageMetadata) ?? usage;
         grounding.note(chunk);
+        if (finishes(chunk)) final = true;
         text += responseText(chunk);
       }
       return event.data ? [dataFrame(event.data)] : [];
     },
     end: () => [],
     usage: () => grounding.bill(usage),
+    final: () => final,
     text: () => text,
   };
 }

@@ -16,6 +16,7 @@ import {
   completion,
   imageUrlOf,
   lines,
+  nativeUsage,
   parseDataUrl,
   tokenCount,
   type NativeUsage,
@@ -24,6 +25,7 @@ import {
 import type { OpenAIChat } from "@/lib/server/relay/vendors/openai/wire";
 import { checkChatConvertible, type ChatTarget } from "@/lib/server/relay/vendors/openai/chat-convertible";
 import { copySampling } from "@/lib/server/relay/vendors/openai/sampling";
+import { usageCount } from "@/lib/server/relay/settle/usage-check";
 
 type Message = OpenAIChat["messages"][number];
 
@@ -79,8 +81,7 @@ export function ollamaChatBody(input: Json, model: string, stream: boolean): Jso
 }
 
 export function ollamaUsage(j: Json): NativeUsage | null {
-  const u = { input: tokenCount(j.prompt_eval_count), output: tokenCount(j.eval_count) };
-  return u.input || u.output ? u : null;
+  return nativeUsage({ input: usageCount(j.prompt_eval_count), output: usageCount(j.eval_count) });
 }
 
 type OllamaMessage = { content?: unknown; thinking?: unknown; tool_calls?: unknown };

@@ -5,7 +5,7 @@ import "server-only";
 // adapters re-frame the platform's event stream into these (decodeStream), so every client format
 // reads the channel as an OpenAI one.
 import { randomUUID } from "node:crypto";
-import { createParser } from "eventsource-parser";
+import { boundedSseParser } from "@/lib/server/relay/streaming/bounded";
 
 export type AnswerIds = { id: string; model: string; created: number };
 /**
@@ -85,11 +85,10 @@ export async function* reframeSse(
   let out = "";
   let events = 0;
   let head = "";
-  const parser = createParser({
-    onEvent: (e) => {
-      events++;
-      out += onEvent({ event: e.event, data: e.data });
-    },
+  // An event past the cap ends the body with an error (the relay records an upstream error).
+  const parser = boundedSseParser((e) => {
+    events++;
+    out += onEvent({ event: e.event, data: e.data });
   });
   const decoder = new TextDecoder();
   for await (const chunk of body) {

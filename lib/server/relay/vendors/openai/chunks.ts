@@ -5,6 +5,8 @@ import "server-only";
 // relay's OpenAI paths (fast path, conversions for Claude/Gemini/Responses clients) read them as is.
 import { randomBytes } from "node:crypto";
 import { dataFrame } from "@/lib/server/relay/streaming/frames";
+import { PendingText } from "@/lib/server/relay/streaming/bounded";
+import { warnBadUsage } from "@/lib/server/relay/settle/usage-check";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 
 export type OpenAIToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
@@ -29,6 +31,17 @@ export function openAIUsage(u: NativeUsage): Json {
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
 export { num as tokenCount };
+
+/** A native usage whose fields were read with usageCount: null when it reports nothing, and null
+ *  (logged) when a field is not a count, so the relay bills the call by its own count. */
+export function nativeUsage(u: NativeUsage): NativeUsage | null {
+  const values = [u.input, u.output, u.cacheRead ?? 0, u.cacheWrite ?? 0];
+  if (values.some((n) => Number.isNaN(n))) {
+    warnBadUsage(u);
+    return null;
+  }
+  return values.some((n) => n > 0) ? u : null;
+}
 
 /** A non-stream chat.completion. */
 export function completion(
@@ -107,22 +120,19 @@ export function imageUrlOf(part: { image_url?: unknown }): string {
   return "";
 }
 
-/** Newline-delimited frames from a byte stream (NDJSON), linear in the bytes. */
-export async function* lines(body: AsyncIterable<Buffer>, maxLine = 16 * 1024 * 1024): AsyncIterable<string> {
+/** Newline-delimited frames from a byte stream (NDJSON): each byte searched once, a line longer
+ *  than `maxLine` ends the stream with an error (streaming/bounded.ts). */
+export async function* lines(body: AsyncIterable<Buffer>, maxLine?: number): AsyncIterable<string> {
   const decoder = new TextDecoder();
-  let carry = "";
+  const pending = new PendingText("\n", maxLine);
   for await (const chunk of body) {
-    carry += decoder.decode(chunk, { stream: true });
-    let start = 0;
-    let cut: number;
-    while ((cut = carry.indexOf("\n", start)) >= 0) {
-      const line = carry.slice(start, cut).trim();
-      start = cut + 1;
-      if (line) yield line;
+    const complete = pending.push(decoder.decode(chunk, { stream: true }));
+    if (!complete) continue;
+    for (const line of complete.split("\n")) {
+      const t = line.trim();
+      if (t) yield t;
     }
-    carry = carry.slice(start);
-    if (carry.length > maxLine) throw new Error("stream line too long");
   }
-  carry += decoder.decode();
-  if (carry.trim()) yield carry.trim();
+  const last = (pending.rest() + decoder.decode()).trim();
+  if (last) yield last;
 }

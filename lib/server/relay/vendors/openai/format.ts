@@ -25,6 +25,7 @@ import {
   rewriteLimits,
 } from "@/lib/server/relay/settle/output-limits";
 import { fitConvertedRequest, usesCompletionTokens } from "@/lib/server/relay/vendors/openai/reasoning-models";
+import { usageCount } from "@/lib/server/relay/settle/usage-check";
 
 const SCHEMAS = {
   chat: chatSchema,
@@ -34,28 +35,39 @@ const SCHEMAS = {
 } as const;
 
 type OpenAIUsage = {
-  prompt_tokens?: number;
-  completion_tokens?: number;
+  prompt_tokens?: unknown;
+  completion_tokens?: unknown;
   /** cached_creation_tokens: cache writes, as new-api and the Claude converters report them. */
-  prompt_tokens_details?: { cached_tokens?: number; cached_creation_tokens?: number };
-  completion_tokens_details?: { reasoning_tokens?: number };
+  prompt_tokens_details?: { cached_tokens?: unknown; cached_creation_tokens?: unknown };
+  completion_tokens_details?: { reasoning_tokens?: unknown };
 };
 
-const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
-
-/** OpenAI usage -> Usage (null when absent or all zero). */
+/** OpenAI usage -> Usage (null when absent or all zero). A field that is not a count comes out NaN,
+ *  which checkedUsage refuses (the request is then billed by our own count). */
 export function usageFromOpenAI(u: unknown): Usage | null {
   const v = u as OpenAIUsage | null | undefined;
-  if (!v || typeof v !== "object" || (!v.prompt_tokens && !v.completion_tokens)) return null;
-  const write = count(v.prompt_tokens_details?.cached_creation_tokens);
-  const reasoning = count(v.completion_tokens_details?.reasoning_tokens);
+  if (!v || typeof v !== "object") return null;
+  const prompt = usageCount(v.prompt_tokens);
+  const completion = usageCount(v.completion_tokens);
+  if (prompt === 0 && completion === 0) return null;
+  const details = v.prompt_tokens_details && typeof v.prompt_tokens_details === "object" ? v.prompt_tokens_details : {};
+  const write = usageCount(details.cached_creation_tokens);
+  const reasoning = usageCount(v.completion_tokens_details?.reasoning_tokens);
   return {
-    promptTokens: v.prompt_tokens ?? 0,
-    completionTokens: v.completion_tokens ?? 0,
-    cachedTokens: count(v.prompt_tokens_details?.cached_tokens),
-    ...(write ? { cacheWriteTokens: write } : {}),
-    ...(reasoning ? { reasoningTokens: reasoning } : {}),
+    promptTokens: prompt,
+    completionTokens: completion,
+    cachedTokens: usageCount(details.cached_tokens),
+    ...(write !== 0 ? { cacheWriteTokens: write } : {}),
+    ...(reasoning !== 0 ? { reasoningTokens: reasoning } : {}),
   };
+}
+
+/** A chunk that ends an OpenAI stream's usage: the include_usage chunk (no choices) or one with a
+ *  finish_reason (upstreams that put the usage on their last content chunk). */
+export function endsUsage(chunk: Json): boolean {
+  const choices = chunk.choices;
+  if (!Array.isArray(choices) || choices.length === 0) return true;
+  return choices.some((c) => typeof (c as { finish_reason?: unknown } | null)?.finish_reason === "string");
 }
 
 /** A chunk's usage: top level, else inside its first choice (Moonshot/Kimi streams report it there). */
@@ -208,32 +220,48 @@ export const openaiFormat: ChatFormat = {
   toOpenAIResponse: (json) => json,
   streamToOpenAI(): StreamToOpenAI {
     let usage: Usage | null = null;
+    let final = false;
     return {
       push(event) {
+        if (event.data === "[DONE]") final = true;
         const chunk = parseData(event.data);
         if (!chunk) return [];
-        usage = usageFromOpenAI(chunkUsage(chunk)) ?? usage;
+        const reported = usageFromOpenAI(chunkUsage(chunk));
+        if (reported) {
+          usage = reported;
+          if (endsUsage(chunk)) final = true;
+        }
         return [chunk];
       },
       end: () => [],
       usage: () => usage,
+      final: () => final,
     };
   },
   nativeStream(): NativeStreamTap {
     let usage: Usage | null = null;
+    let final = false;
     let text = "";
     return {
       push(event) {
-        if (event.data === "[DONE]") return [];
+        if (event.data === "[DONE]") {
+          final = true;
+          return [];
+        }
         const chunk = parseData(event.data);
         if (chunk) {
-          usage = usageFromOpenAI(chunkUsage(chunk)) ?? usage;
+          const reported = usageFromOpenAI(chunkUsage(chunk));
+          if (reported) {
+            usage = reported;
+            if (endsUsage(chunk)) final = true;
+          }
           text += chunkText(chunk);
         }
         return [dataFrame(event.data)];
       },
       end: () => ["data: [DONE]\n\n"],
       usage: () => usage,
+      final: () => final,
       text: () => text,
     };
   },
