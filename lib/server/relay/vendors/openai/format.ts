@@ -18,12 +18,7 @@ import {
   embeddingsSchema,
   moderationsSchema,
 } from "@/lib/server/relay/vendors/openai/wire";
-import {
-  choiceCount,
-  largestLimit,
-  OPENAI_LIMIT_FIELDS,
-  rewriteLimits,
-} from "@/lib/server/relay/settle/output-limits";
+import { choiceCount, largestLimit, OPENAI_LIMIT_FIELDS, rewriteLimits } from "@/lib/server/relay/settle/output-limits";
 import { fitConvertedRequest, usesCompletionTokens } from "@/lib/server/relay/vendors/openai/reasoning-models";
 import { usageCount } from "@/lib/server/relay/settle/usage-check";
 
