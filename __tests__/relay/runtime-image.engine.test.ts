@@ -192,6 +192,12 @@ test("signed-in pages render and a relay call through the runtime reaches the up
     expect([page, r.status]).toEqual([page, 200]);
     expect(await r.text()).toContain("</html>");
   }
+  // The mock upstream is on loopback: private channel addresses are off on a fresh installation.
+  const privateAddresses = await fetch(`${url}/api/option/`, {
+    ...json({ key: "ChannelPrivateAddressEnabled", value: "true" }, cookie),
+    method: "PUT",
+  });
+  expect(((await privateAddresses.json()) as { success: boolean }).success).toBe(true);
   const channel = await fetch(
     `${url}/api/channel/`,
     json({ type: 1, group: "default", name: "up", key: "sk-up", base_url: up.url, models: "runtime-model" }, cookie),

@@ -3,12 +3,26 @@ import "server-only";
 // GET /api/status: what the console needs before login (branding, enabled features, sign-in
 // providers). Public: it must never carry a secret.
 import { env } from "@/lib/env";
-import { getOptions, parseJsonOption } from "@/lib/server/options/store";
+import { getOptions } from "@/lib/server/options/store";
 import { sanitizeUserHtml } from "@/lib/server/sanitize";
 import { isSetupDone } from "@/modules/accounts/server/setup/get-setup-status";
 
 const g = globalThis as unknown as { __gatewayStartTime?: number };
 g.__gatewayStartTime ??= Math.floor(Date.now() / 1000);
+
+/**
+ * The Chats option as plain data: the console shell (a server component) hands it to client
+ * components, which take plain objects only, so not parseJsonOption's prototype-less maps. Nothing
+ * looks a key up in it (the links are listed), so a "__proto__" name is harmless here.
+ */
+function chatLinks(value: string): unknown[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
 
 export async function getStatus() {
   const o = await getOptions();
@@ -28,7 +42,7 @@ export async function getStatus() {
     enable_data_export: b("DataExportEnabled"),
     data_export_default_time: s("DataExportDefaultTime"),
     default_collapse_sidebar: b("DefaultCollapseSidebar"),
-    chats: parseJsonOption<unknown[]>(s("Chats"), []),
+    chats: chatLinks(s("Chats")),
     mj_notify_enabled: b("MjNotifyEnabled"),
     docs_link: s("general_setting.docs_link"),
     chat_link: s("ChatLink"),
