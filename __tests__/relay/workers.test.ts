@@ -9,6 +9,7 @@ import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 import { parsePrometheus, sumOf } from "./prom-text";
 import { childPids, sendTo, workersOf, type Reply } from "./workers-client";
+import { writesSeenEverywhere } from "./workers-read-your-writes";
 
 let gw: Gateway;
 /** Two keep-alive connections, one to each process (see onBoth). */
@@ -282,64 +283,11 @@ test("whichever process holds it, the worker's allowance never lets a balance be
   await expectLedgerMatchesLogs();
 }, 60_000);
 
-test("a write that was answered is seen by the next request on every process, whichever process wrote it", async () => {
-  const token = await gw.createToken();
-  const user = await gw.createUser("rywuser", 1000 * PRICE_QUOTA);
-  const channelId = await gw.createChannel({ name: "ryw", key: "sk-up", base_url: up.url, models: "m-ryw" });
-  /** A console write as root, on the connection of one process. */
-  const write = async (writer: http.Agent, method: string, path: string, body: unknown) => {
-    const r = await send(method, path, { cookie: gw.cookieHeader() }, JSON.stringify(body), writer);
-    expect(JSON.parse(r.body)).toMatchObject({ success: true });
-  };
-  /** Ten requests at once, each on a fresh connection: both processes answer some. */
-  const everywhere = async (one: () => Promise<Reply>) => {
-    const replies = await Promise.all(Array.from({ length: 10 }, one));
-    expect(workersOf(replies).size).toBe(2);
-    return replies;
-  };
-  const statusRead = async () =>
-    (await everywhere(() => send("GET", "/api/status", {}, ""))).map((r) => JSON.parse(r.body).data);
-  const pricingRead = async () =>
-    (await everywhere(() => send("GET", "/api/pricing", {}, ""))).map((r) => JSON.parse(r.body));
-  /** How many of ten relay calls on fresh connections passed. */
-  const passed = async (key: string) =>
-    (await everywhere(() => call(key, "m-ryw"))).filter((r) => r.status === 200).length;
-  try {
-    for (const [round, writer] of [pair[0]!, pair[1]!, pair[0]!, pair[1]!, pair[0]!, pair[1]!].entries()) {
-      // An option, and a group ratio (an option the price table reads).
-      await write(writer, "PUT", "/api/option/", { key: "SystemName", value: `ryw-${round}` });
-      expect((await statusRead()).map((d) => d.system_name)).toEqual(Array(10).fill(`ryw-${round}`));
-      const groupRatio = JSON.stringify({ default: 1, vip: round + 2, svip: 1 });
-      await write(writer, "PUT", "/api/option/", { key: "GroupRatio", value: groupRatio });
-      expect((await pricingRead()).map((p) => p.group_ratio.vip)).toEqual(Array(10).fill(round + 2));
-      // A token's status, then its quota.
-      await write(writer, "PUT", "/api/token/?status_only=true", { id: token.id, status: 2 });
-      expect(await passed(token.key)).toBe(0);
-      await write(writer, "PUT", "/api/token/?status_only=true", { id: token.id, status: 1 });
-      expect(await passed(token.key)).toBe(10);
-      await write(writer, "PUT", "/api/token/", { id: token.id, unlimited_quota: false, remain_quota: 1 });
-      expect(await passed(token.key)).toBe(0);
-      await write(writer, "PUT", "/api/token/", { id: token.id, unlimited_quota: true });
-      expect(await passed(token.key)).toBe(10);
-      // A channel's status.
-      await write(writer, "PUT", "/api/channel/", { id: channelId, status: 2 });
-      expect(await passed(token.key)).toBe(0);
-      await write(writer, "PUT", "/api/channel/", { id: channelId, status: 1 });
-      expect(await passed(token.key)).toBe(10);
-      // A user's status, then its group (no channel serves m-ryw in svip).
-      await write(writer, "POST", "/api/user/manage", { id: user.id, action: "disable" });
-      expect(await passed(user.key)).toBe(0);
-      await write(writer, "POST", "/api/user/manage", { id: user.id, action: "enable" });
-      expect(await passed(user.key)).toBe(10);
-      await write(writer, "PUT", "/api/user/", { id: user.id, group: "svip" });
-      expect(await passed(user.key)).toBe(0);
-      await write(writer, "PUT", "/api/user/", { id: user.id, group: "default" });
-      expect(await passed(user.key)).toBe(10);
-    }
-  } finally {
-    await gw.api("PUT", "/api/option/", { key: "GroupRatio", value: JSON.stringify({ default: 1, vip: 1, svip: 1 }) });
-  }
-}, 120_000);
+test(
+  "a write that was answered is seen by the next request on every process, whichever process wrote it",
+  () => writesSeenEverywhere({ gw, pair, up, send, call, priceQuota: PRICE_QUOTA }),
+  120_000,
+);
 
 test("model request rate limits count the requests of all processes together", async () => {
   await gw.api("PUT", "/api/option/", { key: "ModelRequestRateLimitCount", value: "6" });
