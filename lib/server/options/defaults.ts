@@ -84,7 +84,7 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   // Where the update check and the preset model ratios come from (root only: the server fetches them).
   // new-api's repository (moved from Calcium-Ion; the guard follows no redirect, so the new name).
   UpdateCheckUrl: "https://api.github.com/repos/QuantumNous/new-api/releases/latest",
-  // The public assets host of the spec's preset files: {base}/{variant}/prompt.json, completion.json.
+  // The public assets host of the preset ratio files: {base}/{variant}/prompt.json, completion.json.
   PresetRatioBaseUrl: "https://public-assets.veloera.org/defaults/model-ratios",
   Logo: "",
   Footer: "",
