@@ -30,7 +30,7 @@ const COMPOSITION_ROOTS = [...RELAY, "lib/server/cluster/jobs.ts", "lib/server/m
 const RELAY_MODULE_ENTRIES = [
   // The admin's model mapping: one parser for the settings form (validation, preview) and the router.
   "pricing/model-mapping",
-  // GET /api/usage/token and /api/log/token (spec: answered with the sk- token, on the relay's auth):
+  // GET /api/usage/token and /api/log/token (answered with the sk- token, on the relay's auth):
   // the same balance and log queries the console's token pages use.
   "tokens/server/get-token-balance",
   "logs/server/usage/list-token-logs",

@@ -13,7 +13,7 @@ const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
-  // The OIDC settings read the provider's discovery document from the browser (spec 1 §7).
+  // The OIDC settings read the provider's discovery document from the browser.
   "connect-src 'self' https: http:",
   "frame-src 'self' https: http:",
   "object-src 'none'",

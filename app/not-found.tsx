@@ -1,4 +1,4 @@
-// Any unknown path (spec 1 §2): rendered inside the root layout, so the console shell stays around it.
+// Any unknown path: rendered inside the root layout, so the console shell stays around it.
 import { getTranslations } from "next-intl/server";
 import { AppLink } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,5 @@
-// Channel form rules shared by the console form and the server (spec 2 §4 "Channel form", §5
-// "Channels"): base URL normalisation, single/multi-key detection, model mapping hygiene, and the
+// Channel form rules shared by the console form and the server, so both
+// refuse the same input: base URL normalisation, single/multi-key detection, model mapping hygiene, and the
 // priority/weight checks. Pure functions, no I/O.
 import { channelTypeInfo } from "@/lib/channel-types";
 
@@ -92,7 +92,7 @@ export function defaultOtherFor(type: number, other: string): string {
 
 export const PRIORITY_MIN = -999;
 
-/** Response-time colour band (spec 2 §4): 0 untested, ≤1 s green, ≤3 s lime, ≤5 s yellow, else red. */
+/** Response-time colour band: 0 untested, ≤1 s green, ≤3 s lime, ≤5 s yellow, else red. */
 export function responseTimeTone(ms: number): "untested" | "success" | "lime" | "warning" | "danger" {
   if (!ms) return "untested";
   if (ms <= 1000) return "success";

@@ -24,7 +24,7 @@ export function formatUnixTime(seconds: number): string {
 }
 
 /**
- * Message times (spec 1 §9): under 24 hours the clock time, under 7 days the weekday and time,
+ * Message times: under 24 hours the clock time, under 7 days the weekday and time,
  * otherwise the date. The full timestamp belongs in a title attribute.
  */
 export function formatRecentTime(value: string | number | Date, locale: string, now: Date = new Date()): string {

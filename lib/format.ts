@@ -1,4 +1,4 @@
-// Isomorphic display helpers (spec 1 §9): quota as $ with 2 decimals, or tokens shortened.
+// Isomorphic display helpers: quota as $ with 2 decimals, or tokens shortened.
 export function formatQuota(
   quota: number,
   opts: { inCurrency: boolean; quotaPerUnit: number; digits?: number },

@@ -1,4 +1,4 @@
-/** Whether an option/field text is acceptable JSON (spec 2 §5: blank counts as unset, so valid). */
+/** Whether an option/field text is acceptable JSON (blank counts as unset, so valid). */
 export function isValidJsonText(text: string): boolean {
   if (text.trim() === "") return true;
   try {

@@ -110,7 +110,8 @@ jest_pg() {
 
 static_checks() {
   node node_modules/typescript/bin/tsc --noEmit && node scripts/pg-schema.mjs --check &&
-    node node_modules/eslint/bin/eslint.js . && node scripts/check-import-cycles.mjs
+    node node_modules/eslint/bin/eslint.js . && node scripts/check-import-cycles.mjs &&
+    node scripts/check-spec-citations.mjs
 }
 
 find_pg_bin() {

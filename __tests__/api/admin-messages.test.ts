@@ -1,5 +1,5 @@
-// /api/admin/messages*: validation messages (spec 1 §5), html sanitization, search, stats, recipients,
-// edit, delete and role refusals (spec 1 §6).
+// /api/admin/messages*: validation messages, html sanitization, search, stats, recipients,
+// edit, delete and role refusals.
 import * as listRoute from "@/app/api/admin/messages/route";
 import * as searchRoute from "@/app/api/admin/messages/search/route";
 import * as itemRoute from "@/app/api/admin/messages/[id]/route";

@@ -1,5 +1,5 @@
-// Bulk channel calls (spec 2 §7): delete selected, delete auto-disabled, fix abilities, tag
-// enable/disable, tag edit (dissolve with an empty new tag), batch set tag; their §5 messages;
+// Bulk channel calls: delete selected, delete auto-disabled, fix abilities, tag
+// enable/disable, tag edit (dissolve with an empty new tag), batch set tag; their refusal messages;
 // refusals leave everything unchanged.
 import * as batchRoute from "@/app/api/channel/batch/route";
 import * as batchTagRoute from "@/app/api/channel/batch/tag/route";

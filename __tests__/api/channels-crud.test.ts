@@ -1,5 +1,5 @@
-// Channel CRUD (spec 2 §7 Channels): create in its three modes, read without keys, update (full and
-// partial), delete, copy; the §5 validation messages (zh verbatim, en translated); refusals.
+// Channel CRUD: create in its three modes, read without keys, update (full and
+// partial), delete, copy; the validation messages (zh verbatim, en translated); refusals.
 import * as channelRoute from "@/app/api/channel/route";
 import * as oneRoute from "@/app/api/channel/[id]/route";
 import * as copyRoute from "@/app/api/channel/copy/[id]/route";
@@ -47,7 +47,7 @@ test("single create stores the channel sealed, answers without the key, and buil
   expect(JSON.stringify(got.json)).not.toContain("sk-secret-1");
 });
 
-test("max_input_tokens, model_prefix and expired_time (spec 2 §3) are stored, read back and updated", async () => {
+test("max_input_tokens, model_prefix and expired_time are stored, read back and updated", async () => {
   const id = await createChannel(root, {
     name: "crud-extra",
     key: "sk-extra",

@@ -1,4 +1,4 @@
-// Channel list and search (spec 2 §7): filters, order, paging, tag mode with aggregated tag rows,
+// Channel list and search: filters, order, paging, tag mode with aggregated tag rows,
 // tags, and the known-models list. Keys never appear in any answer.
 import * as channelRoute from "@/app/api/channel/route";
 import * as searchRoute from "@/app/api/channel/search/route";

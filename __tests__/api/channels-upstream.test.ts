@@ -1,4 +1,4 @@
-// Calls that reach a channel's upstream (spec 2 §7): test one model, test all (background), balance
+// Calls that reach a channel's upstream: test one model, test all (background), balance
 // (one and all), fetch models (saved channel and form values). A loopback mock upstream plays the
 // vendor; it echoes the key in its errors, so we can prove the key never comes back.
 import http from "node:http";

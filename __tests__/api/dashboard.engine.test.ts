@@ -1,5 +1,5 @@
 // /api/data (admin, per model or per user+model), /api/data/users (admin, per user) and
-// /api/data/self (own rows only, at most 30 days) over the hourly quota_data aggregate (§9.4),
+// /api/data/self (own rows only, at most 30 days) over the hourly quota_data aggregate,
 // plus the relay's bucket writer: one upsert per bucket, held for DataExportInterval.
 import * as dataRoute from "@/app/api/data/route";
 import * as selfRoute from "@/app/api/data/self/route";

@@ -1,5 +1,5 @@
 // GET (and POST) /api/oauth/email/bind: binding or changing the own address with the mailed code;
-// validation messages of spec 1 §5, wrong / used codes, forged cross-site requests, addresses already
+// the validation messages, wrong / used codes, forged cross-site requests, addresses already
 // used by another account, and races: two accounts binding one address (or a registration racing a
 // binding) end with exactly one owner.
 import * as bindRoute from "@/app/api/oauth/email/bind/route";

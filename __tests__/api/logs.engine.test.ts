@@ -1,4 +1,4 @@
-// /api/log/ (admin) and /api/log/self/ (own rows) with their filters and stats (spec 2 §7 Logs).
+// /api/log/ (admin) and /api/log/self/ (own rows) with their filters and stats.
 import * as listRoute from "@/app/api/log/route";
 import * as selfRoute from "@/app/api/log/self/route";
 import * as selfStatRoute from "@/app/api/log/self/stat/route";

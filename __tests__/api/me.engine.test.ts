@@ -1,4 +1,4 @@
-// The personal-settings overview calls (spec 1 §4, §5, §7; server-behaviour §5.1, §5.2): daily
+// The personal-settings overview calls: daily
 // check-in (reward range, once per server-local day even under 20 concurrent calls, disabled, log),
 // invite code (lazy, stable, unique), invite-quota transfer (minimum, over-balance, exact move, no
 // overdraft under concurrency), system token reset (old token refused, per-user rate limit), and

@@ -1,5 +1,5 @@
-// GET/PUT /api/model_mapping/ and POST /api/model_mapping/reload (spec 2 §7): admin only, the
-// manager's validation messages (spec 2 §5 "Model mapping"), nothing stored on refusal, and reload
+// GET/PUT /api/model_mapping/ and POST /api/model_mapping/reload: admin only, the
+// manager's validation messages, nothing stored on refusal, and reload
 // picks up a change made behind the instance's back.
 import * as mappingRoute from "@/app/api/model_mapping/route";
 import * as reloadRoute from "@/app/api/model_mapping/reload/route";

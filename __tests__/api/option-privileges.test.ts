@@ -140,7 +140,7 @@ describe("an admin cannot write what routes a secret or vouches for an identity"
   });
 });
 
-// Issue 36: the console saves one key per PUT (spec 2 §7), so an endpoint and its secret arrive in
+// Issue 36: the console saves one key per PUT, so an endpoint and its secret arrive in
 // separate calls. Only root may write either, so a secret is never cleared behind root's back.
 describe("an endpoint and its secret written in separate calls, in either order, are both kept", () => {
   const PAIRS: [string, string][] = [

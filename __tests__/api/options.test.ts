@@ -1,6 +1,6 @@
 // GET/PUT /api/option/ and POST /api/option/rest_model_ratio: roles (admins write only the
 // allow-list, secrets and everything that routes a secret or vouches for an identity are root-only,
-// secrets are never returned), every settings validation message of spec 2 §5 on the input that
+// secrets are never returned), every settings validation message on the input that
 // causes it, nothing stored on refusal, saved options visible at once (/api/status), a moved
 // endpoint clearing its secret, and the audit log of every write (issue 17 item 1).
 import * as optionRoute from "@/app/api/option/route";
@@ -72,7 +72,7 @@ test("secrets: never returned, only a set/not-set flag; writable by root only", 
     expect((await put(key, "x")).status).toBe(403);
 });
 
-// [key, bad value, expected message key, params] — one row per rule of spec 2 §5 "Settings".
+// [key, bad value, expected message key, params] — one row per per-key settings rule.
 const BAD: [string, string, string, Record<string, string | number>][] = [
   ["ModelRatio", "{not json", "option_json_invalid", { key: "ModelRatio" }],
   ["GroupRatio", "{", "option_json_invalid", { key: "GroupRatio" }],

@@ -1,4 +1,4 @@
-// GET /api/pricing: public price list of the models channels serve (spec 2 §7 Pricing).
+// GET /api/pricing: public price list of the models channels serve.
 import * as pricingRoute from "@/app/api/pricing/route";
 import { db } from "@/lib/server/db";
 import { invalidateChannels } from "@/lib/server/cache/channel-cache";

@@ -1,5 +1,5 @@
 // The two public fetches root configures (issue 22 A1, A2): GET /api/status/update (latest release
-// vs our version, spec 1 §7/§8) and GET /api/option/preset_ratios (preset ratio files, spec 2 §7).
+// vs our version) and GET /api/option/preset_ratios (preset ratio files).
 // A loopback HTTP server plays GitHub and the assets host; the outbound guard allows loopback only
 // in the env-gated test mode, so a case without it proves the guard is in the path. Every failure
 // (refused address, non-2xx, redirect, oversized or unparsable body) gives the one zh message, in

@@ -1,4 +1,4 @@
-// Redemption codes, admin side (spec 2 §3, §4, §5, §7 Redemptions): CRUD and batch calls, their
+// Redemption codes, admin side: CRUD and batch calls, their
 // validation messages and role refusals. Redeeming is in redeem.test.ts.
 import * as listRoute from "@/app/api/redemption/route";
 import * as idRoute from "@/app/api/redemption/[id]/route";

@@ -1,11 +1,12 @@
-// GET /api/status: every field of the status object (spec 1 §3), never a secret, sanitized footer.
+// GET /api/status: every field of the status object, never a secret, sanitized footer.
 import * as statusRoute from "@/app/api/status/route";
 import { OPTION_DEFAULTS, isSecretOptionKey } from "@/lib/server/options/defaults";
 import { call, setOptions, setupRoot, setupApiHarness } from "./harness";
 
 setupApiHarness();
 
-// Spec 1 §3 "Status object", plus the fields the status call also gives.
+// The status object the console reads (name, logo, footer, quota unit, feature switches, chats, ...),
+// plus the fields the status call also gives.
 const SPEC_FIELDS = [
   "system_name",
   "logo",

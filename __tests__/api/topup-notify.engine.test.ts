@@ -1,4 +1,4 @@
-// EPay notices (server-behaviour §5.4; landscape: forged callbacks, double credit): a paid order is
+// EPay notices (attacks seen on other gateways: forged callbacks, double credit): a paid order is
 // credited exactly once (quota, success, one top-up log); replays, forged or tampered notices,
 // oversized bodies and 20 concurrent copies credit nothing more. Meaningful on SQLite and on
 // PostgreSQL (TEST_DATABASE_URL).

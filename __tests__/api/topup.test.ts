@@ -1,4 +1,4 @@
-// Online top-up through EPay (spec 2 §5 Wallet, §7, §8; server-behaviour §5.4): refusals while the
+// Online top-up through EPay: refusals while the
 // gateway is unconfigured, info, price preview, the minimum and other validation, order creation
 // against a fake gateway on loopback that checks our signature, the per-user order limit, roles and
 // record visibility. Notices are in topup-notify.test.ts.

@@ -1,4 +1,4 @@
-// The human check (Turnstile, server-behaviour §7.4) on login, register, check-in, redeem, the
+// The human check (Turnstile) on login, register, check-in, redeem, the
 // verification code and the password reset: with
 // TurnstileCheckEnabled each refuses a missing token (Turnstile token 为空) and a failing one
 // (Turnstile 校验失败，请刷新重试！) and accepts a passing one; switched off, nothing is checked.

@@ -1,4 +1,4 @@
-// GET /api/user/ and /api/user/search: the admin user table's calls (spec 1 §7).
+// GET /api/user/ and /api/user/search: the admin user table's calls.
 import * as listRoute from "@/app/api/user/route";
 import * as searchRoute from "@/app/api/user/search/route";
 import { db } from "@/lib/server/db";

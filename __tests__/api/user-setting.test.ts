@@ -1,4 +1,4 @@
-// PUT /api/user/setting (spec 1 §3, §5, §7) and the setting as GET /api/user/self shows it: every
+// PUT /api/user/setting and the setting as GET /api/user/self shows it: every
 // validation message on the input that causes it, the https rule, private/unresolvable webhook
 // targets refused at save time, the webhook secret never echoed (empty keeps it, clear removes it),
 // merging per tab, other users untouched, the relay's cached user refreshed, anonymous 401.

@@ -1,4 +1,4 @@
-// Users admin (spec 1 §2 "Manage users", §4, §5, §7): POST /api/user/, GET /api/user/{id},
+// Users admin: POST /api/user/, GET /api/user/{id},
 // PUT /api/user/. Validation messages, the role rules (an admin manages only lower roles), session
 // revocation, a type-3 log for every admin quota change, and every admin route refused to
 // anonymous and ordinary users. POST /api/user/manage is in users-manage.engine.test.ts.

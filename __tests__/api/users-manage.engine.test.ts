@@ -1,4 +1,4 @@
-// Users admin, POST /api/user/manage (spec 1 §2 "Manage users", §5): promote/demote (only root
+// Users admin, POST /api/user/manage: promote/demote (only root
 // promotes), disable/enable and soft delete (root never), add_quota with its type-3 log, and
 // concurrent quota adds that must all land (a relative update: engine-dependent, hence .engine).
 import * as userRoute from "@/app/api/user/route";

@@ -113,7 +113,7 @@ test("the search row applies the draft only on submit, and reset clears both; ea
   const onApply = jest.fn();
   const seen = jest.fn();
   withIntl(<SearchHarness onApply={onApply} seen={seen} />);
-  // the labels come from the shared catalogue (spec: 查询 / 重置)
+  // the labels come from the shared catalogue (查询 / 重置)
   expect(screen.getByTestId("s-submit").textContent).toBe("查询");
   expect(screen.getByTestId("s-reset").textContent).toBe("重置");
   fireEvent.change(screen.getByTestId("s-input"), { target: { value: "abc" } });

@@ -1,4 +1,4 @@
-// Channel dialogs: the model test dialog's failure texts (spec 2 §5, §8).
+// Channel dialogs: the model test dialog's failure texts.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
 import { ModelTestDialog } from "@/modules/channels/components/model-test-dialog";
@@ -67,7 +67,7 @@ describe("model test dialog", () => {
   });
 });
 
-describe("model test dialog batch delay (spec 2 §9)", () => {
+describe("model test dialog batch delay", () => {
   it("is clamped to 0–60000 ms and remembered for the next opening", () => {
     const { unmount } = renderAuth(<ModelTestDialog channel={fakeChannel()} onClose={() => {}} />);
     const input = screen.getByTestId("model-test-batch-delay");

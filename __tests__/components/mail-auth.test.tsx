@@ -83,7 +83,7 @@ describe("ResetConfirmForm", () => {
     expect(sentBody(fetchMock)).toEqual({ email: "a@example.com", token: "tok123" });
     expect(screen.getByTestId("reset-new-password")).toHaveTextContent("NewPass234abcdEF");
     expect(screen.queryByTestId("reset-confirm-submit")).toBeNull(); // the link is used up
-    // copied without a click (spec 2 §8)
+    // copied without a click
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("密码重置成功，新密码已复制到剪贴板"));
     expect(copyText).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByTestId("reset-new-password"));

@@ -1,4 +1,4 @@
-// The /app/me overview (spec 1 §2, §4, §5): role label, figures, model tags folding after 10, check-in
+// The /app/me overview: role label, figures, model tags folding after 10, check-in
 // states (can → reward toast → already checked in, re-fetched), cards hidden when the feature is off,
 // provider rows only when enabled, and the client checks of the password, delete and transfer
 // dialogs that must stop the call (两次输入的密码不一致！, 请输入你的账户名以确认删除！, 划转金额最低为 …).

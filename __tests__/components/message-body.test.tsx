@@ -1,4 +1,4 @@
-// Message bodies (spec 1 §2): markdown renders as elements with raw HTML kept as text, unsafe
+// Message bodies: markdown renders as elements with raw HTML kept as text, unsafe
 // link targets dropped; unknown formats are plain text.
 import { render } from "@testing-library/react";
 import { MessageBody } from "@/modules/messages/components/inbox/message-body";

@@ -1,4 +1,4 @@
-// The edit-user panel's quota box (spec 1 §6): add, subtract, or set an exact balance.
+// The edit-user panel's quota box: add, subtract, or set an exact balance.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
 import { QuotaAdjust } from "@/modules/accounts/components/users/quota-adjust";

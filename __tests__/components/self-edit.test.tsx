@@ -1,4 +1,4 @@
-// /user/edit without an id (spec 1 §2): any signed-in user edits their own account.
+// /user/edit without an id: any signed-in user edits their own account.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
 import { SelfEditPageClient } from "@/modules/accounts/components/users/self-edit-page-client";

@@ -1,5 +1,5 @@
 // The shared settings-section pattern: values from GET /api/option/, only changed keys sent (one
-// PUT {key, value} per key, switches last: spec 2 §7), 你似乎并没有修改什么 / 保存成功 / 保存失败，请重试 /
+// PUT {key, value} per key, switches last), 你似乎并没有修改什么 / 保存成功 / 保存失败，请重试 /
 // 部分保存失败，请重试, client-side
 // rules with the spec's messages, secrets write-only, the password-login switch that asks first, and
 // for an admin the root-only settings shown read-only and never sent (issue 17).

@@ -1,4 +1,4 @@
-// The online top-up dialog (spec 2 §4, §5, §7, §8): quick amounts, the minimum, an amount below 1
+// The online top-up dialog: quick amounts, the minimum, an amount below 1
 // becoming 1, the price preview and its returned error message, the confirm step with back, and the
 // POST form to the gateway with the returned fields; 支付请求失败 when the call fails.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// "Fill from public defaults" in the unset-models tab (issue 22 A1, spec 2 §2/§7/§8): the preset
+// "Fill from public defaults" in the unset-models tab (issue 22 A1): the preset
 // files fetched through our server fill the selection (预设倍率获取成功, the source named); when the
 // fetch fails the bundled table fills instead and the admin is told (获取预设倍率失败，请重试); when
 // neither has the model, 填入官网倍率失败，请稍后重试 and the draft is untouched.

@@ -1,4 +1,4 @@
-// The update check of the about page and root's settings (issue 22 A2, spec 1 §7/§8): the result
+// The update check of the about page and root's settings (issue 22 A2): the result
 // of GET /api/status/update in place, 检查更新失败，请稍后再试 on any failure (success:false from our server,
 // or no network at all), no global error toast, and no request before the button in settings.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// Channels (spec 2 §2 "Channels page"): create, validate, search, edit, test models against the
+// Channels: create, validate, search, edit, test models against the
 // loopback mock upstream, copy, batch tag, tag mode (enable/disable all, tag edit), delete; the
 // /channel/add and /channel/edit/{id} entry points and their guards; zh/en screenshots at 1280 and 375.
 import assert from "node:assert/strict";

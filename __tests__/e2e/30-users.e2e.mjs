@@ -1,4 +1,4 @@
-// Users admin (spec 1 §2 "Manage users", §4, §5): add (with the empty-field message), search, edit
+// Users admin: add (with the empty-field message), search, edit
 // (group, quota add, new password), promote, demote, disable (the user can no longer log in), enable,
 // delete (cancelled, buttons gone); an admin who is not root cannot manage root; /user/edit/{id}.
 // zh and en screenshots at 1280 and 375.

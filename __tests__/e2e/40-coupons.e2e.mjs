@@ -1,4 +1,4 @@
-// Redemption codes (spec 2 §2, §4, §5) and the wallet redeem (spec 2 §2 Wallet): create 3 codes
+// Redemption codes and the wallet redeem: create 3 codes
 // (with the validity-window message), search, disable/enable, edit an unused code, alice redeems one
 // on /app/wallet?code=... (empty-code message, balance rises), the admin sees it used, batch disable,
 // delete disabled, delete by name with the count shown first. zh and en screenshots at 1280 and 375.

@@ -1,4 +1,4 @@
-// Online top-up through EPay (spec 2 §2 Wallet, §4, §5, §7, §9): root points the payment options
+// Online top-up through EPay: root points the payment options
 // at a fake gateway on loopback; alice opens /app/wallet, picks 10, sees the price, confirms (and
 // goes back once), lands on the gateway, pays, reaches /app/wallet/topup-success, returns to the
 // wallet with the balance up by 10 USD and the record marked success. Then a forged notice (bad

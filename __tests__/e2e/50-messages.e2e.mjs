@@ -1,4 +1,4 @@
-// Admin messages and the inbox (spec 1 §2): root sends a markdown message to two users through the
+// Admin messages and the inbox: root sends a markdown message to two users through the
 // create drawer; a recipient sees the bell, reads it in /app/inbox; the admin edit drawer shows who
 // read it and when; edit, search, delete with confirmation; an html payload renders sanitized.
 import assert from "node:assert/strict";

@@ -210,7 +210,7 @@ async function rootChecks(page, baseUrl, screenshot) {
   assert.equal(await rootRow.getByTestId("task-progress").getAttribute("aria-valuenow"), "45");
   await rootRow.getByText("等待中", { exact: true }).waitFor();
   await rootRow.getByTestId("task-channel").click();
-  // the spec: "Copied: {id}", or the manual-copy dialog where the clipboard is refused
+  // a toast "Copied: {id}", or the manual-copy dialog where the clipboard is refused
   const toast = page.getByText(`已复制：${ROOT_CHANNEL}`, { exact: true });
   const manual = page.getByTestId("manual-copy-text");
   await toast.or(manual).first().waitFor();

@@ -1,4 +1,4 @@
-// Personal settings overview (spec 1 §2, §4, §5, §8): root turns on check-in (CheckInQuota 500000,
+// Personal settings overview: root turns on check-in (CheckInQuota 500000,
 // CheckInMaxQuota 1000000) and invites; a freshly registered user checks in (reward toast, balance up
 // within range), is refused a second time (button disabled, direct API call refused), copies the
 // invite link, sees an invitee counted and moves the reward to the balance, changes the display

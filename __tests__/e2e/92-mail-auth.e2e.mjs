@@ -144,7 +144,7 @@ async function resetPassword(browser, baseUrl, smtp, screenshot) {
     await page.getByTestId("reset-confirm-submit").click();
     await page.getByTestId("reset-new-password").waitFor();
     const password = (await page.getByTestId("reset-new-password").locator("span").first().innerText()).trim();
-    // copied at once when shown (spec 2 §8), before any click
+    // copied at once when shown, before any click
     await page.getByText("密码重置成功，新密码已复制到剪贴板").first().waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), password);
     await page.evaluate(() => navigator.clipboard.writeText(""));

@@ -41,7 +41,7 @@ async function configureOidc(browser, baseUrl, idp, screenshot) {
     await section.waitFor();
     await page.getByTestId("opt-oidc_client_id").fill(CLIENT.client_id);
     await page.getByTestId("opt-oidc_client_secret").fill(CLIENT.client_secret);
-    // spec 1 §7: a Well-Known URL that is not http(s) is refused before any request
+    // A Well-Known URL that is not http(s) is refused before any request
     await page.getByTestId("opt-oidc_well_known").fill("idp.example/.well-known/openid-configuration");
     await page.getByTestId("settings-oidc-discover").click();
     await toast(page, "Well-Known URL 必须以 http:// 或 https:// 开头");

@@ -1,4 +1,4 @@
-// POST /pg/chat/completions as the /playground page calls it (spec 2 §3 "Chat request", §7): the
+// POST /pg/chat/completions as the /playground page calls it: the
 // body's group picks the channels (only a usable group), New-Api-User must be the session's user,
 // the default max_tokens 0 ("no limit") never reaches the upstream, and the reply streams.
 import { startGateway, type Gateway } from "./gateway";

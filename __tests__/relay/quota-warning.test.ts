@@ -1,4 +1,4 @@
-// Quota-warning delivery (server-behaviour §5.5) through the real server: a relay call that drops a
+// Quota-warning delivery through the real server: a relay call that drops a
 // user under their threshold sends exactly one webhook POST (payload, bearer header, HMAC) or one
 // e-mail (to a real SMTP server on loopback); a second call within 2 h sends nothing; redirects and,
 // outside the test-only mode, loopback targets are refused; a hanging receiver never slows the relay.

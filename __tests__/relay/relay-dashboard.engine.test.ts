@@ -1,4 +1,4 @@
-// The dashboard aggregate (quota_data, §9.4) end to end: relay calls land in hourly buckets that
+// The dashboard aggregate (quota_data) end to end: relay calls land in hourly buckets that
 // match the consume logs, written only after DataExportInterval (or on SIGTERM), readable through
 // /api/data; with DataExportEnabled off nothing is aggregated.
 import OpenAI from "openai";

@@ -1,5 +1,5 @@
 // The channel drawer validates with the routes' schemas: form -> schema input, and the schema
-// messages it shows (spec 2 §5 "Channels", zh verbatim).
+// messages it shows (zh verbatim).
 import { firstIssueByField } from "@/modules/accounts/client/auth/form-issues";
 import {
   channelFormInput,
@@ -61,7 +61,7 @@ test("the spec's checks: each refused field carries the schema's message, the sp
   }
 });
 
-test("max input tokens, model prefix and expiry (spec 2 §3) go into the payload", () => {
+test("max input tokens, model prefix and expiry go into the payload", () => {
   const r = submit(valid({ max_input_tokens: "4096", model_prefix: " acme/ ", expiry: "2030-01-02T03:04" }));
   expect(r.ok && r.channel).toMatchObject({
     max_input_tokens: 4096,

@@ -1,4 +1,4 @@
-// Channel form rules (spec 2 §4 "Channel form", §5 "Channels") and the channel-type catalogue.
+// Channel form rules and the channel-type catalogue.
 import {
   baseUrlEndsWithV1,
   defaultOtherFor,

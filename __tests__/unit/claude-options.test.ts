@@ -21,7 +21,7 @@ test("defaultMaxTokens: per model, then default, then 8192; invalid values ignor
   expect(defaultMaxTokens(map({}), "x")).toBe(8192);
 });
 
-test("the default option (spec 2 §9): 8192, and 4096 for the older models", () => {
+test("the default option: 8192, and 4096 for the older models", () => {
   const defaults = map({ "claude.default_max_tokens": OPTION_DEFAULTS["claude.default_max_tokens"]! });
   expect(defaultMaxTokens(defaults, "claude-sonnet-4-20250514")).toBe(8192);
   expect(defaultMaxTokens(defaults, "claude-3-5-sonnet-20241022")).toBe(8192);

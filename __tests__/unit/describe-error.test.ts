@@ -1,4 +1,5 @@
-// lib/client/describe-error.ts: failed calls become the toast text of spec 1 §8.
+// lib/client/describe-error.ts: failed calls become the console's error toast texts
+// (401, 403, 429, 500, 405, other).
 import { ApiError } from "@/lib/client/api";
 import { describeError, globalErrorToast, UPDATE_FAILED } from "@/lib/client/describe-error";
 import { catalogues } from "@/messages";
@@ -11,7 +12,7 @@ test.each([
   [new ApiError("rate_limited", "", 429), "too_many_requests"],
   [new ApiError("forbidden", "", 403, true), "browser_check"],
   [new ApiError("forbidden", "", 403), "forbidden"],
-  // A 403 reads "permission denied" whatever the server said (spec 1 §8).
+  // A 403 reads "permission denied" whatever the server said.
   [new ApiError("forbidden", "option_secret_root_only", 403), "forbidden"],
   [new ApiError("server", "boom", 500), "server_error"],
   [new ApiError("demo", "", 405), "demo_only"],
@@ -27,7 +28,7 @@ test("non-API errors show their message", () => {
   expect(describeError("plain", t)).toBe('generic:{"message":"plain"}');
 });
 
-// The real zh catalogue: the texts of spec 1 §8 verbatim.
+// The real zh catalogue: the error toast texts verbatim.
 const zhErrors = catalogues.zh.errors as Record<string, string>;
 const tz = (key: string, values?: Record<string, string>) =>
   zhErrors[key]!.replace(/\{(\w+)\}/g, (_, k: string) => values?.[k] ?? "");

@@ -1,4 +1,4 @@
-// Message time display (spec 1 §9): under 24 h clock time, under 7 days weekday and time, else date.
+// Message time display: under 24 h clock time, under 7 days weekday and time, else date.
 import { formatDateTime, formatRecentTime, formatUnixTime } from "@/lib/format-time";
 
 // Local times, so the expectations hold in any time zone.

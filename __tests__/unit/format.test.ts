@@ -1,4 +1,4 @@
-// Display helpers (lib/format.ts, spec 1 §9).
+// Display helpers (lib/format.ts).
 import { formatQuota, shortenNumber } from "@/lib/format";
 
 describe("formatQuota", () => {

@@ -1,6 +1,6 @@
-// Pure rules behind /app/me: the check-in reward range (spec 2 §3), the server-local date, the model
-// tags folding after 10 (spec 1 §2), and the client checks of the transfer, password and delete
-// dialogs (spec 1 §5).
+// Pure rules behind /app/me: the check-in reward range, the server-local date, the model
+// tags folding after 10, and the client checks of the transfer, password and delete
+// dialogs.
 import { checkInRewardRange, pickCheckInReward, serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
 import { visibleModelTags } from "@/modules/accounts/client/account/model-tags";
 import { affTransferIssue, changePasswordFormSchema, deleteConfirmationMatches } from "@/modules/accounts/client/account/forms";

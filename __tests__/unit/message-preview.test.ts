@@ -1,4 +1,4 @@
-// Inbox previews (spec 1 §5): markup stripped; over 100 characters cut to 97 plus an ellipsis.
+// Inbox previews: markup stripped; over 100 characters cut to 97 plus an ellipsis.
 import { messagePreview, PREVIEW_MAX } from "@/modules/messages/message-preview";
 
 describe("messagePreview", () => {

@@ -1,5 +1,5 @@
 // The model-test engine: batches, retries with back-off, cancellation, retry/delete of failures,
-// the 24-hour cache (spec 2 §4, §9).
+// the 24-hour cache.
 import {
   cacheKey,
   clampConcurrency,

@@ -9,7 +9,7 @@ import { webhookSignature } from "@/lib/server/notify/quota-warning-delivery";
 import { fillPlaceholders, quotaWarningNotice } from "@/lib/server/notify/quota-warning-text";
 
 describe("readSettingsSnapshot", () => {
-  test("defaults when nothing is stored (spec 1 §9: threshold 500000)", () => {
+  test("defaults when nothing is stored (threshold 500000)", () => {
     expect(readSettingsSnapshot({ setting: "{}", email: "a@b.co", webhook_secret_set: false })).toEqual({
       accountEmail: "a@b.co",
       view: {

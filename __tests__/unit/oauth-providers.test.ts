@@ -10,7 +10,7 @@ const config = {
   oidc_authorization_endpoint: "https://idp.example/authorize?tenant=1",
 };
 
-test("spec 1 §7: OIDC URLs must start with http:// or https://", () => {
+test("OIDC URLs must start with http:// or https://", () => {
   expect(isHttpUrl("https://idp.example/.well-known/openid-configuration")).toBe(true);
   expect(isHttpUrl("http://10.0.0.5:8080/realms/x")).toBe(true);
   for (const bad of ["", "idp.example", "ftp://idp.example", "javascript:alert(1)", "//idp.example", "https://"]) {

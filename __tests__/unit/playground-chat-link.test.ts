@@ -1,4 +1,4 @@
-// Chat links (spec 2 §2 "Chat pages"): Chats entry by index, {key} and {address} substitution, the
+// Chat links: Chats entry by index, {key} and {address} substitution, the
 // legacy ChatLink form of /chat2link, and refusal of anything that is not a web page.
 import {
   chatServerAddress,

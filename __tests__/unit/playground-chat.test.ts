@@ -1,5 +1,5 @@
-// The playground's pure rules: SSE data → reply state (spec 2 §4), the chat request (§3), stored
-// chat parsing (§8 聊天数据解析失败) and the settings' number rules (§5).
+// The playground's pure rules: SSE data → reply state, the chat request, stored
+// chat parsing (聊天数据解析失败) and the settings' number rules.
 import {
   applyStreamEvent,
   buildChatRequest,
@@ -78,7 +78,7 @@ describe("applyStreamEvent", () => {
 });
 
 describe("buildChatRequest", () => {
-  test("defaults of spec 2 §3: gpt-4o-mini, empty group, max_tokens 0, temperature 0, stream true", () => {
+  test("request defaults: gpt-4o-mini, empty group, max_tokens 0, temperature 0, stream true", () => {
     const [greet, reply] = initialMessages("你好", "你好，请问有什么可以帮助您的吗？");
     const body = buildChatRequest(DEFAULT_SETTINGS, [greet!, reply!, newMessage("user", "hi", "complete")]);
     expect(body).toEqual({

@@ -1,5 +1,5 @@
-// Playground stream reconnect (issue 22 A13, spec 2 §9): off by default, where a broken stream is an
-// error with its text appended (spec 2 §4); on, it waits 3000 ms, asks again with the partial reply
+// Playground stream reconnect (issue 22 A13): off by default, where a broken stream is an
+// error with its text appended; on, it waits 3000 ms, asks again with the partial reply
 // as the assistant's turn and continues it; after the last attempt the reply stays incomplete;
 // stop during the wait ends it; error answers are not retried.
 import { streamChatWithReconnect } from "@/modules/playground/client/stream-reconnect";

@@ -1,4 +1,4 @@
-// Pricing editor rules (spec 2 §4/§5/§9): conversions, row checks, batch set, defaults fill.
+// Pricing editor rules: conversions, row checks, batch set, defaults fill.
 import {
   applyBatch,
   applyRow,

@@ -1,4 +1,4 @@
-// Model mapping rules (spec 2 §5) and the relay's trial order (higher priority number first).
+// Model mapping rules and the relay's trial order (higher priority number first).
 import { checkMappingEntries, checkModelMapping, entriesToMapping, orderTargets } from "@/modules/pricing/model-mapping";
 
 const e = (virtual: string, ...targets: [string, string | number][]) => ({

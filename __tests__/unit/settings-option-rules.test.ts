@@ -1,4 +1,4 @@
-// Per-key option rules (spec 2 §5 "Settings") shared by PUT /api/option/ and the settings forms.
+// Per-key option rules shared by PUT /api/option/ and the settings forms.
 import { checkFallbackPricing, checkOptionValue, isBooleanOptionKey } from "@/modules/settings/rules/option-rules";
 import { hasJsonShape } from "@/modules/settings/rules/json-shapes";
 

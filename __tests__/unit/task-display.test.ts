@@ -1,4 +1,4 @@
-// Display rules of the drawing-log and task-log pages (spec 2 §2, §9).
+// Display rules of the drawing-log and task-log pages.
 import { draftToFilters } from "@/modules/logs/components/tasks/task-filter-form";
 import {
   CODE_TONE,

@@ -1,5 +1,5 @@
 // The token drawer validates with the routes' schemas: form -> schema input, and the schema messages
-// the drawer shows (spec 2 §5 Tokens, zh verbatim).
+// the drawer shows (zh verbatim).
 import { firstIssueByField } from "@/modules/accounts/client/auth/form-issues";
 import {
   batchNames,

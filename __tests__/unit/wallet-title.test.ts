@@ -1,4 +1,4 @@
-// Spec 2 §2: the wallet page is titled billing and subscription, the same words as its nav item.
+// The wallet page is titled billing and subscription, the same words as its nav item.
 import { catalogues } from "@/messages";
 
 test.each([

@@ -1,4 +1,4 @@
-// /admin/* is for admins (role >= 10): visitors go to /login, logged-in non-admins go home (spec 1 §2).
+// /admin/* is for admins (role >= 10): visitors go to /login, logged-in non-admins go home.
 import type { ReactNode } from "react";
 import { PageContainer } from "@/components/layout/page-container";
 import { requirePageAdmin } from "@/lib/page-guard";

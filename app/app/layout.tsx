@@ -1,4 +1,4 @@
-// Every /app/* page needs a logged-in user (spec 1 §2 "guarded routes").
+// Every /app/* page needs a logged-in user.
 import type { ReactNode } from "react";
 import { PageContainer } from "@/components/layout/page-container";
 import { requirePageUser } from "@/lib/page-guard";

@@ -1,4 +1,4 @@
-// /chat2link: opens the configured chat app with the user's token (spec 2 §2); guarded (spec 1 §2).
+// /chat2link: opens the configured chat app with the user's token; guarded.
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ChatRedirect } from "@/modules/playground/components/chat-redirect";

@@ -1,4 +1,4 @@
-// /playground: try models in a chat (spec 2 §2 "Chat pages"); guarded (spec 1 §2).
+// /playground: try models in a chat; guarded.
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PlaygroundLoader } from "@/modules/playground/components/playground-loader";

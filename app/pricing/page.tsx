@@ -1,4 +1,4 @@
-// /pricing: the public model price list (spec 2 §2 "Model pricing").
+// /pricing: the public model price list.
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
 import { PricingClient } from "@/modules/pricing/components/pricing-client";
 

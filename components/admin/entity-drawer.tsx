@@ -1,6 +1,6 @@
 "use client";
 
-// The side panel every admin entity shares (spec: create drawers open on the left, edit drawers on
+// The side panel every admin entity shares (create drawers open on the left, edit drawers on
 // the right), with its loading and load-failed states, so each entity only supplies its form.
 import { useTranslations } from "next-intl";
 import { Fragment, type ReactNode } from "react";

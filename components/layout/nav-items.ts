@@ -1,4 +1,4 @@
-// Pure rules behind the console shell (spec 1 §2 "Top navigation" / "Side navigation"). Kept free of
+// Pure rules behind the console shell. Kept free of
 // React so the visibility rules can be unit-tested without rendering anything.
 import type { StoredUser } from "@/lib/client/storage";
 import { ROLE } from "@/lib/constants";
@@ -39,7 +39,7 @@ export type SideItemIcon =
 
 /** A chat entry's label comes from the admin's Chats option, so it is shown as is (not translated). */
 export type SideItem = { href: string; icon: SideItemIcon } & ({ labelKey: SideLabelKey } | { label: string }) & {
-    /** A sub-menu under the item (the stored chats under Playground, spec 1 §2). */
+    /** A sub-menu under the item (the stored chats under Playground). */
     submenu?: { labelKey: SideLabelKey; icon: SideItemIcon; items: SideItem[] };
   };
 export type SideGroup = {
@@ -159,7 +159,7 @@ export function siteModeBadge(status: Pick<NavStatus, "self_use_mode_enabled" | 
   return null;
 }
 
-/** Unread count as the bell shows it: nothing for zero, capped at "99+" (spec 1 §9). */
+/** Unread count as the bell shows it: nothing for zero, capped at "99+". */
 export function formatUnreadBadge(count: number | null | undefined): string | null {
   if (!count || count <= 0 || !Number.isFinite(count)) return null;
   return count > 99 ? "99+" : String(Math.floor(count));

@@ -18,7 +18,7 @@ function alreadyShown(): boolean {
   }
 }
 
-/** Jan 1 easter egg (spec 1 §2): confetti for 3 s, then one reload 10 s later; once per browser session. */
+/** Jan 1 easter egg: confetti for 3 s, then one reload 10 s later; once per browser session. */
 export function NewYearEgg() {
   const t = useTranslations("shell.easter");
   const [visible, setVisible] = useState(false);

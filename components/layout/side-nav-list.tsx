@@ -71,7 +71,7 @@ function NavLink({ item, pathname, collapsed, nested = false, onNavigate }: Link
   );
 }
 
-/** The Chat sub-menu under Playground: a toggle, then one link per stored chat (spec 1 §2). */
+/** The Chat sub-menu under Playground: a toggle, then one link per stored chat. */
 function Submenu({ item, pathname, collapsed, onNavigate }: Omit<LinkProps, "nested">) {
   const t = useTranslations("shell.side");
   const [open, setOpen] = useState(true);

@@ -11,7 +11,7 @@ const noopSubscribe = () => () => {};
 
 /**
  * The admin's footer HTML, sanitized by the server (the status' footer_html), else a default line.
- * Spec 1 §2 re-reads localStorage "footer_html" five times at 200 ms after load and renders it; here
+ * new-api's console re-reads localStorage "footer_html" five times at 200 ms after load and renders it; here
  * the footer renders only the status it is given (review 3 L9): whatever can write localStorage
  * (another script of the origin, an extension, a shared profile) must not be able to put HTML into
  * every console page, and the stored copy is only ever this same status (use-persist-status.ts).

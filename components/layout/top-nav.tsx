@@ -55,7 +55,7 @@ export function TopNav({ status, systemName, user, pathname, drawerGroups }: Pro
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center gap-0.5 min-[601px]:gap-1">
-          {/* Shown at every width (spec 1 §2); narrower on phones so the bar still fits. */}
+          {/* Shown at every width; narrower on phones so the bar still fits. */}
           <ModeBadge status={status} className="mr-1 max-[600px]:mr-0.5 max-[600px]:px-1.5 max-[600px]:text-[11px]" />
           <ThemeToggle />
           <LanguageMenu />

@@ -1,6 +1,6 @@
 "use client";
 
-// Phone layout switch (spec 1 §2: "mobile is width 600 or less"). Server render assumes desktop;
+// Phone layout switch (a phone is a window 600 px wide or less). Server render assumes desktop;
 // layout-critical hiding is also done in CSS so phones never flash desktop-only items.
 import { useSyncExternalStore } from "react";
 import { MOBILE_MAX_WIDTH } from "@/lib/constants";

@@ -5,9 +5,9 @@ import type { StatusData } from "@/modules/settings/server/get-status";
 import { getStoredValue, setStoredValue } from "@/lib/client/storage";
 
 /**
- * Mirrors the status into localStorage under the keys spec 1 §3 lists as "stored locally", for
- * parity with pages and scripts that read them there. The collapse flag is the user's own choice,
- * so the site default only seeds it.
+ * Mirrors the status into localStorage under the keys new-api's console keeps there (status,
+ * footer_html, chats, ...), for parity with pages and scripts that read them there. The collapse
+ * flag is the user's own choice, so the site default only seeds it.
  */
 export function usePersistStatus(status: StatusData): void {
   useEffect(() => {

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { fetchUnreadCount, inboxKeys } from "@/modules/messages/client/inbox-api";
 import { UNREAD_POLL_MS } from "@/lib/constants";
 
-/** The bell's count, polled every 30 s while someone is logged in (spec 1 §4). */
+/** The bell's count, polled every 30 s while someone is logged in. */
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: inboxKeys.unreadCount(),

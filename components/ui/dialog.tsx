@@ -41,7 +41,7 @@ export function DialogContent({
   );
 }
 
-/** A side panel (spec: create drawers open on the left, edit drawers on the right). */
+/** A side panel (create drawers open on the left, edit drawers on the right). */
 export function DrawerContent({
   title,
   side = "right",

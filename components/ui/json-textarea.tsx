@@ -6,7 +6,7 @@ import { Textarea } from "@/components/ui/input";
 import { cn } from "@/lib/client/cn";
 import { isValidJsonText } from "@/lib/json-text";
 
-/** A JSON text area checked on blur (spec 2 §5: 不是合法的 JSON 字符串). */
+/** A JSON text area checked on blur (invalid JSON reads 不是合法的 JSON 字符串). */
 export function JsonTextarea({
   value,
   onChange,

@@ -1,6 +1,6 @@
 // Typed fetch layer for the console's /api calls. Every call goes through apiFetch: it sends the
 // stored user id as New-Api-User, unwraps {success, message, data}, and throws ApiError on failure.
-// A 401 clears the stored user and sends the visitor to /login?expired=true&returnTo=... (spec 1 §8).
+// A 401 clears the stored user and sends the visitor to /login?expired=true&returnTo=....
 import { clearStoredUser, getStoredUser } from "@/lib/client/storage";
 
 export type ApiErrorKind = "unauthorized" | "forbidden" | "rate_limited" | "server" | "demo" | "network" | "failed";

@@ -1,4 +1,4 @@
-// Turns a failed call into the text the console shows (spec 1 §8).
+// Turns a failed call into the text the console shows.
 import { ApiError } from "@/lib/client/api";
 
 export type ErrorKey =
@@ -22,7 +22,7 @@ export function describeError(err: unknown, t: Translate): string {
     case "rate_limited":
       return t("too_many_requests");
     case "forbidden":
-      // Spec 1 §8: a 403 always reads "permission denied", whatever the server said, unless the
+      // A 403 always reads "permission denied", whatever the server said, unless the
       // server asked for a browser check.
       return err.challenge ? t("browser_check") : t("forbidden");
     case "server":
@@ -53,5 +53,5 @@ export function globalErrorToast(
   return { title: text };
 }
 
-/** Meta of the update mutations: their failure reads 更新失败 with the cause below (spec 1 §8). */
+/** Meta of the update mutations: their failure reads 更新失败 with the cause below. */
 export const UPDATE_FAILED: ErrorMeta = { errorTitle: "update_failed" };

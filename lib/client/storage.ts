@@ -1,4 +1,4 @@
-// What the console keeps in localStorage (spec 1 §3 "stored locally"). The session cookie is the
+// What the console keeps in localStorage. The session cookie is the
 // real credential; the stored user only drives the UI and the New-Api-User header.
 export type StoredUser = {
   id: number;

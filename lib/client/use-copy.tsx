@@ -9,7 +9,7 @@ import { copyText } from "@/lib/client/copy-text";
 
 /**
  * Copy with feedback: a toast on success, otherwise a dialog showing the text selected for manual
- * copying (spec: 无法复制到剪贴板，请手动复制). Render `copyDialog` once in the component.
+ * copying (it reads 无法复制到剪贴板，请手动复制). Render `copyDialog` once in the component.
  */
 export function useCopy(): {
   copy: (text: string, successMessage?: string) => Promise<boolean>;

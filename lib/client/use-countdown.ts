@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-/** A seconds countdown (resend-code buttons wait 30 s, spec 1 §9). `remaining` is 0 when idle. */
+/** A seconds countdown (resend-code buttons wait 30 s). `remaining` is 0 when idle. */
 export function useCountdown() {
   const [remaining, setRemaining] = useState(0);
   const running = remaining > 0;

@@ -10,7 +10,7 @@ const subscribe = (fn: () => void) => {
   return () => listeners.delete(fn);
 };
 
-/** A table's page size, remembered in localStorage under `storageKey` (spec: page sizes saved locally). */
+/** A table's page size, remembered in localStorage under `storageKey`, so it survives a reload. */
 export function usePageSize(storageKey: string, fallback = 10): [number, (size: number) => void] {
   const read = useCallback(() => {
     const stored = Number(getStoredValue(storageKey));

@@ -1,4 +1,4 @@
-// The classic OAuth sign-in providers (spec 1 §2, §7): what both the console and the server know
+// The classic OAuth sign-in providers: what both the console and the server know
 // about them. Each provider sends the browser back to /oauth/{provider} (the callback page), which
 // calls GET /api/oauth/{provider}?code&state.
 export const OAUTH_PROVIDERS = ["github", "oidc", "linuxdo"] as const;
@@ -15,14 +15,14 @@ export const OAUTH_PROVIDER_LABEL: Record<OAuthProviderId, string> = {
   linuxdo: "LinuxDO",
 };
 
-/** Scope of the OIDC authorization request (spec 1 §7). */
+/** Scope of the OIDC authorization request. */
 export const OIDC_SCOPE = "openid profile email";
 
 /** Real authorization endpoints of the fixed providers (the OIDC one comes from the options). */
 export const GITHUB_AUTHORIZE_URL = "https://github.com/login/oauth/authorize";
 export const LINUXDO_AUTHORIZE_URL = "https://connect.linux.do/oauth2/authorize";
 
-/** Spec 1 §7: an OIDC URL (well-known, endpoints) must start with http:// or https://. */
+/** An OIDC URL (well-known, endpoints) must start with http:// or https://. */
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value.trim())) return false;
   try {

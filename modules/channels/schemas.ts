@@ -1,4 +1,4 @@
-// Channel payloads (spec 2 §3 Channel). Models and groups are comma strings on the wire.
+// Channel payloads. Models and groups are comma strings on the wire.
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { z } from "zod";
 import {

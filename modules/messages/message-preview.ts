@@ -1,4 +1,4 @@
-// Inbox list previews (spec 1 §5): markup stripped, whitespace collapsed, and text over 100
+// Inbox list previews: markup stripped, whitespace collapsed, and text over 100
 // characters cut to 97 plus "...". Counted in code points so an emoji is never split in half.
 export const PREVIEW_MAX = 100;
 const PREVIEW_CUT = 97;

@@ -1,4 +1,4 @@
-// Admin message payloads (spec 1 §3 Admin message, §5 Create message), shared by the
+// Admin message payloads, shared by the
 // /api/admin/messages routes and the create/edit drawers. Messages are server message keys.
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
@@ -11,7 +11,7 @@ export const MESSAGE_TITLE_MAX = 200;
 export const MESSAGE_CONTENT_MAX = 65_536;
 /** One message fans out into one row per recipient; keep a single send bounded. */
 export const MESSAGE_RECIPIENTS_MAX = 1000;
-/** Recipient picker page size (spec 1 §9) and the edit drawer's recipient list page size. */
+/** Recipient picker page size and the edit drawer's recipient list page size. */
 export const RECIPIENT_PICKER_PAGE_SIZE = 20;
 export const RECIPIENT_LIST_PAGE_SIZE = 10;
 
@@ -47,7 +47,7 @@ export const createMessageSchema = z.object({
 });
 export type CreateMessageInput = z.infer<typeof createMessageSchema>;
 
-// Edit: title and content required (spec 1 §5); the format is kept when not sent.
+// Edit: title and content required; the format is kept when not sent.
 export const updateMessageSchema = z.object({ title, content, format: format.optional() });
 export type UpdateMessageInput = z.infer<typeof updateMessageSchema>;
 

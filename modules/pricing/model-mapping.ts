@@ -1,4 +1,4 @@
-// Model mapping (spec 2 §3): a virtual model name → actual models with integer priorities. The
+// Model mapping: a virtual model name → actual models with integer priorities. The
 // relay serves a request for a virtual model with its actual models, HIGHER priority number first
 // (the same direction as channel priority); equal priorities keep their listed order. An actual
 // model is never resolved again as a virtual one (no chains, no loops).
@@ -26,7 +26,7 @@ function parsePriority(p: string | number): number | null {
   return Number.isInteger(n) && n >= 0 && n <= 2 ** 31 - 1 ? n : null;
 }
 
-/** Spec 2 §5 "Model mapping": the first problem of the edited entries, or null. */
+/** The first problem of the edited entries, or null. */
 export function checkMappingEntries(entries: MappingEntry[]): MappingProblem | null {
   const seen = new Set<string>();
   for (const entry of entries) {

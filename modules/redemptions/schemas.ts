@@ -1,4 +1,4 @@
-// Redemption-code payloads (spec 2 §3 Redemption, §5, §9), shared by /api/redemption routes and the
+// Redemption-code payloads, shared by /api/redemption routes and the
 // redemption drawer. Issue messages are server message keys.
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/schemas/pagination";

@@ -8,7 +8,7 @@ export type OptionEntryInput = z.infer<typeof optionEntrySchema>;
 
 /**
  * PUT /api/option/ body: one {key, value} (new-api's form) or a list of them saved together, in
- * order, all or nothing. The console sends one {key, value} per changed key (spec 2 §7). Booleans
+ * order, all or nothing. The console sends one {key, value} per changed key. Booleans
  * and numbers are stored as strings. Per-key rules live in modules/settings/rules/option-rules.ts.
  */
 export const updateOptionSchema = z.union([

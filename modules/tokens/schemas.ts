@@ -1,4 +1,4 @@
-// Token payloads (spec 2 §3 Token), shared by /api/token routes and the token drawer.
+// Token payloads, shared by /api/token routes and the token drawer.
 import { z } from "zod";
 import { PAGE_SIZE_DEFAULT, pageSizeSchema } from "@/lib/schemas/pagination";
 
@@ -33,7 +33,7 @@ const tokenShape = {
   rate_limit_success: rateLimit(0, 1_000_000_000),
 };
 
-/** Defaults of a new token (spec 2 §9: 500000 quota, rate limit 60 s / 1000 / 10). */
+/** Defaults of a new token (500000 quota, rate limit 60 s / 1000 / 10). */
 export const TOKEN_DEFAULTS = {
   name: "",
   remain_quota: 500_000,
@@ -75,7 +75,7 @@ export const createTokenSchema = z
   );
 export type CreateTokenInput = z.output<typeof createTokenSchema>;
 
-/** How many tokens the drawer creates at once (spec 2 §5: a positive integer; the server caps the total). */
+/** How many tokens the drawer creates at once (a positive integer; the server caps the total). */
 export const tokenBatchCountSchema = wholeNumber(1, Number.MAX_SAFE_INTEGER, "token_count_positive");
 
 export const updateTokenSchema = z

@@ -1,11 +1,11 @@
-// Online top-up payloads (spec 2 §5 Wallet, §7, §9), shared by /api/user/amount, /api/user/pay and
+// Online top-up payloads, shared by /api/user/amount, /api/user/pay and
 // the top-up dialog. Issue messages are server message keys. The amount is in USD units (1 = one
 // dollar = QuotaPerUnit quota); the minimum comes from the MinTopUp option and is checked by the
 // server (and by the dialog from GET /api/user/topup/info).
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
 
-/** Quick amounts of the dialog (spec 2 §9), in USD. */
+/** Quick amounts of the dialog, in USD. */
 export const TOPUP_AMOUNT_OPTIONS = [1, 10, 50, 100, 500, 1000] as const;
 export const TOPUP_AMOUNT_MAX = 1_000_000;
 export const TOPUP_PAYMENT_METHODS = ["zfb", "wx"] as const;
@@ -39,7 +39,7 @@ export const topupListQuerySchema = pageQuerySchema.extend({
 });
 export type TopupListQuery = z.infer<typeof topupListQuerySchema>;
 
-/** What the dialog does with a typed amount: an amount below 1 becomes 1 (spec 2 §5). */
+/** What the dialog does with a typed amount: an amount below 1 becomes 1. */
 export function normaliseTopupAmount(raw: string): number {
   const n = Math.floor(Number(raw));
   if (!Number.isFinite(n) || n < 1) return 1;

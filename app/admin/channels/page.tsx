@@ -1,4 +1,4 @@
-// /admin/channels: the channel list and its tools (spec 2 §2 "Channels page"; the admin layout guards).
+// /admin/channels: the channel list and its tools (the admin layout guards it).
 import { ChannelsPage, channelsMetadata } from "@/modules/channels/components/channels-page.server";
 
 export const generateMetadata = channelsMetadata;

@@ -1,4 +1,4 @@
-// /admin/coupons (the spec keeps the URL): redemption codes (spec 2 §2 "Redemption page"); the admin layout guards it.
+// /admin/coupons (the spec keeps the URL): redemption codes; the admin layout guards it.
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
 import { RedemptionsPageClient } from "@/modules/redemptions/components/redemptions-page-client";
 

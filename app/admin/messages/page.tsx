@@ -1,4 +1,4 @@
-// /admin/messages: send, search, edit and delete inbox messages (spec 1 §2 Admin messages).
+// /admin/messages: send, search, edit and delete inbox messages.
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
 import { AdminMessagesPanel } from "@/modules/messages/components/admin/admin-messages-panel";
 

@@ -1,4 +1,4 @@
-// /admin/settings: system options in five tabs (spec 2 §2 "Settings page"); admins only (layout).
+// /admin/settings: system options in five tabs; admins only (layout).
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { titleMetadata } from "@/components/layout/headed-page";

@@ -1,4 +1,4 @@
-// /admin/users: user administration (spec 1 §2 "Manage users"); the admin layout guards it.
+// /admin/users: user administration; the admin layout guards it.
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
 import { UsersPageClient } from "@/modules/accounts/components/users/users-page-client";
 

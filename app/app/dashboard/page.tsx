@@ -1,4 +1,4 @@
-// /app/dashboard: usage over time from the hourly aggregate (spec 1 §2 side nav; §9.4).
+// /app/dashboard: usage over time from the hourly aggregate (an entry of the side navigation).
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
 import { DashboardClient } from "@/modules/logs/components/dashboard/dashboard-client";
 

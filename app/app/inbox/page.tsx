@@ -1,4 +1,4 @@
-// /app/inbox: the user's messages (spec 1 §2 Inbox).
+// /app/inbox: the user's messages.
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
 import { InboxList } from "@/modules/messages/components/inbox/inbox-list";
 

@@ -1,4 +1,4 @@
-// /app/me (spec 1 §2 "Personal settings"): the account overview (balance, stats, model tags, role,
+// /app/me: the account overview (balance, stats, model tags, role,
 // check-in, invite panel, profile and bindings, account actions) above the settings tabs
 // (notification, price, other). Guarded by app/app/layout.tsx.
 import { getTranslations } from "next-intl/server";

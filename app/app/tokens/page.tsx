@@ -1,4 +1,4 @@
-// /app/tokens: the default landing page after login (spec 2 §2 "Tokens page").
+// /app/tokens: the default landing page after login.
 import { Info, TriangleAlert } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { titleMetadata } from "@/components/layout/headed-page";

@@ -1,4 +1,4 @@
-// /app/wallet (spec 2 §2 "Wallet", titled billing and subscription): balance and code redemption;
+// /app/wallet (titled billing and subscription): balance and code redemption;
 // ?code= opens the redeem dialog prefilled. Guarded by app/app/layout.tsx.
 import { getTranslations } from "next-intl/server";
 import { titleMetadata } from "@/components/layout/headed-page";

@@ -1,5 +1,5 @@
 // /chat and /chat/{id}: the Chats option entry {id} (default the first) embedded full height; guarded
-// (spec 1 §2, spec 2 §2 "Chat pages"). The side navigation is hidden on these paths.
+// (signed-in users only). The side navigation is hidden on these paths.
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ChatFrame } from "@/modules/playground/components/chat-frame";

@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   };
 }
 
-// /oauth/{github|oidc|linuxdo}: where the provider sends the browser back (spec 1 §2 "OAuth callback").
+// /oauth/{github|oidc|linuxdo}: where the provider sends the browser back.
 export default async function OAuthCallbackPage({
   params,
   searchParams,

@@ -1,4 +1,4 @@
-// /user/edit without an id: any signed-in user edits their own account (spec 1 §2; new-api's
+// /user/edit without an id: any signed-in user edits their own account (new-api's
 // EditUser without an id), through PUT /api/user/self.
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
 import { SelfEditPageClient } from "@/modules/accounts/components/users/self-edit-page-client";

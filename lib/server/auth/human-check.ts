@@ -1,9 +1,9 @@
 import "server-only";
 
-// The human check (Turnstile) of the screens spec 1/2 protect: login, register, verification code,
+// The human check (Turnstile) of the console screens that carry it: login, register, verification code,
 // password reset, check-in and redeem each pass the `turnstile` query parameter here. When
 // TurnstileCheckEnabled is on, the token must verify at Cloudflare's siteverify endpoint
-// (server-behaviour §7.4): a missing token → "Turnstile token 为空", anything but a clear
+// (as in new-api): a missing token → "Turnstile token 为空", anything but a clear
 // `success: true` → "Turnstile 校验失败，请刷新重试！". Fail closed: an unreachable, slow or garbled
 // verifier refuses the request rather than letting it through.
 import { FORM_HEADERS, fetchProviderJson } from "@/lib/server/http/fetch-provider-json";

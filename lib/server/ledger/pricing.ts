@@ -1,6 +1,6 @@
 import "server-only";
 
-// Prices from the options (spec 2 §9, server-behaviour §2.5-2.6). Parsed JSON is memoised per
+// Prices from the options. Parsed JSON is memoised per
 // option value, so the hot path re-parses only after an admin edit.
 import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
 import { ownValue, parseJsonMap } from "@/lib/own-keys";
@@ -18,7 +18,7 @@ export type PriceTable = {
   fallback?: Fallback | null;
 };
 
-/** Spec 2 §4: either a single per-request price or an input + completion ratio, never mixed. */
+/** Either a single per-request price or an input + completion ratio, never mixed. */
 export type Fallback = { mode: "price"; price: number } | { mode: "ratio"; ratio: number; completionRatio: number };
 
 export type ModelPricing =

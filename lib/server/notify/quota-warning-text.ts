@@ -1,6 +1,6 @@
 import "server-only";
 
-// The quota-warning notification text (server-behaviour §5.5). The content keeps {{value}}
+// The quota-warning notification text. The content keeps {{value}}
 // placeholders, filled in order from `values` (webhook receivers get both; e-mails are filled in).
 import type { Locale } from "@/lib/i18n/config";
 

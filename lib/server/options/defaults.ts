@@ -1,6 +1,6 @@
 import "server-only";
 
-// Default value of every option key (spec 2 §3 and server-behaviour §8). Values are strings, as
+// Default value of every option key, the same as new-api's. Values are strings, as
 // stored; booleans are "true"/"false" and JSON documents are text. A key missing from the options
 // table reads its default here.
 const DEFAULT_DISABLE_KEYWORDS = [
@@ -26,7 +26,7 @@ const EMAIL_WHITELIST = [
 ].join(",");
 
 /**
- * claude.default_max_tokens (spec 2 §9 "Claude max tokens sample 8192 (4096 for older models)"):
+ * claude.default_max_tokens:
  * 8192 for every model, 4096 for the Claude 3 and earlier models whose output cannot go higher
  * (a larger max_tokens makes Anthropic refuse the request).
  */
@@ -84,7 +84,7 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   // Where the update check and the preset model ratios come from (root only: the server fetches them).
   // new-api's repository (moved from Calcium-Ion; the guard follows no redirect, so the new name).
   UpdateCheckUrl: "https://api.github.com/repos/QuantumNous/new-api/releases/latest",
-  // The public assets host of the spec's preset files: {base}/{variant}/prompt.json, completion.json.
+  // The public assets host of the preset ratio files: {base}/{variant}/prompt.json, completion.json.
   PresetRatioBaseUrl: "https://public-assets.veloera.org/defaults/model-ratios",
   Logo: "",
   Footer: "",
@@ -120,7 +120,7 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   QuotaForNewUser: "0",
   QuotaForInviter: "0",
   QuotaForInvitee: "0",
-  // spec 1 §9: a user who never set a threshold is warned below 500000 (the settings tab shows it)
+  // A user who never set a threshold is warned below 500000 (the settings tab shows it)
   QuotaRemindThreshold: "500000",
   PreConsumedQuota: "500",
   StreamCacheQueueLength: "0",
@@ -201,7 +201,7 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   TopupGroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
 };
 
-/** Keys whose values are secrets: never returned by GET /api/option/ (server-behaviour §8.1). */
+/** Keys whose values are secrets: never returned by GET /api/option/. */
 export function isSecretOptionKey(key: string): boolean {
   return /(Token|Secret|Key|secret|api_key|client_secret)$/.test(key) && key !== "TurnstileSiteKey";
 }

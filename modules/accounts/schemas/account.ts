@@ -89,7 +89,7 @@ export const adminUpdateUserSchema = z.object({
 });
 export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
 
-/** GET /api/user/search query (spec 1 §7). */
+/** GET /api/user/search query. */
 export const userSearchQuerySchema = pageQuerySchema.extend({
   keyword: z.string().max(100).default(""),
   group: z.string().max(64).default(""),

@@ -1,4 +1,4 @@
-// The `?turnstile=` query parameter of the routes behind the human check (spec 1 §7, spec 2 §7):
+// The `?turnstile=` query parameter of the routes behind the human check:
 // login, register, verification code, password reset, check-in, redeem.
 import { z } from "zod";
 

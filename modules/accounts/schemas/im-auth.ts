@@ -1,4 +1,4 @@
-// Inputs of the WeChat and Telegram sign-in calls (spec 1 §7), shared by the routes and the dialogs.
+// Inputs of the WeChat and Telegram sign-in calls, shared by the routes and the dialogs.
 // Issue messages are server message keys.
 import { z } from "zod";
 

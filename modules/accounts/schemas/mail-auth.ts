@@ -1,5 +1,5 @@
-// zod schemas of the e-mail calls (spec 1 §7): verification code, email binding, password reset.
-// Messages are keys of the "server" namespace (spec 1 §5: 请输入邮箱！, 请输入邮箱验证码！).
+// zod schemas of the e-mail calls: verification code, email binding, password reset.
+// Messages are keys of the "server" namespace (请输入邮箱！, 请输入邮箱验证码！).
 import { z } from "zod";
 
 export const EMAIL_MAX = 50;

@@ -1,4 +1,4 @@
-// Payloads of the personal-settings overview (spec 1 §7: check-in, invite transfer), shared by the
+// Payloads of the personal-settings overview (check-in, invite transfer), shared by the
 // /api/user routes and the /app/me dialogs. Issue messages are server message keys.
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// Query strings of the OAuth calls (spec 1 §7).
+// Query strings of the OAuth calls.
 import { z } from "zod";
 import { OAUTH_PROVIDERS } from "@/modules/accounts/oauth-providers";
 

@@ -1,4 +1,4 @@
-// Payloads of the admin user calls (spec 1 §7): POST /api/user/ and POST /api/user/manage, shared by
+// Payloads of the admin user calls: POST /api/user/ and POST /api/user/manage, shared by
 // the routes and the users admin forms. Issue messages are server message keys.
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "@/lib/constants";

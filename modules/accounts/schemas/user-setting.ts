@@ -1,4 +1,4 @@
-// Personal settings (spec 1 §3 User setting, §7 PUT /api/user/setting), shared by the route and the
+// Personal settings (PUT /api/user/setting), shared by the route and the
 // /app/me settings tabs. Every field is optional: each tab saves its own fields and the server merges
 // them into the stored setting. An empty webhook_secret means "keep the stored one";
 // clear_webhook_secret removes it.
@@ -7,7 +7,7 @@ import { z } from "zod";
 export const NOTIFY_TYPES = ["email", "webhook"] as const;
 export type NotifyType = (typeof NOTIFY_TYPES)[number];
 
-/** Spec 1 §9: the threshold shown when none is stored, and the preset buttons. */
+/** The threshold shown when none is stored, and the preset buttons. */
 export const QUOTA_WARNING_DEFAULT = 500_000;
 export const QUOTA_WARNING_PRESETS = [100_000, 500_000, 1_000_000, 5_000_000] as const;
 

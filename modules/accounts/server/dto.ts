@@ -93,7 +93,7 @@ function withoutSecrets(setting: string): string {
   }
 }
 
-/** What login returns and the console stores locally (spec: the stored user). */
+/** What login returns and the console stores locally as the user. */
 export function toSessionUserDto(u: Pick<AuthUser, (typeof sessionUserFields)[number]>) {
   return snakeFields(u, sessionUserFields);
 }

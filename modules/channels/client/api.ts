@@ -1,4 +1,4 @@
-// Typed calls of the channels page (spec 2 §7 Channels).
+// Typed calls of the channels page.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
 import type { TagRowDto } from "@/modules/channels/server/dto-tag-row";

@@ -1,5 +1,5 @@
 // The channel drawer's form model: defaults, channel -> form, and form -> the routes' schema input
-// (the schemas hold the spec 2 §5 "Channels" checks and messages). Pure, so it is unit-tested.
+// (the schemas hold the channel checks and their messages). Pure, so it is unit-tested.
 import { defaultOtherFor, detectMultiKey, multiKeyAllowed, splitKeyText, toList } from "@/lib/channel-rules";
 import { numberOf } from "@/lib/client/number-text";
 import { channelFieldsSchema, updateChannelSchema } from "@/modules/channels/schemas";
@@ -112,7 +112,7 @@ export function keyModeAfterInput(text: string, type: number, current: KeyMode):
 export const channelFormSchemas = { create: channelFieldsSchema, edit: updateChannelSchema };
 
 /**
- * The form as the schemas' input (spec 2 §5 "Channels"): text becomes numbers, lists the wire's comma
+ * The form as the schemas' input: text becomes numbers, lists the wire's comma
  * strings, keys one per line; an edit sends its id and, with the key left empty, no key (kept).
  */
 export function channelFormInput(v: ChannelFormValues, editId: number | null = null): Record<string, unknown> {

@@ -1,4 +1,4 @@
-// The model-test dialog's engine (spec 2 §4 "Model test flow", §9): models are tested in batches of
+// The model-test dialog's engine: models are tested in batches of
 // `concurrency` (1–10, default 3), each test retried up to 2 times with a min(1000 × 2^n, 5000) ms
 // back-off, the whole run cancellable. Failed models can be retried or deleted (never all of them).
 // Results are cached in local storage for 24 hours. No React, no fetch: the caller passes testOne.
@@ -71,7 +71,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-// ---- batch delay (spec 2 §9 "batch delay configurable"), remembered in local storage ------------
+// ---- batch delay, remembered in local storage ------------
 
 export const BATCH_DELAY_DEFAULT = 200;
 export const BATCH_DELAY_MAX = 60_000;

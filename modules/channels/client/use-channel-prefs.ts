@@ -1,6 +1,6 @@
 "use client";
 
-// Channel page preferences kept in local storage (spec 2 §3 "Locally stored"): column visibility and
+// Channel page preferences kept in local storage: column visibility and
 // tag mode (page size goes through usePageSize). One store, shared by every component that reads it.
 import { useCallback, useSyncExternalStore } from "react";
 import { getStoredValue, setStoredValue } from "@/lib/client/storage";

@@ -1,6 +1,6 @@
 "use client";
 
-// Sets one tag on the selected channels (spec 2 §5: a selection and a non-empty tag are needed).
+// Sets one tag on the selected channels (a selection and a non-empty tag are needed).
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";

@@ -1,6 +1,6 @@
 "use client";
 
-// The channel table's columns (spec 2 §2 "Channels page"): plain channels and tag rows share them;
+// The channel table's columns: plain channels and tag rows share them;
 // tag rows get enable all / disable all / edit tag instead of the per-channel actions.
 import { ChevronDown, ChevronRight, Pencil, Play } from "lucide-react";
 import { useTranslations } from "next-intl";

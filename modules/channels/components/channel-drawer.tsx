@@ -1,6 +1,6 @@
 "use client";
 
-// The create (left) / edit (right) channel drawer (spec 2 §2). Submitting checks the form (spec 2 §5),
+// The create (left) / edit (right) channel drawer. Submitting checks the form,
 // asks once when the base URL ends in /v1, then creates or updates.
 import { useTranslations } from "next-intl";
 import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
@@ -64,7 +64,7 @@ function ChannelForm({ mode: action, editId, initial, onDone }: EntityFormProps<
 
   const submit = () => {
     // A second submit while the first is on its way (Enter pressed twice), or models that are not a
-    // list (new-api's stale double submit), is refused (spec 2 §8).
+    // list (new-api's stale double submit), is refused.
     if (create.isPending || update.isPending || !Array.isArray(values.models))
       return void toast.error(t("error_duplicate_submit"));
     const channel =

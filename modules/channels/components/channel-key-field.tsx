@@ -1,6 +1,6 @@
 "use client";
 
-// The key field (spec 2 §4): single-key mode is one line; text with commas or newlines switches to
+// The key field: single-key mode is one line; text with commas or newlines switches to
 // multi-key mode (not for type 41, whose key is a JSON document); switching back joins the keys with
 // commas. When creating with several keys: one channel per key, or one multi-key channel.
 import { useTranslations } from "next-intl";

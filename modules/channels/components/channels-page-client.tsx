@@ -1,7 +1,7 @@
 "use client";
 
 // /admin/channels (also /channel/add and /channel/edit/{id}, which open the drawer on load): search,
-// toolbar, the paged channel table (plain or by tag), batch actions and every dialog (spec 2 §2).
+// toolbar, the paged channel table (plain or by tag), batch actions and every dialog.
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";

@@ -1,6 +1,6 @@
 "use client";
 
-// The advanced model picker (spec 2 §9: a 400 px list, 3 per row): search, check, select all shown,
+// The advanced model picker (a 400 px list, 3 per row): search, check, select all shown,
 // clear. Used for the known models and for a list fetched from the upstream.
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";

@@ -1,6 +1,6 @@
 "use client";
 
-// The per-channel model test dialog (spec 2 §4 "Model test flow", width 800): test every model in
+// The per-channel model test dialog (800 px wide): test every model in
 // batches (concurrency 1–10, default 3, 2 retries with back-off), cancel, retry or delete the failed
 // ones (never all), or test one model. Results are kept locally for 24 hours.
 import { useTranslations } from "next-intl";

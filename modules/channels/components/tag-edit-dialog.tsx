@@ -1,6 +1,6 @@
 "use client";
 
-// Edits every channel of a tag at once (spec 2 §5 "Tag edit"): only changed fields are sent and
+// Edits every channel of a tag at once: only changed fields are sent and
 // overwrite each channel's; an empty tag name dissolves the tag; nothing changed is refused.
 import { useTranslations } from "next-intl";
 import { useState } from "react";

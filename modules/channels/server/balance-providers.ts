@@ -1,6 +1,6 @@
 import "server-only";
 
-// How each vendor reports a remaining balance (spec 2 §7 update_balance; server-behaviour §4.2).
+// How each vendor reports a remaining balance (GET /api/channel/update_balance).
 // OpenAI-style: the dashboard billing endpoints over the channel's base URL (subscription hard limit
 // minus this period's usage). Which vendor uses which API (and its default base URL) is the vendor
 // catalogue's `balance` field (lib/channel-types.ts); a type without one is refused with a clear message.

@@ -1,6 +1,6 @@
 import "server-only";
 
-// Tag aggregation (spec 2 §3 "Tag row"): channels sharing a tag shown as one row with their
+// Tag aggregation: channels sharing a tag shown as one row with their
 // children. Used quota and balance are summed; the response time is the mean of the children that
 // were tested (untested children, time 0, would otherwise make the tag look faster than it is).
 import { CHANNEL_STATUS } from "@/lib/constants";

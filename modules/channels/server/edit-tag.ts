@@ -1,6 +1,6 @@
 import "server-only";
 
-// PUT /api/channel/tag: edits every channel of a tag at once (spec 2 §5 "Tag edit"): the given fields
+// PUT /api/channel/tag: edits every channel of a tag at once: the given fields
 // overwrite each channel's; an empty new_tag dissolves the tag (channels stay, untagged). Sending
 // nothing to change is refused (没有任何修改！).
 import { db } from "@/lib/server/db";

@@ -1,4 +1,4 @@
-// Dashboard data (spec 1 §2 side nav "dashboard", server behaviour §9.4): the hourly usage
+// Dashboard data (the dashboard entry of the side navigation): the hourly usage
 // aggregate (quota_data) queried by time range, shared by the /api/data routes and the page.
 import { z } from "zod";
 

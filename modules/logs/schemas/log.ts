@@ -1,4 +1,4 @@
-// Usage-log filters (spec 2 §7 Logs), shared by /api/log routes and the logs page.
+// Usage-log filters, shared by /api/log routes and the logs page.
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
 

@@ -1,4 +1,4 @@
-// Drawing-task and task-log filters (spec 2 §7 "Drawing and tasks"), shared by /api/mj, /api/task
+// Drawing-task and task-log filters, shared by /api/mj, /api/task
 // and the two log pages. Query values arrive as strings; an empty one means "not set".
 import { z } from "zod";
 import { pageSizeSchema } from "@/lib/schemas/pagination";

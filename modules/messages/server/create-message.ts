@@ -1,6 +1,6 @@
 import "server-only";
 
-// Sends one admin message to a set of users (spec 1 §5 Create message). HTML is sanitized before it
+// Sends one admin message to a set of users. HTML is sanitized before it
 // is stored; every recipient must be an existing, not deleted user.
 import type { CreateMessageInput } from "@/modules/messages/schemas";
 import { db } from "@/lib/server/db";

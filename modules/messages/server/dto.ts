@@ -1,6 +1,6 @@
 import "server-only";
 
-// The shapes in which admin messages, inbox messages and recipients leave the server (spec 1 §3).
+// The shapes in which admin messages, inbox messages and recipients leave the server.
 // HTML bodies are cleaned again on the way out, so rows written before a sanitizer change (or by
 // hand in the database) can never reach a browser with scripts in them.
 import type { MessageFormat } from "@/modules/messages/schemas";

@@ -1,6 +1,6 @@
 import "server-only";
 
-// One admin message with its stats (spec 1 §2: message ID, created time, recipient count, read count).
+// One admin message with its stats (message ID, created time, recipient count, read count).
 import { db } from "@/lib/server/db";
 import { toAdminMessageDto } from "@/modules/messages/server/dto";
 import { AppError } from "@/lib/server/http/app-error";

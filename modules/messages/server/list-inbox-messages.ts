@@ -1,6 +1,6 @@
 import "server-only";
 
-// A user's own inbox (spec 1 §2 Inbox), newest first, with read state.
+// A user's own inbox, newest first, with read state.
 import { readPage, type PageQuery } from "@/lib/schemas/pagination";
 import { db } from "@/lib/server/db";
 import { toInboxMessageDto } from "@/modules/messages/server/dto";

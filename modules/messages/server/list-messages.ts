@@ -1,6 +1,6 @@
 import "server-only";
 
-// The admin message table (spec 1 §2 Admin messages): newest first, optional keyword (title or
+// The admin message table: newest first, optional keyword (title or
 // content) and created-date range. A date-only end_date includes that whole day.
 import type { MessageSearchQuery } from "@/modules/messages/schemas";
 import { readPage, type PageQuery } from "@/lib/schemas/pagination";

@@ -1,4 +1,4 @@
-// Chat links (spec 2 §2 "Chat pages"): the Chats option is a JSON list of {"<app name>": "<url>"}
+// Chat links: the Chats option is a JSON list of {"<app name>": "<url>"}
 // objects; /chat/{index} embeds entry `index`, with {key} replaced by the user's first enabled token
 // and {address} by the server address (URL-encoded, as new-api does). The legacy ChatLink option
 // (/chat2link) points at a NextChat deployment and gets new-api's settings fragment appended.

@@ -1,4 +1,4 @@
-// The playground's chat model (spec 2 §3 "Chat message" / "Chat request", §4 chat reply states):
+// The playground's chat model (messages, the request and the reply states):
 // pure functions only, so the stream → message rules are unit-tested without a browser.
 
 export type ChatRole = "user" | "assistant" | "system";
@@ -13,7 +13,7 @@ export type ChatSettings = {
   max_tokens: number;
   temperature: number;
   systemPrompt: string;
-  /** Reconnect a broken stream and continue the reply (spec 2 §9: off by default, 3000 ms). */
+  /** Reconnect a broken stream and continue the reply (off by default, 3000 ms). */
   streamReconnect: boolean;
 };
 
@@ -26,7 +26,7 @@ export type ChatRequest = {
   temperature: number;
 };
 
-// spec 2 §3 request defaults, §9 playground constants
+// Defaults of a new chat request and the playground's constants
 export const DEFAULT_MODEL = "gpt-4o-mini";
 export const DEFAULT_SYSTEM_PROMPT = "You are a helpful assistant.";
 export const DEFAULT_SETTINGS: ChatSettings = {
@@ -70,7 +70,7 @@ export function newMessage(role: ChatRole, content: string, status: ChatStatus, 
   return { role, id: newMessageId(now), content, createAt: now, status };
 }
 
-/** The two messages a fresh playground shows (spec 2 §2): a user greeting and an assistant reply. */
+/** The two messages a fresh playground shows: a user greeting and an assistant reply. */
 export function initialMessages(greeting: string, reply: string, now = Date.now()): ChatMessage[] {
   return [newMessage("user", greeting, "complete", now), newMessage("assistant", reply, "complete", now)];
 }
@@ -115,7 +115,7 @@ export function applyStreamEvent(message: ChatMessage, event: StreamEvent): Chat
       return { ...message, status: "incomplete" };
     case "broken":
     case "error":
-      // spec 2 §4: the error data is appended to the reply
+      // The error data is appended to the reply
       return {
         ...message,
         content: message.content ? `${message.content}\n\n${event.detail}` : event.detail,
@@ -124,7 +124,7 @@ export function applyStreamEvent(message: ChatMessage, event: StreamEvent): Chat
   }
 }
 
-/** max_tokens is typed as text; it is sent as an integer (spec 2 §5), 0 when empty or invalid. */
+/** max_tokens is typed as text; it is sent as an integer, 0 when empty or invalid. */
 export function parseMaxTokens(value: string): number {
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) && n > 0 ? n : 0;

@@ -1,5 +1,5 @@
 // The playground conversation and settings kept in localStorage, so a reload keeps the chat. Stored
-// data that cannot be read is reported (spec 2 §8: 聊天数据解析失败) and replaced by a fresh chat.
+// data that cannot be read is reported (聊天数据解析失败) and replaced by a fresh chat.
 import { z } from "zod";
 import { DEFAULT_SETTINGS, type ChatMessage, type ChatSettings } from "@/modules/playground/chat/chat-state";
 

@@ -1,4 +1,4 @@
-// Typed calls of the playground and chat pages (spec 2 §7 Playground, §2 Chat pages).
+// Typed calls of the playground and chat pages.
 import { apiData } from "@/lib/client/api";
 import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client/api";
 import { CHAT_TOKEN_FETCH_LIMIT } from "@/modules/playground/chat/chat-state";

@@ -1,4 +1,4 @@
-// POST /pg/chat/completions from the browser (spec 2 §7 Playground): session cookie + New-Api-User,
+// POST /pg/chat/completions from the browser: session cookie + New-Api-User,
 // the answer read as server-sent events through fetch + ReadableStream, each event handed over as it
 // arrives (never buffered to the end), abortable through the signal (the stop button).
 import { createParser } from "eventsource-parser";

@@ -1,8 +1,8 @@
-// Playground stream reconnect (spec 2 §9; issue 22 A13). When the connection breaks (no answer, or
+// Playground stream reconnect (issue 22 A13). When the connection breaks (no answer, or
 // the body breaks off mid-reply) and the option is on, wait delayMs (stop cancels the wait), then
 // ask again with what arrived so far as the assistant's partial message, and append the new text:
 // the reply continues. After maxAttempts the reply keeps what arrived and is marked incomplete.
-// With the option off a break is an error, its text appended (spec 2 §4). Answers that are errors
+// With the option off a break is an error, its text appended. Answers that are errors
 // (HTTP 4xx/5xx, an error event) are never retried: asking again would not change them.
 import { streamChat } from "@/modules/playground/client/stream-chat";
 import { STREAM_RECONNECT, type ChatRequest, type StreamEvent } from "@/modules/playground/chat/chat-state";

@@ -1,7 +1,7 @@
 "use client";
 
 // The conversation: user turns as plain text, replies as safe markdown (modules/messages/components/inbox's renderer:
-// raw HTML stays text), each reply marked with its state (spec 2 §4: loading → incomplete →
+// raw HTML stays text), each reply marked with its state (loading → incomplete →
 // complete / error). Follows the newest text while the reader is at the bottom.
 import { Bot, Copy, User } from "lucide-react";
 import { useTranslations } from "next-intl";

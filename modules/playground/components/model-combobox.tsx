@@ -1,6 +1,6 @@
 "use client";
 
-// One model from a searchable list (spec 2 §2: the playground's model selector is searchable).
+// One model from a searchable list (the playground's model selector is searchable).
 // Arrow keys move through the filtered list, Enter picks, Escape closes.
 import * as Popover from "@radix-ui/react-popover";
 import { Check, ChevronDown } from "lucide-react";

@@ -1,6 +1,6 @@
 "use client";
 
-// /playground (spec 2 §2): settings on the left (a toggle shows them on phones), the conversation on
+// /playground: settings on the left (a toggle shows them on phones), the conversation on
 // the right. Replies stream from POST /pg/chat/completions, billed to the signed-in user.
 import { Eraser, SlidersHorizontal, X } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -39,7 +39,7 @@ export function PlaygroundClient() {
     onUnauthorized,
   });
 
-  // spec 2 §8: the playground URL's expired flag means the session ran out.
+  // The playground URL's expired flag means the session ran out.
   const expiredShown = useRef(false);
   const expired = search.get("expired");
   useEffect(() => {

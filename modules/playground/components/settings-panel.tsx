@@ -1,8 +1,8 @@
 "use client";
 
-// The playground's left panel (spec 2 §2): group, searchable model, temperature 0.1–1 (a styled
+// The playground's left panel: group, searchable model, temperature 0.1–1 (a styled
 // native range: no slider primitive is installed), max tokens as an integer, system prompt, and the
-// stream reconnect switch (spec 2 §9: off by default, 3000 ms).
+// stream reconnect switch (off by default, 3000 ms).
 import { useTranslations } from "next-intl";
 import { ModelCombobox } from "@/modules/playground/components/model-combobox";
 import { Field } from "@/components/ui/field";

@@ -1,6 +1,6 @@
 "use client";
 
-// Shared by /chat/{id?} and /chat2link (spec 2 §2, §5 "Chat"): the link needs the user's first
+// Shared by /chat/{id?} and /chat2link: the link needs the user's first
 // enabled token. Without one: an error and /app/tokens after 1.5 s. A configuration that gives no
 // usable link: 聊天链接配置错误，请联系管理员.
 import { useTranslations } from "next-intl";

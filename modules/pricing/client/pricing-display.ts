@@ -1,5 +1,5 @@
 import { QUOTA_TYPE } from "@/lib/constants";
-// Prices as the /pricing page shows them (spec 2 §9): price per 1M tokens = ratio × 2 × group ratio
+// Prices as the /pricing page shows them: price per 1M tokens = ratio × 2 × group ratio
 // (USD); completion price per 1M = that × completion ratio; per-call models cost price × group ratio.
 import type { PricingModel } from "@/modules/pricing/server/list-pricing";
 

@@ -1,7 +1,7 @@
 "use client";
 
 // /pricing (public): every priced model with its billing type, ratios and price under the chosen
-// group's ratio; search, group filter and a dollars / quota-units switch (spec 2 §2 Model pricing).
+// group's ratio; search, group filter and a dollars / quota-units switch.
 import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";

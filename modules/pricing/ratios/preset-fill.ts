@@ -1,4 +1,4 @@
-// "Fill from public defaults" of the unset-models tab (spec 2 §2, §7; issue 22 A1): the preset
+// "Fill from public defaults" of the unset-models tab (issue 22 A1): the preset
 // ratio files of the chosen variant, fetched by our server from the public assets host; when that
 // fails (offline, refused, bad file) the table bundled with the app is the fallback. The outcome
 // says which source was used so the admin is told.

@@ -1,4 +1,4 @@
-// The preset ratio sources of the public assets host (spec 2 §7): shared by the route's query schema
+// The preset ratio sources of the public assets host: shared by the route's query schema
 // and the unset-models tab's source picker.
 import { z } from "zod";
 

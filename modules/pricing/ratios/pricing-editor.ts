@@ -1,5 +1,5 @@
-// Pure rules of the model pricing editors (spec 2 §3 "Model pricing row", §4 "Pricing editor",
-// §5 "Visual pricing"/"Batch set", §9): price ⇄ ratio conversion, row validation, and how a row,
+// Pure rules of the model pricing editors:
+// price ⇄ ratio conversion, row validation, and how a row,
 // a batch or the public defaults are written into the ModelPrice / ModelRatio / CompletionRatio maps.
 import { ownValue, setOwn } from "@/lib/own-keys";
 
@@ -14,11 +14,11 @@ export function tidy(n: number): number {
   return Number(n.toPrecision(12));
 }
 
-/** Spec 2 §4: input price per 1M tokens ÷ 2 = ratio. */
+/** Input price per 1M tokens ÷ 2 = ratio. */
 export const ratioFromInputPrice = (pricePer1M: number): number => tidy(pricePer1M / 2);
-/** Spec 2 §9: price per 1M tokens = ratio × 2. */
+/** Price per 1M tokens = ratio × 2. */
 export const inputPriceFromRatio = (ratio: number): number => tidy(ratio * 2);
-/** Spec 2 §4: completion ratio = output price ÷ input price (null when the input price is 0). */
+/** Completion ratio = output price ÷ input price (null when the input price is 0). */
 export const completionRatioFromPrices = (input: number, output: number): number | null =>
   input > 0 ? tidy(output / input) : null;
 export const outputPriceFromRatios = (ratio: number, completionRatio: number): number =>
@@ -68,7 +68,7 @@ export function draftFromRow(row: PricingRow | null): RowDraft {
   };
 }
 
-/** Spec 2 §5 "Visual pricing": 请输入数字 / 模型名称已存在 / 模型价格不能为0. */
+/** 请输入数字 / 模型名称已存在 / 模型价格不能为0. */
 export function checkRowDraft(
   draft: RowDraft,
   existing: readonly string[],
@@ -142,7 +142,7 @@ export function unsetModels(enabled: readonly string[], maps: PricingMaps): stri
 export type BatchValues = { mode: "price" | "ratio"; price: string; ratio: string; completionRatio: string };
 export type BatchProblemId = "select_models" | "fill_value" | "valid_number" | "ratio_pair";
 
-/** Spec 2 §5 "Batch set": 请先选择需要批量设置的模型 / 请输入填充值 / 请输入有效的数字 / 请输入模型倍率和补全倍率. */
+/** 请先选择需要批量设置的模型 / 请输入填充值 / 请输入有效的数字 / 请输入模型倍率和补全倍率. */
 export function checkBatch(selected: readonly string[], v: BatchValues): BatchProblemId | null {
   if (selected.length === 0) return "select_models";
   if (v.mode === "price") {

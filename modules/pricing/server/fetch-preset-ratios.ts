@@ -1,6 +1,6 @@
 import "server-only";
 
-// Preset model ratios from the public assets host (spec 2 §7): {base}/{variant}/prompt.json and
+// Preset model ratios from the public assets host: {base}/{variant}/prompt.json and
 // completion.json; the legacy variant has only {base}/completion.json. Fetched through the outbound
 // guard (root sets PresetRatioBaseUrl); nothing is saved here — the admin reviews the filled values
 // and saves them like any edit. Any failure is 获取预设倍率失败，请重试 and the UI falls back to the

@@ -1,8 +1,8 @@
 import "server-only";
 
 // GET /api/pricing (public): every model some enabled channel serves, with how it is priced, the
-// groups it is offered in, the group ratios and the groups the caller may use (spec 2 §3 "Pricing
-// model", §7 Pricing). Visitors get the default group; unpriced models are left out unless the site
+// groups it is offered in, the group ratios and the groups the caller may use.
+// Visitors get the default group; unpriced models are left out unless the site
 // runs in self-use mode, as the relay would refuse them.
 // Only usable groups are shown (new-api's GetPricing filters group_ratio the same way): a visitor sees
 // the groups a new user could use (UserUsableGroups plus "default"), a signed-in user UserUsableGroups

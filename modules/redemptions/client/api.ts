@@ -1,4 +1,4 @@
-// Typed calls of the redemption page (spec 2 §7 Redemptions).
+// Typed calls of the redemption page.
 import { apiData, apiFetch } from "@/lib/client/api";
 import { REDEMPTION_STATUS } from "@/lib/constants";
 import type { PageResult } from "@/lib/schemas/pagination";

@@ -100,7 +100,7 @@ export function formToPayload(v: RedemptionFormValues, mode: "create" | "edit"):
   return { ok: true, payload: f };
 }
 
-/** Rows are greyed when disabled or when a gift is fully used (spec 2 §4). */
+/** Rows are greyed when disabled or when a gift is fully used. */
 export function isGreyed(c: Pick<Redemption, "status" | "is_gift" | "max_uses" | "used_count">): boolean {
   return c.status === REDEMPTION_STATUS.disabled || (c.is_gift && c.max_uses !== -1 && c.used_count >= c.max_uses);
 }

@@ -1,6 +1,6 @@
 "use client";
 
-// Delete every code of one name (spec 2 §2): the count is fetched and shown before anything is
+// Delete every code of one name: the count is fetched and shown before anything is
 // deleted, and the delete button names it.
 import { useTranslations } from "next-intl";
 import { useState } from "react";

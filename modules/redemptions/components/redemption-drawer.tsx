@@ -1,6 +1,6 @@
 "use client";
 
-// The create (left) / edit (right) drawer of redemption codes (spec 2 §2, §3, §5, §9). Creating
+// The create (left) / edit (right) drawer of redemption codes. Creating
 // shows the generated keys afterwards; editing is offered for unused codes only.
 import { useTranslations } from "next-intl";
 import { closeOnSuccess } from "@/components/admin/form-state";

@@ -1,6 +1,6 @@
 "use client";
 
-// /admin/redemptions (spec 2 §2 "Redemption page"): search by id or name, the code table (greyed when
+// /admin/redemptions: search by id or name, the code table (greyed when
 // disabled or a gift is used up), create/edit drawer, enable/disable, delete, batch disable, delete
 // disabled, delete by name (count first), copy keys.
 import { Ban, Copy, Trash2, type LucideIcon } from "lucide-react";

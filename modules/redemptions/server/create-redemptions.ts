@@ -2,7 +2,7 @@ import "server-only";
 
 // POST /api/redemption/: up to 100 codes in one batch, returns their keys (data: [keys]). Keys are
 // 32 hex characters from crypto randomness (randomUUID without dashes, as new-api), or the admin's
-// own key for a single code. An empty name becomes the formatted quota (spec 2 §5).
+// own key for a single code. An empty name becomes the formatted quota.
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";

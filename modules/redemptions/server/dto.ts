@@ -1,6 +1,6 @@
 import "server-only";
 
-// Redemption codes as admins see them (spec 2 §3). Keys are secrets of value: only admin routes
+// Redemption codes as admins see them. Keys are secrets of value: only admin routes
 // serialise this shape; the redeeming user only ever gets {quota, is_gift}.
 import type { Prisma } from "@/lib/server/db";
 import { selectOf, snakeFields } from "@/lib/server/dto-fields";

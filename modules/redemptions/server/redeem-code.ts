@@ -1,6 +1,6 @@
 import "server-only";
 
-// POST /api/user/topup {key}: a user redeems a code (spec 2 §7 Wallet).
+// POST /api/user/topup {key}: a user redeems a code.
 //
 // Atomic under concurrency on SQLite and PostgreSQL, with no read-then-write race:
 // - the claim is ONE conditional UPDATE (status = 1, not deleted, used_count < max_uses unless -1)

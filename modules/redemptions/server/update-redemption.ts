@@ -1,6 +1,6 @@
 import "server-only";
 
-// PUT /api/redemption/ (spec 2 §4): fields of an unused code only (status 1); ?status_only=true
+// PUT /api/redemption/: fields of an unused code only (status 1); ?status_only=true
 // enables (1) or disables (2), never for a used code (3).
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";

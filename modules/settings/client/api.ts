@@ -1,4 +1,4 @@
-// Typed calls of the settings page (spec 2 §7 "Options and models").
+// Typed calls of the settings page.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { ModelMapping } from "@/modules/pricing/model-mapping";
 import type { PresetRatios, PresetSource } from "@/modules/pricing/ratios/preset-ratios";
@@ -22,7 +22,7 @@ export async function fetchOptions(signal?: AbortSignal): Promise<OptionsSnapsho
   return snapshot;
 }
 
-/** PUT /api/option/ for one key (spec 2 §7: one call per changed key). */
+/** PUT /api/option/ for one key (one call per changed key). */
 export const putOption = (key: string, value: string) =>
   apiFetch<null>("/api/option/", { method: "PUT", body: { key, value } });
 

@@ -28,7 +28,7 @@ export function useOptions() {
 export type SaveResult = { saved: string[]; failed: { key: string; error: unknown }[] };
 
 /**
- * PUTs each changed key in its own call (spec 2 §7), one after the other in saveOrder: the server
+ * PUTs each changed key in its own call, one after the other in saveOrder: the server
  * checks each against what the earlier ones stored (a switch after what it needs). A failed key does
  * not stop the others; failures are reported (部分保存失败), not thrown.
  */

@@ -1,7 +1,7 @@
 "use client";
 
 // Root only: deletes every log created before midnight (viewer's time zone) of a chosen date, after a
-// confirmation, through DELETE /api/log/?target_timestamp= (server-behaviour §9.2), and says how many
+// confirmation, through DELETE /api/log/?target_timestamp=, and says how many
 // went. The automatic counterpart is the LogRetentionDays option in the logs section above.
 import { useTranslations } from "next-intl";
 import { useState } from "react";

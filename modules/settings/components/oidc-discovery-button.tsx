@@ -1,6 +1,6 @@
 "use client";
 
-// The OIDC section's "fetch from Well-Known" action (spec 1 §7, §8): the browser reads the
+// The OIDC section's "fetch from Well-Known" action: the browser reads the
 // provider's discovery document and fills the authorization, token and userinfo endpoints into the
 // section's draft; saving stores them. The URL must start with http:// or https://.
 import { useTranslations } from "next-intl";

@@ -35,7 +35,7 @@ export type FieldSpec = {
   rows?: number;
   placeholder?: string;
   options?: readonly string[];
-  /** Turning this switch off asks first; cancelling keeps it on (spec 1 §4, password login). */
+  /** Turning this switch off asks first; cancelling keeps it on (used for the password-login switch). */
   confirmOff?: boolean;
   /** Spans both columns of the section grid. */
   wide?: boolean;

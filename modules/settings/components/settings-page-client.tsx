@@ -1,7 +1,7 @@
 "use client";
 
-// /admin/settings: five tabs chosen by ?tab= (operation by default), written back on change
-// (spec 2 §2 "Settings page"). Options load once for every section; a load error shows 刷新失败.
+// /admin/settings: five tabs chosen by ?tab= (operation by default), written back on change.
+// Options load once for every section; a load error shows 刷新失败.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";

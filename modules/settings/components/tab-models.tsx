@@ -1,6 +1,6 @@
 "use client";
 
-// Models tab (spec 2 §2): global relay settings, Gemini, Claude, and the model-mapping manager.
+// Models tab: global relay settings, Gemini, Claude, and the model-mapping manager.
 import type { FieldSpec } from "@/modules/settings/components/option-fields";
 import { OptionSection } from "@/modules/settings/components/option-section";
 import { ModelMappingManager } from "@/modules/pricing/components/model-mapping/model-mapping-manager";

@@ -1,6 +1,6 @@
 "use client";
 
-// Operation tab (spec 2 §2): general operation, monitoring, logs (+ retention and, for root, cleanup), sensitive words, drawing, data
+// Operation tab: general operation, monitoring, logs (+ retention and, for root, cleanup), sensitive words, drawing, data
 // dashboard, check-in, quota, rebate, token chat, group ratios, payment (EPay), other ratios (fallback pricing) and
 // the three-tab model pricing area.
 import { useTranslations } from "next-intl";

@@ -1,6 +1,6 @@
 "use client";
 
-// Other tab (spec 2 §2): the notice, the about page, the home page content and the footer.
+// Other tab: the notice, the about page, the home page content and the footer.
 import type { FieldSpec } from "@/modules/settings/components/option-fields";
 import { OptionSection } from "@/modules/settings/components/option-section";
 

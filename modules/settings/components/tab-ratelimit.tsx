@@ -1,6 +1,6 @@
 "use client";
 
-// Rate-limit tab (spec 2 §2): the model request rate limit per user, with group overrides.
+// Rate-limit tab: the model request rate limit per user, with group overrides.
 import type { FieldSpec } from "@/modules/settings/components/option-fields";
 import { OptionSection } from "@/modules/settings/components/option-section";
 

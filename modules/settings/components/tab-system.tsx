@@ -1,6 +1,6 @@
 "use client";
 
-// System tab (spec 1 §2/§4, spec 2 §2): site identity, login and registration (turning password
+// System tab: site identity, login and registration (turning password
 // login off asks first), OAuth providers, SMTP, Turnstile, WeChat, Telegram, display switches and
 // the Chats list. Secret fields are write-only (root only).
 import type { FieldSpec } from "@/modules/settings/components/option-fields";

@@ -1,7 +1,7 @@
 "use client";
 
 // The shared "settings section" pattern: a draft of edits over the loaded options, a diff against
-// what was loaded, one PUT per changed key, and the spec's messages (spec 2 §5, §8):
+// what was loaded, one PUT per changed key, and these messages:
 // 你似乎并没有修改什么 / 保存成功 / 保存失败，请重试 / 部分保存失败，请重试.
 import { useTranslations } from "next-intl";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// Shapes of the JSON option values (spec 2 §3/§5). Each checker answers true when the parsed value
+// Shapes of the JSON option values. Each checker answers true when the parsed value
 // has the shape the relay and the console expect, so a script cannot store e.g. {"gpt-4o":"cheap"}
 // as ModelRatio. Isomorphic: the settings forms use the same checks.
 

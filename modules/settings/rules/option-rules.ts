@@ -1,4 +1,4 @@
-// Per-key validation of option values (spec 2 §5 "Settings"), shared by PUT /api/option/ and the
+// Per-key validation of option values, shared by PUT /api/option/ and the
 // settings forms. A problem is an id plus params; the server renders it as `server.option_<id>`,
 // the console as `settings.problems.<id>` (same texts, zh verbatim from the spec where it has one).
 import { hasJsonShape, type JsonShape } from "@/modules/settings/rules/json-shapes";
@@ -91,7 +91,7 @@ export const OPTION_RULES: Readonly<Record<string, Rule>> = {
   RebatePercentage: num(0, 100, "rebate_range"),
   CheckInQuota: int(0, undefined, "checkin_min"),
   CheckInMaxQuota: { ...int(0, undefined, "checkin_min"), optional: true },
-  // rate limit (spec 2 §5: duration ≥ 0 minutes, count ≥ 0, success count ≥ 1)
+  // rate limit (duration ≥ 0 minutes, count ≥ 0, success count ≥ 1)
   ModelRequestRateLimitDurationMinutes: int(0, undefined, "rate_limit_duration_min"),
   ModelRequestRateLimitCount: int(0, undefined, "rate_limit_count_min"),
   ModelRequestRateLimitSuccessCount: int(1, undefined, "rate_limit_success_min"),
@@ -131,7 +131,7 @@ export const OPTION_RULES: Readonly<Record<string, Rule>> = {
   MinTopUp: num(0),
 };
 
-/** Keys stored as the strings "true"/"false" (spec 2 §3). */
+/** Keys stored as the strings "true"/"false". */
 export function isBooleanOptionKey(key: string): boolean {
   return /(Enabled|enabled)$/.test(key) || key === "DefaultCollapseSidebar";
 }
@@ -195,7 +195,7 @@ export function checkOptionValue(key: string, value: string): OptionProblem | nu
 export type FallbackPricing = { singlePrice: string; inputRatio: string; completionRatio: string };
 
 /**
- * Spec 2 §4/§5: fallback pricing is either a single price or both ratios, never mixed. Empty
+ * Fallback pricing is either a single price or both ratios, never mixed. Empty
  * strings are "not set". Answers the spec's message id when the combination is not allowed.
  */
 export function checkFallbackPricing(f: FallbackPricing): OptionProblem | null {

@@ -2,7 +2,7 @@ import "server-only";
 
 // Everything PUT /api/option/ checks before a write: the key exists, admins write only the
 // allow-list of modules/settings/rules/option-access.ts (secrets and everything else are root-only), the
-// value passes its rule (spec 2 §5), and cross-key rules hold against the stored options
+// value passes its rule, and cross-key rules hold against the stored options
 // (fallback pricing never mixed; a sign-in provider is enabled only once configured).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { ROLE } from "@/lib/constants";
@@ -20,7 +20,7 @@ const FALLBACK_KEYS = {
   fallback_completion_ratio: "completionRatio",
 } as const;
 
-/** Enabling these needs the listed options filled in first (server-behaviour §8.1). */
+/** Enabling these needs the listed options filled in first. */
 const ENABLE_REQUIRES: Record<string, string[]> = {
   GitHubOAuthEnabled: ["GitHubClientId", "GitHubClientSecret"],
   LinuxDOOAuthEnabled: ["LinuxDOClientId", "LinuxDOClientSecret"],

@@ -1,6 +1,6 @@
 import "server-only";
 
-// The update check (spec 1 §7, §8): the latest release at the root-configured UpdateCheckUrl
+// The update check: the latest release at the root-configured UpdateCheckUrl
 // (default: new-api's GitHub "latest release" API), compared with our VERSION. The route is public
 // (the about page shows it), so answers are kept for a while and one fetch runs at a time: visitors
 // cannot make the server call out more than once per period, whatever they send.

@@ -1,4 +1,4 @@
-// Typed calls of the tokens page (spec 2 §7 Tokens).
+// Typed calls of the tokens page.
 import { apiData } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
 import type { CreateTokenInput, UpdateTokenInput } from "@/modules/tokens/schemas";

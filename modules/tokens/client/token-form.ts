@@ -1,4 +1,4 @@
-// The token drawer's rules (spec 2 §4/§5/§9 Tokens), kept pure so they are unit-tested: expiry
+// The token drawer's rules, kept pure so they are unit-tested: expiry
 // presets, form ⇄ schema input conversion (the schemas give the messages), and batch-creation names.
 import { z } from "zod";
 import { numberOf } from "@/lib/client/number-text";
@@ -76,7 +76,7 @@ export function tokenToForm(t: TokenItem): TokenFormValues {
 
 /**
  * The drawer validates with the routes' own schemas (POST / PUT /api/token/) plus the batch count,
- * so the form and the server show the same messages (spec 2 §5 Tokens).
+ * so the form and the server show the same messages.
  */
 export const tokenFormSchemas = {
   create: createTokenSchema.and(z.object({ count: tokenBatchCountSchema })),

@@ -1,6 +1,6 @@
 "use client";
 
-// The create (left) / edit (right) token drawer with every token field (spec 2 §2, §3 Token, §9).
+// The create (left) / edit (right) token drawer with every token field.
 import { useTranslations } from "next-intl";
 import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { CrudDrawer, type EntityDrawerState, type EntityFormProps } from "@/components/admin/entity-drawer";

@@ -1,7 +1,7 @@
 "use client";
 
 // /app/tokens: search by name and key, the token table with copy/enable/disable/delete, copy of the
-// selected tokens, and the create/edit drawer (spec 2 §2 "Tokens page").
+// selected tokens, and the create/edit drawer.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-// Typed calls of the wallet (spec 2 §7 Wallet). Online top-up and plans come with a later issue.
+// Typed calls of the wallet. Online top-up and plans come with a later issue.
 import { apiData, apiFetch } from "@/lib/client/api";
 
 export type SelfAccount = {

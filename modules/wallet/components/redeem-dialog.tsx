@@ -1,6 +1,6 @@
 "use client";
 
-// Redeem a code (spec 2 §5 Wallet: 请输入兑换码！). Prefilled from ?code=, which can be changed; on
+// Redeem a code (an empty code reads 请输入兑换码！). Prefilled from ?code=, which can be changed; on
 // success the credited amount is shown and the balance re-read.
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";

@@ -1,8 +1,8 @@
 "use client";
 
 // Step 1 of the top-up dialog: a quick amount or a typed one (minimum from MinTopUp; an amount
-// below 1 becomes 1, spec 2 §5), the payment method, and the price from POST /api/user/amount
-// (its errors show the returned message, spec 2 §8).
+// below 1 becomes 1), the payment method, and the price from POST /api/user/amount
+// (its errors show the returned message).
 import { useTranslations } from "next-intl";
 import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
 import { TextField } from "@/components/ui/text-field";
@@ -83,7 +83,7 @@ export function TopupAmountStep({
         error={amountError}
         onChange={(e) => {
           const v = e.target.value;
-          // an amount below 1 is set to 1 (spec 2 §5); an emptied field stays empty while typing
+          // an amount below 1 is set to 1; an emptied field stays empty while typing
           onAmountText(v.trim() !== "" && Number(v) < 1 ? "1" : v);
         }}
       />

@@ -1,6 +1,6 @@
 "use client";
 
-// The top-up button of the wallet (spec 2 §2, §5): the online dialog when the gateway is set up;
+// The top-up button of the wallet: the online dialog when the gateway is set up;
 // otherwise the TopUpLink (an external shop) when set; otherwise 管理员未开启在线充值！.
 import { CreditCard } from "lucide-react";
 import { useTranslations } from "next-intl";

@@ -1,6 +1,6 @@
 "use client";
 
-// Step 2 of the top-up dialog (spec 2 §4): the order as it will be placed; back returns to step 1.
+// Step 2 of the top-up dialog: the order as it will be placed; back returns to step 1.
 import { useTranslations } from "next-intl";
 import { useSite } from "@/components/providers/site-context";
 import { formatMoney } from "@/modules/wallet/components/topup-amount-step";

@@ -1,6 +1,6 @@
 "use client";
 
-// The online top-up dialog (spec 2 §2, §4, §5, §7, §8): amount entry, then a confirm step (back
+// The online top-up dialog: amount entry, then a confirm step (back
 // returns), then POST /api/user/pay and a POST form to the gateway with the returned fields.
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";

@@ -1,6 +1,6 @@
 import "server-only";
 
-// GET|POST /api/user/epay/notify: the gateway's payment notice (server-behaviour §5.4). Credits an
+// GET|POST /api/user/epay/notify: the gateway's payment notice. Credits an
 // order at most once, and only for a genuine, matching notice:
 // - nothing runs while the gateway is unconfigured (an empty key must not verify anything);
 // - the signature is checked in constant time, then the merchant id, then the trade status;

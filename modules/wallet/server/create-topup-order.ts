@@ -1,7 +1,7 @@
 import "server-only";
 
-// POST /api/user/pay: opens a pending EPay order and returns the gateway's form (spec 2 §7,
-// server-behaviour §5.4). The order row is bound to the provider (epay), the payment type and the
+// POST /api/user/pay: opens a pending EPay order and returns the gateway's form, as
+// new-api's EPay top-up does. The order row is bound to the provider (epay), the payment type and the
 // money, which the notice must match before anything is credited. Orders are rate-limited per user.
 import { randomInt } from "node:crypto";
 import { TOPUP_STATUS, type TopupPayInput } from "@/modules/wallet/schemas";

@@ -1,7 +1,7 @@
 import "server-only";
 
-// GET /api/user/topup/info: what the wallet needs to offer a top-up (server-behaviour §5.4, spec 2
-// §9). No secret: only whether the gateway is configured, never its address or key.
+// GET /api/user/topup/info: what the wallet needs to offer a top-up.
+// No secret: only whether the gateway is configured, never its address or key.
 import { TOPUP_AMOUNT_OPTIONS, TOPUP_PAYMENT_METHODS } from "@/modules/wallet/schemas";
 import { loadPaymentSettings } from "@/modules/wallet/server/load-payment-settings";
 

@@ -1,6 +1,6 @@
 import "server-only";
 
-// The payment options as the top-up services need them (server-behaviour §5.4): the EPay gateway
+// The payment options as the top-up services need them: the EPay gateway
 // (null unless PayAddress, EpayId and EpayKey are all set: online top-up is off then), the price
 // per USD unit, the minimum, the per-group multiplier and the addresses orders point back to.
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";

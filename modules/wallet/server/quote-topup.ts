@@ -1,7 +1,7 @@
 import "server-only";
 
-// POST /api/user/amount: what an online top-up of `amount` USD units costs the caller (spec 2 §7).
-// money = amount × Price × TopupGroupRatio[group], rounded to cents (server-behaviour §5.4).
+// POST /api/user/amount: what an online top-up of `amount` USD units costs the caller.
+// money = amount × Price × TopupGroupRatio[group], rounded to cents.
 import { AppError } from "@/lib/server/http/app-error";
 import { loadPaymentSettings, type PaymentSettings } from "@/modules/wallet/server/load-payment-settings";
 

@@ -1,4 +1,4 @@
-// /app/inbox/{id}: one message; opening it marks it read (spec 1 §2, §4).
+// /app/inbox/{id}: one message; opening it marks it read.
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { InboxMessageView } from "@/modules/messages/components/inbox/inbox-message-view";

@@ -1,4 +1,4 @@
-// /app/logs/api-usage: usage logs (spec 2 §2 Logs); admins see everyone's.
+// /app/logs/api-usage: usage logs; admins see everyone's.
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
 import { UsageLogsClient } from "@/modules/logs/components/usage/usage-logs-client";
 

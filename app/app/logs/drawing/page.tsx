@@ -1,4 +1,4 @@
-// /app/logs/drawing: Midjourney drawing tasks (spec 2 §2); admins see everyone's.
+// /app/logs/drawing: Midjourney drawing tasks; admins see everyone's.
 import { TaskLogPage, taskLogMetadata } from "@/modules/logs/components/tasks/task-log-page";
 
 export const generateMetadata = () => taskLogMetadata("drawing");

@@ -1,4 +1,4 @@
-// /app/logs/tasks: asynchronous task records such as Suno music (spec 2 §2); admins see everyone's.
+// /app/logs/tasks: asynchronous task records such as Suno music; admins see everyone's.
 import { TaskLogPage, taskLogMetadata } from "@/modules/logs/components/tasks/task-log-page";
 
 export const generateMetadata = () => taskLogMetadata("task");

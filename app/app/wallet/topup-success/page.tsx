@@ -1,4 +1,4 @@
-// /app/wallet/topup-success (spec 2 §2 Wallet): where the payment gateway sends the browser back
+// /app/wallet/topup-success: where the payment gateway sends the browser back
 // (the return_url of every order); buttons back to the wallet and home. The credit itself arrives
 // by the gateway's server notice, so the page does not claim more than that. Guarded by app/app/layout.tsx.
 import { CheckCircle2 } from "lucide-react";

@@ -2,7 +2,8 @@ import "server-only";
 
 // Who is calling the relay, from memory: the sk- token (Authorization: Bearer, x-api-key on
 // /v1/messages and /v1/models, x-goog-api-key or ?key= on Gemini paths), its owner, and the group
-// the call is billed under. Status codes follow server-behaviour §1.3.
+// the call is billed under. Status codes as new-api's: 401 for a missing, unknown, disabled, expired
+// or exhausted key; 403 for a refused IP, a banned owner or a group the owner may not use.
 // Invalid-key sprays: unknown keys are counted per client address (RELAY_AUTH_FAILURE_LIMIT per
 // RELAY_AUTH_FAILURE_WINDOW, in Redis with REDIS_URL so the limit holds across instances); past the
 // limit an unknown key is answered 429. A blocked address never reaches the database: keys no cache

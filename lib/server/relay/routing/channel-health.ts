@@ -1,6 +1,6 @@
 import "server-only";
 
-// Retry and auto-disable rules (server-behaviour §3.2-3.3).
+// Retry and auto-disable rules.
 import { CHANNEL_STATUS } from "@/lib/constants";
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { db } from "@/lib/server/db";

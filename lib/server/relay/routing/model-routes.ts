@@ -1,6 +1,6 @@
 import "server-only";
 
-// Virtual models (option ModelMapping, spec 2 §3 "Model mapping"): a request naming a virtual model
+// Virtual models (option ModelMapping): a request naming a virtual model
 // is served by its actual models, higher priority number first. Each actual model is a "route":
 // its own channel candidates and its own price (billing uses the actual model's price). Models
 // that are not virtual have exactly one route. The mapping is parsed once per option value.

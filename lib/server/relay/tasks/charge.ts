@@ -1,6 +1,6 @@
 import "server-only";
 
-// Per-call billing of asynchronous tasks (Midjourney, Suno): server-behaviour §2.6. One call, one
+// Per-call billing of asynchronous tasks (Midjourney, Suno), as new-api bills them. One call, one
 // price: reserve the whole price before the upstream call, keep it (settle) only when the upstream
 // accepted the task, give it back otherwise. The consume log is queued like every relay charge.
 import { CHANNEL_TYPES as CATALOGUE, type TaskPlatform } from "@/lib/channel-types";

@@ -1,6 +1,6 @@
 import "server-only";
 
-// Entry of the task relays (server-behaviour §1.1): /mj/*, /{mode}/mj/* and /suno/*. Not pipeline
+// Entry of the task relays: /mj/*, /{mode}/mj/* and /suno/*. Not pipeline
 // endpoints: one upstream call, a per-call price, then background polling. Errors are answered in
 // the platform's own shape (midjourney-proxy {code, description}, Suno {code, message}).
 import type { IncomingMessage, ServerResponse } from "node:http";

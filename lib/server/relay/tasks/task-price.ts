@@ -1,6 +1,6 @@
 import "server-only";
 
-// Per-call price of a task model (server-behaviour §2.6), pure so unit tests can cover it.
+// Per-call price of a task model, pure so unit tests can cover it.
 import { priceModel, type PriceTable } from "@/lib/server/ledger/pricing";
 import { ownValue } from "@/lib/own-keys";
 

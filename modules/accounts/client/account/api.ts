@@ -1,4 +1,4 @@
-// Typed calls of the personal-settings overview (spec 1 §7): own account, check-in, invite code and
+// Typed calls of the personal-settings overview: own account, check-in, invite code and
 // transfer, profile and password, system token, account deletion.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { AffTransferInput } from "@/modules/accounts/schemas/me";

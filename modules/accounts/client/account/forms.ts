@@ -1,4 +1,4 @@
-// Client-side rules of the /app/me dialogs (spec 1 §5). Issue messages are full message paths
+// Client-side rules of the /app/me dialogs. Issue messages are full message paths
 // ("me.…") or bare server keys, as useIssueText expects.
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/constants";

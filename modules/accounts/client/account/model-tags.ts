@@ -1,4 +1,4 @@
-/** How many model tags show before the rest fold behind "show all" (spec 1 §2). */
+/** How many model tags show before the rest fold behind "show all". */
 export const MODEL_TAGS_COLLAPSED = 10;
 
 /** The tags to render and how many are folded away. */

@@ -13,7 +13,7 @@ export function useCheckInStatus(enabled: boolean) {
   });
 }
 
-/** Checks in; the state and the balance are re-read afterwards, success or not (spec 1 §4). */
+/** Checks in; the state and the balance are re-read afterwards, success or not. */
 export function useCheckIn() {
   const client = useQueryClient();
   return useMutation({

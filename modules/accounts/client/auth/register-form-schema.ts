@@ -1,4 +1,4 @@
-// The register form's client-side checks (spec 1 §5). The server re-validates with registerSchema;
+// The register form's client-side checks. The server re-validates with registerSchema;
 // this adds what only the form knows: the confirmation field and the "required" wording.
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/constants";

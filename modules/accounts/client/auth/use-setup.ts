@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { submitSetup } from "@/modules/accounts/client/auth/api";
 
-/** POST /api/setup. Errors are worded by the wizard (spec 1 §8 has setup-specific fallbacks). */
+/** POST /api/setup. Errors are worded by the wizard (with setup-specific fallback texts). */
 export function useSetup() {
   return useMutation({ mutationFn: submitSetup, meta: { silent: true } });
 }

@@ -1,4 +1,4 @@
-// Typed calls of the WeChat and Telegram sign-in (spec 1 §7).
+// Typed calls of the WeChat and Telegram sign-in.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { StoredUser } from "@/lib/client/storage";
 import type { TelegramWidgetUser } from "@/modules/accounts/schemas/im-auth";

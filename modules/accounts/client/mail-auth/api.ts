@@ -1,4 +1,4 @@
-// Typed calls of the e-mail features (spec 1 §7): password reset request and confirmation, and
+// Typed calls of the e-mail features: password reset request and confirmation, and
 // binding an address to the signed-in account.
 import { apiData, apiFetch } from "@/lib/client/api";
 

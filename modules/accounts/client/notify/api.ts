@@ -1,4 +1,4 @@
-// PUT /api/user/setting (spec 1 §7): each settings tab sends its own fields; the answer's message
+// PUT /api/user/setting: each settings tab sends its own fields; the answer's message
 // is the server's success text.
 import { apiFetch } from "@/lib/client/api";
 import type { UserSettingInput } from "@/modules/accounts/schemas/user-setting";

@@ -1,6 +1,6 @@
 // Reads the personal settings out of GET /api/user/self (its `setting` is a JSON string; the
 // webhook secret itself never comes back, only webhook_secret_set). Unknown or malformed values
-// fall back to the spec's defaults (spec 1 §9: threshold 500000, e-mail notifications).
+// fall back to the defaults (threshold 500000, e-mail notifications).
 import { z } from "zod";
 import { NOTIFY_TYPES, QUOTA_WARNING_DEFAULT, type UserSettingView } from "@/modules/accounts/schemas/user-setting";
 

@@ -1,4 +1,4 @@
-// Typed fetchers of the OAuth calls (spec 1 §7).
+// Typed fetchers of the OAuth calls.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { StoredUser } from "@/lib/client/storage";
 import type { OAuthProviderId } from "@/modules/accounts/oauth-providers";

@@ -1,4 +1,4 @@
-// Typed calls of the users admin (spec 1 §7 user calls).
+// Typed calls of the users admin.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
 import type { AdminUpdateUserInput } from "@/modules/accounts/schemas/account";

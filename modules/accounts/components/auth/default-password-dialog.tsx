@@ -1,6 +1,6 @@
 "use client";
 
-// Shown after a login with the factory root password (spec 1 §5): change it now, or continue.
+// Shown after a login with the factory root password: change it now, or continue.
 import { TriangleAlert } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-// Password login (spec 1 §2 "Login"). After success the browser does a full navigation, so server
+// Password login. After success the browser does a full navigation, so server
 // components render again with the new session cookie.
 import { TextField } from "@/components/ui/text-field";
 import { AppLink } from "@/components/ui/app-link";

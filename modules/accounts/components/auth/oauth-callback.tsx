@@ -1,6 +1,6 @@
 "use client";
 
-// The OAuth callback page (spec 1 §2): a processing spinner while GET /api/oauth/{provider} runs.
+// The OAuth callback page: a processing spinner while GET /api/oauth/{provider} runs.
 // - message "bind": 绑定成功！ and on to /admin/settings.
 // - otherwise: the returned user is stored, 登录成功！, and a full navigation to the page the
 //   sign-in started from (returnTo) or /app/tokens.
@@ -70,7 +70,7 @@ export function OAuthCallback({
           toast.success(t("login_success"));
           hardNavigate(safeReturnTo(takeOAuthReturnTo()));
         },
-        // The callback shows the server's reason (spec 1 §2 "the message is shown"), also on a 403
+        // The callback shows the server's reason, also on a 403
         // (a stale state, a banned account), where the generic text would hide what to do.
         onError: (err) =>
           fail(

@@ -1,6 +1,6 @@
 "use client";
 
-// Account registration (spec 1 §2 "Register"). With email verification on, the form also asks for
+// Account registration. With email verification on, the form also asks for
 // an email address and the code mailed to it. An invite code from ?aff= rides along unseen.
 import { TextField } from "@/components/ui/text-field";
 import { AppLink } from "@/components/ui/app-link";

@@ -1,6 +1,6 @@
 "use client";
 
-// First-run setup (spec 1 §2 "Setup wizard"): root account (unless it already exists), usage mode,
+// First-run setup: root account (unless it already exists), usage mode,
 // a persistence warning on SQLite. After success the whole app reloads so every server component
 // sees the finished setup.
 import { TextField } from "@/components/ui/text-field";
@@ -53,13 +53,13 @@ export function SetupWizard({ initialStatus }: { initialStatus: SetupStatus | nu
 
   const failureText = (err: unknown, sentAccount: boolean) => {
     // The form left out the account section (root looked initialised) but the server wants it: the
-    // form no longer matches the server, so the page must be reloaded (spec 1 §5 "Missing form").
+    // form no longer matches the server, so the page must be reloaded.
     if (!sentAccount && err instanceof ApiError && err.kind === "failed" && err.status === 400) {
       void statusQuery.refetch();
       return t("form_ref_error");
     }
     // A refusal from the server carries its own message; without one, or when the request never
-    // got an answer, fall back to the setup-specific wording (spec 1 §8).
+    // got an answer, fall back to the setup-specific wording.
     if (err instanceof ApiError && err.kind === "failed") return err.message || t("submit_failed");
     if (err instanceof ApiError && err.kind !== "network") return describeError(err, tErrors);
     return t("request_failed");

@@ -1,8 +1,8 @@
 "use client";
 
-// Password reset confirmation (spec 1 §2 "/user/reset"; spec 2 "Password reset pages"): the address
+// Password reset confirmation: the address
 // from the link, read-only, and a submit button; the server answers with a new password, shown
-// once here and copied to the clipboard at once (spec 2 §8); a click copies it again (a manual-copy
+// once here and copied to the clipboard at once; a click copies it again (a manual-copy
 // dialog opens when the clipboard is unavailable).
 import { AppLink } from "@/components/ui/app-link";
 import { useState, type FormEvent } from "react";

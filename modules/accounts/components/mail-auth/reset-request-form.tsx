@@ -1,6 +1,6 @@
 "use client";
 
-// Password reset request (spec 1 §2 "/reset", §5, §9; spec 2 "Password reset pages"): an e-mail
+// Password reset request: an e-mail
 // input, the optional human-check widget, and a submit button that waits 30 seconds after each
 // request. The server answers the same whether or not the address has an account.
 import { AppLink } from "@/components/ui/app-link";

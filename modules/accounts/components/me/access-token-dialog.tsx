@@ -1,6 +1,6 @@
 "use client";
 
-// System access token (spec 1 §7 GET /api/user/token): asks first (the old token stops working),
+// System access token (GET /api/user/token): asks first (the old token stops working),
 // then shows the new token once, with copy and how to send it.
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";

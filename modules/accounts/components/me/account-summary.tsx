@@ -13,7 +13,7 @@ import { ROLE } from "@/lib/constants";
 
 type RoleKey = "role_root" | "role_admin" | "role_user" | "role_unknown";
 
-/** Spec 1 §4: 1 normal user, 10 admin, 100 super admin, otherwise unknown. */
+/** 1 normal user, 10 admin, 100 super admin, otherwise unknown. */
 export function roleLabelKey(role: number): RoleKey {
   if (role === ROLE.root) return "role_root";
   if (role === ROLE.admin) return "role_admin";

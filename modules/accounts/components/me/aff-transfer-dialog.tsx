@@ -1,6 +1,6 @@
 "use client";
 
-// Move invite rewards into the balance (spec 1 §5: at least one unit, 划转金额最低为 …; at most the
+// Move invite rewards into the balance (at least one unit, 划转金额最低为 …; at most the
 // pending aff_quota). The amount is in quota units, prefilled with everything transferable.
 import { useTranslations } from "next-intl";
 import { useState } from "react";

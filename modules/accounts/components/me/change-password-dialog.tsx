@@ -1,6 +1,6 @@
 "use client";
 
-// Password change (spec 1 §5: 两次输入的密码不一致！): current password, new password, confirmation.
+// Password change (两次输入的密码不一致！): current password, new password, confirmation.
 // The server revokes other sessions and re-issues this one, so the user stays signed in here.
 import { useTranslations } from "next-intl";
 import { useState } from "react";

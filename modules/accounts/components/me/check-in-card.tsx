@@ -1,6 +1,6 @@
 "use client";
 
-// Daily check-in (spec 1 §4): "can check in" → button → reward toast → "already checked in today"
+// Daily check-in: "can check in" → button → reward toast → "already checked in today"
 // (disabled). The state is re-read after every attempt. Hidden when check-in is disabled.
 import { CalendarCheck } from "lucide-react";
 import { useTranslations } from "next-intl";

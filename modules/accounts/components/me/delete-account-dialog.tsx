@@ -1,6 +1,6 @@
 "use client";
 
-// Delete own account (spec 1 §5: type your own username, 请输入你的账户名以确认删除！). On success the
+// Delete own account (type your own username, 请输入你的账户名以确认删除！). On success the
 // stored user is cleared and the browser goes to /login (the server already cleared the session).
 import { useTranslations } from "next-intl";
 import { useState } from "react";

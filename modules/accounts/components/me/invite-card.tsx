@@ -1,6 +1,6 @@
 "use client";
 
-// The invite panel (spec 1 §2, server-behaviour §5.2): the invite link {origin}/register?aff={code}
+// The invite panel: the invite link {origin}/register?aff={code}
 // with copy, how many people were invited, the pending reward (aff_quota) that can be moved into the
 // balance, and the total ever earned. Hidden when the invite program is off (AffEnabled).
 import { UserPlus } from "lucide-react";

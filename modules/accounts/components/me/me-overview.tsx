@@ -1,6 +1,6 @@
 "use client";
 
-// The personal-settings overview of /app/me (spec 1 §2): who you are and your figures, daily
+// The personal-settings overview of /app/me: who you are and your figures, daily
 // check-in and invite rewards (each only when enabled on the site), available models, profile and
 // bindings, account security. The settings tabs (modules/accounts/components/me/settings) render below it.
 import { useTranslations } from "next-intl";

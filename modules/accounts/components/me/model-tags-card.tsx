@@ -1,6 +1,6 @@
 "use client";
 
-// The models the caller's groups can use (GET /api/user/models), folded after 10 (spec 1 §2).
+// The models the caller's groups can use (GET /api/user/models), folded after 10.
 // Clicking a tag copies the model name.
 import { useTranslations } from "next-intl";
 import { useState } from "react";

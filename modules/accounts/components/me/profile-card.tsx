@@ -1,6 +1,6 @@
 "use client";
 
-// Profile and bindings (spec 1 §2, §3): the display name (PUT /api/user/self) and the sign-in methods
+// Profile and bindings: the display name (PUT /api/user/self) and the sign-in methods
 // bound to the account. Email is always listed; the OAuth providers only when enabled on this site.
 // Binding and unbinding flows come with the OAuth feature; here each row shows the bound value or
 // 未绑定.

@@ -1,6 +1,6 @@
 "use client";
 
-// The add-user side panel (spec 1 §2, §5): username, display name, password; 用户名和密码不能为空！
+// The add-user side panel: username, display name, password; 用户名和密码不能为空！
 import { useTranslations } from "next-intl";
 import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { EntityDrawer } from "@/components/admin/entity-drawer";

@@ -1,6 +1,6 @@
 "use client";
 
-// Edit a user (spec 1 §2, §5): username, display name, new password (at least 8, blank keeps it),
+// Edit a user: username, display name, new password (at least 8, blank keeps it),
 // group (GET /api/group/), remark; bound accounts read-only; quota moved with QuotaAdjust.
 import { useTranslations } from "next-intl";
 import { closeOnSuccess, useDraft } from "@/components/admin/form-state";

@@ -2,7 +2,7 @@
 
 // Changes a user's balance. Add / subtract go through POST /api/user/manage add_quota: a relative
 // change on the server, so a relay charge in flight is never overwritten; logged as an admin action.
-// "Set to" writes an exact value through PUT /api/user/ (spec 1 §6 "set group and quota").
+// "Set to" writes an exact value through PUT /api/user/.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-// Role and status display of the users table (spec 1 §4): roles 1/10/100 else unknown; status 1
+// Role and status display of the users table: roles 1/10/100 else unknown; status 1
 // activated, 2 banned, else unknown; a deleted user (DeletedAt) is shown as cancelled.
 import type { BadgeTone } from "@/components/ui/badge";
 import type { AdminUser } from "@/modules/accounts/client/users/api";

@@ -1,6 +1,6 @@
 "use client";
 
-// /admin/users (spec 1 §2 "Manage users"): paged table with search by keyword and group, the
+// /admin/users: paged table with search by keyword and group, the
 // add-user panel (left), the edit panel (right) and the row actions with their confirmations.
 import { useTranslations } from "next-intl";
 import { useState } from "react";

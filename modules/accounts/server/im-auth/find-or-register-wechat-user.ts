@@ -1,6 +1,6 @@
 import "server-only";
 
-// WeChat sign-in of an id no account holds yet registers one (server-behaviour §7.5), when
+// WeChat sign-in of an id no account holds yet registers one, when
 // registration is open: username wechat_<next id>, display name "WeChat User", no password (like
 // the OAuth sign-ups: the user may set a first one in /app/me), the new-user quota. Looking up and creating run under a lock on the id (users/identity-lock.ts), so two
 // sign-ins racing with one new id create one account.

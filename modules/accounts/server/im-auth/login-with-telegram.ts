@@ -1,7 +1,7 @@
 import "server-only";
 
 // GET /api/oauth/telegram/login?<widget fields>: signs in the account the Telegram id is bound to.
-// Telegram never registers accounts (server-behaviour §7.5): an unbound id is told to bind first.
+// Telegram never registers accounts: an unbound id is told to bind first.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { assertImEnabled } from "@/modules/accounts/server/im-auth/assert-im-enabled";

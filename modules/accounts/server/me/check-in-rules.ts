@@ -1,6 +1,6 @@
 import "server-only";
 
-// Pure rules of the daily check-in (spec 2 §3: CheckInQuota, CheckInMaxQuota; server-behaviour §5.1).
+// Pure rules of the daily check-in (CheckInQuota, CheckInMaxQuota).
 import { randomInt } from "node:crypto";
 
 /** randomInt's range limit (2^48 - 1); wider ranges fall back to Math.random. */

@@ -1,6 +1,6 @@
 import "server-only";
 
-// POST /api/user/check_in: the daily check-in (spec 1 §4, §7; spec 2 §3; server-behaviour §5.1).
+// POST /api/user/check_in: the daily check-in.
 //
 // Race-free on SQLite and PostgreSQL: the CheckIn row, unique on (userId, checkinDate), is inserted
 // in the same transaction as the balance credit and the check-in log, so of any number of concurrent

@@ -1,6 +1,6 @@
 import "server-only";
 
-// GET /api/user/aff: the caller's invite code (server-behaviour §5.2), created on first request when
+// GET /api/user/aff: the caller's invite code, created on first request when
 // registration did not give one. The code is set with a conditional update (only while still empty),
 // so two concurrent first calls agree on one code; a collision with another user's code (unique
 // index) draws again.

@@ -1,6 +1,6 @@
 import "server-only";
 
-// GET /api/user/check_in_status: whether the caller can check in today (spec 1 §4, §7).
+// GET /api/user/check_in_status: whether the caller can check in today.
 import { db } from "@/lib/server/db";
 import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
 import { checkInRewardRange, serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
@@ -12,7 +12,7 @@ export type CheckInStatus = {
   /** Today's reward once checked in, else 0. */
   quota_awarded: number;
   checkin_date: string;
-  /** The reward range shown on the card (spec 2 §3: CheckInQuota, optional CheckInMaxQuota). */
+  /** The reward range shown on the card (CheckInQuota, optional CheckInMaxQuota). */
   reward_min: number;
   reward_max: number;
 };

@@ -1,7 +1,7 @@
 import "server-only";
 
-// POST /api/user/aff_transfer {quota}: moves invite rewards (aff_quota) into the balance
-// (server-behaviour §5.2). At least one unit (QuotaPerUnit) and at most the pending aff_quota.
+// POST /api/user/aff_transfer {quota}: moves invite rewards (aff_quota) into the balance.
+// At least one unit (QuotaPerUnit) and at most the pending aff_quota.
 //
 // No overdraft under concurrency: aff_quota is decremented by ONE conditional UPDATE
 // (WHERE aff_quota >= quota) whose affected-row count decides, in the same transaction as the

@@ -3,7 +3,7 @@ import "server-only";
 // The OIDC provider's endpoints: the ones root saved (oidc.token_endpoint, oidc.user_info_endpoint),
 // else the discovery document at oidc.well_known, fetched once and kept for ten minutes. The
 // discovery document is always needed: its issuer and jwks_uri verify the id_token (issue 17).
-// Every URL must be http(s) (spec 1 §7).
+// Every URL must be http(s).
 import { AppError } from "@/lib/server/http/app-error";
 import { getOption } from "@/lib/server/options/store";
 import { field, fetchProviderJson } from "@/lib/server/http/fetch-provider-json";

@@ -1,10 +1,10 @@
 import "server-only";
 
-// Resolves a WeChat login code to the WeChat account id by asking the configured WeChat server
-// (server-behaviour §7.5): GET {WeChatServerAddress}/api/wechat/user?code=… with the
+// Resolves a WeChat login code to the WeChat account id by asking the configured WeChat server:
+// GET {WeChatServerAddress}/api/wechat/user?code=… with the
 // WeChatServerToken as Authorization, answering {success, message, data: wechat id}. The code is
-// what the user got from the official account after scanning the QR code (valid three minutes,
-// spec 1 §9 — the WeChat server enforces that). Short timeout, no redirects, capped answer.
+// what the user got from the official account after scanning the QR code (valid three minutes;
+// the WeChat server enforces that). Short timeout, no redirects, capped answer.
 import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
 import { getOption } from "@/lib/server/options/store";

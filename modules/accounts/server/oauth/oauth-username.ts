@@ -1,6 +1,6 @@
 import "server-only";
 
-// The username of an account registered through a provider (server-behaviour §7.5): the provider
+// The username of an account registered through a provider: the provider
 // login when it is a valid, free username of at most 20 characters, else `{prefix}{maxUserId + 1}`
 // (the next free one, should someone already use that name).
 import { USERNAME_MAX } from "@/lib/constants";

@@ -1,7 +1,7 @@
 import "server-only";
 
 // GET /api/user/self/groups: the groups the caller may put tokens in, as {group: {desc, ratio}}, with
-// the caller's own group first (spec 2 §7 Tokens; server-behaviour §7 "User groups").
+// the caller's own group first.
 import { db } from "@/lib/server/db";
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
 import { ownValue } from "@/lib/own-keys";

@@ -1,6 +1,6 @@
 import "server-only";
 
-// Users as the admin table lists them (spec 1 §2 "Manage users"): newest first, deleted users
+// Users as the admin table lists them: newest first, deleted users
 // included (shown as cancelled), optional keyword (id, username, display name, email) and group filters.
 // An admin cannot find users of equal or higher role by their e-mail either (their addresses are
 // hidden from admins; a search that matched them would still reveal them).

@@ -1,6 +1,6 @@
 import "server-only";
 
-// The role rules of user administration (spec 1 §4, new-api ManageUser): an admin manages only users
+// The role rules of user administration (as new-api's ManageUser): an admin manages only users
 // of a LOWER role (never an equal admin, never root, never themselves); root manages everyone, but
 // root itself can never be disabled, deleted or demoted. Only root promotes.
 import { db } from "@/lib/server/db";

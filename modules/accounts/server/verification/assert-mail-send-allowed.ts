@@ -1,6 +1,6 @@
 import "server-only";
 
-// The send limits of account mails (server-behaviour §6.2: 2 per 30 s per client IP), plus per
+// The send limits of account mails (2 per 30 s per client IP), plus per
 // recipient address (one per 30 s resend countdown, ten an hour) so nobody can flood an inbox by
 // rotating client addresses. `kind` keeps codes and reset links in separate buckets.
 import { AppError } from "@/lib/server/http/app-error";

@@ -1,11 +1,11 @@
 import "server-only";
 
-// Pure rules for the addresses the e-mail features accept (server-behaviour §7.4): addresses are
+// Pure rules for the addresses the e-mail features accept: addresses are
 // compared and stored lower-cased; an optional domain whitelist (EmailDomainRestrictionEnabled +
 // EmailDomainWhitelist, exact domains) and an optional alias block (EmailAliasRestrictionEnabled:
 // "+" or "." in the local part, which would let one inbox hold many accounts).
 
-/** Verification codes live 3 minutes (spec 1 §9); reset links 15 minutes. */
+/** Verification codes live 3 minutes; reset links 15 minutes. */
 export const EMAIL_CODE_TTL_SECONDS = 180;
 export const RESET_TOKEN_TTL_SECONDS = 900;
 export const EMAIL_VERIFY_PURPOSE = "email_verify";

@@ -1,7 +1,7 @@
 import "server-only";
 
-// GET /api/verification: mails a 6-digit code for registering or binding an address (spec 1 §7,
-// server-behaviour §7.4). Order matters: format and site rules (no I/O), SMTP configured, send
+// GET /api/verification: mails a 6-digit code for registering or binding an address.
+// Order matters: format and site rules (no I/O), SMTP configured, send
 // limits, then "already used by another account" (so that check cannot be used to enumerate
 // addresses quickly), then the code is stored hashed (latest wins, 3 minutes) and mailed.
 import { randomInt } from "node:crypto";

@@ -1,6 +1,6 @@
 "use client";
 
-// The update check (spec 1 §7, §8): asks our server (GET /api/status/update), which fetches the
+// The update check: asks our server (GET /api/status/update), which fetches the
 // latest release from the root-configured URL through the outbound guard and compares it with our
 // version. Runs after the page has rendered, never blocks it; any failure — offline, refused,
 // timed out — shows 检查更新失败，请稍后再试. `auto` checks on mount (about page); otherwise a button

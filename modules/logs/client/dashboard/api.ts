@@ -1,4 +1,4 @@
-// Typed calls of the dashboard page (§9.4): /api/data (admin), /api/data/users (admin), /api/data/self.
+// Typed calls of the dashboard page: /api/data (admin), /api/data/users (admin), /api/data/self.
 import { apiData } from "@/lib/client/api";
 import type { QuotaDataRow, UserQuotaDataRow } from "@/modules/logs/schemas/dashboard";
 

@@ -1,4 +1,4 @@
-// Typed calls of the drawing-log and task-log pages (spec 2 §7 "Drawing and tasks"). The console uses
+// Typed calls of the drawing-log and task-log pages. The console uses
 // the page answer (page_size given, p 1-based); see app/api/mj/route.ts for the spec's array variant.
 import { apiData } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";

@@ -1,4 +1,4 @@
-// Display rules of the drawing-log and task-log pages (spec 2 §2, §3, §4, §9), pure so they are
+// Display rules of the drawing-log and task-log pages, pure so they are
 // unit-tested. Drawing tasks keep unix milliseconds, task records unix seconds.
 import type { BadgeTone } from "@/components/ui/badge";
 
@@ -6,7 +6,7 @@ export type TaskLogKind = "drawing" | "task";
 export type TimeUnit = "ms" | "s";
 export const TIME_UNIT: Record<TaskLogKind, TimeUnit> = { drawing: "ms", task: "s" };
 
-/** Drawing duration (spec 2 §9): red over 60 s, green otherwise. */
+/** Drawing duration: red over 60 s, green otherwise. */
 export const SLOW_TASK_SECONDS = 60;
 
 /** Seconds between submit and finish, or null while either is unknown (or the clock went backwards). */
@@ -29,7 +29,7 @@ export function parseProgress(text: string): number | null {
 
 const DAY_MS = 86_400_000;
 
-/** Default filter ranges (spec 2 §2, §9): tasks from the start of today, drawings from 30 days ago;
+/** Default filter ranges: tasks from the start of today, drawings from 30 days ago;
  * both end one hour from now. */
 export function defaultTaskRange(kind: TaskLogKind, now = new Date()): { start: Date; end: Date } {
   const end = new Date(now.getTime() + 3_600_000);
@@ -50,7 +50,7 @@ export function epochToMs(value: number, unit: TimeUnit): number {
   return unit === "ms" ? value : value * 1000;
 }
 
-/** Task statuses (spec 2 §4); "" is a task still being submitted. */
+/** Task statuses; "" is a task still being submitted. */
 export const STATUS_TONE: Record<string, BadgeTone> = {
   "": "info",
   NOT_START: "neutral",
@@ -63,7 +63,7 @@ export const STATUS_TONE: Record<string, BadgeTone> = {
   UNKNOWN: "neutral",
 };
 
-/** Drawing submit result codes (spec 2 §3): 1 submitted, 21 waiting, 22 duplicate, 0 not submitted. */
+/** Drawing submit result codes: 1 submitted, 21 waiting, 22 duplicate, 0 not submitted. */
 export const CODE_TONE: Record<number, BadgeTone> = { 1: "success", 21: "lime", 22: "warning", 0: "danger" };
 
 export const DRAWING_ACTIONS = [

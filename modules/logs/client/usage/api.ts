@@ -1,4 +1,4 @@
-// Typed calls of the usage-logs page (spec 2 §7 Logs).
+// Typed calls of the usage-logs page.
 import { apiData } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
 

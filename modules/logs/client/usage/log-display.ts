@@ -1,4 +1,4 @@
-// Display rules of the usage-logs page (spec 2 §9), pure so they are unit-tested.
+// Display rules of the usage-logs page, pure so they are unit-tested.
 import type { BadgeTone } from "@/components/ui/badge";
 import { LOG_TYPE, LOG_TYPE_ANY } from "@/lib/constants";
 

@@ -1,6 +1,6 @@
 "use client";
 
-// /app/dashboard (§9.4): usage over time from the hourly aggregate. Users see their own usage;
+// /app/dashboard: usage over time from the hourly aggregate. Users see their own usage;
 // admins also everyone's per model (optionally one user's) and per user. Rendered after hydration
 // only: the default range is in the viewer's time zone, and the charts measure their box.
 import { AppLink } from "@/components/ui/app-link";

@@ -1,4 +1,4 @@
-// Progress as a small ring with the percent inside (spec 2 §2: circular percent when numeric).
+// Progress as a small ring with the percent inside (circular percent when numeric).
 import { cn } from "@/lib/client/cn";
 
 const SIZE = 40;

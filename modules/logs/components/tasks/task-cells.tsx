@@ -55,7 +55,7 @@ export function EnumCell({ prefix, value }: { prefix: "action" | "platform"; val
   return <Badge tone="neutral">{known ? t(`${prefix}_${value}` as "action_IMAGINE") : value}</Badge>;
 }
 
-/** The channel as a tag that copies its id (spec: "Copied: {id}" or the manual-copy dialog). */
+/** The channel as a tag that copies its id (toast "Copied: {id}", or the manual-copy dialog). */
 export function ChannelCell({ id, onCopy }: { id?: number; onCopy: (id: number) => void }) {
   const t = useTranslations("tasks");
   if (!id) return null;

@@ -1,6 +1,6 @@
 "use client";
 
-// Columns of the drawing-log and task-log tables (spec 2 §2). Both share the time, progress,
+// Columns of the drawing-log and task-log tables. Both share the time, progress,
 // channel (admins only), task id, status and failure-reason columns; drawings add the Midjourney
 // ones (action, submit result, image, prompt, prompt_en), tasks the platform.
 import { useTranslations } from "next-intl";

@@ -1,6 +1,6 @@
 "use client";
 
-// Filter form of both task pages (spec 2 §2): channel ID (admins only), task ID, start and end time,
+// Filter form of both task pages: channel ID (admins only), task ID, start and end time,
 // Query. Times are edited as local date-times and sent in the list's unit (ms drawings, s tasks).
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";

@@ -1,7 +1,7 @@
 "use client";
 
-// /app/logs/drawing and /app/logs/tasks (spec 2 §2 "Drawing logs and task logs"). Admins see
-// everyone's rows with the channel column and filter; users see only their own (spec 2 §6).
+// /app/logs/drawing and /app/logs/tasks. Admins see
+// everyone's rows with the channel column and filter; users see only their own.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useSite } from "@/components/providers/site-context";

@@ -15,7 +15,7 @@ const subscribe = (fn: () => void) => {
   return () => listeners.delete(fn);
 };
 
-/** Hidden log columns, remembered locally (spec 2 §2 Logs "column settings"). */
+/** Hidden log columns, remembered locally (the logs page's column settings). */
 export function useHiddenLogColumns(): [string, (hidden: LogColumnId[]) => void] {
   const raw = useSyncExternalStore(
     subscribe,

@@ -1,7 +1,7 @@
 "use client";
 
-// /app/logs/api-usage: stats badges, filters, type select, column settings, expandable rows
-// (spec 2 §2 Logs). Admins see everyone's rows and the channel, user and retry columns.
+// /app/logs/api-usage: stats badges, filters, type select, column settings, expandable rows.
+// Admins see everyone's rows and the channel, user and retry columns.
 import { Columns3 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, type FormEvent } from "react";

@@ -8,7 +8,7 @@ import { useUserInfo } from "@/modules/logs/client/usage/hooks";
 import { formatQuota } from "@/lib/format";
 import { QuotaAmount } from "@/components/admin/quota-amount";
 
-/** Admins open a log row's user to see who it is (spec 2 §6: user info from a log row). */
+/** Admins open a log row's user to see who it is (user info from a log row). */
 export function UserInfoPopover({ userId, username }: { userId: number; username: string }) {
   const t = useTranslations("logs");
   const tc = useTranslations("common");

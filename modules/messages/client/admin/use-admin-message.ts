@@ -8,7 +8,7 @@ import { RECIPIENT_LIST_PAGE_SIZE } from "@/modules/messages/schemas";
 /** One message with its stats, for the edit drawer. */
 export const useAdminMessage = (id: number | null) => useEntity(id, adminMessageKeys.detail, fetchAdminMessage);
 
-/** A page of a message's recipients with read state (10 per page, spec 1 §9). */
+/** A page of a message's recipients with read state (10 per page). */
 export const useMessageRecipients = (id: number | null, page: number) =>
   usePagedList(
     adminMessageKeys.recipients(id ?? 0, page),

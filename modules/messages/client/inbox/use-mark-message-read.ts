@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { inboxKeys, markInboxMessageRead, type InboxMessage } from "@/modules/messages/client/inbox-api";
 
 /**
- * PUT /api/user/messages/{id}/read when a message is opened. The detail gets read_at locally (spec 1
- * §2), and the bell's count and the list pages are refetched.
+ * PUT /api/user/messages/{id}/read when a message is opened. The detail gets read_at locally
+ * at once, and the bell's count and the list pages are refetched.
  */
 export function useMarkMessageRead() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 "use client";
 
-// /admin/messages (spec 1 §2 Admin messages): search form, table (ID, title, format, recipients,
+// /admin/messages: search form, table (ID, title, format, recipients,
 // created time, edit, delete with confirmation), create drawer and edit drawer.
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";

@@ -1,6 +1,6 @@
 "use client";
 
-// The create drawer (spec 1 §2): title, format, content and recipients. Checked with the shared
+// The create drawer: title, format, content and recipients. Checked with the shared
 // schema first, so 请输入消息标题 / 请输入消息内容 / 请选择至少一个收件人 show without a round trip.
 import { useTranslations } from "next-intl";
 import { closeOnSuccess, useDraft } from "@/components/admin/form-state";

@@ -1,6 +1,6 @@
 "use client";
 
-// The edit drawer (spec 1 §2): stats (message ID, created time, recipient count, read count), the
+// The edit drawer: stats (message ID, created time, recipient count, read count), the
 // title/format/content form, and the recipient list with read state.
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";

@@ -1,6 +1,6 @@
 "use client";
 
-// Who received a message, read or not, and when (edit drawer; 10 per page, spec 1 §9).
+// Who received a message, read or not, and when (edit drawer; 10 per page).
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";

@@ -1,7 +1,7 @@
 "use client";
 
 // Chooses who receives a new message: search users (GET /api/user/search), tick rows or the whole
-// page (20 per page, spec 1 §9); choices persist across pages and searches and are listed as chips.
+// page (20 per page); choices persist across pages and searches and are listed as chips.
 import { Search, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";

@@ -1,6 +1,6 @@
 "use client";
 
-// /app/inbox (spec 1 §2 Inbox): the caller's messages with an unread tag, time and a preview;
+// /app/inbox: the caller's messages with an unread tag, time and a preview;
 // pagination with the total; the page size is remembered locally as message-page-size.
 import { Inbox as InboxIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { MarkdownView } from "@/modules/messages/components/inbox/markdown-view";
 
 /**
- * A message body as markdown, html or plain text (spec 1 §2). html bodies are sanitized by the
+ * A message body as markdown, html or plain text. html bodies are sanitized by the
  * server with sanitize-html when they are written AND again when they are served
  * (modules/messages/server/dto.ts), so only cleaned markup reaches innerHTML here.
  */

@@ -1,9 +1,9 @@
 "use client";
 
-// The model-mapping manager (spec 2 §2 Models tab, §3, §5): virtual model → actual models with
+// The model-mapping manager: virtual model → actual models with
 // priorities. The relay serves a virtual model with its actual models, higher priority first.
 // Add/edit in a dialog, delete with confirmation, reload from the server; failures show the
-// spec's message with the cause appended (spec 2 §8 "Model mapping").
+// action's message (获取模型映射配置失败, 保存失败, 删除失败, 重新加载失败) with the cause appended.
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";

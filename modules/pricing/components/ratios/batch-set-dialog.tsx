@@ -1,7 +1,7 @@
 "use client";
 
 // Batch set for the selected unset models: a fixed per-request price, or a model ratio with a
-// completion ratio (spec 2 §5 "Batch set" messages come from the caller's check).
+// completion ratio (its refusal messages come from the caller's check).
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { DialogActions } from "@/components/ui/dialog-actions";

@@ -1,6 +1,6 @@
 "use client";
 
-// The three-tab model pricing area of the operation tab (spec 2 §2): JSON editors, the visual
+// The three-tab model pricing area of the operation tab: JSON editors, the visual
 // editor and the unset-ratio models. All three edit ONE draft of the pricing options, so a change
 // in one view shows in the others; one save sends the changed keys.
 import { useTranslations } from "next-intl";

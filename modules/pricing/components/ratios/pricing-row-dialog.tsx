@@ -1,8 +1,8 @@
 "use client";
 
-// Add/edit one model's pricing (spec 2 §4 "Pricing editor"): per-token by ratio or by price per 1M
+// Add/edit one model's pricing: per-token by ratio or by price per 1M
 // tokens (input price ÷ 2 = ratio, output ÷ input = completion ratio), or a fixed per-request price,
-// which disables the ratio fields. Messages of spec 2 §5 "Visual pricing".
+// which disables the ratio fields. Refusals read 请输入数字 / 模型名称已存在 / 模型价格不能为0.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { DialogActions } from "@/components/ui/dialog-actions";

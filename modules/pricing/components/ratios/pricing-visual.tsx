@@ -1,6 +1,6 @@
 "use client";
 
-// Visual ratio settings: the models of the pricing maps in a paged table (10 per page, spec 2 §9)
+// Visual ratio settings: the models of the pricing maps in a paged table (10 per page)
 // with search, add/edit dialog and removal. Changes go to the shared pricing draft.
 import { useTranslations } from "next-intl";
 import { useState } from "react";

@@ -1,8 +1,8 @@
 "use client";
 
-// Unset-ratio models (spec 2 §2): enabled models (GET /api/channel/models_enabled) that have neither a
+// Unset-ratio models: enabled models (GET /api/channel/models_enabled) that have neither a
 // price nor a ratio, with selection, batch set, and fill from the public defaults: the preset files
-// of the chosen variant (fetched by our server, spec 2 §7), else the table bundled with the app
+// of the chosen variant (fetched by our server), else the table bundled with the app
 // (modules/pricing/ratios/preset-fill.ts). The admin is told which source was used. Changes go to the shared
 // pricing draft.
 import { useTranslations } from "next-intl";

@@ -1,6 +1,6 @@
 import "server-only";
 
-// PUT /api/model_mapping/: validates (spec 2 §5 "Model mapping") and stores the whole mapping as
+// PUT /api/model_mapping/: validates and stores the whole mapping as
 // the ModelMapping option; the relay re-parses it on its next request (memoised per value).
 import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";

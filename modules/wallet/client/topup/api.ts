@@ -1,4 +1,4 @@
-// Typed calls of the online top-up (spec 2 §7 Wallet; GET /api/user/topup/info and /self).
+// Typed calls of the online top-up (GET /api/user/topup/info and /self).
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
 import type { TopupPaymentMethod } from "@/modules/wallet/schemas";

@@ -1,5 +1,5 @@
-// Sends the browser to the gateway the way EPay expects: a POST form with the signed fields
-// (spec 2 §7). Built with DOM calls, never innerHTML, so field values cannot inject markup.
+// Sends the browser to the gateway the way EPay expects: a POST form with the signed fields.
+// Built with DOM calls, never innerHTML, so field values cannot inject markup.
 export function submitPaymentForm(
   url: string,
   fields: Record<string, string>,

@@ -5,8 +5,8 @@ import { fetchTopupQuote } from "@/modules/wallet/client/topup/api";
 import { topupKeys } from "@/modules/wallet/client/topup/keys";
 
 /**
- * The price of `amount` (POST /api/user/amount). Its errors are shown inline by the dialog (spec 2
- * §8: the returned message), so the global toast is silenced and failures are not retried.
+ * The price of `amount` (POST /api/user/amount). Its errors are shown inline by the dialog
+ * (the returned message), so the global toast is silenced and failures are not retried.
  */
 export function useTopupQuote(amount: number, enabled: boolean) {
   return useQuery({

@@ -1,7 +1,7 @@
 import "server-only";
 
 // Channel side of the Claude format: an OpenAI chat request -> an Anthropic Messages request
-// (server-behaviour §2.4), and a native /v1/messages body prepared for an Anthropic channel.
+// (built the way new-api builds it), and a native /v1/messages body prepared for an Anthropic channel.
 import {
   defaultMaxTokens,
   EFFORT_BUDGET,

@@ -51,7 +51,7 @@ export function inspectClaude(body: Json): RequestFacts {
       throw invalidRequest("messages: content must be a string or an array of blocks", "invalid_messages");
   }
   // Unlike Anthropic itself, a missing max_tokens is allowed: claude.default_max_tokens fills it in
-  // on the way to the channel (new-api behaviour, server-behaviour §2.4).
+  // on the way to the channel (new-api behaviour).
   const max = body.max_tokens ?? 0;
   if (typeof max !== "number" || !Number.isInteger(max) || max < 0 || (body.max_tokens !== undefined && max < 1))
     throw invalidRequest("max_tokens: must be a positive integer", "invalid_max_tokens");

@@ -2,7 +2,7 @@ import "server-only";
 
 // Gemini options (gemini.* in the options store) and the pure helpers built on them: API version per
 // model, safety settings, the thinking suffix adapter, and tool-schema cleaning (Gemini rejects JSON
-// Schema keywords it does not know, e.g. $schema and additionalProperties: landscape §2).
+// Schema keywords it does not know, e.g. $schema and additionalProperties, and refuses the call).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { Json } from "@/lib/server/relay/vendors/format-types";
 import { ownValue, parseJsonMap } from "@/lib/own-keys";

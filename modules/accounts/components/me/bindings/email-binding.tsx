@@ -1,6 +1,6 @@
 "use client";
 
-// Bind or change the account e-mail from /app/me (spec 1 §5, §7): a dialog with the address, the
+// Bind or change the account e-mail from /app/me: a dialog with the address, the
 // mailed code (GET /api/verification, 30 s resend countdown) and submit (GET /api/oauth/email/bind).
 // An address used by another account is refused by the server; the profile is re-read on success.
 import { useTranslations } from "next-intl";

@@ -1,7 +1,7 @@
 "use client";
 
-// The quota-warning threshold: a whole number of quota units with the spec's preset buttons
-// (spec 1 §9: 100000, 500000, 1000000, 5000000) and what the value means in the display unit.
+// The quota-warning threshold: a whole number of quota units with preset buttons
+// (100000, 500000, 1000000, 5000000) and what the value means in the display unit.
 import { useTranslations } from "next-intl";
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 // One save of a settings tab: the server's success text as a toast, or 更新设置失败 with the cause
-// (spec 1 §8) as a toast and as the form's inline error.
+// as a toast and as the form's inline error.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";

@@ -109,7 +109,7 @@ export function WebhookSecretField({
   );
 }
 
-/** The JSON body a webhook receives (server-behaviour §5.5), with a comment per field. */
+/** The JSON body a webhook receives, with a comment per field. */
 export function WebhookPayloadExample() {
   const t = useTranslations("notify");
   const { status } = useSite();

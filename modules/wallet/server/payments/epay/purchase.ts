@@ -7,7 +7,7 @@ import { signEpayParams, type EpayParams } from "@/modules/wallet/server/payment
 
 export type EpayConfig = { address: string; pid: string; key: string };
 
-/** Our payment-method choices (spec 2 §7: zfb | wx) and the EPay `type` each becomes. */
+/** Our payment-method choices (zfb | wx) and the EPay `type` each becomes. */
 export const EPAY_TYPE_OF_METHOD = { zfb: "alipay", wx: "wxpay" } as const;
 export type EpayMethod = keyof typeof EPAY_TYPE_OF_METHOD;
 
