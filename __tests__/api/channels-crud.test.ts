@@ -125,7 +125,8 @@ test("a stored row of an unsupported type stays editable: type 18 defaults its v
 });
 
 test("type 41 keeps its JSON key whole and refuses multi-key modes; its region must be JSON", async () => {
-  const key = '{\n  "type": "service_account",\n  "project_id": "p, q",\n  "client_email": "e@p",\n  "private_key": "k"\n}';
+  const key =
+    '{\n  "type": "service_account",\n  "project_id": "p, q",\n  "client_email": "e@p",\n  "private_key": "k"\n}';
   const id = await legacyChannel("vertex", 41);
   expect((await put({ id, key, other: "us-east5" })).status).toBe(200);
   expect(open((await db().channel.findUniqueOrThrow({ where: { id } })).key)).toBe(

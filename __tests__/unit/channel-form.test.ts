@@ -176,7 +176,10 @@ test("a channel becomes a form (lists split, numbers as text, multi-key mode kep
 test("types whose address cannot be derived need a base URL (Azure, Custom, Xinference); Dify and Coze do not", () => {
   for (const type of [3, 8, 47]) {
     const r = submit(valid({ type, base_url: " / " }));
-    expect([type, r.ok ? "" : zh(r.errors.base_url ?? "")]).toEqual([type, "该渠道类型必须填写 Base URL（网关无法推导出地址）。"]);
+    expect([type, r.ok ? "" : zh(r.errors.base_url ?? "")]).toEqual([
+      type,
+      "该渠道类型必须填写 Base URL（网关无法推导出地址）。",
+    ]);
   }
   expect(submit(valid({ type: 3, base_url: "https://x.openai.azure.com" })).ok).toBe(true);
   const sa = '{"project_id": "p", "client_email": "e@p", "private_key": "k"}';

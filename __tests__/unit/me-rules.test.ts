@@ -3,7 +3,11 @@
 // dialogs.
 import { checkInRewardRange, pickCheckInReward, serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
 import { visibleModelTags } from "@/modules/accounts/client/account/model-tags";
-import { affTransferIssue, changePasswordFormSchema, deleteConfirmationMatches } from "@/modules/accounts/client/account/forms";
+import {
+  affTransferIssue,
+  changePasswordFormSchema,
+  deleteConfirmationMatches,
+} from "@/modules/accounts/client/account/forms";
 
 describe("check-in reward", () => {
   test("max 0 (unset) gives exactly CheckInQuota and draws nothing", () => {

@@ -1,5 +1,10 @@
 // Model mapping rules and the relay's trial order (higher priority number first).
-import { checkMappingEntries, checkModelMapping, entriesToMapping, orderTargets } from "@/modules/pricing/model-mapping";
+import {
+  checkMappingEntries,
+  checkModelMapping,
+  entriesToMapping,
+  orderTargets,
+} from "@/modules/pricing/model-mapping";
 
 const e = (virtual: string, ...targets: [string, string | number][]) => ({
   virtual,

@@ -2,7 +2,11 @@
 // ratio files of the chosen variant, fetched by our server from the public assets host; when that
 // fails (offline, refused, bad file) the table bundled with the app is the fallback. The outcome
 // says which source was used so the admin is told.
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/modules/pricing/ratios/default-ratios";
+import {
+  DEFAULT_COMPLETION_RATIO,
+  DEFAULT_MODEL_PRICE,
+  DEFAULT_MODEL_RATIO,
+} from "@/modules/pricing/ratios/default-ratios";
 import { fillFromDefaults, type PricingMaps } from "@/modules/pricing/ratios/pricing-editor";
 import type { PresetRatios, PresetSource } from "@/modules/pricing/ratios/preset-ratios";
 

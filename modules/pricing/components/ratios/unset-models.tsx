@@ -17,7 +17,13 @@ import { Select } from "@/components/ui/select";
 import { fetchPresetRatios } from "@/modules/settings/client/api";
 import { useEnabledModels } from "@/modules/settings/client/hooks";
 import { usePaging } from "@/lib/client/use-page-size";
-import { applyBatch, checkBatch, unsetModels, type BatchValues, type PricingMaps } from "@/modules/pricing/ratios/pricing-editor";
+import {
+  applyBatch,
+  checkBatch,
+  unsetModels,
+  type BatchValues,
+  type PricingMaps,
+} from "@/modules/pricing/ratios/pricing-editor";
 import { fillFromPreset } from "@/modules/pricing/ratios/preset-fill";
 import { PRESET_SOURCES, type PresetSource } from "@/modules/pricing/ratios/preset-ratios";
 

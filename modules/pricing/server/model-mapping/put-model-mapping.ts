@@ -7,7 +7,12 @@ import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { getOption, setOption } from "@/lib/server/options/store";
 import { auditValue, recordAdminAction, type AdminActor } from "@/modules/logs/server/usage/record-admin-action";
 import type { PutModelMappingInput } from "@/modules/pricing/schemas";
-import { checkModelMapping, entriesToMapping, mappingToEntries, type ModelMapping } from "@/modules/pricing/model-mapping";
+import {
+  checkModelMapping,
+  entriesToMapping,
+  mappingToEntries,
+  type ModelMapping,
+} from "@/modules/pricing/model-mapping";
 
 export async function putModelMapping(
   { mapping }: PutModelMappingInput,
