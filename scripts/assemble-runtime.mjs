@@ -54,6 +54,7 @@ const RUNTIME_SCRIPTS = [
   "db-url.mjs",
   "server-flags.mjs",
   "serve.mjs",
+  "async-storage-global.mjs",
   "worker-count.mjs",
   "docker-entrypoint.sh",
 ];

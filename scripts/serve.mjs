@@ -8,16 +8,12 @@
 // WORKERS (default: one per core, scripts/worker-count.mjs): more than one makes this process the
 // primary, which serves beside the WORKERS - 1 workers it forks with this same script
 // (lib/server/workers/primary.ts). lib/env.ts validates the value.
-import { AsyncLocalStorage } from "node:async_hooks";
+import "./async-storage-global.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { resolveWorkers } from "./worker-count.mjs";
 
-// Next's modules read AsyncLocalStorage from globalThis once, when first loaded, and Next's server sets
-// it when it starts. The console API's handlers (next/server) are loaded before Next starts (on the
-// first page request, if ever), so the global is set here first, as Next's node-environment does.
-globalThis.AsyncLocalStorage ??= AsyncLocalStorage;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const { config } = JSON.parse(fs.readFileSync(path.join(root, ".next", "required-server-files.json"), "utf8"));

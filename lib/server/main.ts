@@ -1,9 +1,10 @@
 import "server-only";
 
 // Production/dev HTTP server: one Node http server in front of Next's request handler.
-// - In production the console API (/api) is served without Next (lib/server/http/api-router.ts) and
-//   Next is loaded on the first page request (lib/server/http/console-renderer.ts); `--dev` keeps
-//   Next for everything (hot reload) and loads it at start.
+// - The console API (/api) is served without Next (lib/server/http/api-router.ts), in production from
+//   the table built into the bundle, with `--dev` from app/api with hot reload of route files
+//   (dev-api-routes.ts); Next (dev or production) is loaded on the first page request
+//   (lib/server/http/console-renderer.ts).
 // - Stamps the trusted client address header (never taken from the client unless TRUST_PROXY).
 // - Serves /api/x/ as /api/x, without Next's 308 (lib/server/http/api-path.ts).
 // - The relay (/v1, /v1beta, /pg) is served here by lib/server/relay/entry/handler.ts, so the hot path does
@@ -77,11 +78,14 @@ async function main() {
   const e = env();
   const dev = process.argv.includes("--dev");
   const nextOptions = { dev, hostname: e.HOSTNAME, port: e.PORT, dir: process.cwd() };
-  // The route table exists only in the server bundle (scripts/build-server.mjs); dev serves /api via Next.
-  const api = dev ? null : createApiHandler((await import("gateway:api-routes")).API_ROUTES, configHeaders());
-  if (dev || e.CONSOLE_PRELOAD) await consoleRenderer(nextOptions);
+  // One /api router in both modes: the production table is built into the server bundle
+  // (scripts/build-server.mjs), dev builds it from app/api and reloads edited route files.
+  const api = dev
+    ? await (await import("@/lib/server/http/dev-api-routes")).devApiHandler()
+    : createApiHandler((await import("gateway:api-routes")).API_ROUTES, configHeaders());
+  if (e.CONSOLE_PRELOAD) await consoleRenderer(nextOptions);
   const handle = (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> =>
-    api && isApiPath(req.url!)
+    isApiPath(req.url!)
       ? api(req, res)
       : consoleRenderer(nextOptions).then(
           (render) => render(req, res),

@@ -7,11 +7,16 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 
-type ManifestHeaders = { regex: string; headers: { key: string; value: string }[] }[];
+export type ManifestHeaders = { regex: string; headers: { key: string; value: string }[] }[];
 
 export function configHeaders(distDir = path.join(process.cwd(), ".next")): (pathname: string) => [string, string][] {
   const file = path.join(distDir, "routes-manifest.json");
   const rules = (JSON.parse(fs.readFileSync(file, "utf8")) as { headers?: ManifestHeaders }).headers ?? [];
+  return headersOfRules(rules);
+}
+
+/** The headers of a path under manifest-shaped rules (the dev server builds them from next.config). */
+export function headersOfRules(rules: ManifestHeaders): (pathname: string) => [string, string][] {
   const compiled = rules.map((r) => ({
     regex: new RegExp(r.regex),
     pairs: r.headers.map((h): [string, string] => [h.key, h.value]),
