@@ -15,6 +15,8 @@ import { cohereUsage } from "@/lib/server/relay/vendors/cohere/chat";
 import { ollamaEventsToSse, ollamaUsage } from "@/lib/server/relay/vendors/ollama/chat";
 import { geminiUsage } from "@/lib/server/relay/vendors/gemini/channel-response";
 import { usageFromOpenAI } from "@/lib/server/relay/vendors/openai/format";
+import { difyUsage } from "@/lib/server/relay/vendors/dify/answer";
+import { cozeUsage } from "@/lib/server/relay/vendors/coze/answer";
 import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
 import { checkedUsage } from "@/lib/server/relay/settle/usage-check";
 import type { Usage } from "@/lib/server/ledger/pricing";
@@ -137,6 +139,8 @@ describe("usage counts that are not counts are refused by every dialect's parser
     ["Converse", (v) => nativeAsUsage(converseUsage({ inputTokens: v, outputTokens: 5 }))],
     ["Cohere", (v) => nativeAsUsage(cohereUsage({ billed_units: { input_tokens: v, output_tokens: 5 } }))],
     ["Ollama", (v) => nativeAsUsage(ollamaUsage({ prompt_eval_count: v, eval_count: 5 }))],
+    ["Dify", (v) => usageFromOpenAI(difyUsage({ prompt_tokens: v, completion_tokens: 5 }))],
+    ["Coze", (v) => usageFromOpenAI(cozeUsage({ input_count: 9, output_count: v }))],
   ];
   function nativeAsUsage(u: { input: number; output: number } | null): Usage | null {
     return u && { promptTokens: u.input, completionTokens: u.output, cachedTokens: 0 };

@@ -10,6 +10,7 @@ import "server-only";
 import {
   chatCompletion,
   chunkFrame,
+  appUsage,
   count,
   DONE_FRAME,
   errorFrame,
@@ -24,10 +25,7 @@ type CozeChat = { usage?: Record<string, unknown>; last_error?: { code?: unknown
 /** Coze's usage -> OpenAI usage (null when it reports no tokens). */
 export function cozeUsage(u: Record<string, unknown> | undefined): OpenAIUsage | null {
   if (!u || typeof u !== "object") return null;
-  const prompt = count(u.input_count);
-  const completion = count(u.output_count);
-  const total = count(u.token_count) || prompt + completion;
-  return prompt || completion ? { prompt_tokens: prompt, completion_tokens: completion, total_tokens: total } : null;
+  return appUsage(u.input_count, u.output_count, u.token_count);
 }
 
 function parse<T>(data: string): T | null {

@@ -9,7 +9,7 @@ import "server-only";
 import {
   chatCompletion,
   chunkFrame,
-  count,
+  appUsage,
   DONE_FRAME,
   errorFrame,
   type AnswerIds,
@@ -31,10 +31,7 @@ type DifyEvent = {
 /** Dify's metadata.usage -> OpenAI usage (null when it reports no tokens). */
 export function difyUsage(u: Record<string, unknown> | undefined): OpenAIUsage | null {
   if (!u || typeof u !== "object") return null;
-  const prompt = count(u.prompt_tokens);
-  const completion = count(u.completion_tokens);
-  const total = count(u.total_tokens) || prompt + completion;
-  return prompt || completion ? { prompt_tokens: prompt, completion_tokens: completion, total_tokens: total } : null;
+  return appUsage(u.prompt_tokens, u.completion_tokens, u.total_tokens);
 }
 
 function answerText(a: unknown): string {

@@ -6,6 +6,7 @@ import "server-only";
 // reads the channel as an OpenAI one.
 import { randomUUID } from "node:crypto";
 import { boundedSseParser } from "@/lib/server/relay/streaming/bounded";
+import { usageCount, warnBadUsage } from "@/lib/server/relay/settle/usage-check";
 
 export type AnswerIds = { id: string; model: string; created: number };
 /**
@@ -64,7 +65,22 @@ export function chatCompletion(ids: AnswerIds, content: string, usage: OpenAIUsa
   });
 }
 
-/** A token count from an upstream field (0 when absent or not a finite non-negative number). */
+/**
+ * An app provider's usage fields -> OpenAI usage; null when it reports no tokens, or when a field is
+ * not a count (logged: the call is then billed by our own count, as for every other upstream).
+ */
+export function appUsage(prompt: unknown, completion: unknown, total: unknown): OpenAIUsage | null {
+  const fields = { prompt: usageCount(prompt), completion: usageCount(completion), total: usageCount(total) };
+  if (Object.values(fields).some(Number.isNaN)) {
+    warnBadUsage(fields);
+    return null;
+  }
+  if (!fields.prompt && !fields.completion) return null;
+  const total_tokens = fields.total || fields.prompt + fields.completion;
+  return { prompt_tokens: fields.prompt, completion_tokens: fields.completion, total_tokens };
+}
+
+/** A number from an upstream field (0 when absent or not a finite non-negative number). */
 export function count(v: unknown): number {
   const n = typeof v === "number" ? v : Number(v ?? NaN);
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
