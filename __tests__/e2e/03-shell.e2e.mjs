@@ -17,12 +17,12 @@ export async function run({ browser, baseUrl, screenshot }) {
 
     await page.getByTestId("language-menu").click();
     await page.getByTestId("language-en").click();
-    await page.waitForFunction(() => document.documentElement.lang === "en");
+    await page.waitForFunction(() => document.documentElement?.lang === "en");
     await page.getByTestId("side-nav").getByText("API tokens").first().waitFor();
     await screenshot("shell-desktop-en", page);
 
     await page.getByTestId("theme-toggle").click();
-    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    await page.waitForFunction(() => document.documentElement?.classList.contains("dark"));
     await screenshot("shell-desktop-en-dark", page);
     await page.reload();
     assert.ok(
@@ -30,7 +30,7 @@ export async function run({ browser, baseUrl, screenshot }) {
       "the theme must survive a reload",
     );
     await page.getByTestId("theme-toggle").click();
-    await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+    await page.waitForFunction(() => document.documentElement && !document.documentElement.classList.contains("dark"));
 
     // Links do not prefetch (components/ui/app-link.tsx): a page load with the whole sidebar in view
     // used to send two prefetch requests per link. Counted over a load and a click to another page.
@@ -50,7 +50,7 @@ export async function run({ browser, baseUrl, screenshot }) {
 
     await page.getByTestId("language-menu").click();
     await page.getByTestId("language-zh").click();
-    await page.waitForFunction(() => document.documentElement.lang.startsWith("zh"));
+    await page.waitForFunction(() => document.documentElement?.lang.startsWith("zh"));
 
     const mobile = await browser.newContext({ locale: "zh-CN", viewport: { width: 375, height: 812 }, isMobile: true });
     const m = await mobile.newPage();

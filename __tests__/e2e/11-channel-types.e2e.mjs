@@ -145,7 +145,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     // English, switched in the UI: the Bedrock note and key format hint follow.
     await page.getByTestId("language-menu").click();
     await page.getByTestId("language-en").click();
-    await page.waitForFunction(() => document.documentElement.lang === "en");
+    await page.waitForFunction(() => document.documentElement?.lang === "en");
     await page.getByTestId("channel-add").click();
     await page.getByTestId("channel-form").waitFor();
     await selectType(33);
