@@ -24,9 +24,9 @@ const CLIENT_CODE = ["components/**", "lib/client/**", "modules/*/components/**"
 );
 // Shared infrastructure never depends on a capability module; the job wiring is the composition root
 // that may. The relay may import only the few module entries below.
-const INFRASTRUCTURE = ["lib/**/*.{ts,tsx}"];
-const RELAY = ["lib/server/relay/**"];
-const COMPOSITION_ROOTS = [...RELAY, "lib/server/cluster/jobs.ts", "lib/server/main.ts"];
+const INFRASTRUCTURE = ["lib/**/*.{ts,tsx}", "server/**/*.ts"];
+const RELAY = ["relay/**"];
+const COMPOSITION_ROOTS = [...RELAY, "server/cluster/jobs.ts", "server/main.ts"];
 const RELAY_MODULE_ENTRIES = [
   // The admin's model mapping: one parser for the settings form (validation, preview) and the router.
   "pricing/model-mapping",

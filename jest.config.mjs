@@ -58,7 +58,7 @@ export default async function config() {
       await build({
         displayName: "unit",
         testEnvironment: "node",
-        testMatch: ["<rootDir>/__tests__/unit/**/*.test.ts", "<rootDir>/lib/**/*.test.ts", "<rootDir>/modules/**/*.test.ts"],
+        testMatch: ["<rootDir>/__tests__/unit/**/*.test.ts", "<rootDir>/{lib,modules,relay,server}/**/*.test.ts"],
       }),
       await build({
         // Same --selectProjects name as the node half: `jest --selectProjects unit` runs both.

@@ -2,5 +2,5 @@
 
 // The console API's route table (scripts/api-route-table.mjs).
 declare module "gateway:api-routes" {
-  export const API_ROUTES: import("@/lib/server/http/api-router").ApiRouteEntry[];
+  export const API_ROUTES: import("@/server/http/api-router").ApiRouteEntry[];
 }

@@ -108,7 +108,7 @@ const AWS_REGION = /^[a-z]{2}(-[a-z0-9]+){1,4}$/;
  * so the operator hears it at once instead of from a failed request: a Bedrock key needs a region
  * (its last part, else the setting's `region`, else the region field); a Vertex key is a
  * service-account JSON holding the project. Mirrors the adapters' parsing
- * (lib/server/relay/vendors/{bedrock/credentials,vertex}); null = fine.
+ * (relay/vendors/{bedrock/credentials,vertex}); null = fine.
  */
 export function keySetupError(
   type: number,

@@ -3,8 +3,8 @@
 /** Request/response dialects: OpenAI (chat completions), Anthropic Messages, Gemini generateContent. */
 export type WireFormat = "openai" | "claude" | "gemini";
 
-/** How the relay reaches a vendor: an adapter in lib/server/relay/vendors, or a task platform
- *  (lib/server/relay/tasks). */
+/** How the relay reaches a vendor: an adapter in relay/vendors, or a task platform
+ *  (relay/tasks). */
 export type VendorTransport =
   | "openai"
   | "azure"

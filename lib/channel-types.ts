@@ -1,8 +1,8 @@
 // The vendor catalogue: the ONE table of channel types, read by the relay (adapter registry,
-// lib/server/relay/vendors), the console services (balance, fetch models, known models) and the
+// relay/vendors), the console services (balance, fetch models, known models) and the
 // console forms (type picker, key format hint, model suggestions, base URL placeholder, field hints).
 // Client-importable: data only. Adding an OpenAI-compatible vendor = one entry with transport
-// "openai"; a new dialect = a folder under lib/server/relay/vendors. Names are vendor brand names;
+// "openai"; a new dialect = a folder under relay/vendors. Names are vendor brand names;
 // the few generic ones are translated by the UI (channels.type_names.<id>). Numbers follow new-api
 // so existing data and scripts keep their meaning.
 

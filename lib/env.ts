@@ -41,7 +41,7 @@ const envSchema = z.object({
   NODE_NAME: z.string().default(""),
   /**
    * Worker processes of one `npm start` sharing the port (node:cluster). 0 (default): one per CPU
-   * core. 1: a single process, no primary. See lib/server/workers/primary.ts.
+   * core. 1: a single process, no primary. See server/workers/primary.ts.
    */
   WORKERS: z.coerce.number().int().min(0).max(256).default(0),
   /**

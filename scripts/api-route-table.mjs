@@ -1,6 +1,6 @@
 // The console API's route files (app/api/**/route.ts) and their URL patterns, as Next's app router
 // maps them: route groups "(x)" leave the URL, private folders "_x" are not routes. The production
-// server serves them without Next (lib/server/http/api-router.ts): scripts/build-server.mjs turns
+// server serves them without Next (server/http/api-router.ts): scripts/build-server.mjs turns
 // this list into the virtual module "gateway:api-routes" of the server bundle.
 import fs from "node:fs";
 import path from "node:path";

@@ -2,7 +2,7 @@
 // build (`npm run build`), for the container image (Dockerfile) or any machine without the sources:
 //
 //   <dir>/.next              Next's standalone server files, static assets, and our bundled server
-//                            (.next/gateway/server.mjs, lib/server/main.ts, which calls next({dir}))
+//                            (.next/gateway/server.mjs, server/main.ts, which calls next({dir}))
 //   <dir>/messages, package.json   what Next's trace says the pages read at run time
 //   <dir>/node_modules       only what is loaded at run time: Next's standalone trace plus our own
 //                            (Next's tracer, nft) of the bundled server (and of the server chunks in a worktree) and the

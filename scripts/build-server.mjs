@@ -1,4 +1,4 @@
-// Bundles lib/server/main.ts (and everything of ours it imports, the generated Prisma clients
+// Bundles server/main.ts (and everything of ours it imports, the generated Prisma clients
 // included) into .next/gateway/server.mjs, so production runs plain `node` without a TypeScript
 // loader. node_modules stay external.
 import { build } from "esbuild";
@@ -13,7 +13,7 @@ export const SERVER_BUNDLE = path.join(root, ".next", "gateway", "server.mjs");
 export async function buildServer() {
   await Promise.all([
     ...PRISMA_WASM_PROVIDERS.map(writePrismaWasm),
-    bundle(path.join(root, "lib/server/main.ts"), SERVER_BUNDLE),
+    bundle(path.join(root, "server/main.ts"), SERVER_BUNDLE),
   ]);
 }
 

@@ -2,7 +2,7 @@
 # Entrypoint of the container image, run from an assembled runtime folder (scripts/assemble-runtime.mjs):
 # apply the database migrations (safe on every start, and with several instances starting at once on
 # PostgreSQL: see README "Running at scale"), then replace this shell with the server, so it is the
-# process that receives SIGTERM and drains (lib/server/main.ts), with the V8 flags of `npm start`.
+# process that receives SIGTERM and drains (server/main.ts), with the V8 flags of `npm start`.
 set -eu
 cd "$(dirname "$0")/.."
 node scripts/migrate.mjs

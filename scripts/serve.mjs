@@ -1,4 +1,4 @@
-// Runs the bundled server (.next/gateway/server.mjs, lib/server/main.ts) the way Next's standalone
+// Runs the bundled server (.next/gateway/server.mjs, server/main.ts) the way Next's standalone
 // server.js runs Next: with the configuration the build serialised into
 // .next/required-server-files.json. So neither next.config.mjs nor its plugins are loaded at run time
 // (the container image ships without them), and Next does not warn that `output: "standalone"` is
@@ -7,7 +7,7 @@
 //
 // WORKERS (default: one per core, scripts/worker-count.mjs): more than one makes this process the
 // primary, which serves beside the WORKERS - 1 workers it forks with this same script
-// (lib/server/workers/primary.ts). lib/env.ts validates the value.
+// (server/workers/primary.ts). lib/env.ts validates the value.
 import "./async-storage-global.mjs";
 import fs from "node:fs";
 import path from "node:path";
@@ -21,7 +21,7 @@ const { config } = JSON.parse(fs.readFileSync(path.join(root, ".next", "required
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, distDir: "./.next" });
 // Unset or 0: the cores this process may use (a container's limits included), for the workers too.
 if (["", "0"].includes((process.env.WORKERS ?? "").trim())) process.env.WORKERS = String(resolveWorkers());
-// Several processes accept on one socket (lib/server/workers/connections.ts): libuv then yields after
+// Several processes accept on one socket (server/workers/connections.ts): libuv then yields after
 // each accept instead of taking every pending connection at once, so a burst spreads over them
 // (8 connections at once on an idle 2-process gateway: all on one process in 1 burst of 10, against 4
 // of 10 without).

@@ -1,6 +1,6 @@
 // `import "server-only"` marks our server modules (README "Architecture"). Next's bundler resolves it
 // to an empty module; plain Node resolves the package's default export, which throws. The dev server
-// (`npm run dev`: `node --import ... --import tsx lib/server/main.ts --dev`) and tsx
+// (`npm run dev`: `node --import ... --import tsx server/main.ts --dev`) and tsx
 // scripts load our server modules through Node, so this maps the marker to its empty file for both
 // loaders: tsx compiles our .ts files to CommonJS (require), an .mjs importer goes through ESM.
 // The production bundle does the same in scripts/build-server.mjs, jest in moduleNameMapper.

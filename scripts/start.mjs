@@ -1,5 +1,5 @@
 // `npm start`: migrate the database, build the console when the build is missing or older than the
-// sources, then serve (lib/server/main.ts, through scripts/serve.mjs) on PORT (default 3000).
+// sources, then serve (server/main.ts, through scripts/serve.mjs) on PORT (default 3000).
 //
 // The migration and the build run as child processes that go away; the server then runs IN THIS
 // process, so no launcher stays resident beside it. That needs the V8 flags of

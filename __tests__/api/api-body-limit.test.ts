@@ -1,6 +1,6 @@
 // No console /api body is read past its route's limit (review 3, N3: one anonymous chunked 300 MB
 // login took the server from 103 MB to 929 MB, answered 413 only once it was all in). The production
-// router (lib/server/http/api-router.ts) with the real login and self routes on a loopback server:
+// router (server/http/api-router.ts) with the real login and self routes on a loopback server:
 // a chunked body without Content-Length is answered 413 as soon as it passes the limit, and the server
 // stops reading it (the connection is closed), so the client never gets most of it out; a route that
 // answers without reading (401) reads at most the limit of what follows before closing.
@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as loginRoute from "@/app/api/user/login/route";
 import * as selfRoute from "@/app/api/user/self/route";
-import { createApiHandler, type RouteModule } from "@/lib/server/http/api-router";
+import { createApiHandler, type RouteModule } from "@/server/http/api-router";
 import { createUserAndLogin, setupApiHarness } from "./harness";
 import { sendChunked as sendTo } from "../relay/chunked-upload";
 

@@ -8,7 +8,7 @@ import http from "node:http";
 import * as tokenRoute from "@/app/api/token/route";
 import { db } from "@/lib/server/db";
 import { flushBookkeeping } from "@/lib/server/ledger/bookkeeping";
-import { handleRelay } from "@/lib/server/relay/entry/handler";
+import { handleRelay } from "@/relay/entry/handler";
 import { listenLoopback } from "../relay/loopback";
 import { call, createUserAndLogin, setOptions, setupApiHarness } from "./harness";
 

@@ -113,7 +113,7 @@ export type CallOptions = {
   headers?: Record<string, string>;
   /** A Cookie header value, e.g. the result of login(). */
   cookie?: string;
-  /** Client address as lib/server/main.ts would stamp it. */
+  /** Client address as server/main.ts would stamp it. */
   ip?: string;
   /** Dynamic route params ([id] -> { id: "1" }). */
   params?: Record<string, string | string[]>;

@@ -9,7 +9,7 @@ import http from "node:http";
 import * as tokenRoute from "@/app/api/token/route";
 import * as channelRoute from "@/app/api/channel/route";
 import { db } from "@/lib/server/db";
-import { handleRelay } from "@/lib/server/relay/entry/handler";
+import { handleRelay } from "@/relay/entry/handler";
 import { jsonBodyServer, listenLoopback } from "../relay/loopback";
 import { call, createUserAndLogin, login, ROOT_USER, setOptions, setupApiHarness, setupRoot } from "./harness";
 

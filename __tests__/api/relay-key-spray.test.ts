@@ -6,9 +6,9 @@ import * as tokenRoute from "@/app/api/token/route";
 import { db } from "@/lib/server/db";
 import { seal, sha256Hex } from "@/lib/server/crypto/secret-box";
 import { generateTokenKey } from "@/modules/tokens/server/generate-token-key";
-import { authenticateToken } from "@/lib/server/relay/auth/auth";
+import { authenticateToken } from "@/relay/auth/auth";
 import { getTokenByKey, NEGATIVE_TTL_MS } from "@/lib/server/cache/token-cache";
-import { RelayError } from "@/lib/server/relay/errors";
+import { RelayError } from "@/relay/errors";
 import { call, createUserAndLogin, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness({ env: { RELAY_AUTH_FAILURE_LIMIT: "5", RELAY_AUTH_FAILURE_WINDOW: "60" } });

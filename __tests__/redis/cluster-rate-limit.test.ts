@@ -1,6 +1,6 @@
 // Acceptance (issue 8): a per-user limit of N requests per minute holds across both instances
 // together. ModelRequestRateLimitCount counts every request of a user (failures included) per
-// ModelRequestRateLimitDurationMinutes (lib/server/relay/entry/pipeline.ts), so
+// ModelRequestRateLimitDurationMinutes (relay/entry/pipeline.ts), so
 // 3N concurrent requests spread over A and B must give exactly N answers 200 and 2N answers 429.
 import { PRICE_QUOTA, type Cluster } from "./cluster";
 import { chat, startPricedCluster, statusCounts } from "./cluster-calls";

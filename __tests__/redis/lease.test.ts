@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Redis from "ioredis";
 import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
-import type * as LeaseModule from "@/lib/server/cluster/lease";
+import type * as LeaseModule from "@/server/cluster/lease";
 import { freePort } from "../support/free-port";
 
 let lease: typeof LeaseModule;
@@ -85,7 +85,7 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = "lease-test-session-secret";
   process.env.CRYPTO_SECRET = "lease-test-crypto-secret";
   delete process.env.REDIS_URL;
-  lease = await import("@/lib/server/cluster/lease");
+  lease = await import("@/server/cluster/lease");
   port = await freePort();
   server = await startRedis(port);
 });

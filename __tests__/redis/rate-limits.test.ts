@@ -2,15 +2,15 @@
 // copies of the modules with their own Redis connections and in-process state (the shared singleton
 // registry is emptied before each copy is loaded), so anything that still counted per process
 // would show up as a doubled limit here.
-import type { RelayError } from "@/lib/server/relay/errors";
+import type { RelayError } from "@/relay/errors";
 import { resetEnvForTests } from "@/lib/env";
 import { dropSingleton } from "@/lib/server/singleton";
 import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
 
 type Instance = {
-  protection: typeof import("@/lib/server/relay/auth/protection");
+  protection: typeof import("@/relay/auth/protection");
   limits: typeof import("@/lib/server/http/rate-limit");
-  warning: typeof import("@/lib/server/relay/settle/quota-warning");
+  warning: typeof import("@/relay/settle/quota-warning");
   client: typeof import("@/lib/server/redis/client");
 };
 
@@ -27,9 +27,9 @@ async function loadInstance(): Promise<Instance> {
   let mods: Instance | undefined;
   await jest.isolateModulesAsync(async () => {
     mods = {
-      protection: await import("@/lib/server/relay/auth/protection"),
+      protection: await import("@/relay/auth/protection"),
       limits: await import("@/lib/server/http/rate-limit"),
-      warning: await import("@/lib/server/relay/settle/quota-warning"),
+      warning: await import("@/relay/settle/quota-warning"),
       client: await import("@/lib/server/redis/client"),
     };
   });

@@ -1,4 +1,4 @@
-// `npm run dev` and the production build serve /api through one router (lib/server/http/api-router.ts):
+// `npm run dev` and the production build serve /api through one router (server/http/api-router.ts):
 // the same request gets the same answer from both. Under Next dev's own router, /api/ and /api//status
 // were 308 redirects and /api a 307 to /setup (proxy.ts ran first). Both servers start on a fresh
 // copy of the same SQLite template; only /api is asked (the dev server never compiles a page).

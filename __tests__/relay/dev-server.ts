@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "../..");
 
 export type DevServer = { url: string; pid: number; stop: () => Promise<void> };
 
-/** `node --import ... lib/server/main.ts --dev`: the dev script after its database preparation. */
+/** `node --import ... server/main.ts --dev`: the dev script after its database preparation. */
 function devServerArgs(): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
     scripts: { dev: string };

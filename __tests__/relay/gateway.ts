@@ -1,4 +1,4 @@
-// Starts the real gateway (production build, lib/server/main.ts) on a fresh SQLite data folder for
+// Starts the real gateway (production build, server/main.ts) on a fresh SQLite data folder for
 // black-box relay tests, and offers admin helpers that go through the public /api contract.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";

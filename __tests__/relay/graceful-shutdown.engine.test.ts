@@ -1,4 +1,4 @@
-// Graceful shutdown (lib/server/main.ts + lib/server/drain.ts): on SIGTERM the instance keeps its
+// Graceful shutdown (server/main.ts + server/drain.ts): on SIGTERM the instance keeps its
 // listener only to say "draining" — /readyz answers 503, other new requests get 503 + Connection:
 // close — while the streams in flight run to their end; then bookkeeping is flushed and the process
 // exits 0. SHUTDOWN_TIMEOUT bounds the wait: a stream still open then is cut and billed.

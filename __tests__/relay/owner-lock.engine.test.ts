@@ -1,4 +1,4 @@
-// One owner of the balances per database without Redis (lib/server/instance-lock.ts): a second
+// One owner of the balances per database without Redis (server/instance-lock.ts): a second
 // gateway on the same database (SQLite file, or PostgreSQL database) refuses to start, with one
 // process and with workers, instead of keeping balances of its own that let tokens spend twice.
 import { freePort, startGateway, type Gateway } from "./gateway";
@@ -36,7 +36,7 @@ test("a second gateway on the same database refuses to start; after a kill -9 of
 if (process.env.TEST_DATABASE_URL)
   test("PostgreSQL: a lost lock connection is replaced; if another process took the lock meanwhile, the gateway stops", async () => {
     const gw = await startGateway();
-    const LOCK_KEY = "7455546890867139954"; // lib/server/instance-lock.ts
+    const LOCK_KEY = "7455546890867139954"; // server/instance-lock.ts
     const lockHolders = `select pid from pg_locks where locktype = 'advisory' and granted
       and database = (select oid from pg_database where datname = current_database())`;
     const cutLockConnection = () => gw.sql(`select pg_terminate_backend(pid) from (${lockHolders}) h`);

@@ -1,4 +1,4 @@
-// WORKERS=2: connections are shared out between the processes (lib/server/workers/connections.ts). The
+// WORKERS=2: connections are shared out between the processes (server/workers/connections.ts). The
 // kernel gives a new connection to whichever process accepts first; one that holds its share passes it
 // on, unread, to the one with the fewest. Made deterministic by stopping one process (SIGSTOP): the
 // kernel then gives every connection to the other.

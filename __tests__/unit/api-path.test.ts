@@ -1,5 +1,5 @@
 // /api/x/ is served as /api/x by the server itself (no 308 from Next), query kept; nothing else moves.
-import { withoutApiTrailingSlash } from "@/lib/server/http/api-path";
+import { withoutApiTrailingSlash } from "@/server/http/api-path";
 
 test.each([
   ["/api/user/", "/api/user"],

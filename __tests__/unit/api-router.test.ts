@@ -1,11 +1,11 @@
-// The production server's console API router (lib/server/http/api-router.ts): the route table built
+// The production server's console API router (server/http/api-router.ts): the route table built
 // from app/api, Next's precedence and param decoding, and the HTTP answers Next's app router gives
 // (HEAD via GET, OPTIONS, 405, cookies, config headers), over a real loopback server.
 import http from "node:http";
 import path from "node:path";
 import { NextResponse } from "next/server";
 import { apiRouteFiles } from "@/scripts/api-route-table.mjs";
-import { createApiHandler, createApiMatcher, type ApiRouteEntry, type RouteModule } from "@/lib/server/http/api-router";
+import { createApiHandler, createApiMatcher, type ApiRouteEntry, type RouteModule } from "@/server/http/api-router";
 import type { WrappedHandler } from "@/lib/server/http/route";
 
 const root = path.resolve(__dirname, "../..");

@@ -1,14 +1,14 @@
 // Issue 20: the Dify (type 37) and Coze (type 49) converters: OpenAI request -> the platform's request
 // (Dify's concatenated query as in new-api, Coze's additional_messages), and the platforms' answers
 // (blocking JSON, message lists, event streams cut at odd places) -> OpenAI answers with usage.
-import { adapterFor } from "@/lib/server/relay/vendors";
-import { difyBlockingToOpenAI, difyStreamConverter } from "@/lib/server/relay/vendors/dify/answer";
-import { toDifyRequest } from "@/lib/server/relay/vendors/dify/request";
-import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/lib/server/relay/vendors/coze/answer";
-import { cozeBotId } from "@/lib/server/relay/vendors/coze/adapter";
-import { toCozeRequest } from "@/lib/server/relay/vendors/coze/request";
-import { reframeSse } from "@/lib/server/relay/vendors/openai/app-answer";
-import type { AdapterContext } from "@/lib/server/relay/vendors/types";
+import { adapterFor } from "@/relay/vendors";
+import { difyBlockingToOpenAI, difyStreamConverter } from "@/relay/vendors/dify/answer";
+import { toDifyRequest } from "@/relay/vendors/dify/request";
+import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/answer";
+import { cozeBotId } from "@/relay/vendors/coze/adapter";
+import { toCozeRequest } from "@/relay/vendors/coze/request";
+import { reframeSse } from "@/relay/vendors/openai/app-answer";
+import type { AdapterContext } from "@/relay/vendors/types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 
 const ids = { id: "chatcmpl-1", model: "m", created: 1 };

@@ -1,6 +1,6 @@
 // Settlement records cross the worker -> primary pipe with their non-ASCII strings escaped, so a
-// batch stays ASCII (lib/server/workers/ascii-wire.ts); the primary gets back exactly what was sent.
-import { asciiFields, restoreFields } from "@/lib/server/workers/ascii-wire";
+// batch stays ASCII (server/workers/ascii-wire.ts); the primary gets back exactly what was sent.
+import { asciiFields, restoreFields } from "@/server/workers/ascii-wire";
 
 test("non-ASCII strings survive the pipe as ASCII and come back identical", () => {
   const sent = {

@@ -1,18 +1,18 @@
-// Which background jobs a configuration starts, and at what interval (lib/server/cluster/jobs.ts):
+// Which background jobs a configuration starts, and at what interval (server/cluster/jobs.ts):
 // minute frequencies of 0 turn a job off, JOBS_TICK_MS_FOR_TESTS replaces the minutes, task polling
 // keeps its own millisecond interval.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Env } from "@/lib/env";
-import type * as JobsModule from "@/lib/server/cluster/jobs";
+import type * as JobsModule from "@/server/cluster/jobs";
 
 let jobs: typeof JobsModule;
 
 beforeAll(async () => {
   // The job modules may read the environment: give them a throwaway one before loading them.
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "gw-jobs-"));
-  jobs = await import("@/lib/server/cluster/jobs");
+  jobs = await import("@/server/cluster/jobs");
 });
 
 const base = {

@@ -1,10 +1,10 @@
 // Issue 20: Bedrock Converse / ConverseStream conversions (OpenAI chat <-> Converse), the choice
 // between InvokeModel and Converse, and the key formats (session token, API key, region sources).
-import { encodeEventStreamMessage } from "@/lib/server/relay/vendors/bedrock/event-stream";
-import { converseBody, toolUseId } from "@/lib/server/relay/vendors/bedrock/converse-request";
-import { converseEventsToSse, converseToOpenAI } from "@/lib/server/relay/vendors/bedrock/converse-response";
-import { bedrockCredentials, channelRegion } from "@/lib/server/relay/vendors/bedrock/credentials";
-import { bedrockFormatOf, usesInvokeModel } from "@/lib/server/relay/vendors/bedrock/adapter";
+import { encodeEventStreamMessage } from "@/relay/vendors/bedrock/event-stream";
+import { converseBody, toolUseId } from "@/relay/vendors/bedrock/converse-request";
+import { converseEventsToSse, converseToOpenAI } from "@/relay/vendors/bedrock/converse-response";
+import { bedrockCredentials, channelRegion } from "@/relay/vendors/bedrock/credentials";
+import { bedrockFormatOf, usesInvokeModel } from "@/relay/vendors/bedrock/adapter";
 
 const event = (type: string, body: object) =>
   encodeEventStreamMessage(

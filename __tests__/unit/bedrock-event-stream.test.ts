@@ -6,10 +6,10 @@ import {
   MAX_MESSAGE,
   crc32,
   encodeEventStreamMessage,
-} from "@/lib/server/relay/vendors/bedrock/event-stream";
-import { bedrockEventsToSse } from "@/lib/server/relay/vendors/bedrock/sse";
-import { bedrockBody, bedrockCredentials } from "@/lib/server/relay/vendors/bedrock/adapter";
-import type { AdapterContext } from "@/lib/server/relay/vendors/types";
+} from "@/relay/vendors/bedrock/event-stream";
+import { bedrockEventsToSse } from "@/relay/vendors/bedrock/sse";
+import { bedrockBody, bedrockCredentials } from "@/relay/vendors/bedrock/adapter";
+import type { AdapterContext } from "@/relay/vendors/types";
 
 const chunk = (event: object) =>
   encodeEventStreamMessage(

@@ -13,8 +13,8 @@ import {
 } from "@/lib/channel-rules";
 import { editTagSchema } from "@/modules/channels/schemas";
 import { allDefaultModels, CHANNEL_TYPES, defaultModelsFor } from "@/lib/channel-types";
-import { TASK_CHANNEL_TYPES } from "@/lib/server/relay/tasks/charge";
-import { adapterFor } from "@/lib/server/relay/vendors";
+import { TASK_CHANNEL_TYPES } from "@/relay/tasks/charge";
+import { adapterFor } from "@/relay/vendors";
 
 test("base URL: trailing slashes removed; /v1 at the end warns", () => {
   expect(normalizeBaseUrl(" https://a.example/// ")).toBe("https://a.example");

@@ -5,7 +5,7 @@ import {
   modelHeaders,
   thinkingAdapterEnabled,
   thinkingBudgetShare,
-} from "@/lib/server/relay/vendors/anthropic/options";
+} from "@/relay/vendors/anthropic/options";
 import { OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 
 const map = (o: Record<string, string>) => optionsOf(Object.entries(o));

@@ -1,12 +1,12 @@
 // Claude non-stream responses both ways, usage normalisation (cache read / creation), errors,
 // and the type-14 adapter's request (URL, headers, per-model headers).
 import { optionsOf } from "@/lib/server/options/store";
-import { adapterFor } from "@/lib/server/relay/vendors";
-import type { AdapterContext } from "@/lib/server/relay/vendors/types";
-import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
-import { RelayError } from "@/lib/server/relay/errors";
+import { adapterFor } from "@/relay/vendors";
+import type { AdapterContext } from "@/relay/vendors/types";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import { RelayError } from "@/relay/errors";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
 
 const anthropicAdapter = adapterFor(14)!;
 

@@ -1,8 +1,8 @@
 // Claude streams: Anthropic events -> OpenAI chunks (with usage from message_start + message_delta),
 // OpenAI chunks -> the exact Anthropic event sequence, and the native tap (verbatim forwarding).
 import { optionsOf } from "@/lib/server/options/store";
-import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
-import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
 
 const o: ConvertOptions = { mode: "chat", upstreamModel: "claude-up", stream: true, options: optionsOf() };
 const ev = (event: string, data: Json) => ({ event, data: JSON.stringify(data) });

@@ -1,17 +1,17 @@
 // Issue 20: Cohere v2 (chat, stream, embed) and Ollama native (/api/chat NDJSON, /api/embed)
 // conversions to and from the OpenAI pivot, and the adapters' URLs per mode and channel setting.
-import { adapterFor } from "@/lib/server/relay/vendors";
-import { cohereChatBody, cohereChatToOpenAI } from "@/lib/server/relay/vendors/cohere/chat";
-import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/lib/server/relay/vendors/cohere/embed";
-import { cohereEventsToSse } from "@/lib/server/relay/vendors/cohere/stream";
+import { adapterFor } from "@/relay/vendors";
+import { cohereChatBody, cohereChatToOpenAI } from "@/relay/vendors/cohere/chat";
+import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/embed";
+import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
 import {
   ollamaChatBody,
   ollamaChatToOpenAI,
   ollamaEmbedBody,
   ollamaEventsToSse,
-} from "@/lib/server/relay/vendors/ollama/chat";
+} from "@/relay/vendors/ollama/chat";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import type { AdapterContext, RelayMode } from "@/lib/server/relay/vendors/types";
+import type { AdapterContext, RelayMode } from "@/relay/vendors/types";
 
 type Frame = Record<string, unknown> & { choices?: { delta: Record<string, unknown>; finish_reason: string | null }[] };
 

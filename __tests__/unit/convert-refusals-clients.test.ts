@@ -2,11 +2,11 @@
 // (for a channel of another dialect) refuse what the conversion would drop, naming the field; the
 // history a vendor gave back (thinking blocks, reasoning items) still passes. The OpenAI chat side:
 // convert-refusals.test.ts.
-import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
-import { ConversionRefused } from "@/lib/server/relay/vendors/convert-guard";
-import type { Json } from "@/lib/server/relay/vendors/format-types";
-import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
-import { responsesClientFormat } from "@/lib/server/relay/vendors/openai/responses-format";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import { ConversionRefused } from "@/relay/vendors/convert-guard";
+import type { Json } from "@/relay/vendors/format-types";
+import { geminiFormat } from "@/relay/vendors/gemini/format";
+import { responsesClientFormat } from "@/relay/vendors/openai/responses-format";
 
 /** The refusal `run` throws (fails the test when it throws nothing or something else). */
 function refusal(run: () => unknown): ConversionRefused {

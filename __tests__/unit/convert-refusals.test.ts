@@ -1,16 +1,16 @@
 // Issue 36 "Input classes": every conversion refuses what its target vendor would refuse (a 400
 // naming the field, code invalid_field) instead of dropping it or sending a stand-in. Each converter
 // is called as the relay calls it; the relay tests (relay/convert-refusals.ts) cover the wire shapes.
-import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
-import { converseBody } from "@/lib/server/relay/vendors/bedrock/converse-request";
-import { cohereChatBody } from "@/lib/server/relay/vendors/cohere/chat";
-import { ConversionRefused, inCallerLocale } from "@/lib/server/relay/vendors/convert-guard";
-import { toCozeRequest } from "@/lib/server/relay/vendors/coze/request";
-import { toDifyRequest } from "@/lib/server/relay/vendors/dify/request";
-import type { Json } from "@/lib/server/relay/vendors/format-types";
-import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
-import { ollamaChatBody } from "@/lib/server/relay/vendors/ollama/chat";
-import { applySystemPrompt } from "@/lib/server/relay/upstream/transform";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import { converseBody } from "@/relay/vendors/bedrock/converse-request";
+import { cohereChatBody } from "@/relay/vendors/cohere/chat";
+import { ConversionRefused, inCallerLocale } from "@/relay/vendors/convert-guard";
+import { toCozeRequest } from "@/relay/vendors/coze/request";
+import { toDifyRequest } from "@/relay/vendors/dify/request";
+import type { Json } from "@/relay/vendors/format-types";
+import { geminiFormat } from "@/relay/vendors/gemini/format";
+import { ollamaChatBody } from "@/relay/vendors/ollama/chat";
+import { applySystemPrompt } from "@/relay/upstream/transform";
 import { convertOptionsFor } from "./convert-options";
 
 const o = convertOptionsFor("m")();

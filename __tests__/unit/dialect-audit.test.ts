@@ -1,11 +1,11 @@
 // Field audit of the conversions (issue 19 scope 1): usage (cache read/write, reasoning tokens),
 // stop reasons, sampling fields, tool_choice and thinking content, each carried through the OpenAI
 // chat pivot between every pair of dialects that can express it.
-import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
-import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
-import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
-import { responsesClientFormat } from "@/lib/server/relay/vendors/openai/responses-format";
-import type { ChatFormat, ClientFormat, Json } from "@/lib/server/relay/vendors/format-types";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import { geminiFormat } from "@/relay/vendors/gemini/format";
+import { openaiFormat } from "@/relay/vendors/openai/format";
+import { responsesClientFormat } from "@/relay/vendors/openai/responses-format";
+import type { ChatFormat, ClientFormat, Json } from "@/relay/vendors/format-types";
 import { convertOptionsFor } from "./convert-options";
 
 const opts = convertOptionsFor("upstream-model");

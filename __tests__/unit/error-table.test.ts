@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ERROR_TABLE, type ErrorCode, type ErrorEntry } from "@/lib/server/errors/table";
 import { AppError } from "@/lib/server/http/app-error";
-import { RELAY_WIRE, relayError, type RelayErrorName } from "@/lib/server/relay/error-codes";
+import { RELAY_WIRE, relayError, type RelayErrorName } from "@/relay/error-codes";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -20,7 +20,7 @@ function sourceFiles(dir: string): string[] {
 /** Every `new AppError(x` and `relayError(x` call in the sources, with its first argument. */
 function thrownCodes(): { file: string; code: string; literal: boolean }[] {
   const call = /(?<!function )\b(?:new AppError|relayError)\(\s*(?:"(\w+)"|([^\s,)]+))/g;
-  return ["lib", "modules", "app"].flatMap(sourceFiles).flatMap((file) =>
+  return ["lib", "relay", "server", "modules", "app"].flatMap(sourceFiles).flatMap((file) =>
     [...readFileSync(path.join(root, file), "utf8").matchAll(call)].map((m) => ({
       file,
       code: m[1] ?? m[2]!,

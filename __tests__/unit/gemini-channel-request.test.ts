@@ -1,7 +1,7 @@
 // Gemini channel side: OpenAI requests -> Gemini requests (messages, config, schema cleaning, images, safety).
-import { RelayError } from "@/lib/server/relay/errors";
-import { geminiFormat as g } from "@/lib/server/relay/vendors/gemini/format";
-import type { Json } from "@/lib/server/relay/vendors/format-types";
+import { RelayError } from "@/relay/errors";
+import { geminiFormat as g } from "@/relay/vendors/gemini/format";
+import type { Json } from "@/relay/vendors/format-types";
 import { convertOptionsFor } from "./convert-options";
 
 const opts = convertOptionsFor("gemini-2.5-flash");

@@ -1,9 +1,9 @@
 // Gemini client requests -> OpenAI (a Gemini SDK on a non-Gemini channel) and OpenAI answers back.
-import { RelayError } from "@/lib/server/relay/errors";
-import { geminiFormat as g } from "@/lib/server/relay/vendors/gemini/format";
-import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
+import { RelayError } from "@/relay/errors";
+import { geminiFormat as g } from "@/relay/vendors/gemini/format";
+import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
 import { convertOptionsFor } from "./convert-options";
-import { GEMINI_PATH } from "@/lib/server/relay/endpoints/gemini";
+import { GEMINI_PATH } from "@/relay/endpoints/gemini";
 
 const opts = convertOptionsFor("gpt-4o");
 const out = (patch: Partial<ConvertOptions> = {}) => ({ ...opts(patch), requestId: "rid", clientModel: "gemini-x" });

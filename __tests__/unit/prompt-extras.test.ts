@@ -6,12 +6,12 @@ import {
   STORED_CONTEXT_TOKENS,
   tokenIdCount,
   uploadAudioTokens,
-} from "@/lib/server/relay/settle/prompt-extras";
-import { estimatePromptTokens } from "@/lib/server/relay/settle/tokenize";
-import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
-import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
-import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
-import { responsesCreateEndpoint } from "@/lib/server/relay/endpoints/responses";
+} from "@/relay/settle/prompt-extras";
+import { estimatePromptTokens } from "@/relay/settle/tokenize";
+import { openaiFormat } from "@/relay/vendors/openai/format";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import { geminiFormat } from "@/relay/vendors/gemini/format";
+import { responsesCreateEndpoint } from "@/relay/endpoints/responses";
 import { Readable } from "node:stream";
 import type { IncomingMessage } from "node:http";
 

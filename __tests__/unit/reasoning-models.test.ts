@@ -3,12 +3,12 @@
 // gpt-oss, Gemini 2.5+, grok-3-mini mapped to its two levels) and loses it for ordinary chat models
 // (gpt-4o, gpt-4.1, gpt-3.5, deepseek-reasoner); OpenAI reasoning models get max_completion_tokens
 // and no sampling fields. The native OpenAI route is not touched (capOutput keeps the client's field).
-import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
-import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
-import { openaiFormat } from "@/lib/server/relay/vendors/openai/format";
-import { responsesClientFormat } from "@/lib/server/relay/vendors/openai/responses-format";
-import { fitConvertedRequest, modelRule } from "@/lib/server/relay/vendors/openai/reasoning-models";
-import type { ClientFormat, Json } from "@/lib/server/relay/vendors/format-types";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import { geminiFormat } from "@/relay/vendors/gemini/format";
+import { openaiFormat } from "@/relay/vendors/openai/format";
+import { responsesClientFormat } from "@/relay/vendors/openai/responses-format";
+import { fitConvertedRequest, modelRule } from "@/relay/vendors/openai/reasoning-models";
+import type { ClientFormat, Json } from "@/relay/vendors/format-types";
 import { convertOptionsFor } from "./convert-options";
 
 /** A client request as an OpenAI-chat channel serving `model` receives it. */

@@ -35,5 +35,5 @@ test("the relay imports only the listed module entries", () => {
     "export const probe = [orderTargets, getTokenBalance, listTokenLogs, recordLog, x, y] as unknown as TokenDto;",
     "",
   ].join("\n");
-  expect(restrictedLines(probe, "lib/server/relay/settle/probe.ts")).toEqual([4, 5, 6, 7]);
+  expect(restrictedLines(probe, "relay/settle/probe.ts")).toEqual([4, 5, 6, 7]);
 });

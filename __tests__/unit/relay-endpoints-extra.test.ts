@@ -1,9 +1,9 @@
 // Pure pieces of the non-chat endpoints: Responses usage and prompt text, the Azure Responses URL.
-import { azureAdapter } from "@/lib/server/relay/vendors/azure/adapter";
-import type { AdapterContext } from "@/lib/server/relay/vendors/types";
+import { azureAdapter } from "@/relay/vendors/azure/adapter";
+import type { AdapterContext } from "@/relay/vendors/types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import { responsesPromptText, usageFromResponses } from "@/lib/server/relay/endpoints/responses";
-import { forwardingPipe } from "@/lib/server/relay/streaming/forward";
+import { responsesPromptText, usageFromResponses } from "@/relay/endpoints/responses";
+import { forwardingPipe } from "@/relay/streaming/forward";
 
 test("Responses usage: input includes cached tokens, output includes reasoning", () => {
   expect(

@@ -2,8 +2,8 @@
 import { optionsOf } from "@/lib/server/options/store";
 import { fallbackFromOptions, priceModel, type PriceTable } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import { retryPolicy } from "@/lib/server/relay/routing/channel-health";
-import { resolveRoutes } from "@/lib/server/relay/routing/model-routes";
+import { retryPolicy } from "@/relay/routing/channel-health";
+import { resolveRoutes } from "@/relay/routing/model-routes";
 
 const table: PriceTable = {
   quotaPerUnit: 500000,

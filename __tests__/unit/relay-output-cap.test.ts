@@ -1,12 +1,12 @@
 // The capped output limit goes into the field each dialect (and endpoint) reads: the dialect owns it
 // (vendors/<vendor>/format.ts capOutput), settle/output-cap.ts only asks.
-import { capOutputTokens, OUTPUT_BOUND, planReservation } from "@/lib/server/relay/settle/output-cap";
+import { capOutputTokens, OUTPUT_BOUND, planReservation } from "@/relay/settle/output-cap";
 import {
   choiceCount,
   GEMINI_LIMIT_FIELDS,
   largestLimit,
   OPENAI_LIMIT_FIELDS,
-} from "@/lib/server/relay/settle/output-limits";
+} from "@/relay/settle/output-limits";
 import type { ModelPricing, PriceTable } from "@/lib/server/ledger/pricing";
 
 test("each dialect and endpoint gets its own output-limit field", () => {

@@ -1,6 +1,6 @@
-import { parseStatusRanges, shouldDisable, shouldRetry, statusIn } from "@/lib/server/relay/routing/channel-health";
-import { RelayError } from "@/lib/server/relay/errors";
-import { checkRateLimit, findSensitiveWord, recordSuccess } from "@/lib/server/relay/auth/protection";
+import { parseStatusRanges, shouldDisable, shouldRetry, statusIn } from "@/relay/routing/channel-health";
+import { RelayError } from "@/relay/errors";
+import { checkRateLimit, findSensitiveWord, recordSuccess } from "@/relay/auth/protection";
 import { ipAllowed, parseAllowList } from "@/lib/server/cache/ip-allow-list";
 
 const RETRY = "100-199,300-399,401-407,409-499,500-503,505-523,525-599";

@@ -1,4 +1,4 @@
-import { selectChannel, selectKey } from "@/lib/server/relay/routing/select-channel";
+import { selectChannel, selectKey } from "@/relay/routing/select-channel";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 
 function ch(id: number, priority: number, weight = 0, extra: Partial<CachedChannel> = {}): CachedChannel {

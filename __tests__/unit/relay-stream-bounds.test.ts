@@ -2,9 +2,9 @@
 // the cap (16 MB) of it, then ends the stream as an upstream error; and it searches each received
 // character for the separator once, not the whole pending text on every chunk (a deterministic
 // count of the characters searched, not a timer).
-import { MAX_PENDING_CHARS } from "@/lib/server/relay/streaming/bounded";
-import { claudeNativeStream } from "@/lib/server/relay/vendors/anthropic/native-tap";
-import { lines } from "@/lib/server/relay/vendors/openai/chunks";
+import { MAX_PENDING_CHARS } from "@/relay/streaming/bounded";
+import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
+import { lines } from "@/relay/vendors/openai/chunks";
 import { eventPath, fastPath, upstreamOf } from "./stream-reader-support";
 
 const CHUNK = 64 * 1024;

@@ -1,12 +1,12 @@
-// The one client-stream core (lib/server/relay/streaming/sse-response.ts) that every streamed answer
+// The one client-stream core (relay/streaming/sse-response.ts) that every streamed answer
 // uses: chunks written in order, an end marker stops the read, the tail is owed, failures and
 // client disconnects are recorded, the upstream body is always released.
 import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { openClientStream, pump } from "@/lib/server/relay/streaming/sse-response";
-import { pipeBytes } from "@/lib/server/relay/streaming/forward";
-import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import { openClientStream, pump } from "@/relay/streaming/sse-response";
+import { pipeBytes } from "@/relay/streaming/forward";
+import type { UpstreamResponse } from "@/relay/upstream/send";
 
 class FakeRes extends EventEmitter {
   written: (string | Buffer)[] = [];

@@ -1,5 +1,5 @@
-import { applyParamOverride, applySystemPrompt, mapModel, mapStatus } from "@/lib/server/relay/upstream/transform";
-import { RelayError } from "@/lib/server/relay/errors";
+import { applyParamOverride, applySystemPrompt, mapModel, mapStatus } from "@/relay/upstream/transform";
+import { RelayError } from "@/relay/errors";
 
 describe("mapModel", () => {
   test("follows chains and stops at self-mapping", () => {

@@ -1,9 +1,9 @@
 import { optionsOf } from "@/lib/server/options/store";
-import type { RelayMode } from "@/lib/server/relay/vendors/types";
-import { RelayError } from "@/lib/server/relay/errors";
-import { formatFor } from "@/lib/server/relay/vendors";
-import type { Json } from "@/lib/server/relay/vendors/format-types";
-import { jsonTooDeep } from "@/lib/server/relay/vendors/wire-guard";
+import type { RelayMode } from "@/relay/vendors/types";
+import { RelayError } from "@/relay/errors";
+import { formatFor } from "@/relay/vendors";
+import type { Json } from "@/relay/vendors/format-types";
+import { jsonTooDeep } from "@/relay/vendors/wire-guard";
 import { deepNest, makeRng, mutate } from "@/__tests__/support/hostile";
 
 const opts = (mode: RelayMode = "chat") => ({

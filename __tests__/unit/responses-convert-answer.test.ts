@@ -1,10 +1,10 @@
 // OpenAI Responses clients on channels of another dialect, the way back: Claude / Gemini answers and
 // streams -> OpenAI chat pivot -> the Responses JSON and event sequence. Requests: responses-convert.test.ts.
 import { optionsOf } from "@/lib/server/options/store";
-import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
-import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
-import type { ConvertOptions, Json } from "@/lib/server/relay/vendors/format-types";
-import { responsesClientFormat as responses } from "@/lib/server/relay/vendors/openai/responses-format";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import { geminiFormat } from "@/relay/vendors/gemini/format";
+import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
+import { responsesClientFormat as responses } from "@/relay/vendors/openai/responses-format";
 
 const o: ConvertOptions = { mode: "chat", upstreamModel: "up-model", stream: false, options: optionsOf() };
 const so = { ...o, stream: true };

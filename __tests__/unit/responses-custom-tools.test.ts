@@ -1,10 +1,10 @@
 // Codex's custom (freeform) tools on channels of another dialect: `apply_patch` ({type:"custom"})
 // travels the pivot as a function taking {"input": string} and comes back as a custom_tool_call
 // item with `input`, in JSON answers and in streams (custom_tool_call_input.delta/.done).
-import { claudeFormat } from "@/lib/server/relay/vendors/anthropic/format";
-import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
-import type { Json } from "@/lib/server/relay/vendors/format-types";
-import { customToolNames, responsesFormatFor } from "@/lib/server/relay/vendors/openai/responses-format";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import { geminiFormat } from "@/relay/vendors/gemini/format";
+import type { Json } from "@/relay/vendors/format-types";
+import { customToolNames, responsesFormatFor } from "@/relay/vendors/openai/responses-format";
 import { convertOptionsFor } from "./convert-options";
 
 const opts = convertOptionsFor("claude-sonnet-4");

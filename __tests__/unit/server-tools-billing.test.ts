@@ -1,10 +1,10 @@
 // Review N9: server-side web searches are billed per call at the vendor's price, as new-api does
 // (Anthropic $10 per 1,000; OpenAI Responses $10 for o3/o4/gpt-5, $25 for the others).
 import { quotaForUsage, type ModelPricing } from "@/lib/server/ledger/pricing";
-import { usageFromClaude } from "@/lib/server/relay/vendors/anthropic/response";
-import { claudeNativeStream } from "@/lib/server/relay/vendors/anthropic/native-tap";
-import { geminiFormat } from "@/lib/server/relay/vendors/gemini/format";
-import { nativeStream } from "@/lib/server/relay/vendors/gemini/channel-response";
+import { usageFromClaude } from "@/relay/vendors/anthropic/response";
+import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
+import { geminiFormat } from "@/relay/vendors/gemini/format";
+import { nativeStream } from "@/relay/vendors/gemini/channel-response";
 
 const ratio: ModelPricing = {
   mode: "ratio",

@@ -1,9 +1,9 @@
 // Issue 16: long per-request scans run in slices with event-loop turns between them. Each sliced scan
 // must give the same answer as a straight one, whatever falls on a slice boundary.
 import { jsonTooDeep, scanJsonDepth } from "@/lib/server/http/input-guard";
-import { findSensitiveWord } from "@/lib/server/relay/auth/protection";
-import { estimateText } from "@/lib/server/relay/settle/tokenize";
-import { foldTable, WordMatcher } from "@/lib/server/relay/auth/word-matcher";
+import { findSensitiveWord } from "@/relay/auth/protection";
+import { estimateText } from "@/relay/settle/tokenize";
+import { foldTable, WordMatcher } from "@/relay/auth/word-matcher";
 import { decodeUtf8, runAtOnce, runSliced, SLICE_UNITS, unitsAt } from "@/lib/server/sliced";
 
 /** How many times a sliced computation paused. */

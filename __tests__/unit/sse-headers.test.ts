@@ -1,11 +1,11 @@
-// When a streamed answer's headers leave (lib/server/relay/streaming/sse-response.ts startSse), on a
+// When a streamed answer's headers leave (relay/streaming/sse-response.ts startSse), on a
 // real loopback HTTP server: with the first event at hand they go in the same socket write (one
 // syscall less per stream: a separate flush was ~6 % of a stream's CPU at c=1), and without one they
 // still leave at once, so a client learns the status while a slow model thinks.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type net from "node:net";
-import { startSse } from "@/lib/server/relay/streaming/sse-response";
+import { startSse } from "@/relay/streaming/sse-response";
 
 /** Counts the socket's flushes to the kernel (net.Socket funnels write and writev through here). */
 function countFlushes(socket: net.Socket): { count: number } {

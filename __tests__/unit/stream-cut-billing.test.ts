@@ -4,21 +4,21 @@
 // Ollama (rewritten into OpenAI chunks and read by the OpenAI stream). The upstream ends the body
 // after DELTAS text deltas; a complete stream is billed at the usage it reported. And usage counts
 // that are not counts (N6) are refused by every parser's check.
-import type { StreamResult } from "@/lib/server/relay/streaming/sse-response";
-import { encodeEventStreamMessage } from "@/lib/server/relay/vendors/bedrock/event-stream";
-import { bedrockEventsToSse } from "@/lib/server/relay/vendors/bedrock/sse";
-import { converseEventsToSse, converseUsage } from "@/lib/server/relay/vendors/bedrock/converse-response";
-import { claudeNativeStream } from "@/lib/server/relay/vendors/anthropic/native-tap";
-import { usageFromClaude } from "@/lib/server/relay/vendors/anthropic/response";
-import { cohereEventsToSse } from "@/lib/server/relay/vendors/cohere/stream";
-import { cohereUsage } from "@/lib/server/relay/vendors/cohere/chat";
-import { ollamaEventsToSse, ollamaUsage } from "@/lib/server/relay/vendors/ollama/chat";
-import { geminiUsage } from "@/lib/server/relay/vendors/gemini/channel-response";
-import { usageFromOpenAI } from "@/lib/server/relay/vendors/openai/format";
-import { difyUsage } from "@/lib/server/relay/vendors/dify/answer";
-import { cozeUsage } from "@/lib/server/relay/vendors/coze/answer";
-import { usageFromResponses } from "@/lib/server/relay/endpoints/responses";
-import { checkedUsage } from "@/lib/server/relay/settle/usage-check";
+import type { StreamResult } from "@/relay/streaming/sse-response";
+import { encodeEventStreamMessage } from "@/relay/vendors/bedrock/event-stream";
+import { bedrockEventsToSse } from "@/relay/vendors/bedrock/sse";
+import { converseEventsToSse, converseUsage } from "@/relay/vendors/bedrock/converse-response";
+import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
+import { usageFromClaude } from "@/relay/vendors/anthropic/response";
+import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
+import { cohereUsage } from "@/relay/vendors/cohere/chat";
+import { ollamaEventsToSse, ollamaUsage } from "@/relay/vendors/ollama/chat";
+import { geminiUsage } from "@/relay/vendors/gemini/channel-response";
+import { usageFromOpenAI } from "@/relay/vendors/openai/format";
+import { difyUsage } from "@/relay/vendors/dify/answer";
+import { cozeUsage } from "@/relay/vendors/coze/answer";
+import { usageFromResponses } from "@/relay/endpoints/responses";
+import { checkedUsage } from "@/relay/settle/usage-check";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import { eventPath, fastPath, upstreamOf } from "./stream-reader-support";
 

@@ -4,12 +4,12 @@
 import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { relayEvents, type EventPipe } from "@/lib/server/relay/streaming/event-stream";
-import { relayStream } from "@/lib/server/relay/streaming/openai-stream";
-import type { StreamResult } from "@/lib/server/relay/streaming/sse-response";
-import type { RelayContext } from "@/lib/server/relay/entry/context";
-import type { AdapterContext, ChannelAdapter } from "@/lib/server/relay/vendors/types";
-import type { UpstreamResponse } from "@/lib/server/relay/upstream/send";
+import { relayEvents, type EventPipe } from "@/relay/streaming/event-stream";
+import { relayStream } from "@/relay/streaming/openai-stream";
+import type { StreamResult } from "@/relay/streaming/sse-response";
+import type { RelayContext } from "@/relay/entry/context";
+import type { AdapterContext, ChannelAdapter } from "@/relay/vendors/types";
+import type { UpstreamResponse } from "@/relay/upstream/send";
 
 class FakeRes extends EventEmitter {
   writableFinished = false;

@@ -1,6 +1,6 @@
 // Both task pollers (Midjourney, Suno) group their unfinished rows by channel and fail the ones
 // submitted before the timeout cutoff instead of polling them.
-import { groupForPoll } from "@/lib/server/relay/tasks/refund-task";
+import { groupForPoll } from "@/relay/tasks/refund-task";
 
 test("rows are grouped by channel in order; rows older than the cutoff time out instead", async () => {
   const rows = [

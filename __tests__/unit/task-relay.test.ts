@@ -6,8 +6,8 @@ import {
   mjModelName,
   originTaskId,
   parseSimpleChange,
-} from "@/lib/server/relay/tasks/mj-actions";
-import { taskPrice } from "@/lib/server/relay/tasks/task-price";
+} from "@/relay/tasks/mj-actions";
+import { taskPrice } from "@/relay/tasks/task-price";
 
 const table = (over: Partial<PriceTable> = {}): PriceTable => ({
   quotaPerUnit: 500_000,

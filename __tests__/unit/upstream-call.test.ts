@@ -1,10 +1,10 @@
-// One upstream call without undici's request() (lib/server/relay/upstream/upstream-call.ts), against a
+// One upstream call without undici's request() (relay/upstream/upstream-call.ts), against a
 // real HTTP server on loopback: whole and streamed reads, what arrives before the reader starts,
 // bounded reads, 1xx answers, aborts before and after the headers, and a reader that gives up.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent } from "undici";
-import { callUpstream, UpstreamAbort, UpstreamAnswerTooLarge } from "@/lib/server/relay/upstream/upstream-call";
+import { callUpstream, UpstreamAbort, UpstreamAnswerTooLarge } from "@/relay/upstream/upstream-call";
 
 type Route = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const routes = new Map<string, Route>();

@@ -1,7 +1,7 @@
 // Review 3 L5 residue: upstream and transport error texts lose IPv6 literals and internal host names
-// before they reach a caller (lib/server/relay/upstream/redact.ts).
-import { redactUpstreamText } from "@/lib/server/relay/upstream/redact";
-import { upstreamErrorClass } from "@/lib/server/relay/upstream/error-class";
+// before they reach a caller (relay/upstream/redact.ts).
+import { redactUpstreamText } from "@/relay/upstream/redact";
+import { upstreamErrorClass } from "@/relay/upstream/error-class";
 
 const redact = (text: string) => redactUpstreamText(text, ["sk-channel-key-1234"], "http://vllm.example:8000/v1");
 

@@ -3,9 +3,9 @@
 import { CHANNEL_TYPES, channelTypeInfo, vendorPath } from "@/lib/channel-types";
 import { isRegionValid, multiKeyAllowed } from "@/lib/channel-rules";
 import { BALANCE_TYPES, balanceProviderFor } from "@/modules/channels/server/balance-providers";
-import { adapterFor, formatFor } from "@/lib/server/relay/vendors";
-import { TASK_CHANNEL_TYPES } from "@/lib/server/relay/tasks/charge";
-import type { AdapterContext } from "@/lib/server/relay/vendors/types";
+import { adapterFor, formatFor } from "@/relay/vendors";
+import { TASK_CHANNEL_TYPES } from "@/relay/tasks/charge";
+import type { AdapterContext } from "@/relay/vendors/types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 
 function ctx(type: number, baseUrl = ""): AdapterContext {

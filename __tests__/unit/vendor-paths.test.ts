@@ -3,11 +3,11 @@
 // from the catalogue must send the client path there with the vendor's auth header.
 import { channelTypeInfo, vendorPath } from "@/lib/channel-types";
 import { typeSupported } from "@/lib/channel-rules";
-import { adapterFor } from "@/lib/server/relay/vendors";
-import { cloudflareCredentials } from "@/lib/server/relay/vendors/cloudflare/adapter";
-import type { AdapterContext } from "@/lib/server/relay/vendors/types";
+import { adapterFor } from "@/relay/vendors";
+import { cloudflareCredentials } from "@/relay/vendors/cloudflare/adapter";
+import type { AdapterContext } from "@/relay/vendors/types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import { RelayError } from "@/lib/server/relay/errors";
+import { RelayError } from "@/relay/errors";
 
 function ctx(
   type: number,

@@ -8,8 +8,8 @@ import {
   clearVertexTokens,
   parseServiceAccount,
   vertexAccessToken,
-} from "@/lib/server/relay/vendors/vertex/token";
-import { vertexFormatOf, vertexRegion } from "@/lib/server/relay/vendors/vertex/adapter";
+} from "@/relay/vendors/vertex/token";
+import { vertexFormatOf, vertexRegion } from "@/relay/vendors/vertex/adapter";
 
 let server: http.Server;
 let url = "";

@@ -1,4 +1,4 @@
-import { WordMatcher } from "@/lib/server/relay/auth/word-matcher";
+import { WordMatcher } from "@/relay/auth/word-matcher";
 
 /** Small seeded PRNG (mulberry32) so a failing case can be replayed. */
 function rng(seed: number) {

@@ -1,4 +1,4 @@
-// Allowances (lib/server/workers/primary-allowances.ts through primary-ops.ts): quota the primary sets
+// Allowances (server/workers/primary-allowances.ts through primary-ops.ts): quota the primary sets
 // aside for one worker and account. Exactness: what a worker settles from its allowance is charged
 // like any reservation, what it gives back returns, the database never sees the unused part, a
 // refusal first takes back allowances sitting on the account, and a console write revokes them.
@@ -31,8 +31,8 @@ import {
   userQuota,
 } from "@/lib/server/ledger/memory-ledger";
 import { takeDeltas } from "@/lib/server/ledger/deltas";
-import { handleWorkerMessage, becomePrimary, workerGone } from "@/lib/server/workers/primary-ops";
-import { resetAllowancesForTests } from "@/lib/server/workers/primary-allowances";
+import { handleWorkerMessage, becomePrimary, workerGone } from "@/server/workers/primary-ops";
+import { resetAllowancesForTests } from "@/server/workers/primary-allowances";
 
 type Msg = { id?: number; ok?: unknown; err?: string; call?: string; cid?: number; p?: unknown };
 

@@ -1,9 +1,9 @@
-// Passing connections over the IPC pipe (lib/server/workers/connection-courier.ts): one at a time as
+// Passing connections over the IPC pipe (server/workers/connection-courier.ts): one at a time as
 // Node allows (the next is written once the one before was acknowledged), a connection waits its turn
 // at most 100 ms and is then served where it landed, and nothing goes to a closed channel.
 import type http from "node:http";
 import type net from "node:net";
-import { courier, type Channel } from "@/lib/server/workers/connection-courier";
+import { courier, type Channel } from "@/server/workers/connection-courier";
 
 /** A channel whose writes complete only when `written()` is called (Node's acknowledgement wait). */
 function slowChannel() {

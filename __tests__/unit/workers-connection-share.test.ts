@@ -1,6 +1,6 @@
-// How many connections each process may hold (lib/server/workers/connection-share.ts): a process passes
+// How many connections each process may hold (server/workers/connection-share.ts): a process passes
 // a new connection on once it holds its share over the fewest any process holds, to that process.
-import { capForWorkers, placeConnection, shareCap } from "@/lib/server/workers/connection-share";
+import { capForWorkers, placeConnection, shareCap } from "@/server/workers/connection-share";
 
 test("the share: 2 over the fewest, or ~6 % of it once that is more", () => {
   expect(shareCap(0)).toBe(2);

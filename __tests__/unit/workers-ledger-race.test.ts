@@ -26,7 +26,7 @@ import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { reserveInMemory } from "@/lib/server/ledger/ledger";
 import { ensureAccounts, resetLedgerForTests, tokenRemain, userQuota } from "@/lib/server/ledger/memory-ledger";
 import { takeDeltas } from "@/lib/server/ledger/deltas";
-import { handleWorkerMessage, workerGone } from "@/lib/server/workers/primary-ops";
+import { handleWorkerMessage, workerGone } from "@/server/workers/primary-ops";
 
 type Msg = { id?: number; ok?: unknown; err?: string };
 

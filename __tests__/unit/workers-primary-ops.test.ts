@@ -1,4 +1,4 @@
-// The primary's side of the worker channel (lib/server/workers/primary-ops.ts): one ledger for all
+// The primary's side of the worker channel (server/workers/primary-ops.ts): one ledger for all
 // workers, the log settled with its charge, refunds of a dead worker's reservations, rate windows
 // shared by the workers, and events relayed to the others only.
 import type { Worker } from "node:cluster";
@@ -18,7 +18,7 @@ jest.mock("@/lib/server/ledger/bookkeeping", () => ({
 
 import { resetLedgerForTests, tokenRemain, userQuota } from "@/lib/server/ledger/memory-ledger";
 import type { LogRow } from "@/lib/server/ledger/bookkeeping";
-import { handleWorkerMessage, becomePrimary, workerGone } from "@/lib/server/workers/primary-ops";
+import { handleWorkerMessage, becomePrimary, workerGone } from "@/server/workers/primary-ops";
 
 type Sent = { gw: { id?: number; ok?: unknown; err?: string; ev?: string; p?: unknown }[] };
 

@@ -1,10 +1,10 @@
-// The worker's side of allowances (lib/server/workers/remote-ledger.ts), against a scripted primary:
+// The worker's side of allowances (server/workers/remote-ledger.ts), against a scripted primary:
 // reservations are taken locally while the allowance covers them, it is topped up before it runs
 // out, given back when idle or revoked, and a part refunded after it ended goes back to the primary.
 const sent: { op: string; fields: Record<string, unknown> }[] = [];
 const answers: ((op: string, fields: Record<string, unknown>) => unknown)[] = [];
 const calls = new Map<string, (p: unknown) => unknown>();
-jest.mock("@/lib/server/workers/ipc", () => ({
+jest.mock("@/server/workers/ipc", () => ({
   post: (op: string, fields: Record<string, unknown>) => sent.push({ op, fields }),
   request: async (op: string, fields: Record<string, unknown>) => {
     sent.push({ op, fields });
@@ -20,7 +20,7 @@ import {
   remoteReserve,
   remoteSettle,
   resetRemoteLedgerForTests,
-} from "@/lib/server/workers/remote-ledger";
+} from "@/server/workers/remote-ledger";
 import type { Reservation } from "@/lib/server/ledger/memory-ledger";
 
 function ok(r: Awaited<ReturnType<typeof remoteReserve>>): Reservation {

@@ -4,7 +4,7 @@ import "server-only";
 // DATABASE_URL is postgres://. Both generated clients come from the same schema, so they expose the
 // same API; the PostgreSQL one is typed as the SQLite one.
 //
-// Kept on globalThis: the custom server (lib/server/main.ts) and Next's bundled route handlers load
+// Kept on globalThis: the custom server (server/main.ts) and Next's bundled route handlers load
 // separate copies of this module in one process, and they must share one connection pool.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type { PrismaPg } from "@prisma/adapter-pg";

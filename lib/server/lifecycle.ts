@@ -1,6 +1,6 @@
 import "server-only";
 
-// Shutdown hooks, run by lib/server/main.ts once in-flight requests have drained. "flush" hooks
+// Shutdown hooks, run by server/main.ts once in-flight requests have drained. "flush" hooks
 // (bookkeeping batchers, pollers) run first, then "close" hooks (connections such as Redis), then the
 // database closes: a flush may still need a connection, never the other way round.
 import { disconnectDb } from "@/lib/server/db";

@@ -70,7 +70,7 @@ export const CORE_VENDORS: VendorEntry[] = [
     modelsApi: "anthropic",
   },
   {
-    // Claude through InvokeModel, other models through Converse (lib/server/relay/vendors/bedrock);
+    // Claude through InvokeModel, other models through Converse (relay/vendors/bedrock);
     // base URL defaults to https://bedrock-runtime.{region}.amazonaws.com.
     id: 33,
     name: "AWS Claude",

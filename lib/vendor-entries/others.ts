@@ -21,7 +21,7 @@ export const OTHER_VENDORS: VendorEntry[] = [
   },
   {
     // DashScope's OpenAI-compatible mode: {base}/compatible-mode/v1/chat/completions, Bearer key;
-    // rerank through the native text-rerank service (lib/server/relay/vendors/dashscope).
+    // rerank through the native text-rerank service (relay/vendors/dashscope).
     id: 17,
     name: "Alibaba Qwen",
     models: ["qwen-turbo", "qwen-plus", "qwen-max", "text-embedding-v3", "gte-rerank-v2"],
@@ -110,7 +110,7 @@ export const OTHER_VENDORS: VendorEntry[] = [
     noV1: true,
   },
   {
-    // A Dify app's service API: {base}/v1/chat-messages, Bearer app key (lib/server/relay/vendors/dify).
+    // A Dify app's service API: {base}/v1/chat-messages, Bearer app key (relay/vendors/dify).
     id: 37,
     name: "Dify",
     keyFormat: "app-xxx",
@@ -122,7 +122,7 @@ export const OTHER_VENDORS: VendorEntry[] = [
   },
   {
     // A Coze bot through chat v3: {base}/v3/chat, Bearer personal access token; bot ID in `other`
-    // (lib/server/relay/vendors/coze).
+    // (relay/vendors/coze).
     id: 49,
     name: "Coze",
     keyFormat: "pat_xxx",
@@ -185,7 +185,7 @@ export const OTHER_VENDORS: VendorEntry[] = [
     pathMap: [["/v1", "/api/v3"]],
   },
   {
-    // Cohere's native v2 API: /v2/chat, /v2/embed, /v2/rerank (lib/server/relay/vendors/cohere).
+    // Cohere's native v2 API: /v2/chat, /v2/embed, /v2/rerank (relay/vendors/cohere).
     id: 34,
     name: "Cohere",
     models: ["command-a-03-2025", "command-r-plus-08-2024", "embed-v4.0", "rerank-v3.5"],

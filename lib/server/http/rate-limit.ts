@@ -1,7 +1,7 @@
 import "server-only";
 
 // Named rate limiters (fixed windows, rate-limiter-flexible). In this process for a single instance,
-// in the primary for worker processes (which ask it over lib/server/workers/ipc.ts: one set of
+// in the primary for worker processes (which ask it over server/workers/ipc.ts: one set of
 // counters for the primary's own requests and theirs); with REDIS_URL in Redis, shared by every
 // instance, so N instances do not allow N times the points.
 // Fail closed: when Redis cannot be reached the caller gets AppError "unavailable" (503), never a
@@ -13,7 +13,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { readyRedis } from "@/lib/server/redis/when-ready";
 import { singleton } from "@/lib/server/singleton";
-import { request, workerIpc } from "@/lib/server/workers/ipc";
+import { request, workerIpc } from "@/server/workers/ipc";
 
 type LimiterName =
   | "critical"

@@ -10,7 +10,7 @@ import "server-only";
 // left is flushed (lifecycle hook). A kill -9 loses at most what finished within the last flush
 // interval (< 1 s), and the usage buckets of the last DataExportInterval.
 // In worker processes (WORKERS > 1, no REDIS_URL) this writer runs in the primary only: a worker
-// sends its logs there (lib/server/workers/ipc.ts), so a kill -9 of a worker loses nothing it sent.
+// sends its logs there (server/workers/ipc.ts), so a kill -9 of a worker loses nothing it sent.
 import { writeBatch } from "@/lib/server/ledger/write-batch";
 import { cleanLogRow, cleanUsageKey } from "@/lib/server/ledger/clean-row";
 import { onShutdown } from "@/lib/server/lifecycle";
@@ -21,7 +21,7 @@ import { dropAccounts } from "@/lib/server/ledger/memory-ledger";
 import { writeOutsideRelay } from "@/lib/server/ledger/outside-write";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { queueSharedUsage, type UsageBucketKey } from "@/lib/server/ledger/usage-redis";
-import { post, request, workerIpc } from "@/lib/server/workers/ipc";
+import { post, request, workerIpc } from "@/server/workers/ipc";
 
 export const FLUSH_MS = 250;
 

@@ -4,14 +4,14 @@ import "server-only";
 // failure. One instance keeps balances in memory (memory-ledger.ts); with REDIS_URL every instance
 // shares them in Redis (redis-ledger.ts). Both record settled charges as deltas (deltas.ts) that the
 // bookkeeping writer persists with the consume logs. In worker processes (WORKERS > 1, no
-// REDIS_URL) the primary holds the in-memory ledger for all of them (lib/server/workers/remote-ledger.ts).
+// REDIS_URL) the primary holds the in-memory ledger for all of them (server/workers/remote-ledger.ts).
 import { redisEnabled } from "@/lib/server/redis/client";
 import * as memory from "@/lib/server/ledger/memory-ledger";
 import * as shared from "@/lib/server/ledger/redis-ledger";
 import type { Reservation, ReserveResult } from "@/lib/server/ledger/memory-ledger";
 import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
-import { workerIpc } from "@/lib/server/workers/ipc";
-import { remoteRefund, remoteReservationStats, remoteReserve, remoteSettle } from "@/lib/server/workers/remote-ledger";
+import { workerIpc } from "@/server/workers/ipc";
+import { remoteRefund, remoteReservationStats, remoteReserve, remoteSettle } from "@/server/workers/remote-ledger";
 
 export type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-ledger";
 

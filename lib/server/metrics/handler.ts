@@ -9,8 +9,8 @@ import { env } from "@/lib/env";
 import { initMetrics } from "@/lib/server/metrics/registry";
 import { requestLogger } from "@/lib/server/logger";
 import { newRequestId } from "@/lib/server/http/route-id";
-import { answerCalls, clusterWorker, request } from "@/lib/server/workers/ipc";
-import { allMetrics, isPrimary } from "@/lib/server/workers/primary-ops";
+import { answerCalls, clusterWorker, request } from "@/server/workers/ipc";
+import { allMetrics, isPrimary } from "@/server/workers/primary-ops";
 
 // Created when the server starts (main.ts imports this module), so every request is counted from
 // the first one, and before anything in Next's bundles looks for the metrics. An invalid

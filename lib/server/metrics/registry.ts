@@ -6,7 +6,7 @@ import "server-only";
 // code that also runs inside Next's bundles (channel tests) does not pull prom-client in there.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { env } from "@/lib/env";
-import { consoleRendererLoaded } from "@/lib/server/http/console-renderer";
+import { consoleRendererLoaded } from "@/server/http/console-renderer";
 import { eventLoopDelay } from "@/lib/server/metrics/event-loop";
 import { ModelFolder } from "@/lib/server/metrics/labels";
 import { currentMetrics, installMetrics } from "@/lib/server/metrics/record";

@@ -1,6 +1,6 @@
 import "server-only";
 
-// Delivers the relay's quota warnings (lib/server/relay/settle/quota-warning.ts decides when: balance under
+// Delivers the relay's quota warnings (relay/settle/quota-warning.ts decides when: balance under
 // the user's threshold, at most once per user per 2 h) by e-mail or webhook, as the user chose in
 // PUT /api/user/setting. Runs detached from the relay response: the listener only schedules the work,
 // and every failure ends in a log line (never with the webhook URL's path or the secret).
@@ -12,7 +12,7 @@ import { sendMail } from "@/lib/server/mail/send-mail";
 import { OutboundRefused, safeFetch } from "@/lib/server/net/safe-fetch";
 import { getOptions } from "@/lib/server/options/store";
 import { getUser, type CachedUser } from "@/lib/server/cache/token-cache";
-import { onQuotaWarning, type QuotaWarning } from "@/lib/server/relay/settle/quota-warning";
+import { onQuotaWarning, type QuotaWarning } from "@/relay/settle/quota-warning";
 import { fillPlaceholders, quotaWarningNotice, type QuotaWarningNotice } from "@/lib/server/notify/quota-warning-text";
 import { singleton } from "@/lib/server/singleton";
 
@@ -87,7 +87,7 @@ export async function deliverQuotaWarning(w: QuotaWarning): Promise<void> {
 
 const registered = singleton("notify.quota-warning-listener", () => ({ done: false }));
 
-/** Called once at server start (lib/server/main.ts). */
+/** Called once at server start (server/main.ts). */
 export function registerQuotaWarningDelivery(): void {
   if (registered.done) return;
   registered.done = true;

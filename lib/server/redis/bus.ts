@@ -2,7 +2,7 @@ import "server-only";
 
 // Cross-instance events (cache invalidation: a disabled token, channel or changed option). Without
 // Redis the handlers run in this process, and with WORKERS > 1 the primary relays the event to every
-// other process (lib/server/workers/ipc.ts, primary-ops.ts), each of which answers once it has applied
+// other process (server/workers/ipc.ts, primary-ops.ts), each of which answers once it has applied
 // it: the /api request that emitted it is answered only after that (route.ts awaits
 // eventsDelivered), so the next request sees the write on whichever process it lands. A process that
 // does not answer within EVENT_DELIVERY_MS (stuck: the primary's hang watch kills it) is not waited
@@ -13,7 +13,7 @@ import "server-only";
 import { KEY_PREFIX, instanceId, redis, redisSubscriber } from "@/lib/server/redis/client";
 import { currentRequestId, logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";
-import { answerCalls, request, workerIpc } from "@/lib/server/workers/ipc";
+import { answerCalls, request, workerIpc } from "@/server/workers/ipc";
 
 /** The longest a write's answer waits for the other processes to apply its events. */
 export const EVENT_DELIVERY_MS = 2000;

@@ -4,12 +4,12 @@ import "server-only";
 // are skipped), one after another in the background; the call answers at once. With auto-disable on,
 // a failing or too slow (ChannelDisableThreshold s, 0 = never) channel that allows it is disabled;
 // testChannel itself re-enables auto-disabled channels that pass when auto-enable is on.
-// The scheduled pass (CHANNEL_TEST_FREQUENCY, lib/server/cluster/jobs.ts) is the same loop, awaited,
+// The scheduled pass (CHANNEL_TEST_FREQUENCY, server/cluster/jobs.ts) is the same loop, awaited,
 // run as the first root user, without the "done" notification (new-api notifies manual runs only).
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
-import { autoDisable } from "@/lib/server/relay/public";
+import { autoDisable } from "@/relay/public";
 import { toCached } from "@/lib/server/cache/channel-cache";
 import { singleton } from "@/lib/server/singleton";
 import { notifyRoot } from "@/lib/server/notify/notify-root";

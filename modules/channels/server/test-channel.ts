@@ -9,7 +9,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { getOptions } from "@/lib/server/options/store";
 import { getPriceTable, priceModel, quotaForUsage } from "@/lib/server/ledger/pricing";
 import { invalidateChannels, toCached } from "@/lib/server/cache/channel-cache";
-import { prepareProbe } from "@/lib/server/relay/public";
+import { prepareProbe } from "@/relay/public";
 import { notifyRoot } from "@/lib/server/notify/notify-root";
 import { splitList } from "@/modules/channels/server/rebuild-abilities";
 import { redactSecrets } from "@/modules/channels/server/upstream-get";

@@ -3,14 +3,14 @@ import "server-only";
 // GET /api/channel/update_balance/{id}/ (one channel, answered) and GET /api/channel/update_balance
 // (every enabled single-key channel of a supported type, in the background). A zero or negative
 // balance auto-disables the channel when auto-disable is on and the channel allows it. The periodic
-// refresh (CHANNEL_UPDATE_FREQUENCY, lib/server/cluster/jobs.ts) awaits the same pass.
+// refresh (CHANNEL_UPDATE_FREQUENCY, server/cluster/jobs.ts) awaits the same pass.
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { open } from "@/lib/server/crypto/secret-box";
 import { logger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
-import { autoDisable } from "@/lib/server/relay/public";
+import { autoDisable } from "@/relay/public";
 import { invalidateChannels, toCached } from "@/lib/server/cache/channel-cache";
 import { singleton } from "@/lib/server/singleton";
 import { BALANCE_TYPES, balanceProviderFor } from "@/modules/channels/server/balance-providers";

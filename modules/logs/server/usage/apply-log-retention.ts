@@ -1,7 +1,7 @@
 import "server-only";
 
 // Log retention (option LogRetentionDays, 0 = keep forever): removes logs older than now − N days.
-// Run hourly by the cluster's lease holder (lib/server/cluster/jobs.ts), in batches
+// Run hourly by the cluster's lease holder (server/cluster/jobs.ts), in batches
 // (delete-logs-before.ts) so a large table is never locked by one statement. The option is read from
 // the table itself, not the options cache: the lease holder may not be the instance where it was
 // changed, and one extra query per hour is nothing.

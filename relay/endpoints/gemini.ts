@@ -1,0 +1,34 @@
+import "server-only";
+
+// Gemini-native endpoints: POST /v1beta/models/{model}:generateContent | :streamGenerateContent |
+// :embedContent | :batchEmbedContents (and the same under /v1/models/). The model and whether to
+// stream come from the path; streams are always answered as SSE (the alt=sse form the SDKs use).
+import type { RelayMode } from "@/relay/vendors/types";
+import { attemptChat } from "@/relay/endpoints/chat-attempt";
+import type { RelayEndpoint } from "@/relay/entry/endpoint";
+import { invalidRequest } from "@/relay/error-codes";
+import { geminiFormat } from "@/relay/vendors/gemini/format";
+import { readJsonBody } from "@/relay/endpoints/openai-text";
+
+export const GEMINI_PATH =
+  /^\/v1(?:beta)?\/models\/([^/]+?):(generateContent|streamGenerateContent|embedContent|batchEmbedContents)$/;
+
+export function geminiEndpoint(rawModel: string, verb: string): RelayEndpoint {
+  const mode: RelayMode = verb === "embedContent" || verb === "batchEmbedContents" ? "embeddings" : "chat";
+  return {
+    format: "gemini",
+    mode,
+    async read(req) {
+      let model: string;
+      try {
+        model = decodeURIComponent(rawModel).trim();
+      } catch {
+        throw invalidRequest("The model name in the path is not valid", "invalid_model");
+      }
+      const body = await readJsonBody(req);
+      const facts = geminiFormat.inspect(body, mode);
+      return { body, facts: { ...facts, model: model || undefined, stream: verb === "streamGenerateContent" } };
+    },
+    attempt: attemptChat,
+  };
+}

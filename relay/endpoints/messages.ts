@@ -1,0 +1,19 @@
+import "server-only";
+
+// POST /v1/messages: Anthropic Messages clients (native to Anthropic channels, converted otherwise).
+import { attemptChat } from "@/relay/endpoints/chat-attempt";
+import type { RelayEndpoint } from "@/relay/entry/endpoint";
+import { claudeFormat } from "@/relay/vendors/anthropic/format";
+import { readJsonBody } from "@/relay/endpoints/openai-text";
+
+const endpoint: RelayEndpoint = {
+  format: "claude",
+  mode: "chat",
+  async read(req) {
+    const body = await readJsonBody(req);
+    return { body, facts: claudeFormat.inspect(body, "chat") };
+  },
+  attempt: attemptChat,
+};
+
+export const claudeMessagesEndpoint = (): RelayEndpoint => endpoint;

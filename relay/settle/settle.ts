@@ -1,0 +1,125 @@
+import "server-only";
+
+// After the response: settle the reservation at the actual usage, count the request, and queue the
+// consume log + usage aggregate (written by bookkeeping.ts, never on the response path).
+import { getOptions } from "@/lib/server/options/store";
+import { settleAndRecord } from "@/lib/server/ledger/ledger";
+import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
+import { CREATE_CACHE_RATIO, quotaForUsage, type Usage } from "@/lib/server/ledger/pricing";
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
+import type { RelayContext, StreamStatus } from "@/relay/entry/context";
+import { recordSuccess } from "@/relay/auth/protection";
+import { maybeWarnQuota } from "@/relay/settle/quota-warning";
+import { LOG_TYPE } from "@/lib/constants";
+import { recordConsume } from "@/lib/server/metrics/record";
+import { checkedUsage, saneUsage } from "@/relay/settle/usage-check";
+
+export type Outcome = {
+  channel: CachedChannel;
+  upstreamModel: string;
+  usage: Usage;
+  /** Usage counted locally because the upstream sent none. */
+  estimated: boolean;
+  firstResponseMs: number;
+  streamStatus?: StreamStatus;
+};
+
+export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void> {
+  const options = await getOptions();
+  // Every reader checks its upstream's usage (usage-check.ts); one that did not charges the
+  // reservation rather than write a count that is not one into the balances and the log.
+  const sane = saneUsage(o.usage);
+  if (!sane) {
+    checkedUsage(o.usage, ctx.requestId);
+    o = { ...o, usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 }, estimated: true };
+  }
+  const wanted = sane
+    ? quotaForUsage(ctx.pricing, o.usage, ctx.table.quotaPerUnit, ctx.otherRatio)
+    : (ctx.reservation?.amount ?? 0);
+  const p = ctx.pricing;
+  const now = Math.floor(Date.now() / 1000);
+  // The log and usage bucket are built before the charge is known and settled with it (its quota
+  // is filled in then).
+  const records: SettleRecords = { log: null, usage: null };
+  if (options.get("LogConsumeEnabled") !== "false") {
+    // Built field by field in the order of the stored JSON: spreads of conditional literals go
+    // through V8's generic (slow) property path on every request.
+    const other: Record<string, unknown> = {
+      model_ratio: p.mode === "ratio" ? p.modelRatio : 0,
+      model_price: p.mode === "price" ? p.price : -1,
+      group_ratio: p.groupRatio,
+      completion_ratio: p.mode === "ratio" ? p.completionRatio : 0,
+      cache_tokens: o.usage.cachedTokens,
+      cache_ratio: p.mode === "ratio" ? p.cacheRatio : 0,
+    };
+    if (o.usage.cacheWriteTokens) {
+      other.cache_creation_tokens = o.usage.cacheWriteTokens;
+      other.cache_creation_ratio = CREATE_CACHE_RATIO;
+    }
+    if (ctx.otherRatio !== 1) other.other_ratio = ctx.otherRatio;
+    if (o.usage.webSearch) {
+      // Server-side searches, billed per call (new-api's log fields).
+      other.web_search = true;
+      other.web_search_call_count = o.usage.webSearch.calls;
+      other.web_search_price = o.usage.webSearch.usdPerThousand;
+    }
+    other.frt = o.firstResponseMs;
+    other.is_stream = ctx.stream;
+    other.request_path = ctx.path;
+    other.channel_id = o.channel.id;
+    other.upstream_model_name = o.upstreamModel;
+    other.is_model_mapped = o.upstreamModel !== ctx.model;
+    other.usage_estimated = o.estimated;
+    other.admin_info = { use_channel: ctx.usedChannels, local_count_tokens: o.estimated };
+    if (o.streamStatus) other.stream_status = o.streamStatus;
+    if (p.mode === "ratio" && p.unset) other.unset_model_ratio = true;
+    if (p.fallback) other.fallback_pricing = true;
+    const content =
+      p.mode === "price"
+        ? `模型价格 ${p.price}，分组倍率 ${p.groupRatio}`
+        : `模型倍率 ${p.modelRatio}，补全倍率 ${p.completionRatio}，分组倍率 ${p.groupRatio}`;
+    records.log = {
+      createdAt: now,
+      type: LOG_TYPE.consume,
+      content,
+      userId: ctx.caller.user.id,
+      username: ctx.caller.user.username,
+      tokenName: ctx.caller.token?.name ?? (ctx.playground ? "playground" : ""),
+      tokenId: ctx.caller.token?.id ?? 0,
+      modelName: ctx.model,
+      quota: 0,
+      promptTokens: o.usage.promptTokens,
+      completionTokens: o.usage.completionTokens,
+      useTime: Math.round((Date.now() - ctx.startedAt) / 1000),
+      isStream: ctx.stream,
+      channelId: o.channel.id,
+      group: ctx.caller.group,
+      ip: ctx.caller.user.setting.show_ip_in_logs ? ctx.ip : "",
+      requestId: ctx.requestId,
+      other: JSON.stringify(other),
+    };
+  }
+  if (options.get("DataExportEnabled") !== "false") {
+    records.usage = {
+      key: {
+        userId: ctx.caller.user.id,
+        username: ctx.caller.user.username,
+        modelName: ctx.model,
+        hour: now - (now % 3600),
+        group: ctx.caller.group,
+        tokenId: ctx.caller.token?.id ?? 0,
+        channelId: o.channel.id,
+      },
+      tokens: o.usage.promptTokens + o.usage.completionTokens,
+      holdMinutes: Number(options.get("DataExportInterval")) || 5,
+    };
+  }
+  const settled = ctx.reservation ? await settleAndRecord(ctx.reservation, wanted, o.channel.id, records) : null;
+  if (!settled) applySettleRecords(records, 0);
+  const charged = settled?.charged ?? 0;
+  for (const r of ctx.rateScopes) void recordSuccess(r.scope, r.windowMs); // never throws
+  recordConsume("relay", ctx.model, charged, o.usage.promptTokens, o.usage.completionTokens);
+  const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;
+  if (settled?.userQuota !== null && settled?.userQuota !== undefined)
+    void maybeWarnQuota(ctx.caller.user.id, settled.userQuota, threshold);
+}

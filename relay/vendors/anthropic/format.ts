@@ -1,0 +1,41 @@
+import "server-only";
+
+// The Anthropic Messages wire format (vendors/format-types.ts ChatFormat): /v1/messages clients and
+// Anthropic (type 14) channels. Split by direction: client-request.ts (Claude -> OpenAI requests),
+// channel-request.ts (OpenAI -> Claude requests), response.ts (JSON bodies, usage, errors),
+// stream-to-openai.ts / stream-from-openai.ts (events) and native-tap.ts (same-format streams).
+import { claudeToOpenAIRequest, inspectClaude } from "@/relay/vendors/anthropic/client-request";
+import { openAIToClaudeRequest, prepareClaudeNative } from "@/relay/vendors/anthropic/channel-request";
+import { checkClaudeConvertible } from "@/relay/vendors/anthropic/convertible";
+import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
+import {
+  claudeErrorBody,
+  claudeResponseText,
+  claudeToOpenAIResponse,
+  openAIToClaudeResponse,
+  usageFromClaude,
+} from "@/relay/vendors/anthropic/response";
+import { claudeStreamFromOpenAI } from "@/relay/vendors/anthropic/stream-from-openai";
+import { claudeStreamToOpenAI } from "@/relay/vendors/anthropic/stream-to-openai";
+import type { ChatFormat } from "@/relay/vendors/format-types";
+
+export const claudeFormat: ChatFormat = {
+  name: "claude",
+  inspect: (body) => inspectClaude(body),
+  checkConvertible: (body) => checkClaudeConvertible(body),
+  toOpenAIRequest: claudeToOpenAIRequest,
+  fromOpenAIResponse: (json, o) => openAIToClaudeResponse(json, o.requestId, o.clientModel),
+  streamFromOpenAI: claudeStreamFromOpenAI,
+  capOutput: (body, _mode, cap) => {
+    body.max_tokens = cap;
+  },
+  errorBody: claudeErrorBody,
+
+  fromOpenAIRequest: openAIToClaudeRequest,
+  prepareNative: prepareClaudeNative,
+  toOpenAIResponse: (json, o) => claudeToOpenAIResponse(json, o.upstreamModel),
+  streamToOpenAI: claudeStreamToOpenAI,
+  nativeStream: () => claudeNativeStream(),
+  usageOf: (json) => usageFromClaude(json.usage),
+  responseText: claudeResponseText,
+};

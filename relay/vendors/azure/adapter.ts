@@ -1,0 +1,62 @@
+import "server-only";
+
+// Channel type 3: Azure OpenAI. {base}/openai/deployments/{deployment}/{task}?api-version=...,
+// key in the `api-key` header; the deployment is the (mapped) model name. The API version comes from
+// the channel's "other" field, else AZURE_DEFAULT_API_VERSION.
+import { baseUrlOf } from "@/relay/vendors/openai/compatible";
+import type { ChannelAdapter, RelayMode } from "@/relay/vendors/types";
+import { relayError } from "@/relay/error-codes";
+
+export const AZURE_DEFAULT_API_VERSION = "2025-04-01-preview";
+
+const TASK: Partial<Record<RelayMode, string>> = {
+  chat: "chat/completions",
+  completions: "completions",
+  embeddings: "embeddings",
+  moderations: "moderations",
+  images: "images/generations",
+  "image-edits": "images/edits",
+  speech: "audio/speech",
+  transcriptions: "audio/transcriptions",
+  translations: "audio/translations",
+};
+
+/** Channels created before 2025-05-10 used deployment names without dots (new-api behaviour). */
+const DOTLESS_BEFORE = Date.UTC(2025, 4, 10) / 1000;
+
+export const azureAdapter: ChannelAdapter = {
+  name: "Azure OpenAI",
+  defaultBaseUrl: "",
+  supportsStreamUsage: true,
+  buildRequest(ctx, body) {
+    const version = ctx.channel.other.trim() || AZURE_DEFAULT_API_VERSION;
+    let deployment = ctx.upstreamModel;
+    if (ctx.channel.createdTime > 0 && ctx.channel.createdTime < DOTLESS_BEFORE)
+      deployment = deployment.replaceAll(".", "");
+    if (ctx.mode === "responses" || ctx.mode === "responses-compact") {
+      // The Responses API lives outside the deployments tree (model in the body).
+      const task = ctx.mode === "responses" ? "responses" : "responses/compact";
+      return {
+        url: `${baseUrlOf(ctx, "")}/openai/v1/${task}?api-version=preview`,
+        headers: {
+          "content-type": "application/json",
+          "api-key": ctx.key,
+          accept: ctx.stream ? "text/event-stream" : "application/json",
+        },
+        body: JSON.stringify(body),
+      };
+    }
+    const task = TASK[ctx.mode];
+    if (!task) throw relayError("azure_unsupported_endpoint", { path: ctx.path });
+    const url = `${baseUrlOf(ctx, "")}/openai/deployments/${encodeURIComponent(deployment)}/${task}?api-version=${encodeURIComponent(version)}`;
+    return {
+      url,
+      headers: {
+        "content-type": "application/json",
+        "api-key": ctx.key,
+        accept: ctx.stream ? "text/event-stream" : "application/json",
+      },
+      body: JSON.stringify(body),
+    };
+  },
+};

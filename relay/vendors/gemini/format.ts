@@ -1,0 +1,56 @@
+import "server-only";
+
+// The Gemini generateContent / embedContent wire format (vendors/format-types.ts contract): client side
+// (a Gemini SDK talking to the gateway) and channel side (a Gemini channel, type 24).
+import { fromOpenAIRequest, GEMINI_TARGET, prepareNative } from "@/relay/vendors/gemini/channel-request";
+import { checkChatConvertible } from "@/relay/vendors/openai/chat-convertible";
+import {
+  geminiUsage,
+  nativeStream,
+  responseText,
+  streamToOpenAI,
+  toOpenAIResponse,
+} from "@/relay/vendors/gemini/channel-response";
+import { inspect, toOpenAIRequest } from "@/relay/vendors/gemini/client-request";
+import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/relay/vendors/gemini/client-response";
+import { checkGeminiConvertible, checkGeminiEmbedConvertible } from "@/relay/vendors/gemini/convertible";
+import type { ChatFormat } from "@/relay/vendors/format-types";
+import { GEMINI_LIMIT_FIELDS, geminiConfigs, rewriteLimits } from "@/relay/settle/output-limits";
+import { withGrounding } from "@/relay/vendors/gemini/grounding";
+import { inlineRemoteImages } from "@/relay/vendors/gemini/inline-images";
+
+export const geminiFormat: ChatFormat = {
+  name: "gemini",
+  inspect,
+  checkConvertible: (body, mode) =>
+    mode === "chat" ? checkGeminiConvertible(body) : checkGeminiEmbedConvertible(body),
+  toOpenAIRequest,
+  fromOpenAIResponse,
+  streamFromOpenAI,
+  capOutput: (body, _mode, cap) => {
+    // Every spelling present gets the cap (review N2); none present: the config object the client
+    // used (a body with both spellings of one field is one Google may refuse), else generationConfig.
+    const configs = geminiConfigs(body);
+    let written = false;
+    for (const g of configs) written = rewriteLimits(g, GEMINI_LIMIT_FIELDS, cap) || written;
+    if (written) return;
+    if (configs[0]) configs[0].maxOutputTokens = cap;
+    else body.generationConfig = { maxOutputTokens: cap };
+  },
+  errorBody,
+  // Gemini takes images inline only; its SDK clients do not expect SSE comments. A request Gemini
+  // would refuse is refused before any image is fetched for it (fromOpenAIRequest checks again for
+  // callers that do not prepare the pivot, such as the channel test).
+  preparePivot: (pivot, request, locale) => {
+    if (Array.isArray(pivot.messages)) checkChatConvertible(pivot, GEMINI_TARGET);
+    return inlineRemoteImages(pivot, request, locale);
+  },
+  nativePings: false,
+  fromOpenAIRequest,
+  prepareNative,
+  toOpenAIResponse,
+  streamToOpenAI,
+  nativeStream: () => nativeStream(),
+  usageOf: (json) => withGrounding(geminiUsage(json.usageMetadata), json),
+  responseText,
+};
