@@ -8,7 +8,7 @@ import { seal, sha256Hex } from "@/lib/server/crypto/secret-box";
 import { generateTokenKey } from "@/modules/tokens/server/generate-token-key";
 import { authenticateToken } from "@/relay/auth/auth";
 import { getTokenByKey, NEGATIVE_TTL_MS } from "@/lib/server/cache/token-cache";
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 import { call, createUserAndLogin, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness({ env: { RELAY_AUTH_FAILURE_LIMIT: "5", RELAY_AUTH_FAILURE_WINDOW: "60" } });

@@ -2,7 +2,7 @@
 // copies of the modules with their own Redis connections and in-process state (the shared singleton
 // registry is emptied before each copy is loaded), so anything that still counted per process
 // would show up as a doubled limit here.
-import type { RelayError } from "@/relay/errors";
+import type { RelayError } from "@/relay/kernel/errors";
 import { resetEnvForTests } from "@/lib/env";
 import { dropSingleton } from "@/lib/server/singleton";
 import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";

@@ -8,7 +8,7 @@ import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/
 import { cozeBotId } from "@/relay/vendors/coze/adapter";
 import { toCozeRequest } from "@/relay/vendors/coze/request";
 import { reframeSse } from "@/relay/vendors/openai/app-answer";
-import type { AdapterContext } from "@/relay/vendors/types";
+import type { AdapterContext } from "@/relay/kernel/adapter";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 
 const ids = { id: "chatcmpl-1", model: "m", created: 1 };

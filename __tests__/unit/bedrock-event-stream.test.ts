@@ -9,7 +9,7 @@ import {
 } from "@/relay/vendors/bedrock/event-stream";
 import { bedrockEventsToSse } from "@/relay/vendors/bedrock/sse";
 import { bedrockBody, bedrockCredentials } from "@/relay/vendors/bedrock/adapter";
-import type { AdapterContext } from "@/relay/vendors/types";
+import type { AdapterContext } from "@/relay/kernel/adapter";
 
 const chunk = (event: object) =>
   encodeEventStreamMessage(

@@ -1,7 +1,7 @@
 // OpenAI chat requests to Anthropic Messages for type-14 channels (formats/claude): system blocks,
 // tools, thinking, default max_tokens, native preparation, documents and web search.
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { convertOptionsFor } from "./convert-options";
 
 const opts = convertOptionsFor("claude-3-5-sonnet");

@@ -1,8 +1,8 @@
 // Claude client requests (formats/claude): /v1/messages bodies validated and converted to OpenAI chat
 // for OpenAI-type channels. The other direction (OpenAI -> type-14 channels) is claude-request-anthropic.
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
-import type { Json } from "@/relay/vendors/format-types";
-import { RelayError } from "@/relay/errors";
+import type { Json } from "@/relay/kernel/format";
+import { RelayError } from "@/relay/kernel/errors";
 import { convertOptionsFor } from "./convert-options";
 
 const opts = convertOptionsFor("claude-3-5-sonnet");

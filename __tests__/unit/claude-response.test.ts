@@ -2,11 +2,11 @@
 // and the type-14 adapter's request (URL, headers, per-model headers).
 import { optionsOf } from "@/lib/server/options/store";
 import { adapterFor } from "@/relay/vendors";
-import type { AdapterContext } from "@/relay/vendors/types";
+import type { AdapterContext } from "@/relay/kernel/adapter";
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
+import type { ConvertOptions, Json } from "@/relay/kernel/format";
 
 const anthropicAdapter = adapterFor(14)!;
 

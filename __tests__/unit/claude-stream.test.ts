@@ -2,7 +2,7 @@
 // OpenAI chunks -> the exact Anthropic event sequence, and the native tap (verbatim forwarding).
 import { optionsOf } from "@/lib/server/options/store";
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
-import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
+import type { ConvertOptions, Json } from "@/relay/kernel/format";
 
 const o: ConvertOptions = { mode: "chat", upstreamModel: "claude-up", stream: true, options: optionsOf() };
 const ev = (event: string, data: Json) => ({ event, data: JSON.stringify(data) });

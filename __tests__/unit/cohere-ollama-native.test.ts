@@ -11,7 +11,7 @@ import {
   ollamaEventsToSse,
 } from "@/relay/vendors/ollama/chat";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import type { AdapterContext, RelayMode } from "@/relay/vendors/types";
+import type { AdapterContext, RelayMode } from "@/relay/kernel/adapter";
 
 type Frame = Record<string, unknown> & { choices?: { delta: Record<string, unknown>; finish_reason: string | null }[] };
 

@@ -1,7 +1,7 @@
 // Shared by the format conversion tests (claude-request*, gemini-*): a chat, non-stream conversion
 // to one upstream model, patched per test, with option rows as the settings table would hold them.
 import { optionsOf } from "@/lib/server/options/store";
-import type { ConvertOptions } from "@/relay/vendors/format-types";
+import type { ConvertOptions } from "@/relay/kernel/format";
 
 export const convertOptionsFor =
   (upstreamModel: string) =>

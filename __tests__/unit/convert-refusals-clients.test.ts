@@ -4,7 +4,7 @@
 // convert-refusals.test.ts.
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { ConversionRefused } from "@/relay/vendors/convert-guard";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { responsesClientFormat } from "@/relay/vendors/openai/responses-format";
 

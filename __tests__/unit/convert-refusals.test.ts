@@ -7,7 +7,7 @@ import { cohereChatBody } from "@/relay/vendors/cohere/chat";
 import { ConversionRefused, inCallerLocale } from "@/relay/vendors/convert-guard";
 import { toCozeRequest } from "@/relay/vendors/coze/request";
 import { toDifyRequest } from "@/relay/vendors/dify/request";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { ollamaChatBody } from "@/relay/vendors/ollama/chat";
 import { applySystemPrompt } from "@/relay/upstream/transform";

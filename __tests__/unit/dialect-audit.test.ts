@@ -5,7 +5,7 @@ import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { openaiFormat } from "@/relay/vendors/openai/format";
 import { responsesClientFormat } from "@/relay/vendors/openai/responses-format";
-import type { ChatFormat, ClientFormat, Json } from "@/relay/vendors/format-types";
+import type { ChatFormat, ClientFormat, Json } from "@/relay/kernel/format";
 import { convertOptionsFor } from "./convert-options";
 
 const opts = convertOptionsFor("upstream-model");

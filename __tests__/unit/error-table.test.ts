@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ERROR_TABLE, type ErrorCode, type ErrorEntry } from "@/lib/server/errors/table";
 import { AppError } from "@/lib/server/http/app-error";
-import { RELAY_WIRE, relayError, type RelayErrorName } from "@/relay/error-codes";
+import { RELAY_WIRE, relayError, type RelayErrorName } from "@/relay/kernel/error-codes";
 
 const root = path.resolve(__dirname, "../..");
 

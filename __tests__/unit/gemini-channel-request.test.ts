@@ -1,7 +1,7 @@
 // Gemini channel side: OpenAI requests -> Gemini requests (messages, config, schema cleaning, images, safety).
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 import { geminiFormat as g } from "@/relay/vendors/gemini/format";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { convertOptionsFor } from "./convert-options";
 
 const opts = convertOptionsFor("gemini-2.5-flash");

@@ -1,10 +1,10 @@
 // Gemini channel side: adapter URL/version/key, thinking suffixes, Gemini answers -> OpenAI, usage, streams.
 import { optionsOf } from "@/lib/server/options/store";
 import { adapterFor } from "@/relay/vendors";
-import type { AdapterContext } from "@/relay/vendors/types";
+import type { AdapterContext } from "@/relay/kernel/adapter";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { geminiFormat as g } from "@/relay/vendors/gemini/format";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { convertOptionsFor } from "./convert-options";
 
 const geminiAdapter = adapterFor(24)!;

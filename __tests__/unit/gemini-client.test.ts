@@ -1,7 +1,7 @@
 // Gemini client requests -> OpenAI (a Gemini SDK on a non-Gemini channel) and OpenAI answers back.
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 import { geminiFormat as g } from "@/relay/vendors/gemini/format";
-import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
+import type { ConvertOptions, Json } from "@/relay/kernel/format";
 import { convertOptionsFor } from "./convert-options";
 import { GEMINI_PATH } from "@/relay/endpoints/gemini";
 

@@ -26,7 +26,7 @@ import {
 import { handleMetrics, metricsTokenMatches } from "@/lib/server/metrics/handler";
 import { refund, reserve, settle } from "@/lib/server/ledger/ledger";
 import { resetLedgerForTests } from "@/lib/server/ledger/memory-ledger";
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 import { parsePrometheus, sumOf } from "../relay/prom-text";
 
 const saved = { ...process.env };

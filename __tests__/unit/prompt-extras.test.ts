@@ -6,8 +6,8 @@ import {
   STORED_CONTEXT_TOKENS,
   tokenIdCount,
   uploadAudioTokens,
-} from "@/relay/settle/prompt-extras";
-import { estimatePromptTokens } from "@/relay/settle/tokenize";
+} from "@/relay/kernel/prompt-extras";
+import { estimatePromptTokens } from "@/relay/kernel/tokenize";
 import { openaiFormat } from "@/relay/vendors/openai/format";
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";

@@ -8,7 +8,7 @@ import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { openaiFormat } from "@/relay/vendors/openai/format";
 import { responsesClientFormat } from "@/relay/vendors/openai/responses-format";
 import { fitConvertedRequest, modelRule } from "@/relay/vendors/openai/reasoning-models";
-import type { ClientFormat, Json } from "@/relay/vendors/format-types";
+import type { ClientFormat, Json } from "@/relay/kernel/format";
 import { convertOptionsFor } from "./convert-options";
 
 /** A client request as an OpenAI-chat channel serving `model` receives it. */

@@ -1,6 +1,6 @@
 // Pure pieces of the non-chat endpoints: Responses usage and prompt text, the Azure Responses URL.
 import { azureAdapter } from "@/relay/vendors/azure/adapter";
-import type { AdapterContext } from "@/relay/vendors/types";
+import type { AdapterContext } from "@/relay/kernel/adapter";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { responsesPromptText, usageFromResponses } from "@/relay/endpoints/responses";
 import { forwardingPipe } from "@/relay/streaming/forward";

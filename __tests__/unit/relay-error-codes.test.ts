@@ -1,5 +1,5 @@
 // The relay's errors (the one error table, lib/server/errors/table.ts, plus their wire shapes in
-// relay/error-codes.ts): every entry makes a well-formed RelayError, templates are
+// relay/kernel/error-codes.ts): every entry makes a well-formed RelayError, templates are
 // filled, keyed messages follow the caller's language.
 import { ERROR_TABLE, type ErrorEntry } from "@/lib/server/errors/table";
 import {
@@ -8,8 +8,8 @@ import {
   relayError,
   type RelayErrorName,
   type RelayWire,
-} from "@/relay/error-codes";
-import { errorBody } from "@/relay/errors";
+} from "@/relay/kernel/error-codes";
+import { errorBody } from "@/relay/kernel/errors";
 import { serverMessage } from "@/lib/server/i18n/server-messages";
 
 const names = Object.keys(RELAY_WIRE) as RelayErrorName[];

@@ -1,5 +1,5 @@
 import { parseStatusRanges, shouldDisable, shouldRetry, statusIn } from "@/relay/routing/channel-health";
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 import { checkRateLimit, findSensitiveWord, recordSuccess } from "@/relay/auth/protection";
 import { ipAllowed, parseAllowList } from "@/lib/server/cache/ip-allow-list";
 

@@ -2,7 +2,7 @@
 // the cap (16 MB) of it, then ends the stream as an upstream error; and it searches each received
 // character for the separator once, not the whole pending text on every chunk (a deterministic
 // count of the characters searched, not a timer).
-import { MAX_PENDING_CHARS } from "@/relay/streaming/bounded";
+import { MAX_PENDING_CHARS } from "@/relay/kernel/bounded-lines";
 import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
 import { lines } from "@/relay/vendors/openai/chunks";
 import { eventPath, fastPath, upstreamOf } from "./stream-reader-support";

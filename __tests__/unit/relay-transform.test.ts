@@ -1,5 +1,5 @@
 import { applyParamOverride, applySystemPrompt, mapModel, mapStatus } from "@/relay/upstream/transform";
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 
 describe("mapModel", () => {
   test("follows chains and stops at self-mapping", () => {

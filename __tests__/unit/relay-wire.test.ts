@@ -1,9 +1,9 @@
 import { optionsOf } from "@/lib/server/options/store";
-import type { RelayMode } from "@/relay/vendors/types";
-import { RelayError } from "@/relay/errors";
+import type { RelayMode } from "@/relay/kernel/adapter";
+import { RelayError } from "@/relay/kernel/errors";
 import { formatFor } from "@/relay/vendors";
-import type { Json } from "@/relay/vendors/format-types";
-import { jsonTooDeep } from "@/relay/vendors/wire-guard";
+import type { Json } from "@/relay/kernel/format";
+import { jsonTooDeep } from "@/relay/kernel/wire-guard";
 import { deepNest, makeRng, mutate } from "@/__tests__/support/hostile";
 
 const opts = (mode: RelayMode = "chat") => ({

@@ -3,7 +3,7 @@
 // item with `input`, in JSON answers and in streams (custom_tool_call_input.delta/.done).
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { customToolNames, responsesFormatFor } from "@/relay/vendors/openai/responses-format";
 import { convertOptionsFor } from "./convert-options";
 

@@ -2,7 +2,7 @@
 // must give the same answer as a straight one, whatever falls on a slice boundary.
 import { jsonTooDeep, scanJsonDepth } from "@/lib/server/http/input-guard";
 import { findSensitiveWord } from "@/relay/auth/protection";
-import { estimateText } from "@/relay/settle/tokenize";
+import { estimateText } from "@/relay/kernel/tokenize";
 import { foldTable, WordMatcher } from "@/relay/auth/word-matcher";
 import { decodeUtf8, runAtOnce, runSliced, SLICE_UNITS, unitsAt } from "@/lib/server/sliced";
 

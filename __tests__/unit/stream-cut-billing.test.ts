@@ -18,7 +18,7 @@ import { usageFromOpenAI } from "@/relay/vendors/openai/format";
 import { difyUsage } from "@/relay/vendors/dify/answer";
 import { cozeUsage } from "@/relay/vendors/coze/answer";
 import { usageFromResponses } from "@/relay/endpoints/responses";
-import { checkedUsage } from "@/relay/settle/usage-check";
+import { checkedUsage } from "@/relay/kernel/usage-check";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import { eventPath, fastPath, upstreamOf } from "./stream-reader-support";
 

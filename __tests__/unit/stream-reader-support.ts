@@ -7,8 +7,8 @@ import { Readable } from "node:stream";
 import { relayEvents, type EventPipe } from "@/relay/streaming/event-stream";
 import { relayStream } from "@/relay/streaming/openai-stream";
 import type { StreamResult } from "@/relay/streaming/sse-response";
-import type { RelayContext } from "@/relay/entry/context";
-import type { AdapterContext, ChannelAdapter } from "@/relay/vendors/types";
+import type { RelayContext } from "@/relay/kernel/context";
+import type { AdapterContext, ChannelAdapter } from "@/relay/kernel/adapter";
 import type { UpstreamResponse } from "@/relay/upstream/send";
 
 class FakeRes extends EventEmitter {

@@ -1,5 +1,5 @@
 import { countTokens } from "gpt-tokenizer";
-import { estimatePromptTokens, exactPromptTokens, exactTextTokens } from "@/relay/settle/tokenize";
+import { estimatePromptTokens, exactPromptTokens, exactTextTokens } from "@/relay/kernel/tokenize";
 
 test("counting in pieces keeps ordinary text exact", async () => {
   const text = "The quick brown fox jumps over the lazy dog, again and again.\n".repeat(200);

@@ -5,7 +5,7 @@ import { isRegionValid, multiKeyAllowed } from "@/lib/channel-rules";
 import { BALANCE_TYPES, balanceProviderFor } from "@/modules/channels/server/balance-providers";
 import { adapterFor, formatFor } from "@/relay/vendors";
 import { TASK_CHANNEL_TYPES } from "@/relay/tasks/charge";
-import type { AdapterContext } from "@/relay/vendors/types";
+import type { AdapterContext } from "@/relay/kernel/adapter";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 
 function ctx(type: number, baseUrl = ""): AdapterContext {

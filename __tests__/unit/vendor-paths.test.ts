@@ -5,9 +5,9 @@ import { channelTypeInfo, vendorPath } from "@/lib/channel-types";
 import { typeSupported } from "@/lib/channel-rules";
 import { adapterFor } from "@/relay/vendors";
 import { cloudflareCredentials } from "@/relay/vendors/cloudflare/adapter";
-import type { AdapterContext } from "@/relay/vendors/types";
+import type { AdapterContext } from "@/relay/kernel/adapter";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 
 function ctx(
   type: number,

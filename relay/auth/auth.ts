@@ -19,11 +19,11 @@ import { invalidateToken } from "@/lib/server/cache/token-cache";
 import { AppError } from "@/lib/server/http/app-error";
 import { blockedFor, consume } from "@/lib/server/http/rate-limit";
 import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
+import type { RelayCaller } from "@/relay/kernel/context";
 
 type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
-export type RelayCaller = { token: CachedToken | null; user: CachedUser; group: string; channelPin: number | null };
 
 export function extractKey(req: IncomingMessage, path: string, query: URLSearchParams): string {
   const h = req.headers;

@@ -8,13 +8,13 @@ import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest } from "@/lib/server/i18n/server-messages";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { checkWindowInRedis, recordSuccessInRedis, type WindowLimit } from "@/lib/server/redis/rate-windows";
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 import { checkLocalWindow, recordLocalSuccess } from "@/relay/sliding-windows";
 import { WordMatcher } from "@/relay/auth/word-matcher";
 import { post, request, workerIpc } from "@/server/workers/ipc";
 import { singleton } from "@/lib/server/singleton";
 import { runSliced } from "@/lib/server/sliced";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 
 export type Limit = WindowLimit;
 type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;

@@ -5,7 +5,7 @@ import "server-only";
 // Billing (ratio mode): speech = the input's characters as prompt tokens; transcriptions = the
 // upstream's usage when reported (gpt-4o-transcribe: input/output tokens), else the returned text's
 // tokens as completion + the prompt field's tokens. ModelPrice mode: the price per call.
-import type { AttemptInput, RelayEndpoint } from "@/relay/entry/endpoint";
+import type { AttemptInput, RelayEndpoint } from "@/relay/kernel/endpoint";
 import { usageFromResponses } from "@/relay/endpoints/responses";
 import {
   answerAsReceived,
@@ -19,14 +19,14 @@ import {
   readMultipart,
 } from "@/relay/endpoints/shared";
 import { pipeBytes, relayForwarded, type EventTap } from "@/relay/streaming/forward";
-import { invalidRequest } from "@/relay/error-codes";
-import type { Json } from "@/relay/vendors/format-types";
-import type { Outcome } from "@/relay/settle/settle";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import type { Json } from "@/relay/kernel/format";
+import type { Outcome } from "@/relay/kernel/outcome";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
-import { checkWire } from "@/relay/vendors/wire-guard";
+import { checkWire } from "@/relay/kernel/wire-guard";
 import { speechSchema } from "@/relay/vendors/openai/wire";
-import { estimateText, exactTextTokens } from "@/relay/settle/tokenize";
-import { uploadAudioTokens } from "@/relay/settle/prompt-extras";
+import { estimateText, exactTextTokens } from "@/relay/kernel/tokenize";
+import { uploadAudioTokens } from "@/relay/kernel/prompt-extras";
 
 const chars = (s: string) => [...s].length;
 

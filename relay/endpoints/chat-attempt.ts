@@ -8,18 +8,18 @@ import "server-only";
 import { env } from "@/lib/env";
 import { attemptUpstream, openUpstream, pingSeconds } from "@/relay/upstream/attempt";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { AttemptInput } from "@/relay/entry/endpoint";
+import type { AttemptInput } from "@/relay/kernel/endpoint";
 import { relayEvents, type EventPipe } from "@/relay/streaming/event-stream";
 import { streamOutcome } from "@/relay/streaming/sse-response";
 import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
-import { upstreamJsonObject, upstreamText } from "@/relay/upstream/json";
+import { upstreamJsonObject, upstreamText } from "@/relay/kernel/json";
 import { formatFor } from "@/relay/vendors";
 import { chunkText, embeddingsToBase64, usageToOpenAI } from "@/relay/vendors/openai/format";
-import type { ChatFormat, ClientFormat, ConvertOptions, Json } from "@/relay/vendors/format-types";
-import { sendJson } from "@/relay/entry/http-io";
-import type { Outcome } from "@/relay/settle/settle";
-import { exactPromptTokens, exactTextTokens } from "@/relay/settle/tokenize";
-import { checkedUsage } from "@/relay/settle/usage-check";
+import type { ChatFormat, ClientFormat, ConvertOptions, Json } from "@/relay/kernel/format";
+import { sendJson } from "@/relay/kernel/http-io";
+import type { Outcome } from "@/relay/kernel/outcome";
+import { exactPromptTokens, exactTextTokens } from "@/relay/kernel/tokenize";
+import { checkedUsage } from "@/relay/kernel/usage-check";
 import { applyParamOverride, applySystemPrompt, omitZeroTokenLimits } from "@/relay/upstream/transform";
 
 function openaiToOpenai(a: AttemptInput): Promise<Outcome> {

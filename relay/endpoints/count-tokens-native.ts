@@ -10,24 +10,24 @@ import "server-only";
 // whose URL has no counting sibling (Bedrock, Vertex) means "count locally" (null).
 import type { IncomingHttpHeaders } from "node:http";
 import { env } from "@/lib/env";
-import type { RelayCaller } from "@/relay/auth/auth";
+import type { RelayCaller } from "@/relay/kernel/context";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 import { getPriceTable } from "@/lib/server/ledger/pricing";
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
-import { relayError } from "@/relay/error-codes";
-import { RelayError } from "@/relay/errors";
+import { relayError } from "@/relay/kernel/error-codes";
+import { RelayError } from "@/relay/kernel/errors";
 import { resolveRoutes } from "@/relay/routing/model-routes";
 import { selectChannel, selectKey } from "@/relay/routing/select-channel";
 import { upstreamError } from "@/relay/upstream/attempt";
-import { upstreamJsonObject, upstreamText } from "@/relay/upstream/json";
-import { redactUpstreamText } from "@/relay/upstream/redact";
+import { upstreamJsonObject, upstreamText } from "@/relay/kernel/json";
+import { redactUpstreamText } from "@/relay/kernel/redact";
 import { sendUpstream, UpstreamAbort } from "@/relay/upstream/send";
 import { mapModel } from "@/relay/upstream/transform";
 import { adapterFor } from "@/relay/vendors";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { geminiUpstreamModel } from "@/relay/vendors/gemini/settings";
-import type { AdapterContext, WireFormat } from "@/relay/vendors/types";
+import type { AdapterContext, WireFormat } from "@/relay/kernel/adapter";
 
 type CountDialect = {
   /** The client path the adapter is told about. */

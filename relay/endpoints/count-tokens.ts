@@ -9,18 +9,18 @@ import "server-only";
 // whose balance is empty is refused, and a body past EXACT_COUNT_MAX_BYTES is estimated (~1 ms per
 // MB) instead of run through the exact tokenizer (seconds of CPU per MB).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RelayCaller } from "@/relay/auth/auth";
-import { relayError } from "@/relay/error-codes";
+import type { RelayCaller } from "@/relay/kernel/context";
+import { relayError } from "@/relay/kernel/error-codes";
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
-import type { ChatFormat, Json } from "@/relay/vendors/format-types";
-import { sendJson } from "@/relay/entry/http-io";
+import type { ChatFormat, Json } from "@/relay/kernel/format";
+import { sendJson } from "@/relay/kernel/http-io";
 import { parseJsonObject } from "@/relay/endpoints/openai-text";
-import { estimatePromptTokens, exactPromptTokens } from "@/relay/settle/tokenize";
+import { estimatePromptTokens, exactPromptTokens } from "@/relay/kernel/tokenize";
 import { getOptions } from "@/lib/server/options/store";
 import { countOnChannel } from "@/relay/endpoints/count-tokens-native";
 import { env } from "@/lib/env";
-import { readBody } from "@/relay/entry/http-io";
+import { readBody } from "@/relay/kernel/http-io";
 import { applyRateLimits } from "@/relay/entry/rate-limits";
 import { refuseIllFormedModel } from "@/relay/entry/pipeline";
 import { refund } from "@/lib/server/ledger/ledger";

@@ -5,8 +5,8 @@ import "server-only";
 // fallback). new-api's router tags this path "Gemini format", but every client that calls it sends
 // OpenAI bodies, so it is served like /v1/embeddings.
 import { attemptChat } from "@/relay/endpoints/chat-attempt";
-import type { RelayEndpoint } from "@/relay/entry/endpoint";
-import { invalidRequest } from "@/relay/error-codes";
+import type { RelayEndpoint } from "@/relay/kernel/endpoint";
+import { invalidRequest } from "@/relay/kernel/error-codes";
 import { openaiFormat } from "@/relay/vendors/openai/format";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
 

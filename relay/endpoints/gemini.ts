@@ -3,10 +3,10 @@ import "server-only";
 // Gemini-native endpoints: POST /v1beta/models/{model}:generateContent | :streamGenerateContent |
 // :embedContent | :batchEmbedContents (and the same under /v1/models/). The model and whether to
 // stream come from the path; streams are always answered as SSE (the alt=sse form the SDKs use).
-import type { RelayMode } from "@/relay/vendors/types";
+import type { RelayMode } from "@/relay/kernel/adapter";
 import { attemptChat } from "@/relay/endpoints/chat-attempt";
-import type { RelayEndpoint } from "@/relay/entry/endpoint";
-import { invalidRequest } from "@/relay/error-codes";
+import type { RelayEndpoint } from "@/relay/kernel/endpoint";
+import { invalidRequest } from "@/relay/kernel/error-codes";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
 

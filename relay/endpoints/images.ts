@@ -6,7 +6,7 @@ import "server-only";
 // billed when it reports one (gpt-image-*: input/output tokens, covering all n images, so the n
 // multiplier is dropped); otherwise the per-call fallback is the prompt's tokens (counted locally) × n.
 // The reservation holds each image's output tokens (prompt-extras.ts imageOutputTokens) × n.
-import type { AttemptInput, RelayEndpoint } from "@/relay/entry/endpoint";
+import type { AttemptInput, RelayEndpoint } from "@/relay/kernel/endpoint";
 import { usageFromResponses } from "@/relay/endpoints/responses";
 import {
   answerAsReceived,
@@ -22,15 +22,15 @@ import {
   readMultipart,
 } from "@/relay/endpoints/shared";
 import { relayForwarded, type EventTap } from "@/relay/streaming/forward";
-import { invalidRequest } from "@/relay/error-codes";
-import type { Json } from "@/relay/vendors/format-types";
-import type { Outcome } from "@/relay/settle/settle";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import type { Json } from "@/relay/kernel/format";
+import type { Outcome } from "@/relay/kernel/outcome";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
-import { checkWire } from "@/relay/vendors/wire-guard";
+import { checkWire } from "@/relay/kernel/wire-guard";
 import { imagesSchema } from "@/relay/vendors/openai/wire";
-import { exactTextTokens } from "@/relay/settle/tokenize";
-import { imageOutputTokens } from "@/relay/settle/prompt-extras";
-import { checkedUsage } from "@/relay/settle/usage-check";
+import { exactTextTokens } from "@/relay/kernel/tokenize";
+import { imageOutputTokens } from "@/relay/kernel/prompt-extras";
+import { checkedUsage } from "@/relay/kernel/usage-check";
 
 export const DEFAULT_IMAGE_MODEL = "dall-e";
 

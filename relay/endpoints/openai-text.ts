@@ -4,14 +4,14 @@ import "server-only";
 // /v1/moderations (and the playground's /pg/chat/completions). Any channel format serves them.
 import type { IncomingMessage } from "node:http";
 import { env } from "@/lib/env";
-import type { RelayMode } from "@/relay/vendors/types";
+import type { RelayMode } from "@/relay/kernel/adapter";
 import { attemptChat } from "@/relay/endpoints/chat-attempt";
-import type { RelayEndpoint } from "@/relay/entry/endpoint";
-import { invalidRequest } from "@/relay/error-codes";
+import type { RelayEndpoint } from "@/relay/kernel/endpoint";
+import { invalidRequest } from "@/relay/kernel/error-codes";
 import { openaiFormat } from "@/relay/vendors/openai/format";
-import type { Json } from "@/relay/vendors/format-types";
-import { readBody } from "@/relay/entry/http-io";
-import { parseBodyJson } from "@/relay/vendors/wire-guard";
+import type { Json } from "@/relay/kernel/format";
+import { readBody } from "@/relay/kernel/http-io";
+import { parseBodyJson } from "@/relay/kernel/wire-guard";
 
 /** Reads a JSON object body (413 past RELAY_MAX_BODY_MB, 400 when not a JSON object or too deep). */
 export async function readJsonBody(req: IncomingMessage): Promise<Json> {

@@ -4,7 +4,7 @@ import "server-only";
 // channels, answered as received. Billed from usage.prompt_tokens / usage.total_tokens when the
 // upstream reports them (Jina), else from the tokens of the query and documents counted locally.
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { AttemptInput, RelayEndpoint } from "@/relay/entry/endpoint";
+import type { AttemptInput, RelayEndpoint } from "@/relay/kernel/endpoint";
 import {
   answerAsReceived,
   badBody,
@@ -15,13 +15,13 @@ import {
   promptFacts,
   readAnswer,
 } from "@/relay/endpoints/shared";
-import { invalidRequest } from "@/relay/error-codes";
-import type { Json } from "@/relay/vendors/format-types";
-import type { Outcome } from "@/relay/settle/settle";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import type { Json } from "@/relay/kernel/format";
+import type { Outcome } from "@/relay/kernel/outcome";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
-import { checkWire } from "@/relay/vendors/wire-guard";
+import { checkWire } from "@/relay/kernel/wire-guard";
 import { rerankSchema } from "@/relay/vendors/openai/wire";
-import { exactTextTokens } from "@/relay/settle/tokenize";
+import { exactTextTokens } from "@/relay/kernel/tokenize";
 
 /** query + documents (strings, or objects with a text field). */
 function rerankText(body: Json): string {

@@ -5,22 +5,22 @@ import "server-only";
 // response.completed (or .incomplete / .failed) event. Only the generated text is kept (for local
 // counting when the stream ends early), so a long stream costs no more memory than its text.
 import { openAIWebSearchUsdPerK, type Usage } from "@/lib/server/ledger/pricing";
-import type { AttemptInput, RelayEndpoint } from "@/relay/entry/endpoint";
+import type { AttemptInput, RelayEndpoint } from "@/relay/kernel/endpoint";
 import { badBody, jsonRequest, modelField, open, parseJson, sendAsReceived } from "@/relay/endpoints/shared";
-import { upstreamText } from "@/relay/upstream/json";
+import { upstreamText } from "@/relay/kernel/json";
 import { relayForwarded, type EventTap } from "@/relay/streaming/forward";
-import { invalidRequest } from "@/relay/error-codes";
-import type { Json } from "@/relay/vendors/format-types";
-import type { Outcome } from "@/relay/settle/settle";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import type { Json } from "@/relay/kernel/format";
+import type { Outcome } from "@/relay/kernel/outcome";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
-import { checkWire } from "@/relay/vendors/wire-guard";
+import { checkWire } from "@/relay/kernel/wire-guard";
 import { responsesSchema } from "@/relay/vendors/openai/wire";
 import { attemptChat } from "@/relay/endpoints/chat-attempt";
 import { responsesFormatFor } from "@/relay/vendors/openai/responses-format";
-import { estimateText, exactTextTokens } from "@/relay/settle/tokenize";
+import { estimateText, exactTextTokens } from "@/relay/kernel/tokenize";
 import { largestLimit, OPENAI_LIMIT_FIELDS } from "@/relay/settle/output-limits";
-import { contentAttachmentTokens, STORED_CONTEXT_TOKENS } from "@/relay/settle/prompt-extras";
-import { checkedUsage, usageCount } from "@/relay/settle/usage-check";
+import { contentAttachmentTokens, STORED_CONTEXT_TOKENS } from "@/relay/kernel/prompt-extras";
+import { checkedUsage, usageCount } from "@/relay/kernel/usage-check";
 
 type ResponsesUsage = {
   input_tokens?: unknown;

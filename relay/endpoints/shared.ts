@@ -4,19 +4,19 @@ import "server-only";
 // by OpenAI-format channels only, forwarded as received (model name aside) and answered as received.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
-import type { ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import type { ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 import { openUpstream } from "@/relay/upstream/attempt";
-import type { AttemptInput } from "@/relay/entry/endpoint";
-import { upstreamText } from "@/relay/upstream/json";
-import type { Json, RequestFacts } from "@/relay/vendors/format-types";
+import type { AttemptInput } from "@/relay/kernel/endpoint";
+import { upstreamText } from "@/relay/kernel/json";
+import type { Json, RequestFacts } from "@/relay/kernel/format";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { Outcome } from "@/relay/settle/settle";
-import { estimateText } from "@/relay/settle/tokenize";
-import { checkedUsage } from "@/relay/settle/usage-check";
-import { baseHeaders, readBody } from "@/relay/entry/http-io";
+import type { Outcome } from "@/relay/kernel/outcome";
+import { estimateText } from "@/relay/kernel/tokenize";
+import { checkedUsage } from "@/relay/kernel/usage-check";
+import { baseHeaders, readBody } from "@/relay/kernel/http-io";
 import { applyParamOverride } from "@/relay/upstream/transform";
 import { headerOf, type UpstreamResponse } from "@/relay/upstream/send";
-import { invalidRequest, relayError } from "@/relay/error-codes";
+import { invalidRequest, relayError } from "@/relay/kernel/error-codes";
 
 /** Refuses channels that do not speak OpenAI's API: a client error (400), never retried and never
  *  counted against the channel (any API key could otherwise get a channel auto-disabled). */
@@ -155,6 +155,6 @@ export function sendAsReceived(res: ServerResponse, body: string, contentType: s
   res.end(body);
 }
 
-export { badUpstreamBody as badBody, parseJsonObject as parseJson } from "@/relay/upstream/json";
+export { badUpstreamBody as badBody, parseJsonObject as parseJson } from "@/relay/kernel/json";
 
 export { headerOf };

@@ -11,10 +11,11 @@ import "server-only";
 // The last two accept an expired or exhausted token (TokenAuthReadOnly): its owner still wants to see
 // why it stopped. Their errors use the {success:false, message} shape of /api routes.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { authenticateToken, extractKey, type RelayCaller } from "@/relay/auth/auth";
-import { RelayError } from "@/relay/errors";
-import { relayError } from "@/relay/error-codes";
-import { sendError, sendJson } from "@/relay/entry/http-io";
+import { authenticateToken, extractKey } from "@/relay/auth/auth";
+import type { RelayCaller } from "@/relay/kernel/context";
+import { RelayError } from "@/relay/kernel/errors";
+import { relayError } from "@/relay/kernel/error-codes";
+import { sendError, sendJson } from "@/relay/kernel/http-io";
 import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
 import { getTokenBalance, type TokenBalance } from "@/modules/tokens/server/get-token-balance";
 import { listTokenLogs } from "@/modules/logs/server/usage/list-token-logs";

@@ -9,11 +9,12 @@ import { beginRequest } from "@/lib/server/in-flight";
 import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
 import { clientIpFromNode } from "@/lib/server/client-ip";
 import { isCrossSite } from "@/lib/server/http/same-site";
-import { authenticateToken, extractKey, type RelayCaller } from "@/relay/auth/auth";
+import { authenticateToken, extractKey } from "@/relay/auth/auth";
+import type { RelayCaller } from "@/relay/kernel/context";
 import { getUser } from "@/lib/server/cache/token-cache";
-import type { WireFormat } from "@/relay/vendors/types";
-import { RelayError } from "@/relay/errors";
-import { sendError } from "@/relay/entry/http-io";
+import type { WireFormat } from "@/relay/kernel/adapter";
+import { RelayError } from "@/relay/kernel/errors";
+import { sendError } from "@/relay/kernel/http-io";
 import { listGeminiModels, retrieveGeminiModel, listModels, retrieveModel } from "@/relay/routing/models";
 import { runRelay } from "@/relay/entry/pipeline";
 import { endpointFor } from "@/relay/entry/routes";
@@ -25,7 +26,7 @@ import { db } from "@/lib/server/db";
 import { getOptions } from "@/lib/server/options/store";
 import { requestLogger } from "@/lib/server/logger";
 import { trackRelayRequest } from "@/lib/server/metrics/record";
-import { invalidRequest, relayError } from "@/relay/error-codes";
+import { invalidRequest, relayError } from "@/relay/kernel/error-codes";
 
 const NOT_IMPLEMENTED = [
   /^\/v1\/images\/variations$/,

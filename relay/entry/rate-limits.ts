@@ -3,9 +3,9 @@ import "server-only";
 // Per-user and per-token request rate limits of the relay, applied to every billed call
 // (pipeline.ts) and to token counting (endpoints/count-tokens.ts).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
-import type { RelayContext } from "@/relay/entry/context";
+import type { RelayContext } from "@/relay/kernel/context";
 import { checkRateLimit } from "@/relay/auth/protection";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 import { parseJsonMap } from "@/lib/own-keys";
 
 /**

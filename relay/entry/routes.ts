@@ -1,7 +1,7 @@
 import "server-only";
 
 // Which endpoint serves a relay path. Exact paths first, then patterns (Gemini's /models/{m}:verb).
-import type { RelayEndpoint } from "@/relay/entry/endpoint";
+import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { claudeMessagesEndpoint } from "@/relay/endpoints/messages";
 import { GEMINI_PATH, geminiEndpoint } from "@/relay/endpoints/gemini";
 import { openaiTextEndpoint } from "@/relay/endpoints/openai-text";

@@ -8,7 +8,7 @@ import "server-only";
 // loop is a function of one slice, so it is optimised whole with complete type feedback (an
 // on-stack replacement in the middle of a long call deoptimised on the way out).
 import { jsonTooDeep } from "@/lib/server/http/input-guard";
-import { estimateText } from "@/relay/settle/tokenize";
+import { estimateText } from "@/relay/kernel/tokenize";
 import { WordMatcher } from "@/relay/auth/word-matcher";
 
 export function warmUpRelayScanners(): void {

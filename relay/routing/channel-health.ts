@@ -6,7 +6,7 @@ import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { invalidateChannels, type CachedChannel } from "@/lib/server/cache/channel-cache";
-import type { RelayError } from "@/relay/errors";
+import type { RelayError } from "@/relay/kernel/errors";
 import { notifyRoot } from "@/lib/server/notify/notify-root";
 
 const rangeMemo = new Map<string, [number, number][]>();

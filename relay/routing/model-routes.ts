@@ -8,7 +8,7 @@ import type { ModelPricing, PriceTable } from "@/lib/server/ledger/pricing";
 import { priceModel } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { orderTargets, type ModelMapping } from "@/modules/pricing/model-mapping";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 import { parseJsonMap } from "@/lib/own-keys";
 
 export type ModelRoute = { model: string; candidates: CachedChannel[]; pricing: ModelPricing };

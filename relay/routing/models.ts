@@ -4,13 +4,13 @@ import "server-only";
 // group (or virtual models with such an actual model), inside its model limits, and priced (unless
 // self-use mode or the owner accepts unpriced).
 import type { ServerResponse } from "node:http";
-import type { RelayCaller } from "@/relay/auth/auth";
+import type { RelayCaller } from "@/relay/kernel/context";
 import { getPriceTable, priceModel } from "@/lib/server/ledger/pricing";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 import { getOptions } from "@/lib/server/options/store";
 import { virtualModels } from "@/relay/routing/model-routes";
-import { sendJson } from "@/relay/entry/http-io";
-import { relayError } from "@/relay/error-codes";
+import { sendJson } from "@/relay/kernel/http-io";
+import { relayError } from "@/relay/kernel/error-codes";
 
 const CREATED = 1626777600;
 

@@ -4,8 +4,8 @@ import "server-only";
 import { requestLogger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
 import { queueLog } from "@/lib/server/ledger/bookkeeping";
-import type { RelayContext, RelayRequestBase } from "@/relay/entry/context";
-import type { RelayError } from "@/relay/errors";
+import type { RelayContext, RelayRequestBase } from "@/relay/kernel/context";
+import type { RelayError } from "@/relay/kernel/errors";
 import { LOG_TYPE } from "@/lib/constants";
 
 export function queueErrorLog(ctx: RelayContext | null, base: RelayRequestBase, e: RelayError, cause: unknown): void {

@@ -7,7 +7,7 @@ import "server-only";
 // candidateCount) or, when the balance holds less, the whole balance down to the cost of the prompt
 // plus one output token per choice; then the per-choice output limit is written into every limit
 // field the request carries (output-limits.ts). Nothing affordable: refused, stating the need.
-import type { RelayMode, WireFormat } from "@/relay/vendors/types";
+import type { RelayMode, WireFormat } from "@/relay/kernel/adapter";
 import { formatFor } from "@/relay/vendors";
 import { quotaToReserve, type ModelPricing, type PriceTable } from "@/lib/server/ledger/pricing";
 

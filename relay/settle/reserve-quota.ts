@@ -5,11 +5,11 @@ import "server-only";
 // (Redis) refuses the call instead of serving it unbilled (fail closed).
 import { exhaustedToken } from "@/relay/auth/auth";
 import { reserve, type Reservation } from "@/lib/server/ledger/ledger";
-import { RelayError } from "@/relay/errors";
+import { RelayError } from "@/relay/kernel/errors";
 import { RedisUnavailableError } from "@/lib/server/redis/client";
 import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest } from "@/lib/server/i18n/server-messages";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 
 export function quotaServiceUnavailable(): RelayError {
   return relayError("quota_service_unavailable");

@@ -7,22 +7,14 @@ import { settleAndRecord } from "@/lib/server/ledger/ledger";
 import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
 import { CREATE_CACHE_RATIO, quotaForUsage, type Usage } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import type { RelayContext, StreamStatus } from "@/relay/entry/context";
+import type { RelayContext } from "@/relay/kernel/context";
+import type { Outcome } from "@/relay/kernel/outcome";
 import { recordSuccess } from "@/relay/auth/protection";
 import { maybeWarnQuota } from "@/relay/settle/quota-warning";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
-import { checkedUsage, saneUsage } from "@/relay/settle/usage-check";
+import { checkedUsage, saneUsage } from "@/relay/kernel/usage-check";
 
-export type Outcome = {
-  channel: CachedChannel;
-  upstreamModel: string;
-  usage: Usage;
-  /** Usage counted locally because the upstream sent none. */
-  estimated: boolean;
-  firstResponseMs: number;
-  streamStatus?: StreamStatus;
-};
 
 export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void> {
   const options = await getOptions();

@@ -7,11 +7,11 @@ import "server-only";
 // (stream-usage.ts). An event longer than the cap ends the stream as an upstream error (bounded.ts).
 import type { ServerResponse } from "node:http";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { RelayContext } from "@/relay/entry/context";
-import type { SseEvent } from "@/relay/vendors/format-types";
+import type { RelayContext } from "@/relay/kernel/context";
+import type { SseEvent } from "@/relay/kernel/format";
 import { pump, startSse, takeFrames, type StreamResult } from "@/relay/streaming/sse-response";
-import { exactTextTokens } from "@/relay/settle/tokenize";
-import { boundedSseParser } from "@/relay/streaming/bounded";
+import { exactTextTokens } from "@/relay/kernel/tokenize";
+import { boundedSseParser } from "@/relay/kernel/bounded-lines";
 import { streamUsage } from "@/relay/streaming/stream-usage";
 import type { UpstreamResponse, Aborter } from "@/relay/upstream/send";
 

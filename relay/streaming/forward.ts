@@ -5,10 +5,10 @@ import "server-only";
 // Both run on the client-stream core of sse-response.ts.
 import type { ServerResponse } from "node:http";
 import { env } from "@/lib/env";
-import type { AttemptInput } from "@/relay/entry/endpoint";
-import { baseHeaders } from "@/relay/entry/http-io";
+import type { AttemptInput } from "@/relay/kernel/endpoint";
+import { baseHeaders } from "@/relay/kernel/http-io";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { Outcome } from "@/relay/settle/settle";
+import type { Outcome } from "@/relay/kernel/outcome";
 import { relayEvents, type EventPipe } from "@/relay/streaming/event-stream";
 import { openClientStream, pump, streamOutcome } from "@/relay/streaming/sse-response";
 import { pingSeconds } from "@/relay/upstream/attempt";

@@ -8,14 +8,14 @@ import "server-only";
 // usage (or finish) chunk or [DONE] arrived, the text is counted until then (stream-usage.ts). An
 // event longer than the cap ends the stream as an upstream error (bounded.ts).
 import type { ServerResponse } from "node:http";
-import type { AdapterContext, ChannelAdapter } from "@/relay/vendors/types";
-import type { RelayContext } from "@/relay/entry/context";
+import type { AdapterContext, ChannelAdapter } from "@/relay/kernel/adapter";
+import type { RelayContext } from "@/relay/kernel/context";
 import { pump, startSse, takeFrames, type StreamResult } from "@/relay/streaming/sse-response";
-import { boundedSseParser, PendingText } from "@/relay/streaming/bounded";
+import { boundedSseParser, PendingText } from "@/relay/kernel/bounded-lines";
 import { streamUsage } from "@/relay/streaming/stream-usage";
-import { exactPromptTokens, exactTextTokens } from "@/relay/settle/tokenize";
+import { exactPromptTokens, exactTextTokens } from "@/relay/kernel/tokenize";
 import { endsUsage, usageFromOpenAI } from "@/relay/vendors/openai/format";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import type { UpstreamResponse, Aborter } from "@/relay/upstream/send";
 
 type UpstreamUsage = Record<string, unknown>;

@@ -7,8 +7,8 @@ import "server-only";
 // writes, the end reason, and the upstream body always released.
 import type { ServerResponse } from "node:http";
 import { once } from "node:events";
-import type { RelayContext, StreamStatus } from "@/relay/entry/context";
-import { baseHeaders } from "@/relay/entry/http-io";
+import type { RelayContext, StreamStatus } from "@/relay/kernel/context";
+import { baseHeaders } from "@/relay/kernel/http-io";
 import { firstByteRecorder } from "@/lib/server/metrics/record";
 import type { UpstreamResponse, Aborter } from "@/relay/upstream/send";
 import type { Usage } from "@/lib/server/ledger/pricing";

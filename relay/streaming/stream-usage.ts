@@ -8,7 +8,7 @@ import "server-only";
 // end would pay the prompt plus 1 (review 3, N1). So a stream cut short, by the client or the
 // upstream, is billed at least for the text counted so far, and marked estimated.
 import type { Usage } from "@/lib/server/ledger/pricing";
-import { checkedUsage } from "@/relay/settle/usage-check";
+import { checkedUsage } from "@/relay/kernel/usage-check";
 
 export type StreamCounts = {
   /** Our count of the prompt (used when the upstream reported none). */

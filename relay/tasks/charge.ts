@@ -6,7 +6,7 @@ import "server-only";
 import { CHANNEL_TYPES as CATALOGUE, type TaskPlatform } from "@/lib/channel-types";
 import { env } from "@/lib/env";
 import { getOptions } from "@/lib/server/options/store";
-import type { RelayCaller } from "@/relay/auth/auth";
+import type { RelayCaller } from "@/relay/kernel/context";
 import { refund, settleAndRecord, type Reservation } from "@/lib/server/ledger/ledger";
 import type { SettleRecords } from "@/lib/server/ledger/settle-records";
 import { reserveOrRefuse } from "@/relay/settle/reserve-quota";
@@ -16,7 +16,7 @@ import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache
 import { selectChannel, selectKey } from "@/relay/routing/select-channel";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 
 export type TaskCall = {
   caller: RelayCaller;

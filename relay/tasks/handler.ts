@@ -8,8 +8,8 @@ import { env } from "@/lib/env";
 import { firstIllFormed } from "@/lib/server/http/input-guard";
 import { requestLogger } from "@/lib/server/logger";
 import { authenticateToken, extractKey } from "@/relay/auth/auth";
-import { RelayError } from "@/relay/errors";
-import { readBody, sendJson } from "@/relay/entry/http-io";
+import { RelayError } from "@/relay/kernel/errors";
+import { readBody, sendJson } from "@/relay/kernel/http-io";
 import {
   fetchMidjourney,
   imageSeedMidjourney,
@@ -18,9 +18,9 @@ import {
 } from "@/relay/tasks/midjourney";
 import { proxyMidjourneyImage } from "@/relay/tasks/mj-image";
 import { fetchSuno, submitSuno } from "@/relay/tasks/suno";
-import { checkWire, invalidField, parseBodyJson } from "@/relay/vendors/wire-guard";
+import { checkWire, invalidField, parseBodyJson } from "@/relay/kernel/wire-guard";
 import { midjourneySchema, sunoSchema } from "@/relay/tasks/wire";
-import { invalidRequest, relayError } from "@/relay/error-codes";
+import { invalidRequest, relayError } from "@/relay/kernel/error-codes";
 
 const MJ_PATH = /^(?:\/(fast|turbo|relax))?\/mj(\/.*)$/;
 

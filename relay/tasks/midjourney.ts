@@ -7,13 +7,13 @@ import type { ServerResponse } from "node:http";
 import type { Midjourney as MidjourneyRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
 import { getOptions } from "@/lib/server/options/store";
-import type { RelayCaller } from "@/relay/auth/auth";
+import type { RelayCaller } from "@/relay/kernel/context";
 import { getRouting } from "@/lib/server/cache/channel-cache";
-import { sendJson } from "@/relay/entry/http-io";
+import { sendJson } from "@/relay/kernel/http-io";
 import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/relay/tasks/charge";
 import { upstreamJson } from "@/relay/tasks/task-upstream";
 import { mjAction, mjModelName, MJ_SUBMIT_PATHS, originTaskId } from "@/relay/tasks/mj-actions";
-import { invalidRequest, relayError } from "@/relay/error-codes";
+import { invalidRequest, relayError } from "@/relay/kernel/error-codes";
 
 export type TaskRequest = {
   requestId: string;

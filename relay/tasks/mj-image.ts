@@ -11,8 +11,8 @@ import type { ServerResponse } from "node:http";
 import { db } from "@/lib/server/db";
 import { openPublicImage, PublicImageError } from "@/lib/server/net/public-image";
 import { getOptions } from "@/lib/server/options/store";
-import { baseHeaders } from "@/relay/entry/http-io";
-import { relayError } from "@/relay/error-codes";
+import { baseHeaders } from "@/relay/kernel/http-io";
+import { relayError } from "@/relay/kernel/error-codes";
 
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 30_000;

@@ -9,11 +9,11 @@ import type { Task as TaskRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
 import { parseStoredJson } from "@/lib/json-text";
 import { snakeFields } from "@/lib/server/dto-fields";
-import { sendJson } from "@/relay/entry/http-io";
+import { sendJson } from "@/relay/kernel/http-io";
 import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/relay/tasks/charge";
 import { upstreamJson } from "@/relay/tasks/task-upstream";
 import type { TaskRequest } from "@/relay/tasks/midjourney";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 import { ownValue } from "@/lib/own-keys";
 
 const ACTIONS: Record<string, { action: string; model: string }> = {

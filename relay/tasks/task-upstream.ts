@@ -8,8 +8,8 @@ import { request } from "undici";
 import { env } from "@/lib/env";
 import { assertChannelTarget, channelAgent, channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { getOptions } from "@/lib/server/options/store";
-import { RelayError } from "@/relay/errors";
-import { relayError } from "@/relay/error-codes";
+import { RelayError } from "@/relay/kernel/errors";
+import { relayError } from "@/relay/kernel/error-codes";
 import { discardBody } from "@/lib/server/net/discard-body";
 
 /** Task answers are small JSON documents; a poll of many tasks stays far below this. */

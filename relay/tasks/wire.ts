@@ -2,7 +2,7 @@ import "server-only";
 
 // Midjourney-proxy and Suno submits at the relay boundary: the fields the task relays read.
 import { z } from "zod";
-import { LIMITS } from "@/relay/vendors/wire-guard";
+import { LIMITS } from "@/relay/kernel/wire-guard";
 
 const str = z.string().nullish();
 

@@ -10,8 +10,8 @@ import { selectKey } from "@/relay/routing/select-channel";
 import { sendUpstream, UpstreamAbort } from "@/relay/upstream/send";
 import { applyParamOverride, mapModel } from "@/relay/upstream/transform";
 import { adapterFor, formatFor } from "@/relay/vendors";
-import type { Json } from "@/relay/vendors/format-types";
-import type { RelayMode } from "@/relay/vendors/types";
+import type { Json } from "@/relay/kernel/format";
+import type { RelayMode } from "@/relay/kernel/adapter";
 
 export type ProbeAnswer = { status: number; text: string; usage: Usage | null };
 export type Probe =

@@ -6,7 +6,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import { env } from "@/lib/env";
 import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
-import type { UpstreamRequest } from "@/relay/vendors/types";
+import type { UpstreamRequest } from "@/relay/kernel/adapter";
 import {
   callUpstream,
   UpstreamAbort,

@@ -2,7 +2,7 @@ import "server-only";
 
 // Per-channel request changes: chained model mapping (a->b->c, cycles refused), param override
 // (deep merge; null deletes a key), the channel system prompt, and status-code mapping of errors.
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 import { ownValue } from "@/lib/own-keys";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "prototype", "constructor"]);

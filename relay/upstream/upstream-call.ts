@@ -9,14 +9,14 @@ import "server-only";
 // channel's own address.
 import { util, type Dispatcher } from "undici";
 import { UpstreamAbort } from "@/relay/upstream/upstream-abort";
-import { UpstreamBody } from "@/relay/upstream/upstream-body";
+import { UpstreamBody } from "@/relay/kernel/upstream-body";
 
 export { UpstreamAbort, UpstreamBody };
-export { UpstreamAnswerTooLarge } from "@/relay/upstream/upstream-body";
+export { UpstreamAnswerTooLarge } from "@/relay/kernel/upstream-body";
 export type { Aborter } from "@/relay/upstream/upstream-abort";
 
-export type UpstreamHeaders = Record<string, string | string[] | undefined>;
-export type UpstreamResponse = { statusCode: number; headers: UpstreamHeaders; body: UpstreamBody };
+import type { UpstreamHeaders, UpstreamResponse } from "@/relay/kernel/upstream-body";
+export type { UpstreamHeaders, UpstreamResponse };
 
 export type UpstreamCallOptions = {
   method: string;

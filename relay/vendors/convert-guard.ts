@@ -9,8 +9,8 @@ import "server-only";
 // locale) and again in the caller's language by the pipeline (inCallerLocale).
 import type { Locale } from "@/lib/i18n/config";
 import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
-import { relayError } from "@/relay/error-codes";
-import { RelayError } from "@/relay/errors";
+import { relayError } from "@/relay/kernel/error-codes";
+import { RelayError } from "@/relay/kernel/errors";
 
 /** Why a field cannot be converted. */
 export type RefusalKind = "unknown_type" | "unsupported" | "wrong_type" | "empty";

@@ -22,14 +22,14 @@ import { createCohereAdapter } from "@/relay/vendors/cohere/adapter";
 import { createDashScopeAdapter } from "@/relay/vendors/dashscope/adapter";
 import { customAdapter } from "@/relay/vendors/custom/adapter";
 import { createDifyAdapter } from "@/relay/vendors/dify/adapter";
-import type { ChatFormat } from "@/relay/vendors/format-types";
+import type { ChatFormat } from "@/relay/kernel/format";
 import { createGeminiAdapter } from "@/relay/vendors/gemini/adapter";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { createVertexAdapter } from "@/relay/vendors/vertex/adapter";
 import { createOllamaAdapter } from "@/relay/vendors/ollama/adapter";
 import { createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
 import { openaiFormat } from "@/relay/vendors/openai/format";
-import type { ChannelAdapter } from "@/relay/vendors/types";
+import type { ChannelAdapter } from "@/relay/kernel/adapter";
 
 type Build = (v: ChannelTypeInfo) => ChannelAdapter;
 

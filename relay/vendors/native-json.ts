@@ -3,8 +3,8 @@ import "server-only";
 // The request side of a vendor's native JSON API that maps our chat and embeddings endpoints (and
 // optionally rerank, forwarded as is) onto paths of its own (Cohere v2, Ollama's /api): one JSON
 // POST per call, the vendor's stream decoded into OpenAI chunks. Other endpoints are refused.
-import { relayError } from "@/relay/error-codes";
-import type { AdapterContext, UpstreamRequest } from "@/relay/vendors/types";
+import { relayError } from "@/relay/kernel/error-codes";
+import type { AdapterContext, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export type NativeJsonApi = {
   headers: Record<string, string>;

@@ -4,7 +4,7 @@ import "server-only";
 // Console codes (AppError, lib/server/http/app-error.ts) name a category; the message key is chosen
 // where one is thrown. Relay codes carry their message: new-api's English text with {param} slots (a
 // wire contract, never translated) or a server message key (zh/en). How each relay code looks on the
-// wire (error.code, type, retry flags) stays with the relay: relay/error-codes.ts.
+// wire (error.code, type, retry flags) stays with the relay: relay/kernel/error-codes.ts.
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 
 export type ErrorEntry = { status: number; message?: string; key?: ServerMessageKey };

@@ -3,7 +3,7 @@ import "server-only";
 // The ledger refuses amounts that are not finite numbers, whatever computed them (a usage or pricing
 // fault upstream of it): one NaN charge made a balance NaN, after which every reservation passed
 // (all comparisons with NaN are false) and the bookkeeping flush wrote NULL into a NOT NULL column on
-// every retry (review 3, N6). The relay validates usage first (relay/settle/usage-check.ts); this is
+// every retry (review 3, N6). The relay validates usage first (relay/kernel/usage-check.ts); this is
 // the last line.
 import { logger } from "@/lib/server/logger";
 

@@ -6,7 +6,7 @@ import "server-only";
 import type { ServerResponse } from "node:http";
 import { endpointKind, statusClass } from "@/lib/server/metrics/labels";
 import type { Metrics } from "@/lib/server/metrics/registry";
-import type { RelayError } from "@/relay/errors";
+import type { RelayError } from "@/relay/kernel/errors";
 
 // On globalThis: the server bundle and Next's bundles load separate copies of this module.
 const g = globalThis as unknown as { __gatewayMetrics?: Metrics };

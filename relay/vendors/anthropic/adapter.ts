@@ -5,7 +5,7 @@ import "server-only";
 // forwarded; per-model extra headers
 // come from claude.model_headers_settings (values of one header joined with commas).
 import { baseUrlOf } from "@/relay/vendors/openai/compatible";
-import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 import { modelHeaders } from "@/relay/vendors/anthropic/options";
 import { allowedClientBetas } from "@/relay/vendors/anthropic/betas";
 

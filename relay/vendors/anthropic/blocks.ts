@@ -1,7 +1,7 @@
 import "server-only";
 
 // Reading Claude content blocks (shared by the request and response conversions).
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 
 export type Block = Json & { type?: string };
 

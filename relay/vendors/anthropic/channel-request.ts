@@ -9,7 +9,7 @@ import {
   thinkingAdapterEnabled,
   thinkingBudgetShare,
 } from "@/relay/vendors/anthropic/options";
-import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
+import type { ConvertOptions, Json } from "@/relay/kernel/format";
 import { ownValue } from "@/lib/own-keys";
 import { refuseType } from "@/relay/vendors/convert-guard";
 import { checkChatConvertible, type ChatTarget } from "@/relay/vendors/openai/chat-convertible";

@@ -2,13 +2,13 @@ import "server-only";
 
 // Client side of the Claude format: validating a /v1/messages body and turning it into an OpenAI
 // chat request (for channels that do not speak Anthropic Messages).
-import { invalidRequest } from "@/relay/error-codes";
+import { invalidRequest } from "@/relay/kernel/error-codes";
 import { joinBlocks, toolUsesToCalls, type Block } from "@/relay/vendors/anthropic/blocks";
-import type { ConvertOptions, Json, RequestFacts } from "@/relay/vendors/format-types";
-import { estimateText } from "@/relay/settle/tokenize";
-import { contentAttachmentTokens } from "@/relay/settle/prompt-extras";
+import type { ConvertOptions, Json, RequestFacts } from "@/relay/kernel/format";
+import { estimateText } from "@/relay/kernel/tokenize";
+import { contentAttachmentTokens } from "@/relay/kernel/prompt-extras";
 import { claudeMessagesSchema } from "@/relay/vendors/anthropic/wire";
-import { checkWire } from "@/relay/vendors/wire-guard";
+import { checkWire } from "@/relay/kernel/wire-guard";
 
 const blocksOf = (content: unknown): Block[] =>
   typeof content === "string"

@@ -15,7 +15,7 @@ import {
   refuseType,
   refuseUnsupported,
 } from "@/relay/vendors/convert-guard";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 
 const CARRIED: Record<string, readonly string[]> = {
   user: ["text", "image", "document", "tool_result"],

@@ -17,7 +17,7 @@ import {
 } from "@/relay/vendors/anthropic/response";
 import { claudeStreamFromOpenAI } from "@/relay/vendors/anthropic/stream-from-openai";
 import { claudeStreamToOpenAI } from "@/relay/vendors/anthropic/stream-to-openai";
-import type { ChatFormat } from "@/relay/vendors/format-types";
+import type { ChatFormat } from "@/relay/kernel/format";
 
 export const claudeFormat: ChatFormat = {
   name: "claude",

@@ -5,7 +5,7 @@ import "server-only";
 // complete only once message_delta (or message_stop) arrived: message_start reports 1 output token.
 import type { Usage } from "@/lib/server/ledger/pricing";
 import { mergeClaudeUsage, usageFromClaude } from "@/relay/vendors/anthropic/response";
-import type { NativeStreamTap } from "@/relay/vendors/format-types";
+import type { NativeStreamTap } from "@/relay/kernel/format";
 
 export function claudeNativeStream(): NativeStreamTap {
   const usage: Record<string, number> = {};

@@ -2,7 +2,7 @@ import "server-only";
 
 // Claude settings read from the options snapshot (claude.* keys, defaults in options/defaults.ts).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { parseJsonMap } from "@/lib/own-keys";
 
 export const DEFAULT_MAX_TOKENS = 8192;

@@ -6,8 +6,8 @@ import "server-only";
 // message_stop. Usage arrives last in OpenAI streams, so message_delta is written by end().
 import type { Usage } from "@/lib/server/ledger/pricing";
 import { FINISH_TO_CLAUDE, usageToClaude } from "@/relay/vendors/anthropic/response";
-import { eventFrame } from "@/relay/streaming/frames";
-import type { ConvertOptions, Json, StreamFromOpenAI } from "@/relay/vendors/format-types";
+import { eventFrame } from "@/relay/kernel/frames";
+import type { ConvertOptions, Json, StreamFromOpenAI } from "@/relay/kernel/format";
 import { ownValue } from "@/lib/own-keys";
 
 type Delta = {

@@ -5,8 +5,8 @@ import "server-only";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import { mergeClaudeUsage, STOP_TO_OPENAI, usageFromClaude } from "@/relay/vendors/anthropic/response";
 import { usageToOpenAI } from "@/relay/vendors/openai/format";
-import type { ConvertOptions, Json, StreamToOpenAI } from "@/relay/vendors/format-types";
-import { parseJsonObject } from "@/relay/upstream/json";
+import type { ConvertOptions, Json, StreamToOpenAI } from "@/relay/kernel/format";
+import { parseJsonObject } from "@/relay/kernel/json";
 import { ownValue } from "@/lib/own-keys";
 
 const parse = (data: string): Json | null => parseJsonObject(data);

@@ -3,7 +3,7 @@ import "server-only";
 // Anthropic Messages at the relay boundary: the fields inspectClaude and the Claude -> OpenAI
 // conversion read, typed and bounded (unknown fields pass through untouched).
 import { z } from "zod";
-import { LIMITS } from "@/relay/vendors/wire-guard";
+import { LIMITS } from "@/relay/kernel/wire-guard";
 
 const str = z.string().nullish();
 const obj = <T extends z.core.$ZodLooseShape>(shape: T) => z.looseObject(shape);

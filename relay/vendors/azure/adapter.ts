@@ -4,8 +4,8 @@ import "server-only";
 // key in the `api-key` header; the deployment is the (mapped) model name. The API version comes from
 // the channel's "other" field, else AZURE_DEFAULT_API_VERSION.
 import { baseUrlOf } from "@/relay/vendors/openai/compatible";
-import type { ChannelAdapter, RelayMode } from "@/relay/vendors/types";
-import { relayError } from "@/relay/error-codes";
+import type { ChannelAdapter, RelayMode } from "@/relay/kernel/adapter";
+import { relayError } from "@/relay/kernel/error-codes";
 
 export const AZURE_DEFAULT_API_VERSION = "2025-04-01-preview";
 

@@ -14,12 +14,12 @@ import { allowedClientBetas } from "@/relay/vendors/anthropic/betas";
 import { AwsV4Signer } from "aws4fetch";
 import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 import { converseBody } from "@/relay/vendors/bedrock/converse-request";
 import { converseEventsToSse, converseToOpenAI } from "@/relay/vendors/bedrock/converse-response";
 import { bedrockCredentials, channelRegion } from "@/relay/vendors/bedrock/credentials";
 import { bedrockEventsToSse } from "@/relay/vendors/bedrock/sse";
-import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export { bedrockCredentials, type BedrockCredentials } from "@/relay/vendors/bedrock/credentials";
 

@@ -7,8 +7,8 @@ import "server-only";
 // stopSequences). Bedrock wants alternating roles, so consecutive same-role messages (several tool
 // results, say) are merged into one. Images must be data: URLs (Converse takes bytes only).
 import type { z } from "zod";
-import { invalidRequest } from "@/relay/error-codes";
-import type { Json } from "@/relay/vendors/format-types";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import type { Json } from "@/relay/kernel/format";
 import { argumentsObject, imageUrlOf, parseDataUrl } from "@/relay/vendors/openai/chunks";
 import type { chatSchema } from "@/relay/vendors/openai/wire";
 import { ownValue } from "@/lib/own-keys";

@@ -10,7 +10,7 @@ import {
   EventStreamError,
   type EventStreamMessage,
 } from "@/relay/vendors/bedrock/event-stream";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import {
   chunkWriter,
   completion,
@@ -19,7 +19,7 @@ import {
   type OpenAIToolCall,
 } from "@/relay/vendors/openai/chunks";
 import { ownValue } from "@/lib/own-keys";
-import { usageCount } from "@/relay/settle/usage-check";
+import { usageCount } from "@/relay/kernel/usage-check";
 
 export const CONVERSE_STOP: Record<string, string> = {
   end_turn: "stop",

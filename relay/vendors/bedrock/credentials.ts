@@ -5,7 +5,7 @@ import "server-only";
 // key ("BedrockAPIKey|Region", or the key alone), sent as `Authorization: Bearer <key>`
 // (docs.aws.amazon.com/bedrock/latest/userguide/api-keys-use.html). A key without a region takes it
 // from the channel setting `region`, else from the `other` field.
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 
 export type BedrockCredentials =
   | { kind: "sigv4"; accessKeyId: string; secretAccessKey: string; sessionToken?: string; region: string }

@@ -6,9 +6,9 @@ import "server-only";
 // "Authorization: Bearer {api_token}". The account ID comes from the channel's `other` field (as in
 // new-api) or from a key written "AccountID|APIToken".
 import type { ChannelTypeInfo } from "@/lib/channel-types";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
-import type { AdapterContext, ChannelAdapter } from "@/relay/vendors/types";
+import type { AdapterContext, ChannelAdapter } from "@/relay/kernel/adapter";
 
 /** [accountId, apiToken] of a channel key (and its `other` field). */
 export function cloudflareCredentials(key: string, other: string): [string, string] {

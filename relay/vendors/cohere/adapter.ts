@@ -9,7 +9,7 @@ import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/emb
 import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
 import { nativeJsonRequest } from "@/relay/vendors/native-json";
 import { baseUrlOf } from "@/relay/vendors/openai/compatible";
-import type { ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import type { ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export function createCohereAdapter(v: ChannelTypeInfo): ChannelAdapter {
   const fallback = v.defaultBaseUrl ?? "https://api.cohere.com";

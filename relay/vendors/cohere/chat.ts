@@ -6,8 +6,8 @@ import "server-only";
 // stop_sequences, seed, penalties, response_format json_object (+ json_schema). Answer: message.content
 // blocks (text, thinking), tool_calls, tool_plan, finish_reason, usage. Usage bills Cohere's
 // `billed_units` (what Cohere charges), falling back to `tokens`.
-import { invalidRequest } from "@/relay/error-codes";
-import type { Json } from "@/relay/vendors/format-types";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import type { Json } from "@/relay/kernel/format";
 import {
   argumentsText,
   completion,
@@ -15,7 +15,7 @@ import {
   type NativeUsage,
   type OpenAIToolCall,
 } from "@/relay/vendors/openai/chunks";
-import { usageCount } from "@/relay/settle/usage-check";
+import { usageCount } from "@/relay/kernel/usage-check";
 import type { OpenAIChat } from "@/relay/vendors/openai/wire";
 import { checkChatConvertible, type ChatTarget } from "@/relay/vendors/openai/chat-convertible";
 import { copySampling } from "@/relay/vendors/openai/sampling";

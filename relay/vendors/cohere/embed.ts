@@ -3,8 +3,8 @@ import "server-only";
 // Cohere Embed v2 (docs.cohere.com/reference/embed) <-> OpenAI embeddings. OpenAI has no input_type,
 // which Cohere requires for v3+ models: "search_document" unless the client sends Cohere's own
 // `input_type`. Token-id inputs are refused (Cohere embeds text). Usage: meta.billed_units.input_tokens.
-import { invalidRequest } from "@/relay/error-codes";
-import type { Json } from "@/relay/vendors/format-types";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import type { Json } from "@/relay/kernel/format";
 import { tokenCount } from "@/relay/vendors/openai/chunks";
 
 const INPUT_TYPES = new Set(["search_document", "search_query", "classification", "clustering"]);

@@ -4,9 +4,9 @@ import "server-only";
 // message-start, content-delta (text or thinking), tool-plan-delta, tool-call-start / tool-call-delta
 // (OpenAI indexes assigned in order of appearance), message-end (finish_reason + usage). Citation and
 // *-end events carry nothing an OpenAI client reads.
-import { boundedSseParser } from "@/relay/streaming/bounded";
+import { boundedSseParser } from "@/relay/kernel/bounded-lines";
 import { cohereFinish, cohereUsage } from "@/relay/vendors/cohere/chat";
-import { parseJsonObject } from "@/relay/upstream/json";
+import { parseJsonObject } from "@/relay/kernel/json";
 import { argumentsText, chunkWriter } from "@/relay/vendors/openai/chunks";
 
 type Delta = {

@@ -7,13 +7,13 @@ import "server-only";
 // model mapping). Streaming: POST /v3/chat with stream=true, its events re-framed as OpenAI chunks
 // (answer.ts). Non-stream: create, poll, list (poll.ts). Chat only.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/answer";
 import { cozeCreateAndWait } from "@/relay/vendors/coze/poll";
 import { toCozeRequest } from "@/relay/vendors/coze/request";
 import { createAppChatAdapter } from "@/relay/vendors/openai/app-adapter";
 import { reframeSse, type OpenAIUsage } from "@/relay/vendors/openai/app-answer";
-import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 const BOT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -1,7 +1,7 @@
 import "server-only";
 
 // Channel type 8: custom. The base URL is the full upstream URL; "{model}" is replaced by the model.
-import type { ChannelAdapter } from "@/relay/vendors/types";
+import type { ChannelAdapter } from "@/relay/kernel/adapter";
 
 export const customAdapter: ChannelAdapter = {
   name: "Custom",

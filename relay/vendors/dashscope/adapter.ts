@@ -11,8 +11,8 @@ import "server-only";
 // ({id, model, results, usage: {prompt_tokens, total_tokens}}), so billing reads the reported tokens.
 import { vendorPath, type ChannelTypeInfo } from "@/lib/channel-types";
 import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
-import type { Json } from "@/relay/vendors/format-types";
-import type { ChannelAdapter } from "@/relay/vendors/types";
+import type { Json } from "@/relay/kernel/format";
+import type { ChannelAdapter } from "@/relay/kernel/adapter";
 
 export const DASHSCOPE_RERANK_PATH = "/api/v1/services/rerank/text-rerank/text-rerank";
 

@@ -10,7 +10,7 @@ import { difyBlockingToOpenAI, difyStreamConverter } from "@/relay/vendors/dify/
 import { toDifyRequest } from "@/relay/vendors/dify/request";
 import { createAppChatAdapter } from "@/relay/vendors/openai/app-adapter";
 import { reframeSse } from "@/relay/vendors/openai/app-answer";
-import type { ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import type { ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export function createDifyAdapter(v: ChannelTypeInfo): ChannelAdapter {
   return createAppChatAdapter(v, "https://api.dify.ai", (ctx, body, { base, headers, requestId, ids }) => {

@@ -7,7 +7,7 @@ import "server-only";
 // other messages. No conversation_id is sent (each request is a new Dify conversation). Images given
 // by URL become `files` ({type: "image", transfer_method: "remote_url", url}); inline data: images
 // would need the file-upload API first and are refused.
-import { invalidRequest } from "@/relay/error-codes";
+import { invalidRequest } from "@/relay/kernel/error-codes";
 import { imageUrlOf, partsOf, textOf } from "@/relay/vendors/openai/message-parts";
 import { checkChatConvertible, type ChatTarget } from "@/relay/vendors/openai/chat-convertible";
 

@@ -5,7 +5,7 @@ import "server-only";
 // the version per model from gemini.version_settings. The key goes in the x-goog-api-key header,
 // never in the URL (URLs end up in logs).
 import { baseUrlOf } from "@/relay/vendors/openai/compatible";
-import type { ChannelAdapter } from "@/relay/vendors/types";
+import type { ChannelAdapter } from "@/relay/kernel/adapter";
 import { geminiUpstreamModel, geminiVersion } from "@/relay/vendors/gemini/settings";
 
 export const createGeminiAdapter = (v: { name: string; defaultBaseUrl?: string }): ChannelAdapter => ({

@@ -4,15 +4,15 @@ import "server-only";
 // Claude, client), and the preparation of a Gemini-native request. Image URLs: data: URLs become
 // inlineData. http(s) URLs are fetched beforehand through the SSRF guard (inline-images.ts, called by
 // chat-attempt.ts); one still here (e.g. the channel test) is refused with a 400.
-import { invalidRequest } from "@/relay/error-codes";
+import { invalidRequest } from "@/relay/kernel/error-codes";
 import {
   cleanSchema,
   geminiUpstreamModel,
   safetySettings,
   thinkingConfig,
 } from "@/relay/vendors/gemini/settings";
-import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
-import { parseJsonObject } from "@/relay/upstream/json";
+import type { ConvertOptions, Json } from "@/relay/kernel/format";
+import { parseJsonObject } from "@/relay/kernel/json";
 import { refuseType, refuseUnsupported } from "@/relay/vendors/convert-guard";
 import { checkChatConvertible, type ChatTarget } from "@/relay/vendors/openai/chat-convertible";
 

@@ -6,11 +6,11 @@ import "server-only";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import { usageToOpenAI } from "@/relay/vendors/openai/format";
 import { groundingCounter } from "@/relay/vendors/gemini/grounding";
-import { dataFrame } from "@/relay/streaming/frames";
-import type { ConvertOptions, Json, NativeStreamTap, StreamToOpenAI } from "@/relay/vendors/format-types";
-import { parseJsonObject } from "@/relay/upstream/json";
+import { dataFrame } from "@/relay/kernel/frames";
+import type { ConvertOptions, Json, NativeStreamTap, StreamToOpenAI } from "@/relay/kernel/format";
+import { parseJsonObject } from "@/relay/kernel/json";
 import { ownValue } from "@/lib/own-keys";
-import { usageCount } from "@/relay/settle/usage-check";
+import { usageCount } from "@/relay/kernel/usage-check";
 
 type Part = {
   text?: string;

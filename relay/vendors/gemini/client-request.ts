@@ -3,12 +3,12 @@ import "server-only";
 // Gemini client requests: validation/facts, and Gemini -> OpenAI request (a Gemini client on an
 // OpenAI-format or Claude channel). Schemas from the SDK use upper-case types (OBJECT, STRING):
 // OpenAI wants JSON Schema, so types are lower-cased.
-import type { RelayMode } from "@/relay/vendors/types";
-import { invalidRequest } from "@/relay/error-codes";
-import type { ConvertOptions, Json, RequestFacts } from "@/relay/vendors/format-types";
-import { estimatePromptTokens, estimateText } from "@/relay/settle/tokenize";
+import type { RelayMode } from "@/relay/kernel/adapter";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import type { ConvertOptions, Json, RequestFacts } from "@/relay/kernel/format";
+import { estimatePromptTokens, estimateText } from "@/relay/kernel/tokenize";
 import { geminiBatchEmbedSchema, geminiChatSchema, geminiEmbedSchema } from "@/relay/vendors/gemini/wire";
-import { checkWire } from "@/relay/vendors/wire-guard";
+import { checkWire } from "@/relay/kernel/wire-guard";
 import {
   choiceCount,
   GEMINI_CHOICE_FIELDS,

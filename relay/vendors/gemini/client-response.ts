@@ -3,11 +3,11 @@ import "server-only";
 // OpenAI answers -> Gemini answers for a Gemini client (non-stream, stream, errors, embeddings).
 // The stream ends with a chunk carrying finishReason and usageMetadata; Gemini streams have no [DONE].
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { RelayError } from "@/relay/errors";
+import type { RelayError } from "@/relay/kernel/errors";
 import { usageFromOpenAI } from "@/relay/vendors/openai/format";
-import { dataFrame } from "@/relay/streaming/frames";
-import type { ConvertOptions, Json, StreamFromOpenAI } from "@/relay/vendors/format-types";
-import { parseJsonObject } from "@/relay/upstream/json";
+import { dataFrame } from "@/relay/kernel/frames";
+import type { ConvertOptions, Json, StreamFromOpenAI } from "@/relay/kernel/format";
+import { parseJsonObject } from "@/relay/kernel/json";
 import { ownValue } from "@/lib/own-keys";
 
 type ToolCall = { index?: number; id?: string; function?: { name?: string; arguments?: string } };

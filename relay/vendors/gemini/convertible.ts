@@ -13,7 +13,7 @@ import {
   refuseType,
   refuseUnsupported,
 } from "@/relay/vendors/convert-guard";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 
 const DATA_FIELDS = [
   "text",

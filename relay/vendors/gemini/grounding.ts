@@ -6,7 +6,7 @@ import "server-only";
 // candidates[].groundingMetadata.webSearchQueries (in a stream: in the chunk that carries it). The
 // free daily allowance of a Google account is not known here and not deducted.
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 
 const PER_QUERY_USD_PER_K = 14;
 const PER_PROMPT_USD_PER_K = 35;

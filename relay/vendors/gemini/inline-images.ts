@@ -9,8 +9,8 @@ import "server-only";
 import type { Locale } from "@/lib/i18n/config";
 import { serverMessage } from "@/lib/server/i18n/server-messages";
 import { openPublicImage, PublicImageError } from "@/lib/server/net/public-image";
-import { invalidRequest } from "@/relay/error-codes";
-import type { Json } from "@/relay/vendors/format-types";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import type { Json } from "@/relay/kernel/format";
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Gemini refuses requests above 20 MB of inline data; more would only be fetched to be refused. */

@@ -4,7 +4,7 @@ import "server-only";
 // model, safety settings, the thinking suffix adapter, and tool-schema cleaning (Gemini rejects JSON
 // Schema keywords it does not know, e.g. $schema and additionalProperties, and refuses the call).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { ownValue, parseJsonMap } from "@/lib/own-keys";
 
 type Options = ReadonlyOptions | undefined;

@@ -3,7 +3,7 @@ import "server-only";
 // Gemini generateContent / streamGenerateContent / embedContent / batchEmbedContents at the relay
 // boundary: the fields the Gemini -> OpenAI conversion reads, typed and bounded.
 import { z } from "zod";
-import { LIMITS } from "@/relay/vendors/wire-guard";
+import { LIMITS } from "@/relay/kernel/wire-guard";
 
 const str = z.string().nullish();
 const obj = <T extends z.core.$ZodLooseShape>(shape: T) => z.looseObject(shape);

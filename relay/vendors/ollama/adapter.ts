@@ -15,7 +15,7 @@ import {
 } from "@/relay/vendors/ollama/chat";
 import { nativeJsonRequest } from "@/relay/vendors/native-json";
 import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
-import type { ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import type { ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export const ollamaNative = (channel: Pick<CachedChannel, "setting">) => channel.setting?.ollama_api === "native";
 

@@ -6,9 +6,9 @@ import "server-only";
 // top_k, num_predict, stop, seed, penalties}, format "json" or a JSON schema. The answer (or each NDJSON
 // line of a stream) has message {content, thinking, tool_calls}, done, done_reason and the usage
 // counts prompt_eval_count / eval_count. POST /api/embed: {model, input} -> {embeddings}.
-import { invalidRequest } from "@/relay/error-codes";
-import { parseJsonObject } from "@/relay/upstream/json";
-import type { Json } from "@/relay/vendors/format-types";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import { parseJsonObject } from "@/relay/kernel/json";
+import type { Json } from "@/relay/kernel/format";
 import {
   argumentsObject,
   argumentsText,
@@ -25,7 +25,7 @@ import {
 import type { OpenAIChat } from "@/relay/vendors/openai/wire";
 import { checkChatConvertible, type ChatTarget } from "@/relay/vendors/openai/chat-convertible";
 import { copySampling } from "@/relay/vendors/openai/sampling";
-import { usageCount } from "@/relay/settle/usage-check";
+import { usageCount } from "@/relay/kernel/usage-check";
 
 type Message = OpenAIChat["messages"][number];
 

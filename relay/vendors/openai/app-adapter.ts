@@ -4,10 +4,10 @@ import "server-only";
 // channel's base URL, no stream usage from the platform, and the ids of the OpenAI answer the
 // platform's messages are re-framed into (app-answer.ts). Each platform builds its own request.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 import { baseUrlOf } from "@/relay/vendors/openai/compatible";
 import { appCallIds, type AnswerIds } from "@/relay/vendors/openai/app-answer";
-import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export type AppCall = {
   base: string;

@@ -5,8 +5,8 @@ import "server-only";
 // adapters re-frame the platform's event stream into these (decodeStream), so every client format
 // reads the channel as an OpenAI one.
 import { randomUUID } from "node:crypto";
-import { boundedSseParser } from "@/relay/streaming/bounded";
-import { usageCount, warnBadUsage } from "@/relay/settle/usage-check";
+import { boundedSseParser } from "@/relay/kernel/bounded-lines";
+import { usageCount, warnBadUsage } from "@/relay/kernel/usage-check";
 
 export type AnswerIds = { id: string; model: string; created: number };
 /**

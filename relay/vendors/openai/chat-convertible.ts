@@ -16,7 +16,7 @@ import {
   refuseUnknown,
   refuseUnsupported,
 } from "@/relay/vendors/convert-guard";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { isChannelSystemPrompt } from "@/relay/upstream/transform";
 
 export type PartType = "text" | "image_url" | "input_audio" | "file" | "refusal";

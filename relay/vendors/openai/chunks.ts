@@ -4,10 +4,10 @@ import "server-only";
 // Ollama /api/chat): their answers are rewritten into the OpenAI pivot inside the adapter, so the
 // relay's OpenAI paths (fast path, conversions for Claude/Gemini/Responses clients) read them as is.
 import { randomBytes } from "node:crypto";
-import { dataFrame } from "@/relay/streaming/frames";
-import { PendingText } from "@/relay/streaming/bounded";
-import { warnBadUsage } from "@/relay/settle/usage-check";
-import type { Json } from "@/relay/vendors/format-types";
+import { dataFrame } from "@/relay/kernel/frames";
+import { PendingText } from "@/relay/kernel/bounded-lines";
+import { warnBadUsage } from "@/relay/kernel/usage-check";
+import type { Json } from "@/relay/kernel/format";
 
 export type OpenAIToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
 

@@ -2,7 +2,7 @@ import "server-only";
 
 // Shared base for OpenAI-style upstreams: URL = base + client path, Bearer key, optional organization,
 // and a per-vendor list of body fields the vendor rejects.
-import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export type OpenAICompatibleOptions = {
   name: string;

@@ -3,15 +3,15 @@ import "server-only";
 // The OpenAI chat-completions format: the pivot of all conversions, so most methods are identities.
 // OpenAI client -> OpenAI channel never comes here (upstream/attempt.ts + streaming/openai-stream.ts, the fast path); this
 // serves OpenAI clients of Claude/Gemini channels and Claude/Gemini clients of OpenAI channels.
-import type { RelayMode } from "@/relay/vendors/types";
+import type { RelayMode } from "@/relay/kernel/adapter";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import { invalidRequest } from "@/relay/error-codes";
-import { errorBody } from "@/relay/errors";
-import { dataFrame } from "@/relay/streaming/frames";
-import { parseJsonObject } from "@/relay/upstream/json";
-import type { ChatFormat, Json, NativeStreamTap, StreamToOpenAI } from "@/relay/vendors/format-types";
-import { estimatePromptTokens, promptText } from "@/relay/settle/tokenize";
-import { checkWire } from "@/relay/vendors/wire-guard";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import { errorBody } from "@/relay/kernel/errors";
+import { dataFrame } from "@/relay/kernel/frames";
+import { parseJsonObject } from "@/relay/kernel/json";
+import type { ChatFormat, Json, NativeStreamTap, StreamToOpenAI } from "@/relay/kernel/format";
+import { estimatePromptTokens, promptText } from "@/relay/kernel/tokenize";
+import { checkWire } from "@/relay/kernel/wire-guard";
 import {
   chatSchema,
   completionsSchema,
@@ -20,7 +20,7 @@ import {
 } from "@/relay/vendors/openai/wire";
 import { choiceCount, largestLimit, OPENAI_LIMIT_FIELDS, rewriteLimits } from "@/relay/settle/output-limits";
 import { fitConvertedRequest, usesCompletionTokens } from "@/relay/vendors/openai/reasoning-models";
-import { usageCount } from "@/relay/settle/usage-check";
+import { usageCount } from "@/relay/kernel/usage-check";
 
 const SCHEMAS = {
   chat: chatSchema,

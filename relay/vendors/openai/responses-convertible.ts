@@ -15,7 +15,7 @@ import {
   refuseUnknown,
   refuseUnsupported,
 } from "@/relay/vendors/convert-guard";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 
 const ROLES = ["user", "assistant", "system", "developer"];
 const PARTS = ["input_text", "output_text", "text", "summary_text", "refusal", "input_image", "input_file"];

@@ -4,8 +4,8 @@ import "server-only";
 // (Anthropic, Gemini): converted through the OpenAI chat pivot like every other pair. On OpenAI
 // channels /v1/responses is forwarded natively (endpoints/responses.ts). Errors keep OpenAI's shape,
 // which is also the Responses error shape.
-import { errorBody } from "@/relay/errors";
-import type { ClientFormat, Json } from "@/relay/vendors/format-types";
+import { errorBody } from "@/relay/kernel/errors";
+import type { ClientFormat, Json } from "@/relay/kernel/format";
 import { openaiFormat } from "@/relay/vendors/openai/format";
 import { checkResponsesConvertible } from "@/relay/vendors/openai/responses-convertible";
 import { responsesToOpenAIRequest } from "@/relay/vendors/openai/responses-request";

@@ -5,7 +5,7 @@ import "server-only";
 // function_call items join one assistant turn (parallel calls), function_call_output items become
 // tool messages. Reasoning items are dropped: their encrypted content and signatures are only valid
 // for the vendor that produced them.
-import type { ConvertOptions, Json } from "@/relay/vendors/format-types";
+import type { ConvertOptions, Json } from "@/relay/kernel/format";
 
 type Part = Json & { type?: string };
 

@@ -4,7 +4,7 @@ import "server-only";
 // another dialect: reasoning -> a reasoning item with a summary, text -> a message item, each tool
 // call -> a function_call item; finish_reason "length" -> status incomplete (max_output_tokens).
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import { usageFromOpenAI } from "@/relay/vendors/openai/format";
 
 /** Usage -> Responses usage (input includes cached tokens, output includes reasoning). */

@@ -7,8 +7,8 @@ import "server-only";
 // Text and reasoning items close when the next item opens; tool calls (parallel ones interleave by
 // index) stay open until the stream ends. Memory is the generated text, once.
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { Json, StreamFromOpenAI } from "@/relay/vendors/format-types";
-import { eventFrame } from "@/relay/streaming/frames";
+import type { Json, StreamFromOpenAI } from "@/relay/kernel/format";
+import { eventFrame } from "@/relay/kernel/frames";
 import {
   callItem,
   customCallItem,

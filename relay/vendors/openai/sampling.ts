@@ -2,7 +2,7 @@ import "server-only";
 
 // The sampling parameters of an OpenAI chat request, for dialects that take the same values under
 // names of their own (Cohere, Ollama). Only what the client set is copied.
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 import type { OpenAIChat } from "@/relay/vendors/openai/wire";
 
 const NUMBERS = ["temperature", "top_p", "top_k", "seed", "frequency_penalty", "presence_penalty"] as const;

@@ -3,7 +3,7 @@ import "server-only";
 // OpenAI wire formats at the relay boundary (chat, completions, embeddings, moderations, responses,
 // images, audio, rerank): the fields the relay and its conversions read, typed and bounded.
 import { z } from "zod";
-import { LIMITS } from "@/relay/vendors/wire-guard";
+import { LIMITS } from "@/relay/kernel/wire-guard";
 
 const str = z.string().nullish();
 const num = z.number().nullish();

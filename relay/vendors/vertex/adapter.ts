@@ -8,8 +8,8 @@ import "server-only";
 // region: the channel's `other` (a region, or JSON {"default": r, "<model>": r}), default "global".
 // Base URL defaults to https://{region}-aiplatform.googleapis.com (aiplatform.googleapis.com for global).
 import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";
-import { relayError } from "@/relay/error-codes";
-import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/vendors/types";
+import { relayError } from "@/relay/kernel/error-codes";
+import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 import { parseServiceAccount, vertexAccessToken } from "@/relay/vendors/vertex/token";
 import { ownValue, parseJsonMap } from "@/lib/own-keys";
 

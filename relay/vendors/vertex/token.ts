@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { SignJWT, importPKCS8 } from "jose";
 import { request } from "undici";
 import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 import { discardBody } from "@/lib/server/net/discard-body";
 
 export const VERTEX_SCOPE = "https://www.googleapis.com/auth/cloud-platform";

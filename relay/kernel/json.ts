@@ -1,10 +1,10 @@
 import "server-only";
 
 // JSON object parsing for upstream answers and SSE payloads.
-import { RelayError } from "@/relay/errors";
-import { relayError } from "@/relay/error-codes";
-import { redactUpstreamText } from "@/relay/upstream/redact";
-import type { UpstreamResponse } from "@/relay/upstream/upstream-call";
+import { RelayError } from "@/relay/kernel/errors";
+import { relayError } from "@/relay/kernel/error-codes";
+import { redactUpstreamText } from "@/relay/kernel/redact";
+import type { UpstreamResponse } from "@/relay/kernel/upstream-body";
 
 export type JsonObject = Record<string, unknown>;
 

@@ -2,10 +2,10 @@ import "server-only";
 
 // Small helpers over node:http for the relay (no framework on the hot path).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { WireFormat } from "@/relay/vendors/types";
-import { errorBody, RelayError } from "@/relay/errors";
+import type { WireFormat } from "@/relay/kernel/adapter";
+import { errorBody, RelayError } from "@/relay/kernel/errors";
 import { formatFor } from "@/relay/vendors";
-import { relayError } from "@/relay/error-codes";
+import { relayError } from "@/relay/kernel/error-codes";
 
 /** Reads the whole request body up to `limit` bytes; a larger body is drained and refused (413). */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {

@@ -5,9 +5,9 @@ import "server-only";
 // A -> OpenAI -> B, and its answer B -> OpenAI -> A. Same-format calls are forwarded natively and
 // only tapped for usage. Each method receives the mode (chat or embeddings).
 import type { ReadonlyOptions } from "@/lib/server/options/store";
-import type { RelayMode, WireFormat } from "@/relay/vendors/types";
+import type { RelayMode, WireFormat } from "@/relay/kernel/adapter";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { RelayError } from "@/relay/errors";
+import type { RelayError } from "@/relay/kernel/errors";
 import type { Locale } from "@/lib/i18n/config";
 
 export type Json = Record<string, unknown>;

@@ -6,10 +6,10 @@ import "server-only";
 // error logs — and asks the endpoint only to read the request and to make one attempt.
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AdapterContext, ChannelAdapter, RelayMode, WireFormat } from "@/relay/vendors/types";
-import type { RelayContext } from "@/relay/entry/context";
-import type { Json, RequestFacts } from "@/relay/vendors/format-types";
-import type { Outcome } from "@/relay/settle/settle";
+import type { AdapterContext, ChannelAdapter, RelayMode, WireFormat } from "@/relay/kernel/adapter";
+import type { RelayContext } from "@/relay/kernel/context";
+import type { Json, RequestFacts } from "@/relay/kernel/format";
+import type { Outcome } from "@/relay/kernel/outcome";
 
 export type ReadRequest = {
   /** JSON body (multipart endpoints: the form's text fields). */

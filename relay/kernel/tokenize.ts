@@ -4,7 +4,7 @@ import "server-only";
 // gpt-tokenizer (o200k BPE, loaded on first use: its tables cost ~70 MB) are only needed when an
 // upstream sends no usage. Chat framing: 3 tokens per message, 1 per name, 3 to prime the reply.
 import { SLICE_UNITS, unitsAt } from "@/lib/server/sliced";
-import { contentAttachmentTokens, tokenIdCount } from "@/relay/settle/prompt-extras";
+import { contentAttachmentTokens, tokenIdCount } from "@/relay/kernel/prompt-extras";
 
 type ChatMessage = { role?: string; name?: string; content?: unknown };
 type Counter = (text: string) => number;

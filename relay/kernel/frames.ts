@@ -1,7 +1,7 @@
 import "server-only";
 
 // SSE frame writers shared by the formats.
-import type { Json } from "@/relay/vendors/format-types";
+import type { Json } from "@/relay/kernel/format";
 
 /** `data: {...}\n\n` (OpenAI, Gemini). */
 export const dataFrame = (payload: Json | string): string =>

@@ -6,8 +6,8 @@ import "server-only";
 // bounds on counts. A failure is a 400 in the endpoint's own error shape, naming the field.
 import type { z } from "zod";
 import { MAX_JSON_DEPTH, scanJsonDepth } from "@/lib/server/http/input-guard";
-import { invalidRequest } from "@/relay/error-codes";
-import { type RelayError } from "@/relay/errors";
+import { invalidRequest } from "@/relay/kernel/error-codes";
+import { type RelayError } from "@/relay/kernel/errors";
 import { decodeUtf8, runSliced, SLICE_UNITS, yieldToLoop } from "@/lib/server/sliced";
 
 export { jsonTooDeep } from "@/lib/server/http/input-guard";

@@ -150,3 +150,7 @@ export class UpstreamBody extends Readable {
     callback(err);
   }
 }
+
+export type UpstreamHeaders = Record<string, string | string[] | undefined>;
+/** An upstream's answer as undici gives it: status, headers and the body still to be read. */
+export type UpstreamResponse = { statusCode: number; headers: UpstreamHeaders; body: UpstreamBody };

@@ -1,10 +1,13 @@
 import "server-only";
 
 // Everything one relayed request carries through the pipeline.
-import type { RelayMode, WireFormat } from "@/relay/vendors/types";
-import type { RelayCaller } from "@/relay/auth/auth";
+import type { RelayMode, WireFormat } from "@/relay/kernel/adapter";
+import type { CachedToken, CachedUser } from "@/lib/server/cache/token-cache";
 import type { Reservation } from "@/lib/server/ledger/ledger";
 import type { ModelPricing, PriceTable } from "@/lib/server/ledger/pricing";
+
+/** Who is calling: the sk- token (null for a system call), its user, group and pinned channel. */
+export type RelayCaller = { token: CachedToken | null; user: CachedUser; group: string; channelPin: number | null };
 
 export type RelayContext = {
   requestId: string;

@@ -7,7 +7,7 @@ import "server-only";
 import type { Locale } from "@/lib/i18n/config";
 import { ERROR_TABLE, type ErrorCode, type ErrorEntry } from "@/lib/server/errors/table";
 import { serverMessage } from "@/lib/server/i18n/server-messages";
-import { RelayError, type RelayErrorType } from "@/relay/errors";
+import { RelayError, type RelayErrorType } from "@/relay/kernel/errors";
 
 export type RelayWire = {
   /** error.code on the wire ("" = none). */
