@@ -13,7 +13,7 @@ import type { IncomingMessage } from "node:http";
 import { ROLE, TOKEN_STATUS, USER_STATUS } from "@/lib/constants";
 import { getOptions, parseJsonOption, type ReadonlyOptions } from "@/lib/server/options/store";
 import { ipAllowed } from "@/lib/server/cache/ip-allow-list";
-import { getTokenByKey, getUser, type CachedToken, type CachedUser } from "@/lib/server/cache/token-cache";
+import { getTokenByKey, getUser, type CachedUser } from "@/lib/server/cache/token-cache";
 import { db } from "@/lib/server/db";
 import { invalidateToken } from "@/lib/server/cache/token-cache";
 import { AppError } from "@/lib/server/http/app-error";
