@@ -1,0 +1,63 @@
+// docs/architecture.md's walks are the files that run, measured: scripts/relay-walk.mjs starts the
+// gateway from its sources with V8 coverage and lists, for a streamed OpenAI call and a converted call
+// (Anthropic client → Gemini channel), every file of ours one call runs. The doc's lists must be exactly
+// those files, go forward through the stage folders, and the OpenAI walk must stay within 20 files
+// (issue 37). After a change on the path: `node scripts/relay-walk.mjs` prints the new lists.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { firstStageReturn } from "../../scripts/relay-walk-stages.mjs";
+
+const ROOT = path.resolve(__dirname, "../..");
+const HEADINGS = {
+  "openai-stream": "## The walk of a streamed OpenAI call",
+  "anthropic-to-gemini": "## The walk of a converted call (Anthropic client → Gemini channel)",
+} as const;
+type WalkName = keyof typeof HEADINGS;
+type Walk = { name: WalkName; count: number; files: string[] };
+
+let measured: Map<WalkName, Walk>;
+
+beforeAll(async () => {
+  const { stdout } = await promisify(execFile)(process.execPath, ["scripts/relay-walk.mjs", "--json"], {
+    cwd: ROOT,
+    timeout: 110_000,
+    maxBuffer: 1 << 20,
+  });
+  const { walks } = JSON.parse(stdout) as { walks: Walk[] };
+  measured = new Map(walks.map((w) => [w.name, w]));
+}, 120_000);
+
+/** The files of the doc's numbered list under `heading`, in the doc's order. */
+function documented(heading: string): string[] {
+  const lines = fs.readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8").split("\n");
+  const start = lines.indexOf(heading);
+  if (start === -1) throw new Error(`docs/architecture.md has no section "${heading}"`);
+  const end = lines.findIndex((l, i) => i > start && l.startsWith("## "));
+  return lines
+    .slice(start + 1, end === -1 ? undefined : end)
+    .map((l) => /^\d+\. `([^`]+)`/.exec(l)?.[1])
+    .filter((f): f is string => !!f);
+}
+
+describe.each(Object.keys(HEADINGS) as WalkName[])("the %s walk", (name) => {
+  test("docs/architecture.md lists exactly the files one call runs", () => {
+    const doc = documented(HEADINGS[name]);
+    const ran = measured.get(name)!.files;
+    expect(ran.length).toBeGreaterThan(0);
+    // Named both ways, so a failure says what to add and what to drop.
+    expect({ missingFromDoc: ran.filter((f) => !doc.includes(f)), notRun: doc.filter((f) => !ran.includes(f)) }).toEqual(
+      { missingFromDoc: [], notRun: [] },
+    );
+    expect(new Set(doc).size).toBe(doc.length);
+  });
+
+  test("goes forward only: never back to an earlier stage folder", () => {
+    expect(firstStageReturn(documented(HEADINGS[name]))).toBeNull();
+  });
+});
+
+test("a streamed OpenAI call runs through at most 20 files", () => {
+  expect(measured.get("openai-stream")!.count).toBeLessThanOrEqual(20);
+});
