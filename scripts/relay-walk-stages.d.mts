@@ -5,3 +5,5 @@ export function stageIndex(file: string): number;
 export function inListingOrder(files: Iterable<string>): string[];
 export function folderSequence(files: string[]): string[];
 export function firstStageReturn(files: string[]): string | null;
+export function stageSequence(files: string[]): string[];
+export function stageReturns(stages: string[]): number;

@@ -8,7 +8,15 @@ export const STAGES = ["entry", "auth", "routing", "endpoints", "upstream", "str
  * The order a walk is listed in: the HTTP edge, the stages, then what every stage uses (the relay's
  * root files, the vendors, the kernel, shared infrastructure). Folders not named here come last.
  */
-const LISTING = ["server", ...STAGES.map((s) => `relay/${s}`), "relay", "relay/vendors", "relay/kernel", "lib", "modules"];
+const LISTING = [
+  "server",
+  ...STAGES.map((s) => `relay/${s}`),
+  "relay",
+  "relay/vendors",
+  "relay/kernel",
+  "lib",
+  "modules",
+];
 
 /** The folder a repo-relative file is filed under: relay/<stage>, relay/vendors, relay/kernel, relay, or its top folder. */
 export function folderOf(file) {
@@ -50,4 +58,14 @@ export function firstStageReturn(files) {
     highest = i;
   }
   return null;
+}
+
+/** The stage folders a list of files passes through (other folders left out), each run counted once. */
+export function stageSequence(files) {
+  return folderSequence(files.filter((f) => stageIndex(f) !== -1)).map((folder) => folder.slice("relay/".length));
+}
+
+/** How many times a stage sequence goes back to an earlier stage. */
+export function stageReturns(stages) {
+  return stages.filter((s, i) => i > 0 && STAGES.indexOf(s) < STAGES.indexOf(stages[i - 1])).length;
 }

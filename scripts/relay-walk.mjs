@@ -1,4 +1,5 @@
-// The walk of a relayed call: every file of ours whose code runs for one request, measured.
+// The walk of a relayed call: every file of ours whose code runs for one request, measured, and the order
+// the call first enters them.
 //
 //   node scripts/relay-walk.mjs [--json] [--runs N] [--warmups N]
 //
@@ -11,137 +12,27 @@
 // request read to its end, then a wait until its log row is in the database (the settlement and the
 // bookkeeping flush after the answer are part of the walk), counters taken.
 // Work the gateway does on its own (the event-loop watchdog's 100 ms tick, ...) is not the walk: every
-// function that ran in idle windows as long as the measured ones is left out, and a file counts only when
-// every measured run called it (a timer that fired in one run only is not the call's).
-// The output lists the files in stage order (scripts/relay-walk-stages.mjs), not call order: coverage
-// counts calls, it does not order them. docs/architecture.md's walk sections are held to this output by
-// __tests__/relay/relay-walk.test.ts.
-import { spawn } from "node:child_process";
+// function that ran in idle windows is left out, and a function counts only when every measured run called
+// it (a timer that fired in one run only is not the call's).
+// Coverage counts calls, it does not order them: one more call then runs with a breakpoint on each of the
+// walk's functions whose condition only notes the file (nothing pauses), which gives the order in which
+// the call first enters each file, exactly. The files are listed twice: in stage order
+// (scripts/relay-walk-stages.mjs: what docs/architecture.md's walk sections follow, held to this output by
+// __tests__/relay/relay-walk.test.ts), and in that call order, with the stage folders it passes through.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { tsImport } from "tsx/esm/api";
-import { folderSequence, inListingOrder } from "./relay-walk-stages.mjs";
+import { freePort, setUp, startServer, until } from "./relay-walk-gateway.mjs";
+import { firstStageReturn, folderSequence, inListingOrder, stageReturns, stageSequence } from "./relay-walk-stages.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DEADLINE_MS = 60_000;
 /** How long an idle window lasts: several ticks of every sub-second timer the gateway runs. */
 const IDLE_WINDOW_MS = 1_000;
 
 function option(name, fallback) {
   const i = process.argv.indexOf(name);
   return i === -1 ? fallback : Number(process.argv[i + 1]);
-}
-
-async function until(what, condition) {
-  const deadline = Date.now() + DEADLINE_MS;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`relay-walk: timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-/** The dev script's server command (package.json "dev", after its database step), the probe preloaded first. */
-function serverArgs() {
-  const dev = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.dev;
-  const command = dev.split("&&").at(-1).trim().split(/\s+/);
-  if (command[0] !== "node") throw new Error(`relay-walk: unexpected dev script: ${dev}`);
-  return ["--import", "./scripts/relay-walk-probe.mjs", ...command.slice(1)];
-}
-
-async function startServer(dataDir, probeDir, port) {
-  const env = {
-    ...process.env,
-    NODE_ENV: "development",
-    PORT: String(port),
-    HOSTNAME: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "error",
-    SHUTDOWN_TIMEOUT: "3",
-    NEXT_TELEMETRY_DISABLED: "1",
-    TASK_POLL_INTERVAL_MS: "3600000", // no task polling inside a measured window
-    RELAY_WALK_OUT: probeDir,
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, serverArgs(), { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d.toString()));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
-  await until("the gateway to start", async () => {
-    if (child.exitCode !== null) throw new Error(`relay-walk: the gateway exited: ${stderr}`);
-    return fetch(`${url}/api/status`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  });
-  let taken = 0;
-  /** The functions called since the last take, per file ({ file: [startOffset] }). */
-  const take = async () => {
-    const file = path.join(probeDir, `${++taken}.json`);
-    child.kill("SIGUSR2");
-    await until("the probe's coverage", () => fs.existsSync(file));
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-  };
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-  };
-  return { url, take, stop };
-}
-
-async function freePort() {
-  const net = await import("node:net");
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Root account, prices, the two channels and a token, through /api as an administrator would. */
-async function setUp(url, mocks) {
-  let cookie = "";
-  const api = async (method, p, body) => {
-    const res = await fetch(`${url}${p}`, {
-      method,
-      headers: { "content-type": "application/json", cookie },
-      body: JSON.stringify(body),
-    });
-    cookie = res.headers.get("set-cookie")?.split(";")[0] ?? cookie;
-    const json = await res.json();
-    if (!json.success) throw new Error(`relay-walk: ${method} ${p}: ${json.message}`);
-    return json.data;
-  };
-  const root = { username: "root", password: "rootpass123" };
-  await api("POST", "/api/setup", { ...root, confirmPassword: root.password });
-  await api("POST", "/api/user/login", root);
-  await api("PUT", "/api/option/", {
-    key: "ModelRatio",
-    value: JSON.stringify({ "gpt-4o-mini": 1, "gemini-2.5-flash": 2 }),
-  });
-  await api("POST", "/api/channel/", {
-    name: "openai",
-    type: 1,
-    group: "default",
-    key: "o-key",
-    base_url: mocks.openai.url,
-    models: "gpt-4o-mini",
-  });
-  await api("POST", "/api/channel/", {
-    name: "gemini",
-    type: 24, // Google Gemini (lib/vendor-entries/core.ts)
-    group: "default",
-    key: "g-key",
-    base_url: mocks.gemini.url,
-    models: "gemini-2.5-flash",
-  });
-  return (await api("POST", "/api/token/", { name: "walk", unlimited_quota: true })).key;
 }
 
 /** The two walks: the request, and the text its stream must end with. */
@@ -213,18 +104,55 @@ async function idleFunctions(server, windows) {
   return idle;
 }
 
-/** The files every one of `runs` measured calls ran a function of (the idle ones left out). */
-async function measure(server, db, walk, runs, idle) {
-  let files = null;
+/** The walk's functions: those every one of `runs` measured calls ran, the idle ones left out, per file. */
+async function walkFunctions(server, db, walk, runs, idle) {
+  let keys = null;
   for (let i = 0; i < runs; i++) {
     await server.take();
     await callOnce(server, db, walk);
-    const called = await server.take();
-    const run = new Set(Object.keys(called).filter((file) => called[file].some((o) => !idle.has(`${file}:${o}`))));
-    files = files ? new Set([...files].filter((f) => run.has(f))) : run;
+    const run = new Set(functionKeys(await server.take()).filter((k) => !idle.has(k)));
+    keys = keys ? new Set([...keys].filter((k) => run.has(k))) : run;
   }
-  const ordered = inListingOrder(files);
-  return { name: walk.name, title: walk.title, count: ordered.length, files: ordered, folders: folderSequence(ordered) };
+  const functions = {};
+  for (const key of keys) {
+    const at = key.lastIndexOf(":");
+    (functions[key.slice(0, at)] ??= []).push(Number(key.slice(at + 1)));
+  }
+  return functions;
+}
+
+/**
+ * The walk's files in the order one more call first enters them: a breakpoint on each of the walk's
+ * functions that only notes its file (the probe's "trace"). Exact and deterministic, where sampling is not.
+ */
+async function firstCallOrder(server, db, walk, functions) {
+  await server.ask({ op: "trace", functions });
+  const called = callOnce(server, db, walk).then(
+    () => null,
+    (err) => err,
+  );
+  const failed = await called;
+  const order = await server.ask({ op: "traced" }); // breakpoints off again, whatever the call did
+  if (failed) throw failed;
+  return order;
+}
+
+async function measure(server, db, walk, runs, idle) {
+  const functions = await walkFunctions(server, db, walk, runs, idle);
+  const files = inListingOrder(Object.keys(functions));
+  const callOrder = await firstCallOrder(server, db, walk, functions);
+  return {
+    name: walk.name,
+    title: walk.title,
+    count: files.length,
+    files,
+    folders: folderSequence(files),
+    callOrder,
+    callFolders: folderSequence(callOrder),
+    callStages: stageSequence(callOrder),
+    stageReturns: stageReturns(stageSequence(callOrder)),
+    firstStageReturn: firstStageReturn(callOrder),
+  };
 }
 
 async function main() {
@@ -263,7 +191,16 @@ const results = await main();
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify({ walks: results }, null, 2)}\n`);
 else
   for (const w of results) {
-    process.stdout.write(`\n${w.name}: ${w.title}\n${w.count} files\n`);
-    w.files.forEach((f, i) => process.stdout.write(`${String(i + 1).padStart(3)}. ${f}\n`));
-    process.stdout.write(`folders: ${w.folders.join(" → ")}\n`);
+    const out = (line) => process.stdout.write(`${line}\n`);
+    out(`\n${w.name}: ${w.title}\n${w.count} files, in stage order:`);
+    w.files.forEach((f, i) => out(`${String(i + 1).padStart(3)}. ${f}`));
+    out(`\nin the order the call first enters them:`);
+    w.callOrder.forEach((f, i) => out(`${String(i + 1).padStart(3)}. ${f}`));
+    out(`folders: ${w.callFolders.join(" → ")}`);
+    out(`stages: ${w.callStages.join(" → ")}`);
+    out(
+      w.firstStageReturn
+        ? `${w.stageReturns} returns to an earlier stage, the first at ${w.firstStageReturn}`
+        : "forward only",
+    );
   }

@@ -47,9 +47,10 @@ describe.each(Object.keys(HEADINGS) as WalkName[])("the %s walk", (name) => {
     const ran = measured.get(name)!.files;
     expect(ran.length).toBeGreaterThan(0);
     // Named both ways, so a failure says what to add and what to drop.
-    expect({ missingFromDoc: ran.filter((f) => !doc.includes(f)), notRun: doc.filter((f) => !ran.includes(f)) }).toEqual(
-      { missingFromDoc: [], notRun: [] },
-    );
+    expect({
+      missingFromDoc: ran.filter((f) => !doc.includes(f)),
+      notRun: doc.filter((f) => !ran.includes(f)),
+    }).toEqual({ missingFromDoc: [], notRun: [] });
     expect(new Set(doc).size).toBe(doc.length);
   });
 
