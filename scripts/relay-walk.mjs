@@ -32,7 +32,9 @@ const IDLE_WINDOW_MS = 1_000;
 
 function option(name, fallback) {
   const i = process.argv.indexOf(name);
-  return i === -1 ? fallback : Number(process.argv[i + 1]);
+  const value = i === -1 ? fallback : Number(process.argv[i + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`relay-walk: ${name} takes a whole number >= 1`);
+  return value;
 }
 
 /** The two walks: the request, and the text its stream must end with. */
@@ -127,11 +129,10 @@ async function walkFunctions(server, db, walk, runs, idle) {
  */
 async function firstCallOrder(server, db, walk, functions) {
   await server.ask({ op: "trace", functions });
-  const called = callOnce(server, db, walk).then(
+  const failed = await callOnce(server, db, walk).then(
     () => null,
     (err) => err,
   );
-  const failed = await called;
   const order = await server.ask({ op: "traced" }); // breakpoints off again, whatever the call did
   if (failed) throw failed;
   return order;
