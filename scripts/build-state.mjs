@@ -7,6 +7,8 @@ export const BUILD_SOURCES = [
   "app",
   "components",
   "lib",
+  "relay",
+  "server",
   "modules",
   "messages",
   "proxy.ts",
