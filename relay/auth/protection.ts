@@ -9,7 +9,7 @@ import { localeOfRequest } from "@/lib/server/i18n/server-messages";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { checkWindowInRedis, recordSuccessInRedis, type WindowLimit } from "@/lib/server/redis/rate-windows";
 import { RelayError } from "@/relay/kernel/errors";
-import { checkLocalWindow, recordLocalSuccess } from "@/relay/sliding-windows";
+import { checkLocalWindow, recordLocalSuccess } from "@/relay/auth/sliding-windows";
 import { WordMatcher } from "@/relay/auth/word-matcher";
 import { post, request, workerIpc } from "@/server/workers/ipc";
 import { singleton } from "@/lib/server/singleton";

@@ -4,7 +4,7 @@ import "server-only";
 // read -> checks -> price -> reserve -> [pick channel -> endpoint.attempt] with retries -> settle.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getOptions } from "@/lib/server/options/store";
-import { adapterFor } from "@/relay/vendors";
+import { adapterFor, formatFor } from "@/relay/vendors";
 import type { AdapterContext } from "@/relay/kernel/adapter";
 import { usableGroups } from "@/relay/auth/auth";
 import { refund } from "@/lib/server/ledger/ledger";
@@ -19,11 +19,11 @@ import { sendError } from "@/relay/kernel/http-io";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { resolveRoutes } from "@/relay/routing/model-routes";
 import { findSensitiveWord } from "@/relay/auth/protection";
-import { applyRateLimits } from "@/relay/entry/rate-limits";
+import { applyRateLimits, recordRateSuccess } from "@/relay/auth/rate-limits";
 import { wellFormed } from "@/lib/server/http/input-guard";
 import { selectChannel, selectKey } from "@/relay/routing/select-channel";
 import { settleRequest } from "@/relay/settle/settle";
-import { mapModel } from "@/relay/upstream/transform";
+import { mapModel } from "@/relay/kernel/channel-transform";
 import { queueErrorLog } from "@/relay/settle/error-log";
 import { withRequestId } from "@/lib/server/logger";
 import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
@@ -188,6 +188,7 @@ export async function runRelay(
         const passThrough = options.bool("global.pass_through_request_enabled");
         const outcome = await endpoint.attempt({ ctx, adapter, actx, res, options, passThrough });
         await settleRequest(ctx, outcome);
+        recordRateSuccess(ctx.rateScopes);
         return;
       } catch (err) {
         if (!(err instanceof RelayError)) throw err;
@@ -218,6 +219,6 @@ export async function runRelay(
     const e = err instanceof RelayError ? inCallerLocale(err, req.headers) : relayError("relay_internal");
     if (ctx?.reservation && !ctx.reservation.settled) await refund(ctx.reservation).catch(() => undefined);
     queueErrorLog(ctx, base, e, err);
-    sendError(res, e, base.requestId, endpoint.format);
+    sendError(res, e, base.requestId, formatFor(endpoint.format));
   }
 }

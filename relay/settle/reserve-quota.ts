@@ -3,7 +3,8 @@ import "server-only";
 // Reserve-or-refuse for every billed relay call (chat-like endpoints and per-call tasks): the
 // ledger's refusal reasons become the caller-facing errors, and an unreachable shared ledger
 // (Redis) refuses the call instead of serving it unbilled (fail closed).
-import { exhaustedToken } from "@/relay/auth/auth";
+import { TOKEN_STATUS } from "@/lib/constants";
+import { markTokenStatus } from "@/lib/server/cache/token-cache";
 import { reserve, type Reservation } from "@/lib/server/ledger/ledger";
 import { RelayError } from "@/relay/kernel/errors";
 import { RedisUnavailableError } from "@/lib/server/redis/client";
@@ -51,7 +52,7 @@ export async function reserveOrRefuse(
   }
   if (r.ok) return r.reservation;
   if (r.reason === "token_exhausted") {
-    if (token) exhaustedToken(token.id);
+    if (token) markTokenStatus(token.id, TOKEN_STATUS.exhausted);
     throw relayError("token_exhausted");
   }
   if ((r.reason === "token_insufficient" || r.reason === "user_insufficient") && opts.outputTokens) {

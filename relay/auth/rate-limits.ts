@@ -1,10 +1,11 @@
 import "server-only";
 
 // Per-user and per-token request rate limits of the relay, applied to every billed call
-// (pipeline.ts) and to token counting (endpoints/count-tokens.ts).
+// (entry/pipeline.ts) and to token counting (entry/count-tokens.ts); a settled call then counts
+// as a success in the scopes that limit successes.
 import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { RelayContext } from "@/relay/kernel/context";
-import { checkRateLimit } from "@/relay/auth/protection";
+import { checkRateLimit, recordSuccess } from "@/relay/auth/protection";
 import { relayError } from "@/relay/kernel/error-codes";
 import { parseJsonMap } from "@/lib/own-keys";
 
@@ -48,4 +49,9 @@ export async function applyRateLimits(
     if (hit)
       throw relayError("token_rate_limit", { count: hit === "total" ? tl.count : tl.success, period: tl.period });
   }
+}
+
+/** Counts a settled call in the success windows applyRateLimits put on ctx.rateScopes; never throws. */
+export function recordRateSuccess(scopes: RelayContext["rateScopes"]): void {
+  for (const r of scopes) void recordSuccess(r.scope, r.windowMs);
 }
