@@ -21,7 +21,7 @@ import { getOptions } from "@/lib/server/options/store";
 import { countOnChannel } from "@/relay/entry/count-tokens-native";
 import { env } from "@/lib/env";
 import { readBody } from "@/relay/kernel/http-io";
-import { applyRateLimits } from "@/relay/auth/rate-limits";
+import { applyRateLimits } from "@/relay/auth/protection";
 import { refuseIllFormedModel } from "@/relay/entry/pipeline";
 import { refund } from "@/lib/server/ledger/ledger";
 import { reserveOrRefuse } from "@/relay/settle/reserve-quota";

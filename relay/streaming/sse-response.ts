@@ -12,6 +12,7 @@ import { baseHeaders } from "@/relay/kernel/http-io";
 import { firstByteRecorder } from "@/lib/server/metrics/record";
 import type { UpstreamResponse, Aborter } from "@/relay/kernel/upstream-body";
 import type { Usage } from "@/lib/server/ledger/pricing";
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { discardBody } from "@/lib/server/net/discard-body";
 import { checkedUsage } from "@/relay/kernel/usage-check";
 
@@ -25,6 +26,13 @@ export const streamOutcome = (r: StreamResult) => ({
   firstResponseMs: r.firstResponseMs,
   streamStatus: r.status,
 });
+
+/** Ping interval of streams (general_setting.ping_interval_*), 0 = off. */
+export function pingSeconds(options: ReadonlyOptions): number {
+  return options.bool("general_setting.ping_interval_enabled")
+    ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60)
+    : 0;
+}
 
 /** Empties a list of frames gathered from one network chunk into the text to write at once. */
 export function takeFrames(out: string[]): string {

@@ -2,8 +2,8 @@ import "server-only";
 
 // The streaming half of the attempt (attempt.ts): once the channel answered 200, its stream goes to
 // the client through one of the streaming/ relays, always on the client-stream core of
-// sse-response.ts (inactivity timer, pings, client gone -> upstream abort, backpressure):
-// - the fast path (OpenAI client, OpenAI channel): bytes forwarded, usage tapped (openai-stream.ts);
+// sse-response.ts (inactivity timer, pings, client gone -> upstream abort, backpressure). The fast
+// path's byte-forwarding stream is called by attempt.ts itself (one file less on the hot path); here:
 // - events through a pipe (event-stream.ts): converted (channel -> OpenAI chunks -> client frames),
 //   native (the channel's own dialect), or forwarded as received with a tap for text and usage
 //   (Responses API, audio transcription streams: relayForwarded);
@@ -11,32 +11,14 @@ import "server-only";
 import type { ServerResponse } from "node:http";
 import { env } from "@/lib/env";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import type { ReadonlyOptions } from "@/lib/server/options/store";
 import type { AttemptInput } from "@/relay/kernel/endpoint";
 import type { ChatFormat, ClientFormat, ConvertOptions, Json } from "@/relay/kernel/format";
 import { baseHeaders } from "@/relay/kernel/http-io";
 import type { Outcome } from "@/relay/kernel/outcome";
 import { headerOf, type Aborter, type UpstreamResponse } from "@/relay/kernel/upstream-body";
 import { relayEvents, type EventPipe } from "@/relay/streaming/event-stream";
-import { relayStream } from "@/relay/streaming/openai-stream";
-import { openClientStream, pump, streamOutcome } from "@/relay/streaming/sse-response";
+import { openClientStream, pingSeconds, pump, streamOutcome } from "@/relay/streaming/sse-response";
 import { chunkText } from "@/relay/vendors/openai/format";
-
-/** Ping interval of streams (general_setting.ping_interval_*), 0 = off. */
-export function pingSeconds(options: ReadonlyOptions): number {
-  return options.bool("general_setting.ping_interval_enabled")
-    ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60)
-    : 0;
-}
-
-/** The fast path's stream: OpenAI bytes forwarded as received, usage tapped. */
-export async function streamOpenAI(a: AttemptInput, up: UpstreamResponse, abort: Aborter): Promise<Outcome> {
-  const r = await relayStream(a.ctx, a.adapter, a.actx, up, a.res, abort, {
-    inactivityMs: env().STREAMING_TIMEOUT * 1000,
-    pingSeconds: pingSeconds(a.options),
-  });
-  return { channel: a.actx.channel, upstreamModel: a.actx.upstreamModel, ...streamOutcome(r) };
-}
 
 /** A stream relayed event by event through `pipe`; `pings: false` for dialects that have no comments. */
 export async function streamEvents(

@@ -2,7 +2,8 @@ import "server-only";
 
 // The one attempt: one try of a chat-like call (chat, completions, embeddings, moderations; Claude,
 // Gemini and Responses clients too) against one channel of any wire format. It builds the request,
-// sends it, and then streams (attempt-stream.ts) or answers the JSON. Three branches:
+// sends it, and then streams (attempt-stream.ts; the fast path's stream straight from here) or
+// answers the JSON. Three branches:
 // - OpenAI client, OpenAI channel: the fast path, bytes forwarded and usage tapped;
 // - the same format on both sides: forwarded natively and tapped for usage;
 // - otherwise client -> OpenAI -> channel format, and the answer back the same way (kernel/format.ts).
@@ -26,7 +27,9 @@ import { redactUpstreamText } from "@/relay/kernel/redact";
 import { exactPromptTokens, exactTextTokens } from "@/relay/kernel/tokenize";
 import type { UpstreamResponse } from "@/relay/kernel/upstream-body";
 import { checkedUsage } from "@/relay/kernel/usage-check";
-import { convertingPipe, streamEvents, streamOpenAI } from "@/relay/upstream/attempt-stream";
+import { convertingPipe, streamEvents } from "@/relay/upstream/attempt-stream";
+import { relayStream } from "@/relay/streaming/openai-stream";
+import { pingSeconds, streamOutcome } from "@/relay/streaming/sse-response";
 import { sendUpstream, UpstreamAbort } from "@/relay/upstream/send";
 import { upstreamError } from "@/relay/upstream/upstream-error";
 import { formatFor } from "@/relay/vendors";
@@ -76,7 +79,13 @@ async function fastPath(a: AttemptInput): Promise<Outcome> {
   if (ctx.stream && adapter.supportsStreamUsage && !passThrough)
     body.stream_options = { ...(body.stream_options as object), include_usage: true };
   const { up, abort } = await openUpstream(adapter.buildRequest(actx, body), actx, res, options);
-  if (ctx.stream) return streamOpenAI(a, up, abort);
+  if (ctx.stream) {
+    const r = await relayStream(ctx, adapter, actx, up, res, abort, {
+      inactivityMs: env().STREAMING_TIMEOUT * 1000,
+      pingSeconds: pingSeconds(options),
+    });
+    return { channel: actx.channel, upstreamModel: actx.upstreamModel, ...streamOutcome(r) };
+  }
 
   const raw = await upstreamText(up, actx.channel.baseUrl);
   const firstResponseMs = Date.now() - ctx.startedAt;
