@@ -1,7 +1,7 @@
 import "server-only";
 
 // The one client-stream core of the relay: every streamed answer (OpenAI bytes in openai-stream.ts,
-// converted or native events in event-stream.ts, forwarded events and raw audio in forward.ts)
+// converted or native events in event-stream.ts, forwarded events and raw audio in upstream/attempt-stream.ts)
 // goes through openClientStream + pump: headers, the inactivity timer (re-armed on every upstream
 // chunk), optional keep-alive pings, client disconnect -> upstream abort, backpressure-aware
 // writes, the end reason, and the upstream body always released.
