@@ -8,9 +8,8 @@ import { adapterFor, formatFor } from "@/relay/vendors";
 import type { AdapterContext } from "@/relay/kernel/adapter";
 import { usableGroups } from "@/relay/auth/auth";
 import { refund } from "@/lib/server/ledger/ledger";
-import { reserveOrRefuse } from "@/relay/settle/reserve-quota";
 import { getPriceTable, priceModel } from "@/lib/server/ledger/pricing";
-import { capOutputTokens, planReservation } from "@/relay/settle/output-cap";
+import { capOutputTokens, planReservation, reserveOrRefuse } from "@/relay/settle/reserve-quota";
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import { autoDisable, retryPolicy, shouldDisable, shouldRetry } from "@/relay/routing/channel-health";
 import type { RelayContext, RelayRequestBase } from "@/relay/kernel/context";
@@ -122,7 +121,7 @@ export async function runRelay(
 
     const tokenId = base.playground ? null : (caller.token?.id ?? null);
     // Enough for whichever actual model ends up serving (settle then charges the real price); the
-    // output limit sent upstream never exceeds what the reservation pays for (output-cap.ts).
+    // output limit sent upstream never exceeds what the reservation pays for (settle/reserve-quota.ts).
     const plan = planReservation(
       routes.map((rt) => rt.pricing),
       ctx.promptTokens,
