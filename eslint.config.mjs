@@ -39,6 +39,41 @@ const RELAY_MODULE_ENTRIES = [
 // re-include a file under an excluded folder, hence a regex).
 const RELAY_MODULE_IMPORTS = `^(@/|(\\.\\.?/)+)modules/(?!(${RELAY_MODULE_ENTRIES.join("|")})$)`;
 const noAppImports = { group: ["@/app/**"], message: "Routes import modules, never the other way round." };
+
+// The relay's stages in the order a request walks them (tasks, the Midjourney/Suno endpoints, sit at
+// the endpoints' level). A stage file imports the kernel, lib/, its own stage, later stages and
+// vendors, never an earlier stage; relay/public.ts (the console's door) may import any stage.
+const RELAY_STAGES = [
+  ["entry"],
+  ["auth"],
+  ["routing"],
+  ["endpoints", "tasks"],
+  ["upstream"],
+  ["streaming"],
+  ["settle"],
+];
+/** The relay's import rule with the module-entry and app rules every relay file keeps, plus `extra`. */
+const relayImportRules = (extra) => ({
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    {
+      paths: [noNextLink],
+      patterns: [
+        noAppImports,
+        {
+          regex: RELAY_MODULE_IMPORTS,
+          message: "The relay imports capability modules only through the entries listed in eslint.config.mjs.",
+        },
+        // The stage-order rules below read @/relay/ paths; a relative path would slip past them.
+        {
+          regex: "^(\\.\\./)+(?!\\.\\./|modules/)",
+          message: "Import other relay folders through @/relay/..., not a relative path.",
+        },
+        ...extra,
+      ],
+    },
+  ],
+});
 // Links go through AppLink, which turns off viewport prefetch (why: components/ui/app-link.tsx).
 const noNextLink = { name: "next/link", message: "Use AppLink from @/components/ui/app-link (no prefetch)." };
 
@@ -130,22 +165,37 @@ export default defineConfig([
     },
     rules: { "no-undef": "error" },
   },
-  {
-    files: RELAY,
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
+  { files: RELAY, rules: relayImportRules([]) },
+  // Later blocks replace the rule's options for their files, so each one carries the full list.
+  ...RELAY_STAGES.flatMap((level, i) =>
+    level.map((stage) => ({
+      files: [`relay/${stage}/**`],
+      rules: relayImportRules([
         {
-          paths: [noNextLink],
-          patterns: [
-            noAppImports,
-            {
-              regex: RELAY_MODULE_IMPORTS,
-              message: "The relay imports capability modules only through the entries listed in eslint.config.mjs.",
-            },
-          ],
+          regex: `^@/relay/(${[...RELAY_STAGES.slice(0, i).flat(), "public"].join("|")})(/|$)`,
+          message: `Relay stages only go forward (${RELAY_STAGES.map((l) => l.join("/")).join(" → ")}): relay/${stage} imports none before it, nor public.ts. Move what both need to relay/kernel/, or let the caller pass it.`,
         },
-      ],
-    },
+      ]),
+    })),
+  ),
+  {
+    files: ["relay/kernel/**"],
+    rules: relayImportRules([
+      {
+        regex: "^@/relay/(?!kernel/)",
+        message:
+          "relay/kernel/ imports nothing of the relay outside the kernel (lib/ is fine): stages and vendors build on it.",
+      },
+    ]),
+  },
+  {
+    files: ["relay/vendors/**"],
+    rules: relayImportRules([
+      {
+        regex: "^@/relay/(?!kernel/|vendors(/|$))",
+        message:
+          "relay/vendors/ is a plugin layer under every stage: it imports only relay/kernel/ (and other vendors).",
+      },
+    ]),
   },
 ]);

@@ -10,7 +10,7 @@ import { toDifyRequest } from "@/relay/vendors/dify/request";
 import type { Json } from "@/relay/kernel/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { ollamaChatBody } from "@/relay/vendors/ollama/chat";
-import { applySystemPrompt } from "@/relay/upstream/transform";
+import { applySystemPrompt } from "@/relay/kernel/channel-transform";
 import { convertOptionsFor } from "./convert-options";
 
 const o = convertOptionsFor("m")();

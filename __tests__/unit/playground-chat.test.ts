@@ -15,7 +15,7 @@ import {
   type StreamEvent,
 } from "@/modules/playground/chat/chat-state";
 import { parseStoredPlayground, serializePlayground } from "@/modules/playground/chat/stored-chat";
-import { omitZeroTokenLimits } from "@/relay/upstream/transform";
+import { omitZeroTokenLimits } from "@/relay/kernel/channel-transform";
 
 const chunk = (content: unknown) => JSON.stringify({ choices: [{ index: 0, delta: { content } }] });
 

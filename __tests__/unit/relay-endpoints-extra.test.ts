@@ -3,7 +3,7 @@ import { azureAdapter } from "@/relay/vendors/azure/adapter";
 import type { AdapterContext } from "@/relay/kernel/adapter";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { responsesPromptText, usageFromResponses } from "@/relay/endpoints/responses";
-import { forwardingPipe } from "@/relay/streaming/forward";
+import { forwardingPipe } from "@/relay/upstream/attempt-stream";
 
 test("Responses usage: input includes cached tokens, output includes reasoning", () => {
   expect(

@@ -3,7 +3,7 @@ import { optionsOf } from "@/lib/server/options/store";
 import { fallbackFromOptions, priceModel, type PriceTable } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { retryPolicy } from "@/relay/routing/channel-health";
-import { resolveRoutes } from "@/relay/routing/model-routes";
+import { resolveRoutes } from "@/relay/routing/select-channel";
 
 const table: PriceTable = {
   quotaPerUnit: 500000,

@@ -5,8 +5,8 @@ import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { openClientStream, pump } from "@/relay/streaming/sse-response";
-import { pipeBytes } from "@/relay/streaming/forward";
-import type { UpstreamResponse } from "@/relay/upstream/send";
+import { pipeBytes } from "@/relay/upstream/attempt-stream";
+import type { UpstreamResponse } from "@/relay/kernel/upstream-body";
 
 class FakeRes extends EventEmitter {
   written: (string | Buffer)[] = [];

@@ -1,4 +1,4 @@
-import { applyParamOverride, applySystemPrompt, mapModel, mapStatus } from "@/relay/upstream/transform";
+import { applyParamOverride, applySystemPrompt, mapModel, mapStatus } from "@/relay/kernel/channel-transform";
 import { RelayError } from "@/relay/kernel/errors";
 
 describe("mapModel", () => {

@@ -9,7 +9,7 @@ import { relayStream } from "@/relay/streaming/openai-stream";
 import type { StreamResult } from "@/relay/streaming/sse-response";
 import type { RelayContext } from "@/relay/kernel/context";
 import type { AdapterContext, ChannelAdapter } from "@/relay/kernel/adapter";
-import type { UpstreamResponse } from "@/relay/upstream/send";
+import type { UpstreamResponse } from "@/relay/kernel/upstream-body";
 
 class FakeRes extends EventEmitter {
   writableFinished = false;

@@ -1,7 +1,7 @@
 // Review 3 L5 residue: upstream and transport error texts lose IPv6 literals and internal host names
 // before they reach a caller (relay/kernel/redact.ts).
 import { redactUpstreamText } from "@/relay/kernel/redact";
-import { upstreamErrorClass } from "@/relay/upstream/error-class";
+import { upstreamErrorClass } from "@/relay/upstream/upstream-error";
 
 const redact = (text: string) => redactUpstreamText(text, ["sk-channel-key-1234"], "http://vllm.example:8000/v1");
 

@@ -41,7 +41,7 @@ test("vendor specifics come from the entry: excluded params, dialect, task types
   }
   expect(formatFor(channelTypeInfo(14)!.format!).name).toBe("claude");
   expect(formatFor(channelTypeInfo(24)!.format!).name).toBe("gemini");
-  // Dialect quirks live on the dialect (chat-attempt.ts asks, never checks a vendor name).
+  // Dialect quirks live on the dialect (upstream/attempt.ts asks, never checks a vendor name).
   expect([formatFor("gemini").nativePings, typeof formatFor("gemini").preparePivot]).toEqual([false, "function"]);
   expect([formatFor("claude").nativePings, formatFor("openai").preparePivot]).toEqual([undefined, undefined]);
 });

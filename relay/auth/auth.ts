@@ -9,13 +9,16 @@ import "server-only";
 // limit an unknown key is answered 429. A blocked address never reaches the database: keys no cache
 // knows are refused before the lookup, while a token the cache already holds keeps working (one
 // misconfigured client behind a shared address does not lock out its neighbours' working keys).
+// The playground's caller is the console session instead (sessionCaller), and keys may be refused
+// from browser extensions (refuseBrowserExtension).
 import type { IncomingMessage } from "node:http";
 import { ROLE, TOKEN_STATUS, USER_STATUS } from "@/lib/constants";
 import { getOptions, parseJsonOption, type ReadonlyOptions } from "@/lib/server/options/store";
 import { ipAllowed } from "@/lib/server/cache/ip-allow-list";
-import { getTokenByKey, getUser, type CachedUser } from "@/lib/server/cache/token-cache";
+import { getTokenByKey, getUser, markTokenStatus, type CachedUser } from "@/lib/server/cache/token-cache";
+import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
-import { invalidateToken } from "@/lib/server/cache/token-cache";
+import { isCrossSite } from "@/lib/server/http/same-site";
 import { AppError } from "@/lib/server/http/app-error";
 import { blockedFor, consume } from "@/lib/server/http/rate-limit";
 import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
@@ -23,7 +26,6 @@ import { relayError } from "@/relay/kernel/error-codes";
 import type { RelayCaller } from "@/relay/kernel/context";
 
 type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
-
 
 export function extractKey(req: IncomingMessage, path: string, query: URLSearchParams): string {
   const h = req.headers;
@@ -43,13 +45,6 @@ export function extractKey(req: IncomingMessage, path: string, query: URLSearchP
 const unauthorized = (message: string) => relayError("invalid_api_key", { detail: message });
 const forbidden = (message: string, code = "access_denied") =>
   relayError("token_denied", { detail: message }, { code });
-
-function markTokenStatus(tokenId: number, status: typeof TOKEN_STATUS.expired | typeof TOKEN_STATUS.exhausted): void {
-  void db()
-    .token.update({ where: { id: tokenId }, data: { status } })
-    .then(() => invalidateToken(tokenId))
-    .catch(() => undefined);
-}
 
 /** The groups a user may bill under: UserUsableGroups plus the user's own group. */
 export function usableGroups(user: CachedUser, options: ReadonlyOptions): Set<string> {
@@ -135,6 +130,33 @@ export async function authenticateToken(
   return { token, user, group, channelPin };
 }
 
-export function exhaustedToken(tokenId: number): void {
-  markTokenStatus(tokenId, TOKEN_STATUS.exhausted);
+/** The playground authenticates with the console session, not a token (a user role at least). */
+export async function sessionCaller(req: IncomingMessage): Promise<RelayCaller> {
+  const headers = new Headers();
+  for (const name of ["cookie", "origin", "referer", "host", "x-forwarded-host"]) {
+    const v = req.headers[name];
+    if (typeof v === "string") headers.set(name, v);
+  }
+  // Cookie-authenticated: refuse cross-site requests like every console write.
+  if (isCrossSite(headers)) throw relayError("cross_site");
+  const claims = await readSessionToken(readCookie(headers, sessionCookieName()));
+  if (!claims) throw relayError("session_expired");
+  const row = await db().user.findUnique({ where: { id: claims.uid }, select: { authVersion: true } });
+  const user = await getUser(claims.uid);
+  if (!user || user.deleted || !row || row.authVersion !== claims.v) throw relayError("session_expired");
+  if (user.status !== USER_STATUS.enabled) throw relayError("user_banned");
+  const claimed = req.headers["new-api-user"];
+  if (typeof claimed === "string" && claimed && Number(claimed) !== user.id) throw relayError("user_mismatch");
+  if (user.role < ROLE.user) throw relayError("forbidden");
+  return { token: null, user, group: user.group, channelPin: null };
+}
+
+const EXTENSION_ORIGIN = /^(chrome|moz|safari-web|ms-browser)-extension:\/\//i;
+
+/** global.block_browser_extension_enabled: keys must not be used from browser extensions. */
+export async function refuseBrowserExtension(req: IncomingMessage): Promise<void> {
+  const origin = req.headers.origin;
+  if (typeof origin !== "string" || !EXTENSION_ORIGIN.test(origin)) return;
+  if (!(await getOptions()).bool("global.block_browser_extension_enabled")) return;
+  throw relayError("browser_extension");
 }

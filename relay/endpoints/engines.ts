@@ -4,7 +4,7 @@ import "server-only";
 // OpenAI embeddings request; the model in the path is used when the body names none (new-api's
 // fallback). new-api's router tags this path "Gemini format", but every client that calls it sends
 // OpenAI bodies, so it is served like /v1/embeddings.
-import { attemptChat } from "@/relay/endpoints/chat-attempt";
+import { attemptChat } from "@/relay/upstream/attempt";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import { openaiFormat } from "@/relay/vendors/openai/format";

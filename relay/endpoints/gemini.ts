@@ -4,7 +4,7 @@ import "server-only";
 // :embedContent | :batchEmbedContents (and the same under /v1/models/). The model and whether to
 // stream come from the path; streams are always answered as SSE (the alt=sse form the SDKs use).
 import type { RelayMode } from "@/relay/kernel/adapter";
-import { attemptChat } from "@/relay/endpoints/chat-attempt";
+import { attemptChat } from "@/relay/upstream/attempt";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import { geminiFormat } from "@/relay/vendors/gemini/format";

@@ -21,7 +21,7 @@ import {
   readAnswer,
   readMultipart,
 } from "@/relay/endpoints/shared";
-import { relayForwarded, type EventTap } from "@/relay/streaming/forward";
+import { relayForwarded, type EventTap } from "@/relay/upstream/attempt-stream";
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import type { Json } from "@/relay/kernel/format";
 import type { Outcome } from "@/relay/kernel/outcome";

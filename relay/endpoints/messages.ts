@@ -1,7 +1,7 @@
 import "server-only";
 
 // POST /v1/messages: Anthropic Messages clients (native to Anthropic channels, converted otherwise).
-import { attemptChat } from "@/relay/endpoints/chat-attempt";
+import { attemptChat } from "@/relay/upstream/attempt";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { readJsonBody } from "@/relay/endpoints/openai-text";

@@ -5,7 +5,7 @@ import "server-only";
 import type { IncomingMessage } from "node:http";
 import { env } from "@/lib/env";
 import type { RelayMode } from "@/relay/kernel/adapter";
-import { attemptChat } from "@/relay/endpoints/chat-attempt";
+import { attemptChat } from "@/relay/upstream/attempt";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import { openaiFormat } from "@/relay/vendors/openai/format";

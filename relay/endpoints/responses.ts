@@ -8,17 +8,17 @@ import { openAIWebSearchUsdPerK, type Usage } from "@/lib/server/ledger/pricing"
 import type { AttemptInput, RelayEndpoint } from "@/relay/kernel/endpoint";
 import { badBody, jsonRequest, modelField, open, parseJson, sendAsReceived } from "@/relay/endpoints/shared";
 import { upstreamText } from "@/relay/kernel/json";
-import { relayForwarded, type EventTap } from "@/relay/streaming/forward";
+import { relayForwarded, type EventTap } from "@/relay/upstream/attempt-stream";
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import type { Json } from "@/relay/kernel/format";
 import type { Outcome } from "@/relay/kernel/outcome";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
 import { checkWire } from "@/relay/kernel/wire-guard";
 import { responsesSchema } from "@/relay/vendors/openai/wire";
-import { attemptChat } from "@/relay/endpoints/chat-attempt";
+import { attemptChat } from "@/relay/upstream/attempt";
 import { responsesFormatFor } from "@/relay/vendors/openai/responses-format";
 import { estimateText, exactTextTokens } from "@/relay/kernel/tokenize";
-import { largestLimit, OPENAI_LIMIT_FIELDS } from "@/relay/settle/output-limits";
+import { largestLimit, OPENAI_LIMIT_FIELDS } from "@/relay/kernel/output-limits";
 import { contentAttachmentTokens, STORED_CONTEXT_TOKENS } from "@/relay/kernel/prompt-extras";
 import { checkedUsage, usageCount } from "@/relay/kernel/usage-check";
 

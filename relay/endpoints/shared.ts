@@ -14,8 +14,8 @@ import type { Outcome } from "@/relay/kernel/outcome";
 import { estimateText } from "@/relay/kernel/tokenize";
 import { checkedUsage } from "@/relay/kernel/usage-check";
 import { baseHeaders, readBody } from "@/relay/kernel/http-io";
-import { applyParamOverride } from "@/relay/upstream/transform";
-import { headerOf, type UpstreamResponse } from "@/relay/upstream/send";
+import { applyParamOverride } from "@/relay/kernel/channel-transform";
+import { headerOf, type UpstreamResponse } from "@/relay/kernel/upstream-body";
 import { invalidRequest, relayError } from "@/relay/kernel/error-codes";
 
 /** Refuses channels that do not speak OpenAI's API: a client error (400), never retried and never

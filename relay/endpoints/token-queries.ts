@@ -11,7 +11,6 @@ import "server-only";
 // The last two accept an expired or exhausted token (TokenAuthReadOnly): its owner still wants to see
 // why it stopped. Their errors use the {success:false, message} shape of /api routes.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { authenticateToken, extractKey } from "@/relay/auth/auth";
 import type { RelayCaller } from "@/relay/kernel/context";
 import { RelayError } from "@/relay/kernel/errors";
 import { relayError } from "@/relay/kernel/error-codes";
@@ -35,7 +34,12 @@ export function isTokenQueryPath(path: string): boolean {
   return SUBSCRIPTION.has(p) || USAGE.has(p) || p === TOKEN_USAGE || p === TOKEN_LOGS;
 }
 
-type Ctx = { requestId: string; ip: string; url: URL; path: string };
+type Ctx = {
+  requestId: string;
+  path: string;
+  /** The sk- key's caller (entry/routes.ts), asked for here so its errors take this route's shape. */
+  authenticate: (opts: { readOnly: boolean }) => Promise<RelayCaller>;
+};
 
 /** Quota in the site's display unit (general_setting.quota_display_type), as new-api converts it. */
 function toDisplayAmount(quota: number, options: ReadonlyOptions): number {
@@ -104,8 +108,7 @@ export async function handleTokenQuery(req: IncomingMessage, res: ServerResponse
   try {
     if (req.method !== "GET" && req.method !== "HEAD")
       throw relayError("method_not_allowed", { method: req.method ?? "" });
-    const key = extractKey(req, ctx.path, ctx.url.searchParams);
-    const caller = await authenticateToken(key, ctx.ip, req.headers, { readOnly: !openaiShape });
+    const caller = await ctx.authenticate({ readOnly: !openaiShape });
     let body: unknown;
     if (openaiShape) body = await billing(caller, SUBSCRIPTION.has(ctx.path));
     else if (ctx.path === TOKEN_USAGE) body = await tokenUsage(caller);

@@ -4,26 +4,23 @@ import "server-only";
 // read -> checks -> price -> reserve -> [pick channel -> endpoint.attempt] with retries -> settle.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getOptions } from "@/lib/server/options/store";
-import { adapterFor } from "@/relay/vendors";
+import { adapterFor, formatFor } from "@/relay/vendors";
 import type { AdapterContext } from "@/relay/kernel/adapter";
 import { usableGroups } from "@/relay/auth/auth";
 import { refund } from "@/lib/server/ledger/ledger";
-import { reserveOrRefuse } from "@/relay/settle/reserve-quota";
 import { getPriceTable, priceModel } from "@/lib/server/ledger/pricing";
-import { capOutputTokens, planReservation } from "@/relay/settle/output-cap";
+import { capOutputTokens, planReservation, reserveOrRefuse } from "@/relay/settle/reserve-quota";
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import { autoDisable, retryPolicy, shouldDisable, shouldRetry } from "@/relay/routing/channel-health";
 import type { RelayContext, RelayRequestBase } from "@/relay/kernel/context";
 import { RelayError } from "@/relay/kernel/errors";
 import { sendError } from "@/relay/kernel/http-io";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
-import { resolveRoutes } from "@/relay/routing/model-routes";
-import { findSensitiveWord } from "@/relay/auth/protection";
-import { applyRateLimits } from "@/relay/entry/rate-limits";
+import { applyRateLimits, findSensitiveWord, recordRateSuccess } from "@/relay/auth/protection";
 import { wellFormed } from "@/lib/server/http/input-guard";
-import { selectChannel, selectKey } from "@/relay/routing/select-channel";
+import { resolveRoutes, selectChannel, selectKey } from "@/relay/routing/select-channel";
 import { settleRequest } from "@/relay/settle/settle";
-import { mapModel } from "@/relay/upstream/transform";
+import { mapModel } from "@/relay/kernel/channel-transform";
 import { queueErrorLog } from "@/relay/settle/error-log";
 import { withRequestId } from "@/lib/server/logger";
 import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
@@ -124,7 +121,7 @@ export async function runRelay(
 
     const tokenId = base.playground ? null : (caller.token?.id ?? null);
     // Enough for whichever actual model ends up serving (settle then charges the real price); the
-    // output limit sent upstream never exceeds what the reservation pays for (output-cap.ts).
+    // output limit sent upstream never exceeds what the reservation pays for (settle/reserve-quota.ts).
     const plan = planReservation(
       routes.map((rt) => rt.pricing),
       ctx.promptTokens,
@@ -188,6 +185,7 @@ export async function runRelay(
         const passThrough = options.bool("global.pass_through_request_enabled");
         const outcome = await endpoint.attempt({ ctx, adapter, actx, res, options, passThrough });
         await settleRequest(ctx, outcome);
+        recordRateSuccess(ctx.rateScopes);
         return;
       } catch (err) {
         if (!(err instanceof RelayError)) throw err;
@@ -218,6 +216,6 @@ export async function runRelay(
     const e = err instanceof RelayError ? inCallerLocale(err, req.headers) : relayError("relay_internal");
     if (ctx?.reservation && !ctx.reservation.settled) await refund(ctx.reservation).catch(() => undefined);
     queueErrorLog(ctx, base, e, err);
-    sendError(res, e, base.requestId, endpoint.format);
+    sendError(res, e, base.requestId, formatFor(endpoint.format));
   }
 }

@@ -22,7 +22,7 @@ export class RelayError extends Error {
    *  these count towards automatic channel disabling. Implied by upstreamStatus. */
   readonly upstreamFault: boolean;
   /** The vendor's classification fields of an upstream error (type, code, status, reason),
-   *  lower-cased: upstream/error-class.ts. Never the message, which can quote the request. */
+   *  lower-cased: upstream/upstream-error.ts. Never the message, which can quote the request. */
   readonly upstreamClass: readonly string[];
 
   constructor(

@@ -50,7 +50,7 @@ export interface StreamToOpenAI {
   end(): Json[];
   /** Usage as reported by the upstream (null when it sent none). */
   usage(): Usage | null;
-  /** Whether the terminal event arrived, after which usage() is complete (streaming/stream-usage.ts). */
+  /** Whether the terminal event arrived, after which usage() is complete (streamUsage in streaming/sse-response.ts). */
   final(): boolean;
 }
 
@@ -67,7 +67,7 @@ export interface NativeStreamTap {
   /** Closing frames (e.g. OpenAI's [DONE]); usually none. */
   end(usage: Usage): string[];
   usage(): Usage | null;
-  /** Whether the terminal event arrived, after which usage() is complete (streaming/stream-usage.ts). */
+  /** Whether the terminal event arrived, after which usage() is complete (streamUsage in streaming/sse-response.ts). */
   final(): boolean;
   /** Generated text so far (for local counting when the upstream reports no usage). */
   text(): string;

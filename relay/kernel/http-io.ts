@@ -2,9 +2,8 @@ import "server-only";
 
 // Small helpers over node:http for the relay (no framework on the hot path).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { WireFormat } from "@/relay/kernel/adapter";
-import { errorBody, RelayError } from "@/relay/kernel/errors";
-import { formatFor } from "@/relay/vendors";
+import { errorBody, type RelayError } from "@/relay/kernel/errors";
+import type { ClientFormat } from "@/relay/kernel/format";
 import { relayError } from "@/relay/kernel/error-codes";
 
 /** Reads the whole request body up to `limit` bytes; a larger body is drained and refused (413). */
@@ -51,13 +50,14 @@ export function sendJson(
   res.end(body);
 }
 
-/** Writes an error in the client's format (OpenAI shape by default). */
+/** Writes an error in the client's format (OpenAI shape by default); the caller, which knows the
+ *  client's dialect, passes it (the kernel names no vendor). */
 export function sendError(
   res: ServerResponse,
   err: RelayError,
   requestId: string,
-  format: WireFormat = "openai",
+  format?: Pick<ClientFormat, "errorBody">,
 ): void {
-  const body = format === "openai" ? errorBody(err, requestId) : formatFor(format).errorBody(err, requestId);
+  const body = format ? format.errorBody(err, requestId) : errorBody(err, requestId);
   sendJson(res, err.status, body, requestId);
 }

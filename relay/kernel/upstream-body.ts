@@ -154,3 +154,12 @@ export class UpstreamBody extends Readable {
 export type UpstreamHeaders = Record<string, string | string[] | undefined>;
 /** An upstream's answer as undici gives it: status, headers and the body still to be read. */
 export type UpstreamResponse = { statusCode: number; headers: UpstreamHeaders; body: UpstreamBody };
+
+/** What a reader of the call may abort it with (an UpstreamAbort, or an AbortController in tests). */
+export type Aborter = { abort(reason: Error): void };
+
+/** One response header (the first, when repeated). */
+export function headerOf(up: UpstreamResponse, name: string): string | undefined {
+  const v = up.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

@@ -68,7 +68,7 @@ export function retryPolicy(options: ReadonlyOptions, pinned: boolean): { times:
 
 /**
  * The vendor's codes for a fault of the channel itself (its key, account, billing or quota), matched
- * exactly against the error's classification fields (upstream/error-class.ts), never its message.
+ * exactly against the error's classification fields (upstream/upstream-error.ts), never its message.
  * OpenAI error.code/type; Anthropic error.type; Gemini error.status and ErrorInfo reasons (an invalid
  * key is a 400 INVALID_ARGUMENT with reason API_KEY_INVALID); Bedrock's x-amzn-errortype.
  */

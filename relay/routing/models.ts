@@ -8,7 +8,7 @@ import type { RelayCaller } from "@/relay/kernel/context";
 import { getPriceTable, priceModel } from "@/lib/server/ledger/pricing";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 import { getOptions } from "@/lib/server/options/store";
-import { virtualModels } from "@/relay/routing/model-routes";
+import { virtualModels } from "@/relay/routing/select-channel";
 import { sendJson } from "@/relay/kernel/http-io";
 import { relayError } from "@/relay/kernel/error-codes";
 

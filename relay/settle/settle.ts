@@ -8,12 +8,10 @@ import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/sett
 import { CREATE_CACHE_RATIO, quotaForUsage } from "@/lib/server/ledger/pricing";
 import type { RelayContext } from "@/relay/kernel/context";
 import type { Outcome } from "@/relay/kernel/outcome";
-import { recordSuccess } from "@/relay/auth/protection";
 import { maybeWarnQuota } from "@/relay/settle/quota-warning";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
 import { checkedUsage, saneUsage } from "@/relay/kernel/usage-check";
-
 
 export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void> {
   const options = await getOptions();
@@ -108,7 +106,6 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
   const settled = ctx.reservation ? await settleAndRecord(ctx.reservation, wanted, o.channel.id, records) : null;
   if (!settled) applySettleRecords(records, 0);
   const charged = settled?.charged ?? 0;
-  for (const r of ctx.rateScopes) void recordSuccess(r.scope, r.windowMs); // never throws
   recordConsume("relay", ctx.model, charged, o.usage.promptTokens, o.usage.completionTokens);
   const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;
   if (settled?.userQuota !== null && settled?.userQuota !== undefined)

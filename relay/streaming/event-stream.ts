@@ -4,16 +4,15 @@ import "server-only";
 // chunks). Every upstream SSE event goes through a pipe that returns the frames to write at once;
 // nothing is buffered beyond the event being parsed. Same core as openai-stream.ts (sse-response.ts):
 // inactivity timeout, optional keep-alive pings, client disconnect aborts upstream, bills what was sent
-// (stream-usage.ts). An event longer than the cap ends the stream as an upstream error (bounded.ts).
+// (streamUsage in sse-response.ts). An event longer than the cap ends the stream as an upstream error (bounded.ts).
 import type { ServerResponse } from "node:http";
 import type { Usage } from "@/lib/server/ledger/pricing";
 import type { RelayContext } from "@/relay/kernel/context";
 import type { SseEvent } from "@/relay/kernel/format";
-import { pump, startSse, takeFrames, type StreamResult } from "@/relay/streaming/sse-response";
+import { pump, startSse, streamUsage, takeFrames, type StreamResult } from "@/relay/streaming/sse-response";
 import { exactTextTokens } from "@/relay/kernel/tokenize";
 import { boundedSseParser } from "@/relay/kernel/bounded-lines";
-import { streamUsage } from "@/relay/streaming/stream-usage";
-import type { UpstreamResponse, Aborter } from "@/relay/upstream/send";
+import type { UpstreamResponse, Aborter } from "@/relay/kernel/upstream-body";
 
 export type EventPipe = {
   /** Frames to write for one upstream event. */

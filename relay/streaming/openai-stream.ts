@@ -5,18 +5,17 @@ import "server-only";
 // upstream; the usage-only chunk is hidden from clients that did not ask for it, and synthesised
 // (from local counting) for clients that did when upstream sent none. A client that goes away aborts
 // the upstream request and is billed for what it received: the upstream's usage counts only once its
-// usage (or finish) chunk or [DONE] arrived, the text is counted until then (stream-usage.ts). An
+// usage (or finish) chunk or [DONE] arrived, the text is counted until then (streamUsage in sse-response.ts). An
 // event longer than the cap ends the stream as an upstream error (bounded.ts).
 import type { ServerResponse } from "node:http";
 import type { AdapterContext, ChannelAdapter } from "@/relay/kernel/adapter";
 import type { RelayContext } from "@/relay/kernel/context";
-import { pump, startSse, takeFrames, type StreamResult } from "@/relay/streaming/sse-response";
+import { pump, startSse, streamUsage, takeFrames, type StreamResult } from "@/relay/streaming/sse-response";
 import { boundedSseParser, PendingText } from "@/relay/kernel/bounded-lines";
-import { streamUsage } from "@/relay/streaming/stream-usage";
 import { exactPromptTokens, exactTextTokens } from "@/relay/kernel/tokenize";
 import { endsUsage, usageFromOpenAI } from "@/relay/vendors/openai/format";
 import type { Json } from "@/relay/kernel/format";
-import type { UpstreamResponse, Aborter } from "@/relay/upstream/send";
+import type { UpstreamResponse, Aborter } from "@/relay/kernel/upstream-body";
 
 type UpstreamUsage = Record<string, unknown>;
 type Chunk = {

@@ -1,7 +1,7 @@
 import "server-only";
 
 // The one client-stream core of the relay: every streamed answer (OpenAI bytes in openai-stream.ts,
-// converted or native events in event-stream.ts, forwarded events and raw audio in forward.ts)
+// converted or native events in event-stream.ts, forwarded events and raw audio in upstream/attempt-stream.ts)
 // goes through openClientStream + pump: headers, the inactivity timer (re-armed on every upstream
 // chunk), optional keep-alive pings, client disconnect -> upstream abort, backpressure-aware
 // writes, the end reason, and the upstream body always released.
@@ -10,9 +10,11 @@ import { once } from "node:events";
 import type { RelayContext, StreamStatus } from "@/relay/kernel/context";
 import { baseHeaders } from "@/relay/kernel/http-io";
 import { firstByteRecorder } from "@/lib/server/metrics/record";
-import type { UpstreamResponse, Aborter } from "@/relay/upstream/send";
+import type { UpstreamResponse, Aborter } from "@/relay/kernel/upstream-body";
 import type { Usage } from "@/lib/server/ledger/pricing";
+import type { ReadonlyOptions } from "@/lib/server/options/store";
 import { discardBody } from "@/lib/server/net/discard-body";
+import { checkedUsage } from "@/relay/kernel/usage-check";
 
 /** What a streamed answer comes to: usage (reported or counted), first-token time, end. */
 export type StreamResult = { usage: Usage; estimated: boolean; firstResponseMs: number; status: StreamStatus };
@@ -24,6 +26,13 @@ export const streamOutcome = (r: StreamResult) => ({
   firstResponseMs: r.firstResponseMs,
   streamStatus: r.status,
 });
+
+/** Ping interval of streams (general_setting.ping_interval_*), 0 = off. */
+export function pingSeconds(options: ReadonlyOptions): number {
+  return options.bool("general_setting.ping_interval_enabled")
+    ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60)
+    : 0;
+}
 
 /** Empties a list of frames gathered from one network chunk into the text to write at once. */
 export function takeFrames(out: string[]): string {
@@ -184,4 +193,42 @@ export async function pump(
   } finally {
     stream.close(upstream);
   }
+}
+
+// streamUsage is the one place that decides what a streamed answer is billed at. An upstream's usage is final only
+// once its dialect's terminal event arrived (Claude message_delta / message_stop, OpenAI's usage or
+// finish chunk or [DONE], Responses response.completed, Gemini's finishReason chunk; the native
+// dialects rewritten into OpenAI chunks report usage only at their end event). Before it, a Claude
+// stream has reported message_start's 1 output token: a client that drops the connection near the
+// end would pay the prompt plus 1 (review 3, N1). So a stream cut short, by the client or the
+// upstream, is billed at least for the text counted so far, and marked estimated.
+export type StreamCounts = {
+  /** Our count of the prompt (used when the upstream reported none). */
+  prompt: () => Promise<number>;
+  /** Our count of the generated text received so far. */
+  completion: () => Promise<number>;
+};
+
+export async function streamUsage(
+  requestId: string,
+  reported: Usage | null,
+  final: boolean,
+  count: StreamCounts,
+): Promise<{ usage: Usage; estimated: boolean }> {
+  const u = checkedUsage(reported, requestId);
+  if (u && final && (u.promptTokens || u.completionTokens)) return { usage: u, estimated: false };
+  const counted = await count.completion();
+  if (!u || (!u.promptTokens && !u.completionTokens))
+    return {
+      usage: { promptTokens: await count.prompt(), completionTokens: counted, cachedTokens: 0 },
+      estimated: true,
+    };
+  return {
+    usage: {
+      ...u,
+      promptTokens: u.promptTokens || (await count.prompt()),
+      completionTokens: Math.max(u.completionTokens, counted),
+    },
+    estimated: true,
+  };
 }

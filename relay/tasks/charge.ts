@@ -13,7 +13,6 @@ import { reserveOrRefuse } from "@/relay/settle/reserve-quota";
 import { getPriceTable } from "@/lib/server/ledger/pricing";
 import { taskPrice, type TaskPrice } from "@/relay/tasks/task-price";
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
-import { selectChannel, selectKey } from "@/relay/routing/select-channel";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
 import { relayError } from "@/relay/kernel/error-codes";
@@ -29,6 +28,15 @@ export type TaskCall = {
   path: string;
   startedAt: number;
   ip: string;
+};
+
+/**
+ * The router's channel and key choice, handed in by the entry (routes.ts): tasks come after the
+ * routing stage, so they are given its choice rather than importing it.
+ */
+export type TaskChannels = {
+  channel(candidates: CachedChannel[]): CachedChannel | null;
+  key(channel: CachedChannel): { key: string } | null;
 };
 
 /** Channel types of the task platforms (the vendor catalogue's task transports). */
@@ -52,6 +60,7 @@ export async function prepareTaskCall(input: {
   path: string;
   ip: string;
   channelId?: number;
+  channels: TaskChannels;
 }): Promise<TaskCall> {
   const { caller, model } = input;
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
@@ -68,10 +77,10 @@ export async function prepareTaskCall(input: {
     if (!channel || !types.includes(channel.type)) throw relayError("channel_disabled");
   } else {
     const candidates = (routing.abilities.get(caller.group)?.get(model) ?? []).filter((c) => types.includes(c.type));
-    channel = selectChannel(candidates, 0, new Set());
+    channel = input.channels.channel(candidates);
   }
   if (!channel) throw relayError("no_channel", { model, group: caller.group });
-  const picked = selectKey(channel);
+  const picked = input.channels.key(channel);
   if (!picked) throw relayError("task_channel_no_key");
 
   const tokenId = caller.token?.id ?? null;

@@ -7,15 +7,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
 import { firstIllFormed } from "@/lib/server/http/input-guard";
 import { requestLogger } from "@/lib/server/logger";
-import { authenticateToken, extractKey } from "@/relay/auth/auth";
+import type { RelayCaller } from "@/relay/kernel/context";
+import type { TaskChannels } from "@/relay/tasks/charge";
 import { RelayError } from "@/relay/kernel/errors";
 import { readBody, sendJson } from "@/relay/kernel/http-io";
-import {
-  fetchMidjourney,
-  imageSeedMidjourney,
-  submitMidjourney,
-  type TaskRequest,
-} from "@/relay/tasks/midjourney";
+import { fetchMidjourney, imageSeedMidjourney, submitMidjourney, type TaskRequest } from "@/relay/tasks/midjourney";
 import { proxyMidjourneyImage } from "@/relay/tasks/mj-image";
 import { fetchSuno, submitSuno } from "@/relay/tasks/suno";
 import { checkWire, invalidField, parseBodyJson } from "@/relay/kernel/wire-guard";
@@ -53,7 +49,15 @@ const idsOf = (body: Record<string, unknown>): string[] =>
 export async function handleTaskRelay(
   req: IncomingMessage,
   res: ServerResponse,
-  r: { path: string; url: URL; requestId: string; ip: string },
+  r: {
+    path: string;
+    url: URL;
+    requestId: string;
+    ip: string;
+    /** The sk- key's caller (entry/routes.ts): the image proxy below is public, so this route asks for it. */
+    authenticate: () => Promise<RelayCaller>;
+    channels: TaskChannels;
+  },
 ): Promise<void> {
   const suno = r.path.startsWith("/suno/");
   try {
@@ -64,7 +68,7 @@ export async function handleTaskRelay(
     if (mj && image && req.method === "GET")
       return await proxyMidjourneyImage(res, decodeURIComponent(image[1]!), r.requestId);
 
-    const caller = await authenticateToken(extractKey(req, r.path, r.url.searchParams), r.ip, req.headers);
+    const caller = await r.authenticate();
     const body = req.method === "POST" ? await readJson(req) : {};
     if (req.method === "POST") {
       checkWire(mj ? midjourneySchema : sunoSchema, body);
@@ -72,7 +76,15 @@ export async function handleTaskRelay(
       const bad = firstIllFormed(body);
       if (bad !== null) invalidField(bad, "must be well-formed text (no lone surrogate or NUL)");
     }
-    const tr: TaskRequest = { requestId: r.requestId, ip: r.ip, caller, path: r.path, subPath, body };
+    const tr: TaskRequest = {
+      requestId: r.requestId,
+      ip: r.ip,
+      caller,
+      path: r.path,
+      subPath,
+      body,
+      channels: r.channels,
+    };
 
     if (mj) {
       const fetchOne = /^\/task\/([^/]+)\/fetch$/.exec(subPath);

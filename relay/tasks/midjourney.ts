@@ -10,7 +10,7 @@ import { getOptions } from "@/lib/server/options/store";
 import type { RelayCaller } from "@/relay/kernel/context";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 import { sendJson } from "@/relay/kernel/http-io";
-import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/relay/tasks/charge";
+import { chargeTaskCall, prepareTaskCall, releaseTaskCall, type TaskChannels } from "@/relay/tasks/charge";
 import { upstreamJson } from "@/relay/tasks/task-upstream";
 import { mjAction, mjModelName, MJ_SUBMIT_PATHS, originTaskId } from "@/relay/tasks/mj-actions";
 import { invalidRequest, relayError } from "@/relay/kernel/error-codes";
@@ -24,6 +24,7 @@ export type TaskRequest = {
   /** The path after the /mj prefix, e.g. /submit/imagine. */
   subPath: string;
   body: Record<string, unknown>;
+  channels: TaskChannels;
 };
 
 function parseJson(text: string): unknown {
@@ -99,6 +100,7 @@ export async function submitMidjourney(res: ServerResponse, r: TaskRequest): Pro
     requestId: r.requestId,
     path: r.path,
     ip: r.ip,
+    channels: r.channels,
     channelId,
   });
   let up: { status: number; json: unknown };

@@ -41,6 +41,7 @@ export async function submitSuno(res: ServerResponse, r: TaskRequest, kind: stri
     requestId: r.requestId,
     path: r.path,
     ip: r.ip,
+    channels: r.channels,
   });
   let up: { status: number; json: unknown };
   try {

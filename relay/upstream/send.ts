@@ -7,15 +7,10 @@ import { Readable } from "node:stream";
 import { env } from "@/lib/env";
 import { assertChannelTarget, channelAgent } from "@/lib/server/net/channel-address";
 import type { UpstreamRequest } from "@/relay/kernel/adapter";
-import {
-  callUpstream,
-  UpstreamAbort,
-  UpstreamBody,
-  type Aborter,
-  type UpstreamResponse,
-} from "@/relay/upstream/upstream-call";
+import type { UpstreamResponse } from "@/relay/kernel/upstream-body";
+import { callUpstream, UpstreamAbort, UpstreamBody } from "@/relay/upstream/upstream-call";
 
-export { UpstreamAbort, type Aborter, type UpstreamResponse };
+export { UpstreamAbort };
 
 export async function sendUpstream(
   req: UpstreamRequest,
@@ -54,10 +49,4 @@ function textBody(text: string): UpstreamBody {
   body.received(Buffer.from(text));
   body.completed();
   return body;
-}
-
-/** One response header (the first, when repeated). */
-export function headerOf(up: UpstreamResponse, name: string): string | undefined {
-  const v = up.headers[name];
-  return Array.isArray(v) ? v[0] : v;
 }

@@ -16,7 +16,7 @@ import {
 import { limitHere, type LimitCall } from "@/lib/server/http/rate-limit";
 import { EVENT_DELIVERY_MS, dispatchEvent, setEventFanout } from "@/lib/server/redis/bus";
 import { redisEnabled } from "@/lib/server/redis/client";
-import { checkLocalWindow, recordLocalSuccess, type WindowLimit } from "@/relay/sliding-windows";
+import { checkLocalWindow, recordLocalSuccess, type WindowLimit } from "@/relay/auth/sliding-windows";
 import { logger } from "@/lib/server/logger";
 import type { Envelope, WireMessage } from "@/server/workers/ipc";
 import { growAllowance, refundToBalances, releaseAllowance } from "@/server/workers/primary-allowances";

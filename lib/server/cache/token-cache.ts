@@ -8,6 +8,7 @@ import "server-only";
 // oldest dropped first, NEGATIVE_TTL_MS each), so a spray of invalid keys neither queries the
 // database for a key it already tried nor pushes valid tokens out of the cache. Creating a token
 // clears it on every instance (invalidateMissingTokens), so a new key never stays "unknown".
+import type { TOKEN_STATUS } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { sha256Hex } from "@/lib/server/crypto/secret-box";
@@ -198,6 +199,18 @@ singleton("relay.tokens.events", () => {
 
 export function invalidateToken(tokenId: number): void {
   emitEvent("token", tokenId);
+}
+
+/** Stores the status the relay found a token in (expired, exhausted) and drops it from every cache;
+ *  in the background: the request that found it is refused either way. */
+export function markTokenStatus(
+  tokenId: number,
+  status: typeof TOKEN_STATUS.expired | typeof TOKEN_STATUS.exhausted,
+): void {
+  void db()
+    .token.update({ where: { id: tokenId }, data: { status } })
+    .then(() => invalidateToken(tokenId))
+    .catch(() => undefined);
 }
 
 export function invalidateUser(userId: number): void {

@@ -15,7 +15,7 @@ import {
   GEMINI_LIMIT_FIELDS,
   geminiConfigs,
   largestLimit,
-} from "@/relay/settle/output-limits";
+} from "@/relay/kernel/output-limits";
 
 type Part = {
   text?: string;

@@ -15,7 +15,7 @@ import { inspect, toOpenAIRequest } from "@/relay/vendors/gemini/client-request"
 import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/relay/vendors/gemini/client-response";
 import { checkGeminiConvertible, checkGeminiEmbedConvertible } from "@/relay/vendors/gemini/convertible";
 import type { ChatFormat } from "@/relay/kernel/format";
-import { GEMINI_LIMIT_FIELDS, geminiConfigs, rewriteLimits } from "@/relay/settle/output-limits";
+import { GEMINI_LIMIT_FIELDS, geminiConfigs, rewriteLimits } from "@/relay/kernel/output-limits";
 import { withGrounding } from "@/relay/vendors/gemini/grounding";
 import { inlineRemoteImages } from "@/relay/vendors/gemini/inline-images";
 

@@ -17,7 +17,7 @@ import {
   refuseUnsupported,
 } from "@/relay/vendors/convert-guard";
 import type { Json } from "@/relay/kernel/format";
-import { isChannelSystemPrompt } from "@/relay/upstream/transform";
+import { isChannelSystemPrompt } from "@/relay/kernel/channel-transform";
 
 export type PartType = "text" | "image_url" | "input_audio" | "file" | "refusal";
 

@@ -12,13 +12,8 @@ import { parseJsonObject } from "@/relay/kernel/json";
 import type { ChatFormat, Json, NativeStreamTap, StreamToOpenAI } from "@/relay/kernel/format";
 import { estimatePromptTokens, promptText } from "@/relay/kernel/tokenize";
 import { checkWire } from "@/relay/kernel/wire-guard";
-import {
-  chatSchema,
-  completionsSchema,
-  embeddingsSchema,
-  moderationsSchema,
-} from "@/relay/vendors/openai/wire";
-import { choiceCount, largestLimit, OPENAI_LIMIT_FIELDS, rewriteLimits } from "@/relay/settle/output-limits";
+import { chatSchema, completionsSchema, embeddingsSchema, moderationsSchema } from "@/relay/vendors/openai/wire";
+import { choiceCount, largestLimit, OPENAI_LIMIT_FIELDS, rewriteLimits } from "@/relay/kernel/output-limits";
 import { fitConvertedRequest, usesCompletionTokens } from "@/relay/vendors/openai/reasoning-models";
 import { usageCount } from "@/relay/kernel/usage-check";
 

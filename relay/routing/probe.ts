@@ -8,7 +8,7 @@ import { channelPrivateAllowed } from "@/lib/server/net/channel-address";
 import { getOptions } from "@/lib/server/options/store";
 import { selectKey } from "@/relay/routing/select-channel";
 import { sendUpstream, UpstreamAbort } from "@/relay/upstream/send";
-import { applyParamOverride, mapModel } from "@/relay/upstream/transform";
+import { applyParamOverride, mapModel } from "@/relay/kernel/channel-transform";
 import { adapterFor, formatFor } from "@/relay/vendors";
 import type { Json } from "@/relay/kernel/format";
 import type { RelayMode } from "@/relay/kernel/adapter";

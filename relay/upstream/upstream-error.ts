@@ -1,5 +1,9 @@
 import "server-only";
 
+// A channel's non-2xx answer as the RelayError the retry loop, auto-disable and the client see:
+// its message (redacted), the status through the channel's status-code mapping, and the vendor's own
+// classification of the error (upstreamErrorClass).
+//
 // The vendor's own classification of an upstream error: the identifier fields its error body (or
 // header) carries, lower-cased. Unlike the message, these are chosen by the vendor from a fixed set and
 // never quote the request, so a client cannot steer them (an OpenAI 400 says "Invalid value: '<role>'"
@@ -8,7 +12,15 @@ import "server-only";
 //   Anthropic {type:"error", error:{type}}            authentication_error, permission_error, billing_error
 //   Gemini   {error:{code:<http>, status, details:[{reason}]}}  PERMISSION_DENIED, API_KEY_INVALID
 //   Bedrock  header x-amzn-errortype                  UnrecognizedClientException:<url>
+import type { AdapterContext } from "@/relay/kernel/adapter";
+import type { RelayError } from "@/relay/kernel/errors";
+import { relayError } from "@/relay/kernel/error-codes";
+import { redactUpstreamText } from "@/relay/kernel/redact";
+import { mapStatus } from "@/relay/kernel/channel-transform";
+import { headerOf, type UpstreamResponse } from "@/relay/kernel/upstream-body";
+
 const MAX_FIELD = 100;
+const MAX_ERROR_BODY = 64 * 1024;
 
 function identifier(v: unknown): string | undefined {
   if (typeof v !== "string") return undefined;
@@ -39,4 +51,43 @@ export function upstreamErrorClass(parsed: unknown, amznErrorType: string | unde
         if (d && typeof d === "object") add((d as Record<string, unknown>).reason);
   }
   return out;
+}
+
+export async function upstreamError(up: UpstreamResponse, actx: AdapterContext, hide: boolean): Promise<RelayError> {
+  let text = "";
+  try {
+    text = await up.body.textUpTo(MAX_ERROR_BODY);
+  } catch {
+    text = "";
+  }
+  let message = `upstream returned HTTP ${up.statusCode}`;
+  let type: string | undefined;
+  let code = "bad_response_status_code";
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+    const j = parsed as {
+      error?: { message?: string; type?: string; code?: string | number } | string;
+      message?: string;
+    };
+    const e = typeof j.error === "object" ? j.error : undefined;
+    message = e?.message || (typeof j.error === "string" ? j.error : "") || j.message || message;
+    type = e?.type;
+    if (e?.code !== undefined && e.code !== null && e.code !== "") code = String(e.code);
+  } catch {
+    if (text.trim()) message = text.trim().slice(0, 500);
+  }
+  const status = mapStatus(up.statusCode, actx.channel.statusCodeMapping);
+  message = redactUpstreamText(message, [actx.key, ...actx.channel.keys], actx.channel.baseUrl);
+  return relayError(
+    "upstream_status",
+    { detail: hide ? `upstream error (HTTP ${up.statusCode})` : message },
+    {
+      status,
+      code,
+      type: type === "invalid_request_error" ? "invalid_request_error" : "upstream_error",
+      upstreamStatus: up.statusCode,
+      upstreamClass: upstreamErrorClass(parsed, headerOf(up, "x-amzn-errortype")),
+    },
+  );
 }
