@@ -1,15 +1,15 @@
 // Issue 20: Cohere v2 (chat, stream, embed) and Ollama native (/api/chat NDJSON, /api/embed)
 // conversions to and from the OpenAI pivot, and the adapters' URLs per mode and channel setting.
 import { adapterFor } from "@/relay/vendors";
-import { cohereChatBody, cohereChatToOpenAI } from "@/relay/vendors/cohere/chat";
-import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/embed";
+import { cohereChatBody, cohereChatToOpenAI } from "@/relay/vendors/cohere/request";
+import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/request-embed";
 import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
 import {
   ollamaChatBody,
   ollamaChatToOpenAI,
   ollamaEmbedBody,
   ollamaEventsToSse,
-} from "@/relay/vendors/ollama/chat";
+} from "@/relay/vendors/ollama/request";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { AdapterContext, RelayMode } from "@/relay/kernel/adapter";
 

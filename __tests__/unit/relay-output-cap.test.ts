@@ -6,7 +6,7 @@ import {
   GEMINI_LIMIT_FIELDS,
   largestLimit,
   OPENAI_LIMIT_FIELDS,
-} from "@/relay/settle/output-limits";
+} from "@/relay/kernel/output-limits";
 import type { ModelPricing, PriceTable } from "@/lib/server/ledger/pricing";
 
 test("each dialect and endpoint gets its own output-limit field", () => {

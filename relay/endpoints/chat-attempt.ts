@@ -14,7 +14,7 @@ import { streamOutcome } from "@/relay/streaming/sse-response";
 import { localeOfNodeHeaders } from "@/lib/server/i18n/server-messages";
 import { upstreamJsonObject, upstreamText } from "@/relay/kernel/json";
 import { formatFor } from "@/relay/vendors";
-import { chunkText, embeddingsToBase64, usageToOpenAI } from "@/relay/vendors/openai/format";
+import { chunkText, embeddingsToBase64, usageToOpenAI } from "@/relay/vendors/shared/openai-style/format";
 import type { ChatFormat, ClientFormat, ConvertOptions, Json } from "@/relay/kernel/format";
 import { sendJson } from "@/relay/kernel/http-io";
 import type { Outcome } from "@/relay/kernel/outcome";

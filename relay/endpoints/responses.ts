@@ -14,11 +14,11 @@ import type { Json } from "@/relay/kernel/format";
 import type { Outcome } from "@/relay/kernel/outcome";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
 import { checkWire } from "@/relay/kernel/wire-guard";
-import { responsesSchema } from "@/relay/vendors/openai/wire";
+import { responsesSchema } from "@/relay/vendors/shared/openai-style/wire";
 import { attemptChat } from "@/relay/endpoints/chat-attempt";
-import { responsesFormatFor } from "@/relay/vendors/openai/responses-format";
+import { responsesFormatFor } from "@/relay/vendors/shared/openai-responses/format";
 import { estimateText, exactTextTokens } from "@/relay/kernel/tokenize";
-import { largestLimit, OPENAI_LIMIT_FIELDS } from "@/relay/settle/output-limits";
+import { largestLimit, OPENAI_LIMIT_FIELDS } from "@/relay/kernel/output-limits";
 import { contentAttachmentTokens, STORED_CONTEXT_TOKENS } from "@/relay/kernel/prompt-extras";
 import { checkedUsage, usageCount } from "@/relay/kernel/usage-check";
 

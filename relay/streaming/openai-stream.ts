@@ -14,7 +14,7 @@ import { pump, startSse, takeFrames, type StreamResult } from "@/relay/streaming
 import { boundedSseParser, PendingText } from "@/relay/kernel/bounded-lines";
 import { streamUsage } from "@/relay/streaming/stream-usage";
 import { exactPromptTokens, exactTextTokens } from "@/relay/kernel/tokenize";
-import { endsUsage, usageFromOpenAI } from "@/relay/vendors/openai/format";
+import { endsUsage, usageFromOpenAI } from "@/relay/vendors/shared/openai-style/format";
 import type { Json } from "@/relay/kernel/format";
 import type { UpstreamResponse, Aborter } from "@/relay/upstream/send";
 

@@ -13,7 +13,7 @@ import { upstreamJsonObject, upstreamText } from "@/relay/kernel/json";
 import type { Outcome } from "@/relay/kernel/outcome";
 import { relayStream } from "@/relay/streaming/openai-stream";
 import { streamOutcome } from "@/relay/streaming/sse-response";
-import { embeddingsToBase64, openaiFormat, usageFromOpenAI } from "@/relay/vendors/openai/format";
+import { embeddingsToBase64, openaiFormat, usageFromOpenAI } from "@/relay/vendors/shared/openai-style/format";
 import { checkedUsage } from "@/relay/kernel/usage-check";
 import type { Json } from "@/relay/kernel/format";
 import { exactPromptTokens, exactTextTokens } from "@/relay/kernel/tokenize";

@@ -27,8 +27,8 @@ import { createGeminiAdapter } from "@/relay/vendors/gemini/adapter";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { createVertexAdapter } from "@/relay/vendors/vertex/adapter";
 import { createOllamaAdapter } from "@/relay/vendors/ollama/adapter";
-import { createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
-import { openaiFormat } from "@/relay/vendors/openai/format";
+import { createOpenAICompatibleAdapter } from "@/relay/vendors/shared/openai-style/adapter";
+import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
 import type { ChannelAdapter } from "@/relay/kernel/adapter";
 
 type Build = (v: ChannelTypeInfo) => ChannelAdapter;

@@ -4,10 +4,10 @@ import "server-only";
 // (the client's, else 2023-06-01); the client's anthropic-beta values on the allow-list of betas.ts are
 // forwarded; per-model extra headers
 // come from claude.model_headers_settings (values of one header joined with commas).
-import { baseUrlOf } from "@/relay/vendors/openai/compatible";
+import { baseUrlOf } from "@/relay/vendors/shared/openai-style/adapter";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
-import { modelHeaders } from "@/relay/vendors/anthropic/options";
-import { allowedClientBetas } from "@/relay/vendors/anthropic/betas";
+import { modelHeaders } from "@/relay/vendors/anthropic/request-options";
+import { allowedClientBetas } from "@/relay/vendors/anthropic/adapter-betas";
 
 export const DEFAULT_ANTHROPIC_VERSION = "2023-06-01";
 

@@ -4,10 +4,10 @@ import "server-only";
 // Anthropic (type 14) channels. Split by direction: client-request.ts (Claude -> OpenAI requests),
 // channel-request.ts (OpenAI -> Claude requests), response.ts (JSON bodies, usage, errors),
 // stream-to-openai.ts / stream-from-openai.ts (events) and native-tap.ts (same-format streams).
-import { claudeToOpenAIRequest, inspectClaude } from "@/relay/vendors/anthropic/client-request";
-import { openAIToClaudeRequest, prepareClaudeNative } from "@/relay/vendors/anthropic/channel-request";
-import { checkClaudeConvertible } from "@/relay/vendors/anthropic/convertible";
-import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
+import { claudeToOpenAIRequest, inspectClaude } from "@/relay/vendors/anthropic/request-to-openai";
+import { openAIToClaudeRequest, prepareClaudeNative } from "@/relay/vendors/anthropic/request-from-openai";
+import { checkClaudeConvertible } from "@/relay/vendors/anthropic/request-convertible";
+import { claudeNativeStream } from "@/relay/vendors/anthropic/stream-native";
 import {
   claudeErrorBody,
   claudeResponseText,

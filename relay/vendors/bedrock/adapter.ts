@@ -10,18 +10,18 @@ import "server-only";
 // converted by converse-request.ts and answered back by converse-response.ts. Base URL defaults to
 // https://bedrock-runtime.{region}.amazonaws.com. Keys and regions: credentials.ts (SigV4 with
 // aws4fetch, service "bedrock", session token signed; or a Bedrock API key as Bearer).
-import { allowedClientBetas } from "@/relay/vendors/anthropic/betas";
+import { allowedClientBetas } from "@/relay/vendors/anthropic/adapter-betas";
 import { AwsV4Signer } from "aws4fetch";
 import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { relayError } from "@/relay/kernel/error-codes";
-import { converseBody } from "@/relay/vendors/bedrock/converse-request";
-import { converseEventsToSse, converseToOpenAI } from "@/relay/vendors/bedrock/converse-response";
-import { bedrockCredentials, channelRegion } from "@/relay/vendors/bedrock/credentials";
-import { bedrockEventsToSse } from "@/relay/vendors/bedrock/sse";
+import { converseBody } from "@/relay/vendors/bedrock/request-converse";
+import { converseEventsToSse, converseToOpenAI } from "@/relay/vendors/bedrock/response-converse";
+import { bedrockCredentials, channelRegion } from "@/relay/vendors/bedrock/adapter-credentials";
+import { bedrockEventsToSse } from "@/relay/vendors/bedrock/stream";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
-export { bedrockCredentials, type BedrockCredentials } from "@/relay/vendors/bedrock/credentials";
+export { bedrockCredentials, type BedrockCredentials } from "@/relay/vendors/bedrock/adapter-credentials";
 
 export const BEDROCK_ANTHROPIC_VERSION = "bedrock-2023-05-31";
 

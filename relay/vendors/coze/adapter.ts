@@ -8,11 +8,11 @@ import "server-only";
 // (answer.ts). Non-stream: create, poll, list (poll.ts). Chat only.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import { relayError } from "@/relay/kernel/error-codes";
-import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/answer";
-import { cozeCreateAndWait } from "@/relay/vendors/coze/poll";
+import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/response";
+import { cozeCreateAndWait } from "@/relay/vendors/coze/response-poll";
 import { toCozeRequest } from "@/relay/vendors/coze/request";
-import { createAppChatAdapter } from "@/relay/vendors/openai/app-adapter";
-import { reframeSse, type OpenAIUsage } from "@/relay/vendors/openai/app-answer";
+import { createAppChatAdapter } from "@/relay/vendors/shared/app/adapter";
+import { reframeSse, type OpenAIUsage } from "@/relay/vendors/shared/app/response";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 const BOT_ID = /^[A-Za-z0-9_-]{1,64}$/;

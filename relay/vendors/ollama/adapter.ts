@@ -12,9 +12,9 @@ import {
   ollamaEmbedBody,
   ollamaEmbedToOpenAI,
   ollamaEventsToSse,
-} from "@/relay/vendors/ollama/chat";
-import { nativeJsonRequest } from "@/relay/vendors/native-json";
-import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
+} from "@/relay/vendors/ollama/request";
+import { nativeJsonRequest } from "@/relay/vendors/shared/native-json/adapter";
+import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/shared/openai-style/adapter";
 import type { ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export const ollamaNative = (channel: Pick<CachedChannel, "setting">) => channel.setting?.ollama_api === "native";

@@ -10,7 +10,7 @@ import "server-only";
 import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";
 import { relayError } from "@/relay/kernel/error-codes";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
-import { parseServiceAccount, vertexAccessToken } from "@/relay/vendors/vertex/token";
+import { parseServiceAccount, vertexAccessToken } from "@/relay/vendors/vertex/adapter-token";
 import { ownValue, parseJsonMap } from "@/lib/own-keys";
 
 export const VERTEX_ANTHROPIC_VERSION = "vertex-2023-10-16";
