@@ -8,13 +8,7 @@ import "server-only";
 // tool_use blocks. Thinking and server-tool blocks of the assistant's history are dropped by design
 // (docs/formats.md: their signatures are only valid for the vendor that produced them).
 // One pass over messages and blocks: linear in the request.
-import {
-  isObject,
-  needText,
-  refuseEmpty,
-  refuseType,
-  refuseUnsupported,
-} from "@/relay/vendors/shared/convert-guard";
+import { isObject, needText, refuseEmpty, refuseType, refuseUnsupported } from "@/relay/vendors/shared/convert-guard";
 import type { Json } from "@/relay/kernel/format";
 
 const CARRIED: Record<string, readonly string[]> = {

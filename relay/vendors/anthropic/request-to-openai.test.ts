@@ -1,5 +1,5 @@
 // Claude client requests (formats/claude): /v1/messages bodies validated and converted to OpenAI chat
-// for OpenAI-type channels. The other direction (OpenAI -> type-14 channels) is claude-request-anthropic.
+// for OpenAI-type channels. The other direction (OpenAI -> type-14 channels) is request-from-openai.test.ts.
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import type { Json } from "@/relay/kernel/format";
 import { RelayError } from "@/relay/kernel/errors";

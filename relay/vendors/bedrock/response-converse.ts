@@ -5,11 +5,7 @@ import "server-only";
 // messageStop, metadata; docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStreamOutput.html),
 // whose messages carry the event name in the `:event-type` header and the event body as JSON.
 // Exceptions inside the stream become an OpenAI-style error payload.
-import {
-  EventStreamDecoder,
-  EventStreamError,
-  type EventStreamMessage,
-} from "@/relay/vendors/bedrock/stream-framing";
+import { EventStreamDecoder, EventStreamError, type EventStreamMessage } from "@/relay/vendors/bedrock/stream-framing";
 import type { Json } from "@/relay/kernel/format";
 import {
   chunkWriter,

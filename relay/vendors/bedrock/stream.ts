@@ -4,11 +4,7 @@ import "server-only";
 // as if it came from api.anthropic.com. Each event-stream message of type "chunk" carries
 // {"bytes": base64(one Messages stream event JSON)}; an "exception" message (or an error header)
 // becomes an Anthropic `error` event. Framing errors end the stream with an error event.
-import {
-  EventStreamDecoder,
-  EventStreamError,
-  type EventStreamMessage,
-} from "@/relay/vendors/bedrock/stream-framing";
+import { EventStreamDecoder, EventStreamError, type EventStreamMessage } from "@/relay/vendors/bedrock/stream-framing";
 
 function sse(type: string, data: string): string {
   return `event: ${type}\ndata: ${data}\n\n`;

@@ -6,13 +6,7 @@ import "server-only";
 // exactly one data field. What the pivot carries: user text, inlineData, fileData and
 // functionResponse parts; model text and functionCall parts; text in the system instruction.
 // One pass over contents and parts: linear in the request.
-import {
-  isObject,
-  needText,
-  refuseEmpty,
-  refuseType,
-  refuseUnsupported,
-} from "@/relay/vendors/shared/convert-guard";
+import { isObject, needText, refuseEmpty, refuseType, refuseUnsupported } from "@/relay/vendors/shared/convert-guard";
 import type { Json } from "@/relay/kernel/format";
 
 const DATA_FIELDS = [

@@ -19,7 +19,10 @@ import {
   moderationsSchema,
 } from "@/relay/vendors/shared/openai-style/wire";
 import { choiceCount, largestLimit, OPENAI_LIMIT_FIELDS, rewriteLimits } from "@/relay/kernel/output-limits";
-import { fitConvertedRequest, usesCompletionTokens } from "@/relay/vendors/shared/openai-style/request-reasoning-models";
+import {
+  fitConvertedRequest,
+  usesCompletionTokens,
+} from "@/relay/vendors/shared/openai-style/request-reasoning-models";
 import { usageCount } from "@/relay/kernel/usage-check";
 
 const SCHEMAS = {

@@ -1,9 +1,9 @@
-// The one vendor catalogue (lib/channel-types.ts) drives the relay's adapters, the balance and
-// fetch-models support and the form hints: each test pins one reader to the table.
+// The one vendor catalogue (lib/channel-types.ts, the index of relay/vendors/<v>/entry.ts) drives the
+// registry (this folder's index.ts: adapters, dialects, balance and model-list code) and the form
+// hints: each test pins one reader to the table.
 import { CHANNEL_TYPES, channelTypeInfo, vendorPath } from "@/lib/channel-types";
 import { isRegionValid, multiKeyAllowed } from "@/lib/channel-rules";
-import { BALANCE_TYPES, balanceProviderFor } from "@/modules/channels/server/balance-providers";
-import { adapterFor, formatFor } from "@/relay/vendors";
+import { adapterFor, BALANCE_TYPES, balanceFetchFor, formatFor, modelListingFor } from "@/relay/vendors";
 import { TASK_CHANNEL_TYPES } from "@/relay/tasks/charge";
 import type { AdapterContext } from "@/relay/kernel/adapter";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
@@ -52,9 +52,9 @@ test("task platforms: their channel types come from the catalogue", () => {
 
 test("balance support and default base URL are the catalogue's", () => {
   expect([...BALANCE_TYPES].sort((a, b) => a - b)).toEqual([1, 20, 25, 40, 43]);
-  expect(balanceProviderFor(43)?.[1]).toBe("https://api.deepseek.com");
-  expect(balanceProviderFor(3)).toBeNull();
-  expect(balanceProviderFor(9999)).toBeNull();
+  expect(balanceFetchFor(43)?.defaultBaseUrl).toBe("https://api.deepseek.com");
+  expect(balanceFetchFor(3)).toBeNull();
+  expect(balanceFetchFor(9999)).toBeNull();
 });
 
 test("models listing: OpenAI-style for relayed OpenAI vendors, own listings for Anthropic, Gemini, Cohere, Ollama", () => {
@@ -71,6 +71,7 @@ test("models listing: OpenAI-style for relayed OpenAI vendors, own listings for 
           ? v.transport
           : null;
     expect([v.id, v.modelsApi ?? null]).toEqual([v.id, expected]);
+    expect([v.id, typeof modelListingFor(v.id)?.url]).toEqual([v.id, expected ? "function" : "undefined"]);
   }
 });
 
