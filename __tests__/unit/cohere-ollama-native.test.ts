@@ -4,12 +4,7 @@ import { adapterFor } from "@/relay/vendors";
 import { cohereChatBody, cohereChatToOpenAI } from "@/relay/vendors/cohere/request";
 import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/request-embed";
 import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
-import {
-  ollamaChatBody,
-  ollamaChatToOpenAI,
-  ollamaEmbedBody,
-  ollamaEventsToSse,
-} from "@/relay/vendors/ollama/request";
+import { ollamaChatBody, ollamaChatToOpenAI, ollamaEmbedBody, ollamaEventsToSse } from "@/relay/vendors/ollama/request";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { AdapterContext, RelayMode } from "@/relay/kernel/adapter";
 

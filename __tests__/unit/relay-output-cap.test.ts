@@ -1,12 +1,7 @@
 // The capped output limit goes into the field each dialect (and endpoint) reads: the dialect owns it
 // (vendors/<vendor>/format.ts capOutput), settle/output-cap.ts only asks.
 import { capOutputTokens, OUTPUT_BOUND, planReservation } from "@/relay/settle/output-cap";
-import {
-  choiceCount,
-  GEMINI_LIMIT_FIELDS,
-  largestLimit,
-  OPENAI_LIMIT_FIELDS,
-} from "@/relay/kernel/output-limits";
+import { choiceCount, GEMINI_LIMIT_FIELDS, largestLimit, OPENAI_LIMIT_FIELDS } from "@/relay/kernel/output-limits";
 import type { ModelPricing, PriceTable } from "@/lib/server/ledger/pricing";
 
 test("each dialect and endpoint gets its own output-limit field", () => {

@@ -14,7 +14,7 @@ import type { Json } from "@/relay/kernel/format";
 const CARRIED: Record<string, readonly string[]> = {
   user: ["text", "image", "document", "tool_result"],
   assistant: ["text", "tool_use", "thinking", "redacted_thinking", "server_tool_use", "web_search_tool_result"],
-  // Claude Code's mid-conversation system entries (anthropic/client-request.ts).
+  // Claude Code's mid-conversation system entries (anthropic/request-to-openai.ts).
   system: ["text"],
 };
 /** Blocks inside a tool_result: the text is carried; an image is left out (OpenAI tool messages are text). */

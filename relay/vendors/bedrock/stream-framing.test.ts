@@ -107,7 +107,7 @@ test("the InvokeModel body drops model and stream, sets bedrock-2023-05-31 and m
   expect(bedrockBody(ctx, { model: "x", stream: true, anthropic_version: "2023-06-01", max_tokens: 5 })).toEqual({
     anthropic_version: "bedrock-2023-05-31",
     max_tokens: 5,
-    // context-1m is not on the allow-list (anthropic/betas.ts).
+    // context-1m is not on the allow-list (anthropic/adapter-betas.ts).
     anthropic_beta: ["interleaved-thinking-2025-05-14", "pdfs-2024-09-25"],
   });
 });

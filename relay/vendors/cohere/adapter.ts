@@ -1,7 +1,7 @@
 import "server-only";
 
 // Channel type 34: Cohere's native v2 API, Bearer key. /v1/chat/completions -> POST {base}/v2/chat
-// (chat.ts, stream.ts), /v1/embeddings -> POST {base}/v2/embed (embed.ts), /v1/rerank -> POST
+// (request.ts, stream.ts), /v1/embeddings -> POST {base}/v2/embed (request-embed.ts), /v1/rerank -> POST
 // {base}/v2/rerank (same request and answer shape as ours, forwarded as is). Other endpoints are refused.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import { cohereChatBody, cohereChatToOpenAI } from "@/relay/vendors/cohere/request";

@@ -5,7 +5,7 @@ import "server-only";
 // new-api; https://api.coze.com for coze.com). The bot ID is the channel's `other` field, as in
 // new-api; when it is empty the upstream model name is the bot ID (one channel, several bots via the
 // model mapping). Streaming: POST /v3/chat with stream=true, its events re-framed as OpenAI chunks
-// (answer.ts). Non-stream: create, poll, list (poll.ts). Chat only.
+// (response.ts). Non-stream: create, poll, list (response-poll.ts). Chat only.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import { relayError } from "@/relay/kernel/error-codes";
 import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/response";

@@ -6,7 +6,7 @@ import "server-only";
 // answer (finish chunk, usage chunk, [DONE]); conversation.chat.failed and `error` end the stream
 // with an error frame; created / in_progress / message.completed (the deltas again, whole) / done
 // are dropped. Non-stream: the answer messages of /v3/chat/message/list, with the usage read by
-// the polling of /v3/chat/retrieve (poll.ts).
+// the polling of /v3/chat/retrieve (response-poll.ts).
 import {
   chatCompletion,
   chunkFrame,

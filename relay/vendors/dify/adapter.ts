@@ -4,7 +4,7 @@ import "server-only";
 // POST {base}/v1/chat-messages with "Authorization: Bearer {app API key}" (app-…); the base URL is the
 // Dify host (default https://api.dify.ai, as in new-api). Chat only: the request becomes Dify's
 // {inputs, query, response_mode, user, files} (request.ts) and the blocking JSON / streamed events
-// become OpenAI answers (answer.ts), so Claude, Gemini and Responses clients reach Dify too.
+// become OpenAI answers (response.ts), so Claude, Gemini and Responses clients reach Dify too.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import { difyBlockingToOpenAI, difyStreamConverter } from "@/relay/vendors/dify/response";
 import { toDifyRequest } from "@/relay/vendors/dify/request";

@@ -1,6 +1,6 @@
 import "server-only";
 
-// The Gemini generateContent / embedContent wire format (vendors/format-types.ts contract): client side
+// The Gemini generateContent / embedContent wire format (kernel/format.ts contract): client side
 // (a Gemini SDK talking to the gateway) and channel side (a Gemini channel, type 24).
 import { fromOpenAIRequest, GEMINI_TARGET, prepareNative } from "@/relay/vendors/gemini/request-from-openai";
 import { checkChatConvertible } from "@/relay/vendors/shared/openai-style/request-convertible";

@@ -2,7 +2,7 @@ import "server-only";
 
 // OpenAI chat/embeddings request -> Gemini request (a Gemini channel serving an OpenAI, or converted
 // Claude, client), and the preparation of a Gemini-native request. Image URLs: data: URLs become
-// inlineData. http(s) URLs are fetched beforehand through the SSRF guard (inline-images.ts, called by
+// inlineData. http(s) URLs are fetched beforehand through the SSRF guard (request-inline-images.ts, called by
 // chat-attempt.ts); one still here (e.g. the channel test) is refused with a 400.
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import {

@@ -2,7 +2,7 @@ import "server-only";
 
 // Channel type 4: Ollama. Default: its OpenAI-compatible API ({base}/v1/*, every endpoint Ollama
 // serves there). With the channel setting {"ollama_api": "native"}: chat -> POST {base}/api/chat
-// (NDJSON stream) and embeddings -> POST {base}/api/embed (chat.ts); other endpoints are refused. The
+// (NDJSON stream) and embeddings -> POST {base}/api/embed (request.ts); other endpoints are refused. The
 // key, when not empty, is sent as Bearer (Ollama itself ignores it; a proxy in front may check it).
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";

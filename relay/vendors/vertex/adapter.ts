@@ -4,7 +4,7 @@ import "server-only";
 // Gemini: POST {base}/v1/projects/{p}/locations/{r}/publishers/google/models/{m}:generateContent
 // (or :streamGenerateContent?alt=sse), Gemini dialect. Claude: .../publishers/anthropic/models/{m}:rawPredict
 // (or :streamRawPredict), Anthropic Messages with anthropic_version "vertex-2023-10-16" and no model.
-// Auth: Bearer access token from the service-account key (token.ts). Project: the key's project_id;
+// Auth: Bearer access token from the service-account key (adapter-token.ts). Project: the key's project_id;
 // region: the channel's `other` (a region, or JSON {"default": r, "<model>": r}), default "global".
 // Base URL defaults to https://{region}-aiplatform.googleapis.com (aiplatform.googleapis.com for global).
 import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";

@@ -2,7 +2,7 @@ import "server-only";
 
 // The adapter skeleton of a chat "app" platform (Dify, Coze): chat only, a Bearer JSON request to the
 // channel's base URL, no stream usage from the platform, and the ids of the OpenAI answer the
-// platform's messages are re-framed into (app-answer.ts). Each platform builds its own request.
+// platform's messages are re-framed into (response.ts). Each platform builds its own request.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import { relayError } from "@/relay/kernel/error-codes";
 import { baseUrlOf } from "@/relay/vendors/shared/openai-style/adapter";

@@ -75,7 +75,7 @@ export const customCallItem = (
   status,
 });
 
-/** A custom tool travels the pivot as a function taking {"input": string} (responses-request.ts). */
+/** A custom tool travels the pivot as a function taking {"input": string} (request.ts). */
 export function customInput(args: string): string {
   try {
     const v = JSON.parse(args || "{}") as { input?: unknown } | null;
