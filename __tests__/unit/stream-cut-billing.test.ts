@@ -11,8 +11,9 @@ import { converseEventsToSse, converseUsage } from "@/relay/vendors/bedrock/resp
 import { claudeNativeStream } from "@/relay/vendors/anthropic/stream-native";
 import { usageFromClaude } from "@/relay/vendors/anthropic/response";
 import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
-import { cohereUsage } from "@/relay/vendors/cohere/request";
-import { ollamaEventsToSse, ollamaUsage } from "@/relay/vendors/ollama/request";
+import { cohereUsage } from "@/relay/vendors/cohere/response";
+import { ollamaEventsToSse } from "@/relay/vendors/ollama/stream";
+import { ollamaUsage } from "@/relay/vendors/ollama/response";
 import { geminiUsage } from "@/relay/vendors/gemini/response-to-openai";
 import { usageFromOpenAI } from "@/relay/vendors/shared/openai-style/format";
 import { difyUsage } from "@/relay/vendors/dify/response";

@@ -4,7 +4,8 @@ import "server-only";
 // (request.ts, stream.ts), /v1/embeddings -> POST {base}/v2/embed (request-embed.ts), /v1/rerank -> POST
 // {base}/v2/rerank (same request and answer shape as ours, forwarded as is). Other endpoints are refused.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
-import { cohereChatBody, cohereChatToOpenAI } from "@/relay/vendors/cohere/request";
+import { cohereChatBody } from "@/relay/vendors/cohere/request";
+import { cohereChatToOpenAI } from "@/relay/vendors/cohere/response";
 import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/request-embed";
 import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
 import { nativeJsonRequest } from "@/relay/vendors/shared/native-json/adapter";

@@ -5,7 +5,7 @@ import "server-only";
 // (OpenAI indexes assigned in order of appearance), message-end (finish_reason + usage). Citation and
 // *-end events carry nothing an OpenAI client reads.
 import { boundedSseParser } from "@/relay/kernel/bounded-lines";
-import { cohereFinish, cohereUsage } from "@/relay/vendors/cohere/request";
+import { cohereFinish, cohereUsage } from "@/relay/vendors/cohere/response";
 import { parseJsonObject } from "@/relay/kernel/json";
 import { argumentsText, chunkWriter } from "@/relay/vendors/shared/openai-style/response-chunks";
 
