@@ -8,7 +8,7 @@ import { AwsV4Signer } from "aws4fetch";
 import { exportPKCS8, exportSPKI, generateKeyPair, importSPKI, jwtVerify } from "jose";
 import { startGateway, type Gateway } from "./gateway";
 import { listenLoopback, sendJson } from "./loopback";
-import { encodeEventStreamMessage } from "@/relay/vendors/bedrock/event-stream";
+import { encodeEventStreamMessage } from "@/relay/vendors/bedrock/stream-framing";
 
 const AK = "AKIDEXAMPLE";
 const SK = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";

@@ -6,7 +6,7 @@
 import http from "node:http";
 import { AwsV4Signer } from "aws4fetch";
 import { listenLoopback, sendJson } from "./loopback";
-import { encodeEventStreamMessage } from "@/relay/vendors/bedrock/event-stream";
+import { encodeEventStreamMessage } from "@/relay/vendors/bedrock/stream-framing";
 
 export const AWS = { ak: "ASIAEXAMPLE", sk: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", token: "FwoGZXIvYXdzEXAMPLE" };
 export const REGION = "us-west-2";

@@ -2,12 +2,12 @@
 // (Dify's concatenated query as in new-api, Coze's additional_messages), and the platforms' answers
 // (blocking JSON, message lists, event streams cut at odd places) -> OpenAI answers with usage.
 import { adapterFor } from "@/relay/vendors";
-import { difyBlockingToOpenAI, difyStreamConverter } from "@/relay/vendors/dify/answer";
+import { difyBlockingToOpenAI, difyStreamConverter } from "@/relay/vendors/dify/response";
 import { toDifyRequest } from "@/relay/vendors/dify/request";
-import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/answer";
+import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/response";
 import { cozeBotId } from "@/relay/vendors/coze/adapter";
 import { toCozeRequest } from "@/relay/vendors/coze/request";
-import { reframeSse } from "@/relay/vendors/openai/app-answer";
+import { reframeSse } from "@/relay/vendors/shared/app/response";
 import type { AdapterContext } from "@/relay/kernel/adapter";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 

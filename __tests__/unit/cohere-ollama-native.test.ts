@@ -1,15 +1,13 @@
 // Issue 20: Cohere v2 (chat, stream, embed) and Ollama native (/api/chat NDJSON, /api/embed)
 // conversions to and from the OpenAI pivot, and the adapters' URLs per mode and channel setting.
 import { adapterFor } from "@/relay/vendors";
-import { cohereChatBody, cohereChatToOpenAI } from "@/relay/vendors/cohere/chat";
-import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/embed";
+import { cohereChatBody } from "@/relay/vendors/cohere/request";
+import { cohereChatToOpenAI } from "@/relay/vendors/cohere/response";
+import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/request-embed";
 import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
-import {
-  ollamaChatBody,
-  ollamaChatToOpenAI,
-  ollamaEmbedBody,
-  ollamaEventsToSse,
-} from "@/relay/vendors/ollama/chat";
+import { ollamaChatBody, ollamaEmbedBody } from "@/relay/vendors/ollama/request";
+import { ollamaChatToOpenAI } from "@/relay/vendors/ollama/response";
+import { ollamaEventsToSse } from "@/relay/vendors/ollama/stream";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { AdapterContext, RelayMode } from "@/relay/kernel/adapter";
 

@@ -1,5 +1,5 @@
-// Shared by the format conversion tests (claude-request*, gemini-*): a chat, non-stream conversion
-// to one upstream model, patched per test, with option rows as the settings table would hold them.
+// Shared by the format conversion tests (relay/vendors/{anthropic,gemini}/*.test.ts): a chat, non-stream
+// conversion to one upstream model, patched per test, with option rows as the settings table would hold them.
 import { optionsOf } from "@/lib/server/options/store";
 import type { ConvertOptions } from "@/relay/kernel/format";
 

@@ -3,10 +3,10 @@
 // history a vendor gave back (thinking blocks, reasoning items) still passes. The OpenAI chat side:
 // convert-refusals.test.ts.
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
-import { ConversionRefused } from "@/relay/vendors/convert-guard";
+import { ConversionRefused } from "@/relay/vendors/shared/convert-guard";
 import type { Json } from "@/relay/kernel/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
-import { responsesClientFormat } from "@/relay/vendors/openai/responses-format";
+import { responsesClientFormat } from "@/relay/vendors/shared/openai-responses/format";
 
 /** The refusal `run` throws (fails the test when it throws nothing or something else). */
 function refusal(run: () => unknown): ConversionRefused {

@@ -2,14 +2,14 @@
 // naming the field, code invalid_field) instead of dropping it or sending a stand-in. Each converter
 // is called as the relay calls it; the relay tests (relay/convert-refusals.ts) cover the wire shapes.
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
-import { converseBody } from "@/relay/vendors/bedrock/converse-request";
-import { cohereChatBody } from "@/relay/vendors/cohere/chat";
-import { ConversionRefused, inCallerLocale } from "@/relay/vendors/convert-guard";
+import { converseBody } from "@/relay/vendors/bedrock/request-converse";
+import { cohereChatBody } from "@/relay/vendors/cohere/request";
+import { ConversionRefused, inCallerLocale } from "@/relay/vendors/shared/convert-guard";
 import { toCozeRequest } from "@/relay/vendors/coze/request";
 import { toDifyRequest } from "@/relay/vendors/dify/request";
 import type { Json } from "@/relay/kernel/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
-import { ollamaChatBody } from "@/relay/vendors/ollama/chat";
+import { ollamaChatBody } from "@/relay/vendors/ollama/request";
 import { applySystemPrompt } from "@/relay/kernel/channel-transform";
 import { convertOptionsFor } from "./convert-options";
 

@@ -3,8 +3,8 @@
 // chat pivot between every pair of dialects that can express it.
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
-import { openaiFormat } from "@/relay/vendors/openai/format";
-import { responsesClientFormat } from "@/relay/vendors/openai/responses-format";
+import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
+import { responsesClientFormat } from "@/relay/vendors/shared/openai-responses/format";
 import type { ChatFormat, ClientFormat, Json } from "@/relay/kernel/format";
 import { convertOptionsFor } from "./convert-options";
 

@@ -8,7 +8,7 @@ import {
   uploadAudioTokens,
 } from "@/relay/kernel/prompt-extras";
 import { estimatePromptTokens } from "@/relay/kernel/tokenize";
-import { openaiFormat } from "@/relay/vendors/openai/format";
+import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { responsesCreateEndpoint } from "@/relay/endpoints/responses";

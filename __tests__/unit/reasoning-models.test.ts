@@ -5,9 +5,9 @@
 // and no sampling fields. The native OpenAI route is not touched (capOutput keeps the client's field).
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
-import { openaiFormat } from "@/relay/vendors/openai/format";
-import { responsesClientFormat } from "@/relay/vendors/openai/responses-format";
-import { fitConvertedRequest, modelRule } from "@/relay/vendors/openai/reasoning-models";
+import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
+import { responsesClientFormat } from "@/relay/vendors/shared/openai-responses/format";
+import { fitConvertedRequest, modelRule } from "@/relay/vendors/shared/openai-style/request-reasoning-models";
 import type { ClientFormat, Json } from "@/relay/kernel/format";
 import { convertOptionsFor } from "./convert-options";
 

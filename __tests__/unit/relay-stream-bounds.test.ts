@@ -3,8 +3,8 @@
 // character for the separator once, not the whole pending text on every chunk (a deterministic
 // count of the characters searched, not a timer).
 import { MAX_PENDING_CHARS } from "@/relay/kernel/bounded-lines";
-import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
-import { lines } from "@/relay/vendors/openai/chunks";
+import { claudeNativeStream } from "@/relay/vendors/anthropic/stream-native";
+import { lines } from "@/relay/vendors/shared/openai-style/response-chunks";
 import { eventPath, fastPath, upstreamOf } from "./stream-reader-support";
 
 const CHUNK = 64 * 1024;

@@ -4,7 +4,7 @@ import { optionsOf } from "@/lib/server/options/store";
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import type { ConvertOptions, Json } from "@/relay/kernel/format";
-import { responsesClientFormat as responses } from "@/relay/vendors/openai/responses-format";
+import { responsesClientFormat as responses } from "@/relay/vendors/shared/openai-responses/format";
 
 const o: ConvertOptions = { mode: "chat", upstreamModel: "up-model", stream: false, options: optionsOf() };
 const so = { ...o, stream: true };

@@ -4,7 +4,7 @@
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import type { Json } from "@/relay/kernel/format";
-import { customToolNames, responsesFormatFor } from "@/relay/vendors/openai/responses-format";
+import { customToolNames, responsesFormatFor } from "@/relay/vendors/shared/openai-responses/format";
 import { convertOptionsFor } from "./convert-options";
 
 const opts = convertOptionsFor("claude-sonnet-4");

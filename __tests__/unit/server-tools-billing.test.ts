@@ -2,9 +2,9 @@
 // (Anthropic $10 per 1,000; OpenAI Responses $10 for o3/o4/gpt-5, $25 for the others).
 import { quotaForUsage, type ModelPricing } from "@/lib/server/ledger/pricing";
 import { usageFromClaude } from "@/relay/vendors/anthropic/response";
-import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
+import { claudeNativeStream } from "@/relay/vendors/anthropic/stream-native";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
-import { nativeStream } from "@/relay/vendors/gemini/channel-response";
+import { nativeStream } from "@/relay/vendors/gemini/response-to-openai";
 
 const ratio: ModelPricing = {
   mode: "ratio",

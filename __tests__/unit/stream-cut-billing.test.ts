@@ -5,18 +5,19 @@
 // after DELTAS text deltas; a complete stream is billed at the usage it reported. And usage counts
 // that are not counts (N6) are refused by every parser's check.
 import type { StreamResult } from "@/relay/streaming/sse-response";
-import { encodeEventStreamMessage } from "@/relay/vendors/bedrock/event-stream";
-import { bedrockEventsToSse } from "@/relay/vendors/bedrock/sse";
-import { converseEventsToSse, converseUsage } from "@/relay/vendors/bedrock/converse-response";
-import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
+import { encodeEventStreamMessage } from "@/relay/vendors/bedrock/stream-framing";
+import { bedrockEventsToSse } from "@/relay/vendors/bedrock/stream";
+import { converseEventsToSse, converseUsage } from "@/relay/vendors/bedrock/response-converse";
+import { claudeNativeStream } from "@/relay/vendors/anthropic/stream-native";
 import { usageFromClaude } from "@/relay/vendors/anthropic/response";
 import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
-import { cohereUsage } from "@/relay/vendors/cohere/chat";
-import { ollamaEventsToSse, ollamaUsage } from "@/relay/vendors/ollama/chat";
-import { geminiUsage } from "@/relay/vendors/gemini/channel-response";
-import { usageFromOpenAI } from "@/relay/vendors/openai/format";
-import { difyUsage } from "@/relay/vendors/dify/answer";
-import { cozeUsage } from "@/relay/vendors/coze/answer";
+import { cohereUsage } from "@/relay/vendors/cohere/response";
+import { ollamaEventsToSse } from "@/relay/vendors/ollama/stream";
+import { ollamaUsage } from "@/relay/vendors/ollama/response";
+import { geminiUsage } from "@/relay/vendors/gemini/response-to-openai";
+import { usageFromOpenAI } from "@/relay/vendors/shared/openai-style/format";
+import { difyUsage } from "@/relay/vendors/dify/response";
+import { cozeUsage } from "@/relay/vendors/coze/response";
 import { usageFromResponses } from "@/relay/endpoints/responses";
 import { checkedUsage } from "@/relay/kernel/usage-check";
 import type { Usage } from "@/lib/server/ledger/pricing";

@@ -24,7 +24,7 @@ import type { Json } from "@/relay/kernel/format";
 import type { Outcome } from "@/relay/kernel/outcome";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
 import { checkWire } from "@/relay/kernel/wire-guard";
-import { speechSchema } from "@/relay/vendors/openai/wire";
+import { speechSchema } from "@/relay/vendors/shared/openai-style/wire";
 import { estimateText, exactTextTokens } from "@/relay/kernel/tokenize";
 import { uploadAudioTokens } from "@/relay/kernel/prompt-extras";
 

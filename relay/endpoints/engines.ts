@@ -7,7 +7,7 @@ import "server-only";
 import { attemptChat } from "@/relay/upstream/attempt";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { invalidRequest } from "@/relay/kernel/error-codes";
-import { openaiFormat } from "@/relay/vendors/openai/format";
+import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
 
 export const ENGINES_EMBEDDINGS_PATH = /^\/v1\/engines\/([^/]+)\/embeddings$/;

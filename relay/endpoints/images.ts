@@ -27,7 +27,7 @@ import type { Json } from "@/relay/kernel/format";
 import type { Outcome } from "@/relay/kernel/outcome";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
 import { checkWire } from "@/relay/kernel/wire-guard";
-import { imagesSchema } from "@/relay/vendors/openai/wire";
+import { imagesSchema } from "@/relay/vendors/shared/openai-style/wire";
 import { exactTextTokens } from "@/relay/kernel/tokenize";
 import { imageOutputTokens } from "@/relay/kernel/prompt-extras";
 import { checkedUsage } from "@/relay/kernel/usage-check";

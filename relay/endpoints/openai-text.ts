@@ -8,7 +8,7 @@ import type { RelayMode } from "@/relay/kernel/adapter";
 import { attemptChat } from "@/relay/upstream/attempt";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { invalidRequest } from "@/relay/kernel/error-codes";
-import { openaiFormat } from "@/relay/vendors/openai/format";
+import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
 import type { Json } from "@/relay/kernel/format";
 import { readBody } from "@/relay/kernel/http-io";
 import { parseBodyJson } from "@/relay/kernel/wire-guard";

@@ -20,7 +20,7 @@ import type { Json } from "@/relay/kernel/format";
 import type { Outcome } from "@/relay/kernel/outcome";
 import { readJsonBody } from "@/relay/endpoints/openai-text";
 import { checkWire } from "@/relay/kernel/wire-guard";
-import { rerankSchema } from "@/relay/vendors/openai/wire";
+import { rerankSchema } from "@/relay/vendors/shared/openai-style/wire";
 import { exactTextTokens } from "@/relay/kernel/tokenize";
 
 /** query + documents (strings, or objects with a text field). */

@@ -25,7 +25,7 @@ import { sendUpstream, UpstreamAbort } from "@/relay/upstream/send";
 import { mapModel } from "@/relay/kernel/channel-transform";
 import { adapterFor } from "@/relay/vendors";
 import type { Json } from "@/relay/kernel/format";
-import { geminiUpstreamModel } from "@/relay/vendors/gemini/settings";
+import { geminiUpstreamModel } from "@/relay/vendors/gemini/request-settings";
 import type { AdapterContext, WireFormat } from "@/relay/kernel/adapter";
 
 type CountDialect = {

@@ -25,7 +25,7 @@ import { queueErrorLog } from "@/relay/settle/error-log";
 import { withRequestId } from "@/lib/server/logger";
 import { noteRelayModel, recordChannelError } from "@/lib/server/metrics/record";
 import { invalidRequest, relayError } from "@/relay/kernel/error-codes";
-import { inCallerLocale } from "@/relay/vendors/convert-guard";
+import { inCallerLocale } from "@/relay/vendors/shared/convert-guard";
 
 /**
  * The model name reaches the log rows and error texts the bookkeeping writer stores; PostgreSQL

@@ -4,6 +4,7 @@ import "server-only";
 // (deep merge; null deletes a key), the channel system prompt, and status-code mapping of errors.
 import { relayError } from "@/relay/kernel/error-codes";
 import { ownValue } from "@/lib/own-keys";
+import { markChannelSystemPrompt } from "@/relay/kernel/channel-system-prompt";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "prototype", "constructor"]);
 
@@ -46,19 +47,13 @@ export function applyParamOverride(
   return out;
 }
 
-/** The system messages applySystemPrompt added (refusals name fields by the client's indices). */
-const addedSystemPrompts = new WeakSet<object>();
-
-export const isChannelSystemPrompt = (m: unknown): boolean =>
-  typeof m === "object" && m !== null && addedSystemPrompts.has(m);
-
 /** Prepends the channel system prompt when the request has no system message. */
 export function applySystemPrompt(body: Record<string, unknown>, systemPrompt: string): Record<string, unknown> {
   if (!systemPrompt || !Array.isArray(body.messages)) return body;
   const messages = body.messages as { role?: string }[];
   if (messages.some((m) => m?.role === "system" || m?.role === "developer")) return body;
   const added = { role: "system", content: systemPrompt };
-  addedSystemPrompts.add(added);
+  markChannelSystemPrompt(added);
   return { ...body, messages: [added, ...messages] };
 }
 

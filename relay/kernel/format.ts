@@ -81,7 +81,7 @@ export interface ChatFormat {
   inspect(body: Json, mode: RelayMode): RequestFacts;
   /**
    * Before a conversion (never on native pass-through): refuses, in a 400 naming the field, what the
-   * conversion would drop (vendors/convert-guard.ts). OpenAI chat has none: the channel side checks it.
+   * conversion would drop (vendors/shared/convert-guard.ts). OpenAI chat has none: the channel side checks it.
    */
   checkConvertible?(body: Json, mode: RelayMode): void;
   /** Client request -> OpenAI request (chat completions, or embeddings when mode is embeddings). */

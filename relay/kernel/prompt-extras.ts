@@ -60,7 +60,7 @@ export function attachmentTokens(part: unknown): number {
     const src = obj(p.source);
     docBytes = src?.type === "text" && typeof src.data === "string" ? src.data.length : base64Bytes(src?.data);
   } else if (p.type === "image_url") {
-    // A Gemini client's inlineData arrives as a data: URL (gemini/client-request.ts): audio and PDFs
+    // A Gemini client's inlineData arrives as a data: URL (gemini/request-to-openai.ts): audio and PDFs
     // are priced by size; images keep their flat count (tokenize.ts IMAGE_TOKENS).
     const url = obj(p.image_url)?.url;
     if (typeof url !== "string" || !url.startsWith("data:") || url.startsWith("data:image/")) return 0;

@@ -13,7 +13,7 @@ import type { RelayContext } from "@/relay/kernel/context";
 import { pump, startSse, streamUsage, takeFrames, type StreamResult } from "@/relay/streaming/sse-response";
 import { boundedSseParser, PendingText } from "@/relay/kernel/bounded-lines";
 import { exactPromptTokens, exactTextTokens } from "@/relay/kernel/tokenize";
-import { endsUsage, usageFromOpenAI } from "@/relay/vendors/openai/format";
+import { endsUsage, usageFromOpenAI } from "@/relay/vendors/shared/openai-style/format";
 import type { Json } from "@/relay/kernel/format";
 import type { UpstreamResponse, Aborter } from "@/relay/kernel/upstream-body";
 

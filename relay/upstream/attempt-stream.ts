@@ -18,7 +18,7 @@ import type { Outcome } from "@/relay/kernel/outcome";
 import { headerOf, type Aborter, type UpstreamResponse } from "@/relay/kernel/upstream-body";
 import { relayEvents, type EventPipe } from "@/relay/streaming/event-stream";
 import { openClientStream, pingSeconds, pump, streamOutcome } from "@/relay/streaming/sse-response";
-import { chunkText } from "@/relay/vendors/openai/format";
+import { chunkText } from "@/relay/vendors/shared/openai-style/format";
 
 /** A stream relayed event by event through `pipe`; `pings: false` for dialects that have no comments. */
 export async function streamEvents(

@@ -33,7 +33,7 @@ import { pingSeconds, streamOutcome } from "@/relay/streaming/sse-response";
 import { sendUpstream, UpstreamAbort } from "@/relay/upstream/send";
 import { upstreamError } from "@/relay/upstream/upstream-error";
 import { formatFor } from "@/relay/vendors";
-import { embeddingsToBase64, openaiFormat, usageFromOpenAI, usageToOpenAI } from "@/relay/vendors/openai/format";
+import { embeddingsToBase64, openaiFormat, usageFromOpenAI, usageToOpenAI } from "@/relay/vendors/shared/openai-style/format";
 
 /**
  * Sends one request to the channel and returns the upstream response once it answered 200; a

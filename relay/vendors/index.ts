@@ -1,12 +1,17 @@
 import "server-only";
 
-// The relay's vendor registry, built from the one vendor catalogue (lib/channel-types.ts): a
-// catalogue entry names its transport and dialect; this file maps those names to the code in the
-// vendor folders. An OpenAI-compatible vendor needs only its catalogue entry; a new transport or
-// dialect is a folder here and a line below.
+// The vendor registry, built from the one vendor catalogue (lib/channel-types.ts, the index of the
+// vendors' entry.ts): an entry names its transport, dialect, balance API and model-list API; this file
+// maps those names to the code in the vendor folders (adapter.ts, format.ts, balance.ts, models.ts),
+// for the relay and, through relay/public.ts, for the console's balance and fetch-models services.
+// An OpenAI-compatible vendor needs only its entry.ts; a vendor with code of its own adds one line
+// below per piece it has.
 import {
+  type BalanceApi,
   CHANNEL_TYPES,
+  channelTypeInfo,
   type ChannelTypeInfo,
+  type ModelsApi,
   type TaskPlatform,
   type VendorTransport,
   type WireFormat,
@@ -27,9 +32,20 @@ import { createGeminiAdapter } from "@/relay/vendors/gemini/adapter";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { createVertexAdapter } from "@/relay/vendors/vertex/adapter";
 import { createOllamaAdapter } from "@/relay/vendors/ollama/adapter";
-import { createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
-import { openaiFormat } from "@/relay/vendors/openai/format";
+import { createOpenAICompatibleAdapter } from "@/relay/vendors/shared/openai-style/adapter";
+import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
 import type { ChannelAdapter } from "@/relay/kernel/adapter";
+import type { BalanceFetch, ModelListing } from "@/relay/vendors/shared/console-api";
+import { balance as openaiBalance } from "@/relay/vendors/openai/balance";
+import { balance as deepseekBalance } from "@/relay/vendors/deepseek/balance";
+import { balance as openrouterBalance } from "@/relay/vendors/openrouter/balance";
+import { balance as moonshotBalance } from "@/relay/vendors/moonshot/balance";
+import { balance as siliconflowBalance } from "@/relay/vendors/siliconflow/balance";
+import { models as openAIStyleModels } from "@/relay/vendors/shared/openai-style/models";
+import { models as anthropicModels } from "@/relay/vendors/anthropic/models";
+import { models as geminiModels } from "@/relay/vendors/gemini/models";
+import { models as cohereModels } from "@/relay/vendors/cohere/models";
+import { models as ollamaModels } from "@/relay/vendors/ollama/models";
 
 type Build = (v: ChannelTypeInfo) => ChannelAdapter;
 
@@ -85,4 +101,37 @@ export function formatFor(name: WireFormat): ChatFormat {
 
 export function registerFormat(format: ChatFormat): void {
   formats.set(format.name, format);
+}
+
+/** Balance API -> the vendor's balance.ts (GET /api/channel/update_balance). */
+const BALANCES: Record<BalanceApi, BalanceFetch> = {
+  openai: openaiBalance,
+  deepseek: deepseekBalance,
+  openrouter: openrouterBalance,
+  moonshot: moonshotBalance,
+  siliconflow: siliconflowBalance,
+};
+
+/** Model-list API -> the vendor's models.ts (GET/POST /api/channel/fetch_models). */
+const MODEL_LISTINGS: Record<ModelsApi, ModelListing> = {
+  openai: openAIStyleModels,
+  anthropic: anthropicModels,
+  gemini: geminiModels,
+  cohere: cohereModels,
+  ollama: ollamaModels,
+};
+
+/** The balance fetch and default base URL of a channel type (null: the vendor has no balance API). */
+export function balanceFetchFor(type: number): { fetch: BalanceFetch; defaultBaseUrl: string } | null {
+  const v = channelTypeInfo(type);
+  return v?.balance ? { fetch: BALANCES[v.balance], defaultBaseUrl: v.defaultBaseUrl ?? "" } : null;
+}
+
+/** Channel types with a balance API. */
+export const BALANCE_TYPES: number[] = CHANNEL_TYPES.filter((v) => v.balance).map((v) => v.id);
+
+/** How a channel type lists its models (null: the vendor has no model-list API). */
+export function modelListingFor(type: number): ModelListing | null {
+  const v = channelTypeInfo(type);
+  return v?.modelsApi ? MODEL_LISTINGS[v.modelsApi] : null;
 }

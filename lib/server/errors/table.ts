@@ -66,7 +66,7 @@ export const ERROR_TABLE = {
   model_mapping_cycle: { status: 500, message: 'model_mapping contains a cycle at "{model}"' },
   unsupported_endpoint: { status: 400, message: "This channel type does not serve {path}" },
   azure_unsupported_endpoint: { status: 400, message: "Azure channels do not serve {path}" },
-  // ---- relay: conversion to the channel's dialect (vendors/convert-guard.ts)
+  // ---- relay: conversion to the channel's dialect (vendors/shared/convert-guard.ts)
   convert_unknown_type: { status: 400, key: "relay_convert_unknown_type" },
   convert_unsupported: { status: 400, key: "relay_convert_unsupported" },
   convert_wrong_type: { status: 400, key: "relay_convert_wrong_type" },

@@ -1,13 +1,13 @@
 import "server-only";
 
-// The Anthropic Messages wire format (vendors/format-types.ts ChatFormat): /v1/messages clients and
-// Anthropic (type 14) channels. Split by direction: client-request.ts (Claude -> OpenAI requests),
-// channel-request.ts (OpenAI -> Claude requests), response.ts (JSON bodies, usage, errors),
-// stream-to-openai.ts / stream-from-openai.ts (events) and native-tap.ts (same-format streams).
-import { claudeToOpenAIRequest, inspectClaude } from "@/relay/vendors/anthropic/client-request";
-import { openAIToClaudeRequest, prepareClaudeNative } from "@/relay/vendors/anthropic/channel-request";
-import { checkClaudeConvertible } from "@/relay/vendors/anthropic/convertible";
-import { claudeNativeStream } from "@/relay/vendors/anthropic/native-tap";
+// The Anthropic Messages wire format (kernel/format.ts ChatFormat): /v1/messages clients and
+// Anthropic (type 14) channels. Split by direction: request-to-openai.ts (Claude -> OpenAI requests),
+// request-from-openai.ts (OpenAI -> Claude requests), response.ts (JSON bodies, usage, errors),
+// stream-to-openai.ts / stream-from-openai.ts (events) and stream-native.ts (same-format streams).
+import { claudeToOpenAIRequest, inspectClaude } from "@/relay/vendors/anthropic/request-to-openai";
+import { openAIToClaudeRequest, prepareClaudeNative } from "@/relay/vendors/anthropic/request-from-openai";
+import { checkClaudeConvertible } from "@/relay/vendors/anthropic/request-convertible";
+import { claudeNativeStream } from "@/relay/vendors/anthropic/stream-native";
 import {
   claudeErrorBody,
   claudeResponseText,

@@ -3,9 +3,9 @@ import "server-only";
 // Non-stream Claude responses both ways, Claude usage normalisation and the Claude error shape.
 import { CLAUDE_WEB_SEARCH_USD_PER_K, type Usage } from "@/lib/server/ledger/pricing";
 import type { RelayError } from "@/relay/kernel/errors";
-import { joinBlocks, toolUsesToCalls, type Block } from "@/relay/vendors/anthropic/blocks";
+import { joinBlocks, toolUsesToCalls, type Block } from "@/relay/vendors/anthropic/wire-blocks";
 import type { Json } from "@/relay/kernel/format";
-import { usageFromOpenAI, usageToOpenAI } from "@/relay/vendors/openai/format";
+import { usageFromOpenAI, usageToOpenAI } from "@/relay/vendors/shared/openai-style/format";
 import { ownValue } from "@/lib/own-keys";
 import { usageCount } from "@/relay/kernel/usage-check";
 

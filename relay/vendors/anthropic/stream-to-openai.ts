@@ -4,7 +4,7 @@ import "server-only";
 // client format). Usage: message_start carries input/cache tokens, message_delta the output tokens.
 import type { Usage } from "@/lib/server/ledger/pricing";
 import { mergeClaudeUsage, STOP_TO_OPENAI, usageFromClaude } from "@/relay/vendors/anthropic/response";
-import { usageToOpenAI } from "@/relay/vendors/openai/format";
+import { usageToOpenAI } from "@/relay/vendors/shared/openai-style/format";
 import type { ConvertOptions, Json, StreamToOpenAI } from "@/relay/kernel/format";
 import { parseJsonObject } from "@/relay/kernel/json";
 import { ownValue } from "@/lib/own-keys";

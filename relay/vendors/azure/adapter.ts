@@ -3,7 +3,7 @@ import "server-only";
 // Channel type 3: Azure OpenAI. {base}/openai/deployments/{deployment}/{task}?api-version=...,
 // key in the `api-key` header; the deployment is the (mapped) model name. The API version comes from
 // the channel's "other" field, else AZURE_DEFAULT_API_VERSION.
-import { baseUrlOf } from "@/relay/vendors/openai/compatible";
+import { baseUrlOf } from "@/relay/vendors/shared/openai-style/adapter";
 import type { ChannelAdapter, RelayMode } from "@/relay/kernel/adapter";
 import { relayError } from "@/relay/kernel/error-codes";
 

@@ -8,20 +8,20 @@ import "server-only";
 // ...), and Claude too when the channel setting says {"bedrock_api": "converse"}, goes through
 // Converse: POST {base}/model/{modelId}/converse or /converse-stream, an OpenAI chat request
 // converted by converse-request.ts and answered back by converse-response.ts. Base URL defaults to
-// https://bedrock-runtime.{region}.amazonaws.com. Keys and regions: credentials.ts (SigV4 with
+// https://bedrock-runtime.{region}.amazonaws.com. Keys and regions: adapter-credentials.ts (SigV4 with
 // aws4fetch, service "bedrock", session token signed; or a Bedrock API key as Bearer).
-import { allowedClientBetas } from "@/relay/vendors/anthropic/betas";
+import { allowedClientBetas } from "@/relay/vendors/anthropic/adapter-betas";
 import { AwsV4Signer } from "aws4fetch";
 import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { relayError } from "@/relay/kernel/error-codes";
-import { converseBody } from "@/relay/vendors/bedrock/converse-request";
-import { converseEventsToSse, converseToOpenAI } from "@/relay/vendors/bedrock/converse-response";
-import { bedrockCredentials, channelRegion } from "@/relay/vendors/bedrock/credentials";
-import { bedrockEventsToSse } from "@/relay/vendors/bedrock/sse";
+import { converseBody } from "@/relay/vendors/bedrock/request-converse";
+import { converseEventsToSse, converseToOpenAI } from "@/relay/vendors/bedrock/response-converse";
+import { bedrockCredentials, channelRegion } from "@/relay/vendors/bedrock/adapter-credentials";
+import { bedrockEventsToSse } from "@/relay/vendors/bedrock/stream";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
-export { bedrockCredentials, type BedrockCredentials } from "@/relay/vendors/bedrock/credentials";
+export { bedrockCredentials, type BedrockCredentials } from "@/relay/vendors/bedrock/adapter-credentials";
 
 export const BEDROCK_ANTHROPIC_VERSION = "bedrock-2023-05-31";
 
@@ -34,7 +34,7 @@ export function usesInvokeModel(model: string, channel?: Pick<CachedChannel, "se
 export const bedrockFormatOf = (model: string, channel?: Pick<CachedChannel, "setting">): WireFormat =>
   usesInvokeModel(model, channel) ? "claude" : "openai";
 
-/** The client's anthropic-beta values on the allow-list (anthropic/betas.ts: no paid betas). */
+/** The client's anthropic-beta values on the allow-list (anthropic/adapter-betas.ts: no paid betas). */
 function betas(ctx: AdapterContext): string[] {
   return allowedClientBetas(ctx.clientHeaders?.["anthropic-beta"]);
 }

@@ -7,7 +7,7 @@ import "server-only";
 // new-api) or from a key written "AccountID|APIToken".
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import { relayError } from "@/relay/kernel/error-codes";
-import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
+import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/shared/openai-style/adapter";
 import type { AdapterContext, ChannelAdapter } from "@/relay/kernel/adapter";
 
 /** [accountId, apiToken] of a channel key (and its `other` field). */

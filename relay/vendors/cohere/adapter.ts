@@ -1,14 +1,15 @@
 import "server-only";
 
 // Channel type 34: Cohere's native v2 API, Bearer key. /v1/chat/completions -> POST {base}/v2/chat
-// (chat.ts, stream.ts), /v1/embeddings -> POST {base}/v2/embed (embed.ts), /v1/rerank -> POST
+// (request.ts, stream.ts), /v1/embeddings -> POST {base}/v2/embed (request-embed.ts), /v1/rerank -> POST
 // {base}/v2/rerank (same request and answer shape as ours, forwarded as is). Other endpoints are refused.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
-import { cohereChatBody, cohereChatToOpenAI } from "@/relay/vendors/cohere/chat";
-import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/embed";
+import { cohereChatBody } from "@/relay/vendors/cohere/request";
+import { cohereChatToOpenAI } from "@/relay/vendors/cohere/response";
+import { cohereEmbedBody, cohereEmbedToOpenAI } from "@/relay/vendors/cohere/request-embed";
 import { cohereEventsToSse } from "@/relay/vendors/cohere/stream";
-import { nativeJsonRequest } from "@/relay/vendors/native-json";
-import { baseUrlOf } from "@/relay/vendors/openai/compatible";
+import { nativeJsonRequest } from "@/relay/vendors/shared/native-json/adapter";
+import { baseUrlOf } from "@/relay/vendors/shared/openai-style/adapter";
 import type { ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export function createCohereAdapter(v: ChannelTypeInfo): ChannelAdapter {

@@ -5,9 +5,9 @@ import "server-only";
 // (OpenAI indexes assigned in order of appearance), message-end (finish_reason + usage). Citation and
 // *-end events carry nothing an OpenAI client reads.
 import { boundedSseParser } from "@/relay/kernel/bounded-lines";
-import { cohereFinish, cohereUsage } from "@/relay/vendors/cohere/chat";
+import { cohereFinish, cohereUsage } from "@/relay/vendors/cohere/response";
 import { parseJsonObject } from "@/relay/kernel/json";
-import { argumentsText, chunkWriter } from "@/relay/vendors/openai/chunks";
+import { argumentsText, chunkWriter } from "@/relay/vendors/shared/openai-style/response-chunks";
 
 type Delta = {
   message?: {

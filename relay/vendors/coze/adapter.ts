@@ -5,14 +5,14 @@ import "server-only";
 // new-api; https://api.coze.com for coze.com). The bot ID is the channel's `other` field, as in
 // new-api; when it is empty the upstream model name is the bot ID (one channel, several bots via the
 // model mapping). Streaming: POST /v3/chat with stream=true, its events re-framed as OpenAI chunks
-// (answer.ts). Non-stream: create, poll, list (poll.ts). Chat only.
+// (response.ts). Non-stream: create, poll, list (response-poll.ts). Chat only.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import { relayError } from "@/relay/kernel/error-codes";
-import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/answer";
-import { cozeCreateAndWait } from "@/relay/vendors/coze/poll";
+import { cozeMessagesToOpenAI, cozeStreamConverter } from "@/relay/vendors/coze/response";
+import { cozeCreateAndWait } from "@/relay/vendors/coze/response-poll";
 import { toCozeRequest } from "@/relay/vendors/coze/request";
-import { createAppChatAdapter } from "@/relay/vendors/openai/app-adapter";
-import { reframeSse, type OpenAIUsage } from "@/relay/vendors/openai/app-answer";
+import { createAppChatAdapter } from "@/relay/vendors/shared/app/adapter";
+import { reframeSse, type OpenAIUsage } from "@/relay/vendors/shared/app/response";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 const BOT_ID = /^[A-Za-z0-9_-]{1,64}$/;

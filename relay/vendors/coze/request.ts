@@ -6,8 +6,8 @@ import "server-only";
 // with image URLs becomes content_type "object_string" ([{type:"text"},{type:"image",file_url}]);
 // system prompts are dropped (a Coze bot's persona is configured in Coze). auto_save_history is left
 // at Coze's default (true), which the non-stream flow needs to list the answer messages.
-import { imageUrlOf, partsOf, textOf } from "@/relay/vendors/openai/message-parts";
-import { checkChatConvertible, type ChatTarget } from "@/relay/vendors/openai/chat-convertible";
+import { imageUrlOf, partsOf, textOf } from "@/relay/vendors/shared/app/request-message-parts";
+import { checkChatConvertible, type ChatTarget } from "@/relay/vendors/shared/openai-style/request-convertible";
 
 /** What Coze additional_messages carry of OpenAI chat: text and image URLs. */
 const COZE_TARGET: ChatTarget = { parts: ["text", "image_url"], nonEmpty: false };

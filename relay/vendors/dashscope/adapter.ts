@@ -10,7 +10,7 @@ import "server-only";
 // request_id} is rewritten into the Jina/Cohere shape our /v1/rerank answers
 // ({id, model, results, usage: {prompt_tokens, total_tokens}}), so billing reads the reported tokens.
 import { vendorPath, type ChannelTypeInfo } from "@/lib/channel-types";
-import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
+import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/shared/openai-style/adapter";
 import type { Json } from "@/relay/kernel/format";
 import type { ChannelAdapter } from "@/relay/kernel/adapter";
 

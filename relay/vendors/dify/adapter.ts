@@ -4,12 +4,12 @@ import "server-only";
 // POST {base}/v1/chat-messages with "Authorization: Bearer {app API key}" (app-…); the base URL is the
 // Dify host (default https://api.dify.ai, as in new-api). Chat only: the request becomes Dify's
 // {inputs, query, response_mode, user, files} (request.ts) and the blocking JSON / streamed events
-// become OpenAI answers (answer.ts), so Claude, Gemini and Responses clients reach Dify too.
+// become OpenAI answers (response.ts), so Claude, Gemini and Responses clients reach Dify too.
 import type { ChannelTypeInfo } from "@/lib/channel-types";
-import { difyBlockingToOpenAI, difyStreamConverter } from "@/relay/vendors/dify/answer";
+import { difyBlockingToOpenAI, difyStreamConverter } from "@/relay/vendors/dify/response";
 import { toDifyRequest } from "@/relay/vendors/dify/request";
-import { createAppChatAdapter } from "@/relay/vendors/openai/app-adapter";
-import { reframeSse } from "@/relay/vendors/openai/app-answer";
+import { createAppChatAdapter } from "@/relay/vendors/shared/app/adapter";
+import { reframeSse } from "@/relay/vendors/shared/app/response";
 import type { ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export function createDifyAdapter(v: ChannelTypeInfo): ChannelAdapter {

@@ -8,8 +8,8 @@ import "server-only";
 // by URL become `files` ({type: "image", transfer_method: "remote_url", url}); inline data: images
 // would need the file-upload API first and are refused.
 import { invalidRequest } from "@/relay/kernel/error-codes";
-import { imageUrlOf, partsOf, textOf } from "@/relay/vendors/openai/message-parts";
-import { checkChatConvertible, type ChatTarget } from "@/relay/vendors/openai/chat-convertible";
+import { imageUrlOf, partsOf, textOf } from "@/relay/vendors/shared/app/request-message-parts";
+import { checkChatConvertible, type ChatTarget } from "@/relay/vendors/shared/openai-style/request-convertible";
 
 /** What a Dify query carries of OpenAI chat: text and image URLs. */
 const DIFY_TARGET: ChatTarget = { parts: ["text", "image_url"], nonEmpty: false };

@@ -4,9 +4,9 @@ import "server-only";
 // catalogue (lib/channel-types.ts). {base}/{version}/models/{model}:verb with
 // the version per model from gemini.version_settings. The key goes in the x-goog-api-key header,
 // never in the URL (URLs end up in logs).
-import { baseUrlOf } from "@/relay/vendors/openai/compatible";
+import { baseUrlOf } from "@/relay/vendors/shared/openai-style/adapter";
 import type { ChannelAdapter } from "@/relay/kernel/adapter";
-import { geminiUpstreamModel, geminiVersion } from "@/relay/vendors/gemini/settings";
+import { geminiUpstreamModel, geminiVersion } from "@/relay/vendors/gemini/request-settings";
 
 export const createGeminiAdapter = (v: { name: string; defaultBaseUrl?: string }): ChannelAdapter => ({
   name: v.name,

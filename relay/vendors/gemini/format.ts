@@ -1,23 +1,23 @@
 import "server-only";
 
-// The Gemini generateContent / embedContent wire format (vendors/format-types.ts contract): client side
+// The Gemini generateContent / embedContent wire format (kernel/format.ts contract): client side
 // (a Gemini SDK talking to the gateway) and channel side (a Gemini channel, type 24).
-import { fromOpenAIRequest, GEMINI_TARGET, prepareNative } from "@/relay/vendors/gemini/channel-request";
-import { checkChatConvertible } from "@/relay/vendors/openai/chat-convertible";
+import { fromOpenAIRequest, GEMINI_TARGET, prepareNative } from "@/relay/vendors/gemini/request-from-openai";
+import { checkChatConvertible } from "@/relay/vendors/shared/openai-style/request-convertible";
 import {
   geminiUsage,
   nativeStream,
   responseText,
   streamToOpenAI,
   toOpenAIResponse,
-} from "@/relay/vendors/gemini/channel-response";
-import { inspect, toOpenAIRequest } from "@/relay/vendors/gemini/client-request";
-import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/relay/vendors/gemini/client-response";
-import { checkGeminiConvertible, checkGeminiEmbedConvertible } from "@/relay/vendors/gemini/convertible";
+} from "@/relay/vendors/gemini/response-to-openai";
+import { inspect, toOpenAIRequest } from "@/relay/vendors/gemini/request-to-openai";
+import { errorBody, fromOpenAIResponse, streamFromOpenAI } from "@/relay/vendors/gemini/response-from-openai";
+import { checkGeminiConvertible, checkGeminiEmbedConvertible } from "@/relay/vendors/gemini/request-convertible";
 import type { ChatFormat } from "@/relay/kernel/format";
 import { GEMINI_LIMIT_FIELDS, geminiConfigs, rewriteLimits } from "@/relay/kernel/output-limits";
-import { withGrounding } from "@/relay/vendors/gemini/grounding";
-import { inlineRemoteImages } from "@/relay/vendors/gemini/inline-images";
+import { withGrounding } from "@/relay/vendors/gemini/response-grounding";
+import { inlineRemoteImages } from "@/relay/vendors/gemini/request-inline-images";
 
 export const geminiFormat: ChatFormat = {
   name: "gemini",

@@ -2,19 +2,16 @@ import "server-only";
 
 // Channel type 4: Ollama. Default: its OpenAI-compatible API ({base}/v1/*, every endpoint Ollama
 // serves there). With the channel setting {"ollama_api": "native"}: chat -> POST {base}/api/chat
-// (NDJSON stream) and embeddings -> POST {base}/api/embed (chat.ts); other endpoints are refused. The
-// key, when not empty, is sent as Bearer (Ollama itself ignores it; a proxy in front may check it).
+// (NDJSON stream) and embeddings -> POST {base}/api/embed (request.ts, response.ts, stream.ts); other
+// endpoints are refused. The key, when not empty, is sent as Bearer (Ollama itself ignores it; a proxy
+// in front may check it).
 import type { ChannelTypeInfo } from "@/lib/channel-types";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import {
-  ollamaChatBody,
-  ollamaChatToOpenAI,
-  ollamaEmbedBody,
-  ollamaEmbedToOpenAI,
-  ollamaEventsToSse,
-} from "@/relay/vendors/ollama/chat";
-import { nativeJsonRequest } from "@/relay/vendors/native-json";
-import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/openai/compatible";
+import { ollamaChatBody, ollamaEmbedBody } from "@/relay/vendors/ollama/request";
+import { ollamaChatToOpenAI, ollamaEmbedToOpenAI } from "@/relay/vendors/ollama/response";
+import { ollamaEventsToSse } from "@/relay/vendors/ollama/stream";
+import { nativeJsonRequest } from "@/relay/vendors/shared/native-json/adapter";
+import { baseUrlOf, createOpenAICompatibleAdapter } from "@/relay/vendors/shared/openai-style/adapter";
 import type { ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
 
 export const ollamaNative = (channel: Pick<CachedChannel, "setting">) => channel.setting?.ollama_api === "native";

@@ -4,13 +4,13 @@ import "server-only";
 // Gemini: POST {base}/v1/projects/{p}/locations/{r}/publishers/google/models/{m}:generateContent
 // (or :streamGenerateContent?alt=sse), Gemini dialect. Claude: .../publishers/anthropic/models/{m}:rawPredict
 // (or :streamRawPredict), Anthropic Messages with anthropic_version "vertex-2023-10-16" and no model.
-// Auth: Bearer access token from the service-account key (token.ts). Project: the key's project_id;
+// Auth: Bearer access token from the service-account key (adapter-token.ts). Project: the key's project_id;
 // region: the channel's `other` (a region, or JSON {"default": r, "<model>": r}), default "global".
 // Base URL defaults to https://{region}-aiplatform.googleapis.com (aiplatform.googleapis.com for global).
 import type { ChannelTypeInfo, WireFormat } from "@/lib/channel-types";
 import { relayError } from "@/relay/kernel/error-codes";
 import type { AdapterContext, ChannelAdapter, UpstreamRequest } from "@/relay/kernel/adapter";
-import { parseServiceAccount, vertexAccessToken } from "@/relay/vendors/vertex/token";
+import { parseServiceAccount, vertexAccessToken } from "@/relay/vendors/vertex/adapter-token";
 import { ownValue, parseJsonMap } from "@/lib/own-keys";
 
 export const VERTEX_ANTHROPIC_VERSION = "vertex-2023-10-16";
