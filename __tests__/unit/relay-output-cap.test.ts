@@ -1,6 +1,6 @@
 // The capped output limit goes into the field each dialect (and endpoint) reads: the dialect owns it
-// (vendors/<vendor>/format.ts capOutput), settle/reserve-quota.ts only asks.
-import { capOutputTokens, OUTPUT_BOUND, planReservation } from "@/relay/settle/reserve-quota";
+// (vendors/<vendor>/format.ts capOutput), routing/reserve-quota.ts only asks.
+import { capOutputTokens, OUTPUT_BOUND, planReservation } from "@/relay/routing/reserve-quota";
 import { choiceCount, GEMINI_LIMIT_FIELDS, largestLimit, OPENAI_LIMIT_FIELDS } from "@/relay/kernel/output-limits";
 import type { ModelPricing, PriceTable } from "@/lib/server/ledger/pricing";
 

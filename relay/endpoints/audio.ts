@@ -22,7 +22,7 @@ import { pipeBytes, relayForwarded, type EventTap } from "@/relay/upstream/attem
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import type { Json } from "@/relay/kernel/format";
 import type { Outcome } from "@/relay/kernel/outcome";
-import { readJsonBody } from "@/relay/endpoints/openai-text";
+import { readJsonBody } from "@/relay/kernel/read-request";
 import { checkWire } from "@/relay/kernel/wire-guard";
 import { speechSchema } from "@/relay/vendors/shared/openai-style/wire";
 import { estimateText, exactTextTokens } from "@/relay/kernel/tokenize";

@@ -8,7 +8,7 @@ import { attemptChat } from "@/relay/upstream/attempt";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
-import { readJsonBody } from "@/relay/endpoints/openai-text";
+import { readJsonBody } from "@/relay/kernel/read-request";
 
 export const ENGINES_EMBEDDINGS_PATH = /^\/v1\/engines\/([^/]+)\/embeddings$/;
 

@@ -8,7 +8,7 @@ import { attemptChat } from "@/relay/upstream/attempt";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
-import { readJsonBody } from "@/relay/endpoints/openai-text";
+import { readJsonBody } from "@/relay/kernel/read-request";
 
 export const GEMINI_PATH =
   /^\/v1(?:beta)?\/models\/([^/]+?):(generateContent|streamGenerateContent|embedContent|batchEmbedContents)$/;

@@ -4,16 +4,11 @@ import "server-only";
 import { attemptChat } from "@/relay/upstream/attempt";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
-import { readJsonBody } from "@/relay/endpoints/openai-text";
+import { dialectReader } from "@/relay/kernel/read-request";
 
-const endpoint: RelayEndpoint = {
+export const claudeMessagesEndpoint: RelayEndpoint = {
   format: "claude",
   mode: "chat",
-  async read(req) {
-    const body = await readJsonBody(req);
-    return { body, facts: claudeFormat.inspect(body, "chat") };
-  },
+  read: dialectReader(claudeFormat, "chat"),
   attempt: attemptChat,
 };
-
-export const claudeMessagesEndpoint = (): RelayEndpoint => endpoint;

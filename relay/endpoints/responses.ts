@@ -12,7 +12,7 @@ import { relayForwarded, type EventTap } from "@/relay/upstream/attempt-stream";
 import { invalidRequest } from "@/relay/kernel/error-codes";
 import type { Json } from "@/relay/kernel/format";
 import type { Outcome } from "@/relay/kernel/outcome";
-import { readJsonBody } from "@/relay/endpoints/openai-text";
+import { readJsonBody } from "@/relay/kernel/read-request";
 import { checkWire } from "@/relay/kernel/wire-guard";
 import { responsesSchema } from "@/relay/vendors/shared/openai-style/wire";
 import { attemptChat } from "@/relay/upstream/attempt";

@@ -15,7 +15,7 @@ import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import type { ChatFormat, Json } from "@/relay/kernel/format";
 import { sendJson } from "@/relay/kernel/http-io";
-import { parseJsonObject } from "@/relay/endpoints/openai-text";
+import { parseJsonBody } from "@/relay/kernel/read-request";
 import { estimatePromptTokens, exactPromptTokens } from "@/relay/kernel/tokenize";
 import { getOptions } from "@/lib/server/options/store";
 import { countOnChannel } from "@/relay/entry/count-tokens-native";
@@ -24,7 +24,7 @@ import { readBody } from "@/relay/kernel/http-io";
 import { applyRateLimits } from "@/relay/auth/protection";
 import { refuseIllFormedModel } from "@/relay/entry/pipeline";
 import { refund } from "@/lib/server/ledger/ledger";
-import { reserveOrRefuse } from "@/relay/settle/reserve-quota";
+import { reserveOrRefuse } from "@/relay/routing/reserve-quota";
 
 /** Bodies up to this size are counted exactly; larger ones are estimated. */
 export const EXACT_COUNT_MAX_BYTES = 256 * 1024;
@@ -66,7 +66,7 @@ export async function countTokens(
   await applyRateLimits({ caller: ctx.caller, headers: req.headers, rateScopes: [] }, options);
   await refuseEmptyBalance(ctx.caller, req.headers);
   const bytes = await readBody(req, env().RELAY_MAX_BODY_MB * 1024 * 1024);
-  const raw = await parseJsonObject(bytes);
+  const raw = await parseJsonBody(bytes);
   let body = raw;
   // countTokens accepts either {contents, ...} or a whole {generateContentRequest: {...}}.
   const wrapped = body.generateContentRequest;

@@ -2,7 +2,7 @@ import "server-only";
 
 // Entry of the relay, mounted by server/main.ts in front of Next for /v1, /v1beta and /pg (and the
 // task and token-query paths). Plain node:http: the hot path pays for no framework routing. It only
-// finds the route (routes.ts), identifies the caller as the route says, and dispatches.
+// finds the route (routes.ts) and dispatches, with the means to identify the caller as the route says.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { newRequestId } from "@/lib/server/http/route-id";
 import { beginRequest } from "@/lib/server/in-flight";
@@ -38,12 +38,16 @@ export async function handleRelay(req: IncomingMessage, res: ServerResponse): Pr
     format = route.format;
     const authenticate = (opts?: { readOnly?: boolean }) =>
       authenticateToken(extractKey(req, path, url.searchParams), ip, req.headers, opts);
-    let caller: RelayCaller | null = null;
-    if (route.auth === "token") {
-      await refuseBrowserExtension(req);
-      caller = await authenticate();
-    } else if (route.auth === "session") caller = await sessionCaller(req);
-    return await route.serve({ req, res, url, path, requestId, startedAt, ip, caller, authenticate });
+    const auth = route.auth;
+    const identify = async (): Promise<RelayCaller> => {
+      if (auth === "token") {
+        await refuseBrowserExtension(req);
+        return authenticate();
+      }
+      if (auth === "session") return sessionCaller(req);
+      throw relayError("internal");
+    };
+    return await route.serve({ req, res, url, path, requestId, startedAt, ip, identify, authenticate });
   } catch (err) {
     if (!(err instanceof RelayError)) requestLogger(requestId).error({ err, path }, "relay internal error");
     const e = err instanceof RelayError ? err : relayError("internal");

@@ -9,10 +9,10 @@ import type { AdapterContext } from "@/relay/kernel/adapter";
 import { usableGroups } from "@/relay/auth/auth";
 import { refund } from "@/lib/server/ledger/ledger";
 import { getPriceTable, priceModel } from "@/lib/server/ledger/pricing";
-import { capOutputTokens, planReservation, reserveOrRefuse } from "@/relay/settle/reserve-quota";
+import { capOutputTokens, planReservation, reserveOrRefuse } from "@/relay/routing/reserve-quota";
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import { autoDisable, retryPolicy, shouldDisable, shouldRetry } from "@/relay/routing/channel-health";
-import type { RelayContext, RelayRequestBase } from "@/relay/kernel/context";
+import type { RelayCaller, RelayContext, RelayRequestBase } from "@/relay/kernel/context";
 import { RelayError } from "@/relay/kernel/errors";
 import { sendError } from "@/relay/kernel/http-io";
 import type { RelayEndpoint } from "@/relay/kernel/endpoint";
@@ -39,13 +39,21 @@ export function refuseIllFormedModel(model: string): void {
 export async function runRelay(
   req: IncomingMessage,
   res: ServerResponse,
-  base: RelayRequestBase,
+  request: Omit<RelayRequestBase, "caller">,
   endpoint: RelayEndpoint,
   url: URL,
+  identify: () => Promise<RelayCaller>,
 ): Promise<void> {
-  const { caller } = base;
+  // The stages in the order a call walks them (docs/architecture.md): auth (who, how often), the
+  // request read, the checks on it, routing (where, what it may cost, the reservation), the attempt,
+  // settlement. A refused caller is answered by the handler, before any error log is written.
+  const caller = await identify();
+  const base: RelayRequestBase = { ...request, caller };
   let ctx: RelayContext | null = null;
+  const rateScopes: RelayContext["rateScopes"] = [];
   try {
+    const options = await getOptions();
+    await applyRateLimits({ caller, headers: req.headers, rateScopes }, options);
     const read = await endpoint.read(req, url);
     const { body, facts } = read;
     const model = facts.model || endpoint.defaultModel;
@@ -54,7 +62,7 @@ export async function runRelay(
     refuseIllFormedModel(model);
     if (base.playground && typeof body.group === "string" && body.group) {
       // The playground's group selector: only a group the user may use.
-      if (!usableGroups(caller.user, await getOptions()).has(body.group)) {
+      if (!usableGroups(caller.user, options).has(body.group)) {
         throw relayError("group_denied", { group: String(body.group) });
       }
       caller.group = body.group;
@@ -63,7 +71,6 @@ export async function runRelay(
     if (caller.token?.modelLimits && !caller.token.modelLimits.has(model)) {
       throw relayError("model_not_allowed", { model });
     }
-    const options = await getOptions();
     if (options.bool("CheckSensitiveEnabled") && options.bool("CheckSensitiveOnPromptEnabled")) {
       const exempt =
         options.bool("global.safe_check_exempt_enabled") &&
@@ -110,10 +117,9 @@ export async function runRelay(
       maxTokens: facts.maxTokens,
       otherRatio: read.otherRatio ?? 1,
       reservation: null,
-      rateScopes: [],
+      rateScopes,
       usedChannels: [],
     };
-    await applyRateLimits(ctx, options);
 
     if (!routes.length) {
       throw relayError("no_channel", { model, group: caller.group });
@@ -121,7 +127,7 @@ export async function runRelay(
 
     const tokenId = base.playground ? null : (caller.token?.id ?? null);
     // Enough for whichever actual model ends up serving (settle then charges the real price); the
-    // output limit sent upstream never exceeds what the reservation pays for (settle/reserve-quota.ts).
+    // output limit sent upstream never exceeds what the reservation pays for (routing/reserve-quota.ts).
     const plan = planReservation(
       routes.map((rt) => rt.pricing),
       ctx.promptTokens,

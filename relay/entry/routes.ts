@@ -1,8 +1,8 @@
 import "server-only";
 
 // The relay's routes: what answers a method and path, in which dialect its errors are written, and
-// how its caller is identified. The entry handler (handler.ts) authenticates as the route says and
-// dispatches; it knows no path. POST endpoints: exact paths first (the hot path: one map lookup),
+// how its caller is identified. The entry handler (handler.ts) finds the route and dispatches; the route
+// asks for its caller when it needs it (identify(), as its `auth` says). The handler knows no path. POST endpoints: exact paths first (the hot path: one map lookup),
 // then the special paths, then patterns (Gemini's /models/{m}:verb).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WireFormat } from "@/relay/kernel/adapter";
@@ -13,6 +13,7 @@ import { CLAUDE_COUNT_PATH, countTokens, isCountTokensPath } from "@/relay/entry
 import { runRelay } from "@/relay/entry/pipeline";
 import { listGeminiModels, listModels, retrieveGeminiModel, retrieveModel } from "@/relay/routing/models";
 import { selectChannel, selectKey } from "@/relay/routing/select-channel";
+import { reserveOrRefuse } from "@/relay/routing/reserve-quota";
 import { claudeMessagesEndpoint } from "@/relay/endpoints/messages";
 import { GEMINI_PATH, geminiEndpoint } from "@/relay/endpoints/gemini";
 import { openaiTextEndpoint } from "@/relay/endpoints/openai-text";
@@ -35,8 +36,9 @@ export type RouteCall = {
   requestId: string;
   startedAt: number;
   ip: string;
-  /** The caller of a "token" or "session" route; null on the others. */
-  caller: RelayCaller | null;
+  /** The caller as the route's `auth` says ("token": the sk- key, "session": the console session),
+   *  asked by the route when it needs it: a billed call identifies it first thing in its pipeline. */
+  identify(): Promise<RelayCaller>;
   /** The sk- key's caller, for routes that authenticate themselves ("self"). */
   authenticate(opts?: { readOnly?: boolean }): Promise<RelayCaller>;
 };
@@ -51,19 +53,21 @@ export type RelayRoute = {
   serve(call: RouteCall): Promise<void>;
 };
 
-const EXACT = new Map<string, () => RelayEndpoint>([
-  ["/v1/chat/completions", () => openaiTextEndpoint("chat")],
-  ["/v1/completions", () => openaiTextEndpoint("completions")],
-  ["/v1/embeddings", () => openaiTextEndpoint("embeddings")],
-  ["/v1/moderations", () => openaiTextEndpoint("moderations")],
-  ["/v1/responses", () => responsesCreateEndpoint],
-  ["/v1/responses/compact", () => responsesCompactEndpoint],
-  ["/v1/images/generations", () => imageGenerationsEndpoint],
-  ["/v1/images/edits", () => imageEditsEndpoint],
-  ["/v1/audio/speech", () => speechEndpoint],
-  ["/v1/audio/transcriptions", () => transcriptionsEndpoint],
-  ["/v1/audio/translations", () => translationsEndpoint],
-  ["/v1/rerank", () => rerankEndpoint],
+// Built once: an endpoint is a description (its reader and its attempt), the same for every call.
+const CHAT = openaiTextEndpoint("chat");
+const EXACT = new Map<string, RelayEndpoint>([
+  ["/v1/chat/completions", CHAT],
+  ["/v1/completions", openaiTextEndpoint("completions")],
+  ["/v1/embeddings", openaiTextEndpoint("embeddings")],
+  ["/v1/moderations", openaiTextEndpoint("moderations")],
+  ["/v1/responses", responsesCreateEndpoint],
+  ["/v1/responses/compact", responsesCompactEndpoint],
+  ["/v1/images/generations", imageGenerationsEndpoint],
+  ["/v1/images/edits", imageEditsEndpoint],
+  ["/v1/audio/speech", speechEndpoint],
+  ["/v1/audio/transcriptions", transcriptionsEndpoint],
+  ["/v1/audio/translations", translationsEndpoint],
+  ["/v1/rerank", rerankEndpoint],
   ["/v1/messages", claudeMessagesEndpoint],
 ]);
 
@@ -75,7 +79,7 @@ const PATTERNS: { re: RegExp; make: (m: RegExpMatchArray) => RelayEndpoint | nul
 /** The endpoint for a POST to `path`, or null when no relay endpoint serves it. */
 export function endpointFor(path: string): RelayEndpoint | null {
   const exact = EXACT.get(path);
-  if (exact) return exact();
+  if (exact) return exact;
   for (const p of PATTERNS) {
     const m = path.match(p.re);
     if (m) return p.make(m);
@@ -89,8 +93,8 @@ const endpointRoute = (endpoint: RelayEndpoint): RelayRoute => ({
   auth: "token",
   serve: (c) => {
     const { requestId, startedAt, path, ip } = c;
-    const base = { requestId, startedAt, path, mode: endpoint.mode, ip, caller: c.caller!, playground: false };
-    return runRelay(c.req, c.res, base, endpoint, c.url);
+    const base = { requestId, startedAt, path, mode: endpoint.mode, ip, playground: false };
+    return runRelay(c.req, c.res, base, endpoint, c.url, c.identify);
   },
 });
 
@@ -112,6 +116,7 @@ const NOT_IMPLEMENTED = [
 const TASK_CHANNELS: TaskChannels = {
   channel: (candidates) => selectChannel(candidates, 0, new Set()),
   key: selectKey,
+  reserve: (userId, token, tokenId, amount) => reserveOrRefuse(userId, token, tokenId, amount),
 };
 
 const ROUTE = {
@@ -132,10 +137,9 @@ const ROUTE = {
         path: "/v1/chat/completions",
         mode: "chat" as const,
         ip,
-        caller: c.caller!,
         playground: true,
       };
-      return runRelay(c.req, c.res, base, openaiTextEndpoint("chat"), c.url);
+      return runRelay(c.req, c.res, base, CHAT, c.url, c.identify);
     },
   },
   notImplemented: {
@@ -145,33 +149,33 @@ const ROUTE = {
       throw relayError("not_implemented", { method: c.req.method ?? "", path: c.url.pathname });
     },
   },
-  countClaude: { format: "claude", auth: "token", serve: (c) => countTokens(c.req, c.res, countCall(c)) },
-  countGemini: { format: "gemini", auth: "token", serve: (c) => countTokens(c.req, c.res, countCall(c)) },
+  countClaude: { format: "claude", auth: "token", serve: async (c) => countTokens(c.req, c.res, await countCall(c)) },
+  countGemini: { format: "gemini", auth: "token", serve: async (c) => countTokens(c.req, c.res, await countCall(c)) },
   listModels: {
     format: "openai",
     auth: "token",
-    serve: (c) => listModels(c.res, c.caller!, c.requestId, !!c.req.headers["anthropic-version"]),
+    serve: async (c) => listModels(c.res, await c.identify(), c.requestId, !!c.req.headers["anthropic-version"]),
   },
   retrieveModel: {
     format: "openai",
     auth: "token",
-    serve: (c) => retrieveModel(c.res, c.caller!, decodeURIComponent(c.path.slice("/v1/models/".length)), c.requestId),
+    serve: async (c) => retrieveModel(c.res, await c.identify(), decodeURIComponent(c.path.slice("/v1/models/".length)), c.requestId),
   },
   listOpenAIModelsOfGemini: {
     format: "openai",
     auth: "token",
-    serve: (c) => listModels(c.res, c.caller!, c.requestId),
+    serve: async (c) => listModels(c.res, await c.identify(), c.requestId),
   },
-  listGeminiModels: { format: "gemini", auth: "token", serve: (c) => listGeminiModels(c.res, c.caller!, c.requestId) },
+  listGeminiModels: { format: "gemini", auth: "token", serve: async (c) => listGeminiModels(c.res, await c.identify(), c.requestId) },
   retrieveGeminiModel: {
     format: "gemini",
     auth: "token",
-    serve: (c) =>
-      retrieveGeminiModel(c.res, c.caller!, decodeURIComponent(c.path.slice("/v1beta/models/".length)), c.requestId),
+    serve: async (c) =>
+      retrieveGeminiModel(c.res, await c.identify(), decodeURIComponent(c.path.slice("/v1beta/models/".length)), c.requestId),
   },
 } satisfies Record<string, RelayRoute>;
 
-const countCall = (c: RouteCall) => ({ path: c.path, caller: c.caller!, requestId: c.requestId });
+const countCall = async (c: RouteCall) => ({ path: c.path, caller: await c.identify(), requestId: c.requestId });
 
 const GEMINI_MODEL = /^\/v1beta\/models\/[^/:]+$/;
 
@@ -189,7 +193,7 @@ function modelsRoute(path: string): RelayRoute | null {
 export function routeFor(method: string, path: string): RelayRoute | null {
   if (method === "POST") {
     const exact = EXACT.get(path);
-    if (exact) return endpointRoute(exact());
+    if (exact) return endpointRoute(exact);
   }
   if (isTaskPath(path)) return ROUTE.tasks;
   if (isTokenQueryPath(path)) return ROUTE.tokenQueries;

@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 
 /**
  * Responses `previous_response_id` / `prompt` (a stored template): the upstream adds a context we
- * cannot see. Held like an unlimited output (settle/reserve-quota.ts OUTPUT_BOUND); settle uses the real usage.
+ * cannot see. Held like an unlimited output (routing/reserve-quota.ts OUTPUT_BOUND); settle uses the real usage.
  */
 export const STORED_CONTEXT_TOKENS = 32_768;
 

@@ -9,7 +9,6 @@ import { getOptions } from "@/lib/server/options/store";
 import type { RelayCaller } from "@/relay/kernel/context";
 import { refund, settleAndRecord, type Reservation } from "@/lib/server/ledger/ledger";
 import type { SettleRecords } from "@/lib/server/ledger/settle-records";
-import { reserveOrRefuse } from "@/relay/settle/reserve-quota";
 import { getPriceTable } from "@/lib/server/ledger/pricing";
 import { taskPrice, type TaskPrice } from "@/relay/tasks/task-price";
 import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache";
@@ -34,9 +33,12 @@ export type TaskCall = {
  * The router's channel and key choice, handed in by the entry (routes.ts): tasks come after the
  * routing stage, so they are given its choice rather than importing it.
  */
+/** What the routing stage decides for a task call, handed down by the entry (tasks come after routing). */
 export type TaskChannels = {
   channel(candidates: CachedChannel[]): CachedChannel | null;
   key(channel: CachedChannel): { key: string } | null;
+  /** The quota reservation, refused when the balance cannot pay (routing/reserve-quota.ts). */
+  reserve(userId: number, token: { id: number } | null, tokenId: number | null, amount: number): Promise<Reservation>;
 };
 
 /** Channel types of the task platforms (the vendor catalogue's task transports). */
@@ -84,7 +86,7 @@ export async function prepareTaskCall(input: {
   if (!picked) throw relayError("task_channel_no_key");
 
   const tokenId = caller.token?.id ?? null;
-  const reservation = await reserveOrRefuse(caller.user.id, caller.token, tokenId, price.quota);
+  const reservation = await input.channels.reserve(caller.user.id, caller.token, tokenId, price.quota);
   return {
     caller,
     model,
