@@ -1,32 +1,11 @@
 // The OpenAI stream reader (relay/streaming/openai-stream.ts) when a whole answer arrives in one
 // network chunk: the events before the usage chunk go out byte for byte, the usage chunk is parsed
 // (billed, hidden from a client that did not ask for it), and nothing is lost or repeated.
-import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { firstMarkedEvent, relayStream } from "@/relay/streaming/openai-stream";
 import type { RelayContext } from "@/relay/kernel/context";
 import type { AdapterContext, ChannelAdapter } from "@/relay/kernel/adapter";
-import type { UpstreamResponse } from "@/relay/upstream/send";
-
-class RecordingRes extends EventEmitter {
-  text = "";
-  writableFinished = false;
-  destroyed = false;
-  writableEnded = false;
-  writeHead() {
-    return this;
-  }
-  flushHeaders() {}
-  write(data: string | Buffer) {
-    this.text += String(data);
-    return true;
-  }
-  end(data?: string) {
-    if (data) this.text += data;
-    this.writableEnded = this.writableFinished = true;
-  }
-}
+import { ctx as readerCtx, FakeRes, upstreamOf } from "./stream-reader-support";
 
 const content = (i: number) =>
   `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"w${i}"},"finish_reason":null}]}\n\n`;
@@ -35,24 +14,15 @@ const usage = `data: {"id":"c","object":"chat.completion.chunk","choices":[],"us
 const done = "data: [DONE]\n\n";
 
 async function relayBurst(burst: string, clientWantsUsage: boolean) {
-  const res = new RecordingRes();
-  const ctx = {
-    requestId: "req-burst",
-    path: "/v1/chat/completions",
-    startedAt: Date.now(),
-    body: { model: "m", messages: [{ role: "user", content: "hi" }] },
-    clientWantsUsage,
-    model: "m",
-  } as unknown as RelayContext;
+  const res = new FakeRes();
   async function* body() {
     yield Buffer.from(burst);
   }
-  const upstream = { statusCode: 200, headers: {}, body: Readable.from(body()) } as unknown as UpstreamResponse;
   const result = await relayStream(
-    ctx,
+    { ...readerCtx, clientWantsUsage } as RelayContext,
     {} as ChannelAdapter,
     {} as AdapterContext,
-    upstream,
+    upstreamOf(body()),
     res as unknown as ServerResponse,
     new AbortController(),
     { inactivityMs: 0, pingSeconds: 0 },
