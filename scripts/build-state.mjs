@@ -3,10 +3,13 @@
 import fs from "node:fs";
 import path from "node:path";
 
+// relay/ and server/ are bundled into .next/gateway/server.mjs (scripts/build-server.mjs).
 export const BUILD_SOURCES = [
   "app",
   "components",
   "lib",
+  "relay",
+  "server",
   "modules",
   "messages",
   "proxy.ts",
