@@ -12,7 +12,8 @@ import { setUpGateway } from "./bench-workers.mjs";
 import { serverV8Flags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const harness = path.resolve(root, "../shared/bench");
+// BENCH_HARNESS: the harness elsewhere (a git worktree has no ../shared beside it).
+const harness = path.resolve(process.env.BENCH_HARNESS || path.join(root, "../shared/bench"));
 const args = process.argv.slice(2);
 const workers = args.includes("--workers") ? args[args.indexOf("--workers") + 1] : "1";
 const PORT = 38230;

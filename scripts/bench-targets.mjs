@@ -1,5 +1,5 @@
-// The targets of issue 21 as `npm run bench` prints them (scripts/bench.mjs): each target with what the
-// run measured, met or not, and the context rows that say what a target is measured against.
+// The targets of issues 21 and 37 as `npm run bench` prints them (scripts/bench.mjs): each target with what
+// the run measured, met or not, and the context rows that say what a target is measured against.
 
 const n = (x, d = 0) => (x === null || x === undefined || Number.isNaN(x) ? "-" : Number(x).toFixed(d));
 const pass = (ok) => (ok === undefined ? "(context)" : ok === null ? "?" : ok ? "met" : "NOT met");
@@ -104,4 +104,38 @@ function ceilingRow(c) {
     `two independent 1-worker gateways (nothing shared) ${n(c.pair)} req/s = ${n(c.pair / c.one, 2)}× of 1 worker (${n(c.one)} req/s); 2 workers ${n(c.two)} req/s = ${n((100 * c.two) / c.pair)} % of that ceiling (wrk c=50, the pair c=25 each, medians of ${c.rounds} alternated rounds; ${c.errors} errors)`,
     undefined,
   ];
+}
+
+/**
+ * The targets of issue 37 (closer to the floor) with what this run measured. `m` carries rpsRatio and
+ * streamsRatio (ours over the bare pass-through, both pinned to one core), ours and bare
+ * ({rps, streams, cpuUs}), rss1 (npm start tree, 1 worker, peak) and addedTtft / bareTtft (TTFT p50 at
+ * c=1 minus direct's, ms).
+ */
+export function floorTargetsTable(input) {
+  const m = { ...input };
+  for (const k of ["rpsRatio", "streamsRatio", "rss1", "addedTtft", "bareTtft"]) if (!Number.isFinite(m[k])) m[k] = null;
+  const rows = [
+    [
+      "Per core: requests/s ≥ 0.6 of the pass-through",
+      `${n(m.rpsRatio, 2)} (${n(m.ours?.rps)} vs ${n(m.bare?.rps)} req/s; CPU ${n(m.ours?.cpuUs)} vs ${n(m.bare?.cpuUs)} µs/req)`,
+      m.rpsRatio === null ? null : m.rpsRatio >= 0.6,
+    ],
+    [
+      "SSE streams/s ≥ 0.7 of the pass-through",
+      `${n(m.streamsRatio, 2)} (${n(m.ours?.streams, 1)} vs ${n(m.bare?.streams, 1)} streams/s)`,
+      m.streamsRatio === null ? null : m.streamsRatio >= 0.7,
+    ],
+    ["Memory: `npm start` tree, 1 worker, peak RSS ≤ 160 MB", `${n(m.rss1, 1)} MB`, m.rss1 === null ? null : m.rss1 <= 160],
+    [
+      "Latency: added TTFT p50 at c=1 ≤ 0.5 ms",
+      `${n(m.addedTtft, 2)} ms (the pass-through adds ${n(m.bareTtft, 2)} ms)`,
+      m.addedTtft === null ? null : m.addedTtft <= 0.5,
+    ],
+  ];
+  return [
+    "| target | measured | |",
+    "|---|---|---|",
+    ...rows.map(([label, v, ok]) => `| ${label} | ${v} | ${pass(ok)} |`),
+  ].join("\n");
 }

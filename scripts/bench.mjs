@@ -4,14 +4,20 @@
 // With --long-prompt only the long-prompt case runs (scripts/bench-long-prompt.mjs), and its section
 // of docs/benchmarks.md is replaced. Then (issue 21) 1,000 concurrent paced streams, and 1 vs 2 workers
 // sharing both cores with the mock and the load (scripts/bench-workers.mjs); the report starts with the
-// issue's targets and what this run measured.
-//   npm run bench -- [--rounds 2] [--scenarios "instant paced"] [--quick] [--long-prompt] [--no-build]
+// issue's targets and what this run measured. Issue 37: the bare pass-through (../shared/bench/bare-proxy.js,
+// scripts/bench-floor.mjs) is measured beside ours and Portkey, pinned the same way: the report gives our
+// ratio to that floor with the issue's targets.
+// With --floor only that comparison runs (~7 min): ours, bare and Portkey, instant scenario, 2 rounds
+// (`--rounds 1` halves it), the c=1 stream probes; the build is made only when stale, and the
+// "Floor (issue 37)" section of docs/benchmarks.md is replaced, the rest kept.
+//   npm run bench -- [--rounds 2] [--scenarios "instant paced"] [--quick] [--long-prompt] [--no-build] [--floor]
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ceilingRounds } from "./bench-ceiling.mjs";
+import { bareTarget, floorSection, startBare } from "./bench-floor.mjs";
 import { longPromptTable } from "./bench-long-prompt.mjs";
 import { targetsTable } from "./bench-targets.mjs";
 import { cpuPressure, longSection, profileDoc, sectionOf, sseAt1 as sseAt1With } from "./bench-report.mjs";
@@ -26,7 +32,8 @@ import {
 } from "./bench-workers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const harness = path.resolve(root, "../shared/bench");
+// BENCH_HARNESS: the harness elsewhere (a git worktree has no ../shared beside it).
+const harness = path.resolve(process.env.BENCH_HARNESS || path.join(root, "../shared/bench"));
 const state = process.env.BENCH_STATE_DIR || path.join(os.tmpdir(), "gateway-bench");
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -36,7 +43,8 @@ const longOnly = args.includes("--long-prompt");
 const profileOnly = args.includes("--profile");
 // --no-build: use the existing production build (e.g. one made with --webpack in a git worktree).
 const noBuild = args.includes("--no-build");
-const passThrough = args.filter((a) => !["--quick", "--long-prompt", "--no-build", "--profile"].includes(a));
+const floorOnly = args.includes("--floor");
+const passThrough = args.filter((a) => !["--quick", "--long-prompt", "--no-build", "--profile", "--floor"].includes(a));
 const PORT = Number(process.env.BENCH_PORT || 3900);
 const MOCK_PORT = 18080;
 
@@ -62,7 +70,8 @@ if (profileOnly) {
 }
 if (!longOnly) sh("bash", [path.join(harness, "setup.sh")], { env: { ...process.env, BENCH_STATE_DIR: state } });
 // The long-prompt case measures the relay (the bundled server); an existing console build will do.
-if ((!longOnly && !noBuild) || !fs.existsSync(path.join(root, ".next/BUILD_ID")))
+if (floorOnly && !noBuild) sh(process.execPath, [path.join(root, "scripts/build-if-needed.mjs")]);
+else if ((!longOnly && !noBuild) || !fs.existsSync(path.join(root, ".next/BUILD_ID")))
   sh(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
@@ -93,8 +102,8 @@ function longPrompts() {
   );
 }
 
-const startMock = async () => {
-  const m = spawn("taskset", ["-c", "1", process.execPath, path.join(harness, "mock-upstream.js")], {
+const startMock = async (cpus = "1") => {
+  const m = spawn("taskset", ["-c", cpus, process.execPath, path.join(harness, "mock-upstream.js")], {
     env: { ...process.env, MOCK_PORT: String(MOCK_PORT) },
     stdio: "ignore",
   });
@@ -127,10 +136,16 @@ if (longOnly) {
   process.exit(0);
 }
 
+// The floor, pinned like the gateway (compare.sh measures one target at a time).
+const bare = await startBare(harness, { mockPort: MOCK_PORT, cpus: "0" });
+process.on("exit", bare.stop);
 const compareArgs = [
   "--target",
   `label=ours,url=${base}/v1,key=${token.key},pid=${gateway.pid}`,
+  "--target",
+  bareTarget(bare),
   ...(quick ? ["--rounds", "1", "--scenarios", "instant"] : []),
+  ...(floorOnly ? ["--rounds", "2", "--scenarios", "instant"] : []),
   ...passThrough,
 ];
 const before = new Set(fs.existsSync(path.join(state, "results")) ? fs.readdirSync(path.join(state, "results")) : []);
@@ -148,9 +163,47 @@ const session = fs
   .pop();
 
 const sseAt1 = (url, key) => sseAt1With(root, harness, url, key);
-const mock = await startMock();
+const resultsOf = (s) =>
+  fs
+    .readdirSync(path.join(state, "results", s))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(state, "results", s, f), "utf8")));
+const loadavgNow = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+// The direct probe with the mock on CPU 0, where the gateways run, as compare.sh measures direct: the
+// probe client is on CPU 1, and a mock beside it would flatter direct (same-core loopback is ~3x quicker).
+const directMock = await startMock("0");
 const direct1 = sseAt1(`http://127.0.0.1:${MOCK_PORT}/v1`, "sk-mock");
+directMock.kill();
+await new Promise((r) => directMock.once("exit", r));
+const mock = await startMock();
 const ours1 = sseAt1(`${base}/v1`, token.key);
+const bare1 = sseAt1(bare.url, "sk-bare");
+bare.stop();
+const floorOf = (how) =>
+  floorSection({
+    results: resultsOf(session),
+    c1: { direct: direct1, ours: ours1, bare: bare1 },
+    how,
+    loadavg: loadavgNow(),
+    pressure: cpuPressure(),
+  });
+if (floorOnly) {
+  mock.kill();
+  stop();
+  const section = floorOf(
+    `Measured on ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --floor\` (${passThrough.join(" ") || "2 rounds"}).`,
+  );
+  const old = sectionOf(oldDoc, "Floor (issue 37)");
+  const updated = old
+    ? oldDoc.replace(old, section)
+    : oldDoc.includes("## Targets (issue 21)")
+      ? oldDoc.replace("## Targets (issue 21)", `${section}\n## Targets (issue 21)`)
+      : `${oldDoc.trimEnd()}\n\n${section}`;
+  fs.writeFileSync(docPath, updated);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.stdout.write(`\n${section}\nupdated the floor section of docs/benchmarks.md (session ${session})\n`);
+  process.exit(0);
+}
 const longRows = longPrompts();
 mock.kill();
 const pacedMock = await startPacedMock(harness, { port: MOCK_PORT, cpus: "1" });
@@ -227,7 +280,7 @@ const workerRows = fs
   .readdirSync(workersDir)
   .filter((f) => f.endsWith(".json"))
   .map((f) => JSON.parse(fs.readFileSync(path.join(workersDir, f), "utf8")));
-const loadavg = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+const loadavg = loadavgNow();
 const ttft = (r, q) => r.first_token_ms?.[q];
 const c1Table = [
   "| target | TTFT p50 ms | TTFT p99 ms | streams ok | missing [DONE] | usage chunk seen |",
@@ -243,10 +296,7 @@ const c1Table = [
 ].join("\n");
 
 const report = fs.readFileSync(path.join(state, "results", session, "report.md"), "utf8");
-const results = fs
-  .readdirSync(path.join(state, "results", session))
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => JSON.parse(fs.readFileSync(path.join(state, "results", session, f), "utf8")));
+const results = resultsOf(session);
 const meanOf = (rows, pick) => {
   const xs = rows.map(pick).filter((x) => typeof x === "number");
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
@@ -299,6 +349,7 @@ gateway pinned to CPU 0 with auth, billing, consume logs and usage aggregation o
 same way, and the mock upstream measured directly, all in one run of \`../shared/bench/compare.sh\` (mock and load
 generators on CPU 1). Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.
 
+${floorOf("Same run as below (`npm run bench`).")}
 ## Targets (issue 21)
 
 Load average at the end of the run: ${loadavg} (other jobs on the machine make every number noisy).

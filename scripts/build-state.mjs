@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
+// relay/ and server/ are bundled into .next/gateway/server.mjs (scripts/build-server.mjs).
 export const BUILD_SOURCES = [
   "app",
   "components",

@@ -1,6 +1,9 @@
 // The bookkeeping flush's log INSERTs: every row written once, in order, by statements of a few
-// fixed shapes (SQLite keeps one compiled statement per shape).
-import { insertLogs, logChunkSizes, type LogValues } from "@/lib/server/ledger/flush-sql";
+// fixed shapes (SQLite keeps one compiled statement per shape), and all or nothing per flush.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { insertLogs, logChunkSizes, runAllSqlite, type LogValues } from "@/lib/server/ledger/flush-sql";
 
 function row(i: number): LogValues {
   return {
@@ -48,4 +51,32 @@ test("1,000 rows of any count use at most eight statement texts, every row once 
     for (const b of batches) expect(b.params.length).toBe(19 * (b.sql.match(/\(\?/g) ?? []).length);
   }
   expect(texts.size).toBeLessThanOrEqual(8);
+});
+
+/** An in-memory SQLite database with the tables of the first migration (logs and its indexes). */
+function migratedDb(): Database.Database {
+  const conn = new Database(":memory:");
+  conn.exec(fs.readFileSync(path.join(__dirname, "../../prisma/migrations/20261121000000_init/migration.sql"), "utf8"));
+  return conn;
+}
+
+test("SQLite log INSERTs run without a statement journal (OR FAIL) and still write every row", () => {
+  const conn = migratedDb();
+  const batches = insertLogs(Array.from({ length: 300 }, (_, i) => row(i)));
+  for (const b of batches) expect(b.sql).toMatch(/^INSERT OR FAIL INTO "logs"/);
+  runAllSqlite(conn, batches);
+  const rows = conn.prepare(`SELECT "quota" FROM "logs" ORDER BY "id"`).all() as { quota: number }[];
+  expect(rows.map((r) => r.quota)).toEqual(Array.from({ length: 300 }, (_, i) => i));
+});
+
+test("a row that fails inside a multi-row INSERT leaves nothing of the flush behind", () => {
+  const conn = migratedDb();
+  runAllSqlite(conn, insertLogs([row(0)]));
+  // Row 100 of a 128-row statement breaks a NOT NULL constraint after 100 rows went in: the whole
+  // transaction, earlier statements and the rows before it in the same statement, rolls back.
+  const bad = Array.from({ length: 200 }, (_, i) => row(i + 1));
+  (bad[100] as unknown as { content: null }).content = null;
+  expect(() => runAllSqlite(conn, insertLogs(bad))).toThrow(/NOT NULL/);
+  expect(conn.inTransaction).toBe(false);
+  expect(conn.prepare(`SELECT COUNT(*) AS n FROM "logs"`).get()).toEqual({ n: 1 });
 });

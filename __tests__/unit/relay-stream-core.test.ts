@@ -101,3 +101,32 @@ test("pipeBytes: raw bytes with the upstream content type, counted as sent", asy
   expect([res.status, res.headers["content-type"], res.text(), res.ended]).toEqual([200, "audio/mpeg", "abcde", true]);
   expect([r.bytes, r.clientGone, r.firstByteAt > 0]).toEqual([5, false, true]);
 });
+
+test("the inactivity timer is pushed back by every chunk and fires once the chunks stop", () => {
+  jest.useFakeTimers();
+  try {
+    const res = new FakeRes();
+    const abort = new AbortController();
+    const stream = openClientStream(
+      res as unknown as ServerResponse,
+      abort,
+      { "content-type": "text/plain" },
+      { inactivityMs: 1000, pingSeconds: 0 },
+    );
+    stream.arm();
+    // Ten chunks 900 ms apart: 9 s in all, never 1 s without one.
+    for (let i = 0; i < 10; i++) {
+      jest.advanceTimersByTime(900);
+      expect(abort.signal.aborted).toBe(false);
+      stream.arm();
+    }
+    jest.advanceTimersByTime(999);
+    expect(abort.signal.aborted).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(abort.signal.aborted).toBe(true);
+    expect(stream.status()).toEqual({ status: "error", end_reason: "timeout" });
+    expect(jest.getTimerCount()).toBe(0);
+  } finally {
+    jest.useRealTimers();
+  }
+});

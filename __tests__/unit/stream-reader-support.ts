@@ -11,7 +11,9 @@ import type { RelayContext } from "@/relay/kernel/context";
 import type { AdapterContext, ChannelAdapter } from "@/relay/kernel/adapter";
 import type { UpstreamResponse } from "@/relay/kernel/upstream-body";
 
-class FakeRes extends EventEmitter {
+/** A client response that takes every write; `text` is what the client received. */
+export class FakeRes extends EventEmitter {
+  text = "";
   writableFinished = false;
   destroyed = false;
   writableEnded = false;
@@ -19,15 +21,17 @@ class FakeRes extends EventEmitter {
     return this;
   }
   flushHeaders() {}
-  write() {
+  write(data: string | Buffer) {
+    this.text += String(data);
     return true;
   }
-  end() {
+  end(data?: string) {
+    if (data) this.text += data;
     this.writableEnded = this.writableFinished = true;
   }
 }
 
-const ctx = {
+export const ctx = {
   requestId: "req-stream-reader",
   path: "/v1/chat/completions",
   startedAt: Date.now(),

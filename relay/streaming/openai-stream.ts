@@ -40,6 +40,20 @@ function hoistChoiceUsage(chunk: Chunk): string | null {
   return JSON.stringify(chunk);
 }
 
+/**
+ * Where the first event that mentions usage or [DONE] starts in `complete` (whole events, each ended
+ * by a blank line), or its length when none does. The events before it can be forwarded byte for
+ * byte; only the rest needs the event parser.
+ */
+export function firstMarkedEvent(complete: string): number {
+  const usage = complete.indexOf('"usage":{');
+  const done = complete.indexOf("[DONE]");
+  const at = usage < 0 ? done : done < 0 ? usage : Math.min(usage, done);
+  if (at < 0) return complete.length;
+  const blank = complete.lastIndexOf("\n\n", at);
+  return blank < 0 ? 0 : blank + 2;
+}
+
 export async function relayStream(
   ctx: RelayContext,
   adapter: ChannelAdapter,
@@ -133,9 +147,10 @@ export async function relayStream(
   const parser = boundedSseParser((event) => handleData(event.data));
   const decoder = new TextDecoder();
 
-  // Complete events are handled per network chunk. Chunks that carry neither usage nor [DONE] (most
-  // of a stream) are forwarded byte for byte; only the rest go through the event parser. The tail
-  // of an event split across network chunks waits for its end (bounded, searched once).
+  // Complete events are handled per network chunk. Events before the first that carries usage or
+  // [DONE] (most of a stream, and most of an answer that arrives in one burst) are forwarded byte for
+  // byte; only the rest go through the event parser. The tail of an event split across network
+  // chunks waits for its end (bounded, searched once).
   const pending = new PendingText("\n\n");
   // A "\r" that ended the last chunk: a "\n" opening this one belongs to it (one line end, not two).
   let afterCR = false;
@@ -150,13 +165,14 @@ export async function relayStream(
       if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
       const complete = pending.push(text);
       if (!complete) return "";
-      if (passThrough && !complete.includes('"usage":{') && !complete.includes("[DONE]")) {
-        noteFirstToken(complete);
-        if (!usageFinal) retain(complete);
-        out.push(complete);
-      } else {
-        parser.feed(complete);
+      const cut = passThrough ? firstMarkedEvent(complete) : 0;
+      if (cut > 0) {
+        const verbatim = cut === complete.length ? complete : complete.slice(0, cut);
+        noteFirstToken(verbatim);
+        if (!usageFinal) retain(verbatim);
+        out.push(verbatim);
       }
+      if (cut < complete.length) parser.feed(cut ? complete.slice(cut) : complete);
       return takeFrames(out);
     },
     {

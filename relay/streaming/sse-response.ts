@@ -81,6 +81,10 @@ export function openClientStream(
     }
   };
   res.on("close", onClose);
+  const onInactive = () => {
+    stream.endReason = "timeout";
+    abort.abort(new Error("timeout"));
+  };
   const ping =
     opts.pingSeconds > 0 ? setInterval(() => !clientGone && res.write(": PING\n\n"), opts.pingSeconds * 1000) : null;
 
@@ -91,11 +95,10 @@ export function openClientStream(
     endReason: "eof",
     arm() {
       if (opts.inactivityMs <= 0) return;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        stream.endReason = "timeout";
-        abort.abort(new Error("timeout"));
-      }, opts.inactivityMs);
+      // One timer per stream, pushed back on every chunk: refresh() re-arms it in place instead of a
+      // clearTimeout + a new Timeout object (and its closure) per chunk.
+      if (timer) timer.refresh();
+      else timer = setTimeout(onInactive, opts.inactivityMs);
     },
     async write(data) {
       if (clientGone || data.length === 0) return;

@@ -68,8 +68,18 @@ export function logChunkSizes(rows: number): number[] {
   return sizes;
 }
 
+/**
+ * SQLite: OR FAIL instead of the default ABORT. A multi-row INSERT under ABORT keeps a statement
+ * journal (the original of every page it changes, spilled to a temp file past 64 KB) so that a failing
+ * row can undo the statement alone; the flush never needs that, as any error rolls back its whole
+ * transaction (runAllSqlite, or Prisma's). Without the journal a log row costs ~24 % less CPU to write
+ * (12.1 -> 9.2 µs, 270-row flushes of the real schema, alternated runs, 2026-11-28).
+ */
+const insertLogsVerb = (): string => (isPostgres() ? "INSERT INTO" : "INSERT OR FAIL INTO");
+
 export function insertLogs(rows: LogValues[]): SqlBatch[] {
   const batches: SqlBatch[] = [];
+  const verb = insertLogsVerb();
   let i = 0;
   for (const size of logChunkSizes(rows.length)) {
     const chunk = rows.slice(i, (i += size));
@@ -79,7 +89,7 @@ export function insertLogs(rows: LogValues[]): SqlBatch[] {
     batches.push(
       statement(
         (next) =>
-          `INSERT INTO "logs" (${cols}) VALUES ${chunk.map(() => `(${LOG_COLUMNS.map(() => next()).join(", ")})`).join(", ")}`,
+          `${verb} "logs" (${cols}) VALUES ${chunk.map(() => `(${LOG_COLUMNS.map(() => next()).join(", ")})`).join(", ")}`,
         params,
       ),
     );
