@@ -99,8 +99,9 @@ export interface ChatFormat {
   // ---- channel side (the format a channel speaks) ----
   /** Same-format streams get SSE keep-alive comments (false: this format's clients do not expect them). */
   readonly nativePings?: boolean;
-  /** Async work on the OpenAI pivot before fromOpenAIRequest (e.g. fetching remote images to inline). */
-  preparePivot?(pivot: Json, request: object, locale: Locale): Promise<Json>;
+  /** Async work on the OpenAI pivot before fromOpenAIRequest (e.g. fetching remote images to inline);
+   *  `locale` names the caller's language, asked only when a refusal is written. */
+  preparePivot?(pivot: Json, request: object, locale: () => Locale): Promise<Json>;
   /** OpenAI request -> this format's request body. */
   fromOpenAIRequest(body: Json, o: ConvertOptions): Json;
   /** A same-format request prepared for the channel (model name, defaults such as max_tokens). */

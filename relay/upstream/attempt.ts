@@ -144,7 +144,7 @@ export async function attemptChat(a: AttemptInput, clientFormat?: ClientFormat):
   else {
     client.checkConvertible?.(ctx.body, o.mode);
     pivot = applySystemPrompt(omitZeroTokenLimits(client.toOpenAIRequest(ctx.body, o)), actx.channel.systemPrompt);
-    if (wire.preparePivot) pivot = await wire.preparePivot(pivot, ctx, localeOfNodeHeaders(ctx.headers));
+    if (wire.preparePivot) pivot = await wire.preparePivot(pivot, ctx, () => localeOfNodeHeaders(ctx.headers));
     outBody = wire.fromOpenAIRequest(pivot, o);
   }
   if (!passThrough) outBody = applyParamOverride(outBody, actx.channel.paramOverride);

@@ -51,7 +51,7 @@ async function fetchInto(url: string, budget: { used: number }): Promise<Fetched
  * Replaces remote image URLs by data: URLs. `request` identifies the client request (its images are
  * fetched once); `locale` picks the language of the refusals.
  */
-export async function inlineRemoteImages(body: Json, request: object, locale: Locale): Promise<Json> {
+export async function inlineRemoteImages(body: Json, request: object, locale: () => Locale): Promise<Json> {
   if (!Array.isArray(body.messages)) return body;
   const remote = new Set<string>();
   for (const m of body.messages as { content?: unknown }[])
@@ -63,7 +63,7 @@ export async function inlineRemoteImages(body: Json, request: object, locale: Lo
   if (!remote.size) return body;
   if (remote.size > MAX_IMAGES)
     throw invalidRequest(
-      serverMessage(locale, "relay_inline_images_too_many", { max: MAX_IMAGES, count: remote.size }),
+      serverMessage(locale(), "relay_inline_images_too_many", { max: MAX_IMAGES, count: remote.size }),
       "too_many_image_urls",
     );
   let inlined = fetchedByRequest.get(request);
@@ -86,7 +86,7 @@ export async function inlineRemoteImages(body: Json, request: object, locale: Lo
   );
   if (tooLarge)
     throw invalidRequest(
-      serverMessage(locale, "relay_inline_images_too_large", { max: MAX_TOTAL_BYTES / 1048576 }),
+      serverMessage(locale(), "relay_inline_images_too_large", { max: MAX_TOTAL_BYTES / 1048576 }),
       "image_urls_too_large",
     );
   const failed = failures.find((f) => f !== null);
