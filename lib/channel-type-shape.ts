@@ -50,6 +50,8 @@ export type FormHints = {
 export type VendorEntry = {
   id: number;
   name: string;
+  /** Its place in the console's type picker (ascending; steps of 10 leave room between two). */
+  listOrder: number;
   /** How the relay reaches it (absent: stored and listed, but not relayed or tested yet). */
   transport?: VendorTransport;
   /** The dialect its API speaks (default "openai"). */

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 21,
   name: "AI Proxy Library",
+  listOrder: 370,
   keyFormat: "APIKey|LibraryID",
   models: ["gpt-4o-mini"],
   form: { other: "knowledge_id" },

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 19,
   name: "360 AI",
+  listOrder: 220,
   models: ["360gpt-turbo", "360gpt-pro"],
   transport: "openai",
   defaultBaseUrl: "https://ai.360.cn",

@@ -6,6 +6,7 @@ import { CLAUDE_MODELS } from "@/lib/default-models";
 export const entry: VendorEntry = {
   id: 14,
   name: "Anthropic Claude",
+  listOrder: 80,
   models: CLAUDE_MODELS,
   baseUrlPlaceholder: "https://api.anthropic.com",
   transport: "anthropic",

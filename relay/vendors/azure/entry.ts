@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 3,
   name: "Azure OpenAI",
+  listOrder: 50,
   keyFormat: "AZURE_OPENAI_API_KEY",
   models: ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-35-turbo", "text-embedding-3-small"],
   baseUrlPlaceholder: "https://docs-test-001.openai.azure.com",

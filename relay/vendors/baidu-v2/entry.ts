@@ -7,6 +7,7 @@ export const entry: VendorEntry = {
   // its rerank is POST {base}/v2/rerankers (Jina-shaped body and answer).
   id: 46,
   name: "Baidu Qianfan v2",
+  listOrder: 140,
   keyFormat: "bce-v3/ALTAK-…",
   models: ["ernie-4.0-turbo-8k", "ernie-3.5-8k", "deepseek-v3", "embedding-v1"],
   transport: "openai",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 15,
   name: "Baidu Qianfan",
+  listOrder: 130,
   keyFormat: "APIKey|SecretKey",
   models: ["ERNIE-4.0-8K", "ERNIE-3.5-8K"],
 };

@@ -8,6 +8,7 @@ export const entry: VendorEntry = {
   // base URL defaults to https://bedrock-runtime.{region}.amazonaws.com.
   id: 33,
   name: "AWS Claude",
+  listOrder: 90,
   keyFormat:
     "AccessKey|SecretAccessKey|Region (or AccessKey|SecretAccessKey|SessionToken|Region, or BedrockAPIKey|Region)",
   models: CLAUDE_MODELS,

@@ -6,6 +6,7 @@ export const entry: VendorEntry = {
   // Workers AI, OpenAI-compatible: {base}/client/v4/accounts/{account}/ai/v1/chat/completions.
   id: 39,
   name: "Cloudflare",
+  listOrder: 290,
   keyFormat: "APIToken (or AccountID|APIToken)",
   models: ["@cf/meta/llama-3.1-8b-instruct", "@cf/baai/bge-large-en-v1.5"],
   transport: "cloudflare",

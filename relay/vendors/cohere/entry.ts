@@ -6,6 +6,7 @@ export const entry: VendorEntry = {
   // Cohere's native v2 API: /v2/chat, /v2/embed, /v2/rerank (relay/vendors/cohere).
   id: 34,
   name: "Cohere",
+  listOrder: 340,
   models: ["command-a-03-2025", "command-r-plus-08-2024", "embed-v4.0", "rerank-v3.5"],
   transport: "cohere",
   defaultBaseUrl: "https://api.cohere.com",

@@ -7,6 +7,7 @@ export const entry: VendorEntry = {
   // (relay/vendors/coze).
   id: 49,
   name: "Coze",
+  listOrder: 270,
   keyFormat: "pat_xxx",
   models: ["coze"],
   transport: "coze",

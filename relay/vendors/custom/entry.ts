@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 8,
   name: "Custom",
+  listOrder: 60,
   models: ["gpt-4o-mini"],
   baseUrlPlaceholder: "https://api.example.com/v1/chat/completions",
   transport: "custom",

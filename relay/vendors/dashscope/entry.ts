@@ -7,6 +7,7 @@ export const entry: VendorEntry = {
   // rerank through the native text-rerank service (relay/vendors/dashscope).
   id: 17,
   name: "Alibaba Qwen",
+  listOrder: 150,
   models: ["qwen-turbo", "qwen-plus", "qwen-max", "text-embedding-v3", "gte-rerank-v2"],
   transport: "dashscope",
   defaultBaseUrl: "https://dashscope.aliyuncs.com",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 43,
   name: "DeepSeek",
+  listOrder: 70,
   models: ["deepseek-chat", "deepseek-reasoner"],
   transport: "openai",
   defaultBaseUrl: "https://api.deepseek.com",

@@ -6,6 +6,7 @@ export const entry: VendorEntry = {
   // A Dify app's service API: {base}/v1/chat-messages, Bearer app key (relay/vendors/dify).
   id: 37,
   name: "Dify",
+  listOrder: 260,
   keyFormat: "app-xxx",
   models: ["dify"],
   transport: "dify",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 22,
   name: "FastGPT",
+  listOrder: 380,
   keyFormat: "APIKey-AppId",
   models: ["gpt-4o-mini"],
   baseUrlPlaceholder: "https://fastgpt.run/api/openapi",

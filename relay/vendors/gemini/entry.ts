@@ -6,6 +6,7 @@ import { GEMINI_MODELS } from "@/lib/default-models";
 export const entry: VendorEntry = {
   id: 24,
   name: "Google Gemini",
+  listOrder: 110,
   models: GEMINI_MODELS,
   transport: "gemini",
   format: "gemini",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 38,
   name: "Jina",
+  listOrder: 280,
   models: ["jina-embeddings-v3", "jina-reranker-v2-base-multilingual"],
   transport: "openai",
   defaultBaseUrl: "https://api.jina.ai",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 31,
   name: "01.AI",
+  listOrder: 230,
   models: ["yi-large", "yi-medium"],
   transport: "openai",
   defaultBaseUrl: "https://api.lingyiwanwu.com",

@@ -6,6 +6,7 @@ import { MJ_PLUS } from "@/lib/default-models";
 export const entry: VendorEntry = {
   id: 5,
   name: "Midjourney Proxy Plus",
+  listOrder: 30,
   models: MJ_PLUS,
   baseUrlPlaceholder: "https://mj.example.com",
   transport: "midjourney",

@@ -6,6 +6,7 @@ import { MJ_BASIC } from "@/lib/default-models";
 export const entry: VendorEntry = {
   id: 2,
   name: "Midjourney Proxy",
+  listOrder: 20,
   models: MJ_BASIC,
   baseUrlPlaceholder: "https://mj.example.com",
   transport: "midjourney",

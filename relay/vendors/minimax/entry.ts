@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 35,
   name: "MiniMax",
+  listOrder: 240,
   models: ["MiniMax-M1", "MiniMax-Text-01", "abab6.5s-chat"],
   transport: "openai",
   defaultBaseUrl: "https://api.minimaxi.com",

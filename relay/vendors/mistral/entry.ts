@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 42,
   name: "Mistral AI",
+  listOrder: 310,
   models: ["mistral-large-latest", "mistral-small-latest"],
   transport: "openai",
   defaultBaseUrl: "https://api.mistral.ai",

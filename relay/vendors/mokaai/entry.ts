@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 44,
   name: "MokaAI M3E",
+  listOrder: 320,
   models: ["m3e-base", "m3e-large"],
   transport: "openai",
   defaultBaseUrl: "https://api.moka.ai",

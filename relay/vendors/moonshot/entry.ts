@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 25,
   name: "Moonshot",
+  listOrder: 200,
   models: ["moonshot-v1-8k", "moonshot-v1-32k", "moonshot-v1-128k"],
   transport: "openai",
   defaultBaseUrl: "https://api.moonshot.cn",

@@ -6,6 +6,7 @@ export const entry: VendorEntry = {
   // OpenAI-compatible /v1 by default; the channel setting {"ollama_api": "native"} selects /api/chat.
   id: 4,
   name: "Ollama",
+  listOrder: 120,
   models: ["llama3.1", "qwen2.5"],
   baseUrlPlaceholder: "http://localhost:11434",
   transport: "ollama",

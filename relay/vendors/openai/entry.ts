@@ -6,6 +6,7 @@ import { OPENAI_MODELS } from "@/lib/default-models";
 export const entry: VendorEntry = {
   id: 1,
   name: "OpenAI",
+  listOrder: 10,
   models: OPENAI_MODELS,
   baseUrlPlaceholder: "https://api.openai.com",
   transport: "openai",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 20,
   name: "OpenRouter",
+  listOrder: 210,
   models: ["openai/gpt-4o-mini", "anthropic/claude-3.5-sonnet"],
   transport: "openai",
   defaultBaseUrl: "https://openrouter.ai/api",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 27,
   name: "Perplexity",
+  listOrder: 250,
   models: ["sonar", "sonar-pro"],
   transport: "openai",
   defaultBaseUrl: "https://api.perplexity.ai",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 40,
   name: "SiliconFlow",
+  listOrder: 300,
   models: ["deepseek-ai/DeepSeek-V3", "Qwen/Qwen2.5-72B-Instruct", "BAAI/bge-m3"],
   transport: "openai",
   defaultBaseUrl: "https://api.siliconflow.cn",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 36,
   name: "Suno API",
+  listOrder: 40,
   models: ["suno_music", "suno_lyrics"],
   transport: "suno",
 };

@@ -7,6 +7,7 @@ export const entry: VendorEntry = {
   // (AppId|SecretId|SecretKey keys of new-api) is not supported: such keys are refused on save.
   id: 23,
   name: "Tencent Hunyuan",
+  listOrder: 190,
   models: ["hunyuan-lite", "hunyuan-standard", "hunyuan-pro", "hunyuan-embedding"],
   transport: "openai",
   defaultBaseUrl: "https://api.hunyuan.cloud.tencent.com",

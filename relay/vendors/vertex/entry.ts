@@ -6,6 +6,7 @@ import { CLAUDE_MODELS, GEMINI_MODELS } from "@/lib/default-models";
 export const entry: VendorEntry = {
   id: 41,
   name: "Vertex AI",
+  listOrder: 100,
   keyFormat: "JSON",
   models: [...GEMINI_MODELS, ...CLAUDE_MODELS],
   singleKeyOnly: true,

@@ -6,6 +6,7 @@ export const entry: VendorEntry = {
   // Volcengine Ark (Doubao), OpenAI-compatible: {base}/api/v3/chat/completions, Bearer API key.
   id: 45,
   name: "Volcengine Ark",
+  listOrder: 330,
   models: ["doubao-pro-32k", "doubao-lite-32k", "doubao-embedding"],
   transport: "openai",
   defaultBaseUrl: "https://ark.cn-beijing.volces.com",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 48,
   name: "xAI",
+  listOrder: 360,
   models: ["grok-3", "grok-3-mini"],
   transport: "openai",
   defaultBaseUrl: "https://api.x.ai",

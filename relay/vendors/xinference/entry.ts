@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 47,
   name: "Xinference",
+  listOrder: 350,
   models: ["qwen2.5-instruct"],
   baseUrlPlaceholder: "http://localhost:9997",
   transport: "openai",

@@ -5,6 +5,7 @@ import type { VendorEntry } from "@/lib/channel-type-shape";
 export const entry: VendorEntry = {
   id: 18,
   name: "iFlytek Spark",
+  listOrder: 160,
   keyFormat: "APPID|APISecret|APIKey",
   models: ["SparkDesk-v4.0", "SparkDesk-v3.5"],
   form: { other: "spark_version", defaultOther: "v2.1" },

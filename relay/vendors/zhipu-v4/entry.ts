@@ -6,6 +6,7 @@ export const entry: VendorEntry = {
   // Zhipu BigModel API v4 (OpenAI-shaped): {base}/api/paas/v4/chat/completions, Bearer API key.
   id: 26,
   name: "Zhipu GLM v4",
+  listOrder: 180,
   models: ["glm-4-plus", "glm-4-air", "glm-4-flash", "glm-4v", "embedding-3"],
   transport: "openai",
   defaultBaseUrl: "https://open.bigmodel.cn",
