@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { devServerArgs, devServerEnv } from "./dev-server-command.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEADLINE_MS = 60_000;
@@ -21,29 +22,14 @@ export async function until(what, condition) {
   }
 }
 
-/** The dev script's server command (package.json "dev", after its database step), the probe preloaded first. */
-function serverArgs() {
-  const dev = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.dev;
-  const command = dev.split("&&").at(-1).trim().split(/\s+/);
-  if (command[0] !== "node") throw new Error(`relay-walk: unexpected dev script: ${dev}`);
-  return ["--import", "./scripts/relay-walk-probe.mjs", ...command.slice(1)];
-}
-
 export async function startServer(dataDir, probeDir, port) {
-  const env = {
-    ...process.env,
-    NODE_ENV: "development",
-    PORT: String(port),
-    HOSTNAME: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "error",
-    SHUTDOWN_TIMEOUT: "3",
-    NEXT_TELEMETRY_DISABLED: "1",
+  const env = devServerEnv(port, dataDir, {
     TASK_POLL_INTERVAL_MS: "3600000", // no task polling inside a measured window
     RELAY_WALK_OUT: probeDir,
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, serverArgs(), { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+  });
+  // The probe is preloaded first, before the dev script's own --import hooks.
+  const args = ["--import", "./scripts/relay-walk-probe.mjs", ...devServerArgs(ROOT)];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d.toString()));
   const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -7,37 +7,18 @@ import os from "node:os";
 import path from "node:path";
 import { copySqliteTemplate } from "../support/db-template";
 import { freePort } from "./gateway";
+import { devServerArgs, devServerEnv } from "../../scripts/dev-server-command.mjs";
 
 const ROOT = path.resolve(__dirname, "../..");
 
 export type DevServer = { url: string; pid: number; stop: () => Promise<void> };
 
-/** `node --import ... server/main.ts --dev`: the dev script after its database preparation. */
-function devServerArgs(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: { dev: string };
-  };
-  const command = pkg.scripts.dev.split("&&").at(-1)!.trim().split(/\s+/);
-  if (command[0] !== "node") throw new Error(`unexpected dev script: ${pkg.scripts.dev}`);
-  return command.slice(1);
-}
-
 export async function startDevServer(): Promise<DevServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-dev-"));
   await copySqliteTemplate(path.join(dataDir, "gateway.db"));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "development",
-    PORT: String(port),
-    HOSTNAME: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "error",
-    SHUTDOWN_TIMEOUT: "3",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, devServerArgs(), { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+  const env = devServerEnv(port, dataDir);
+  const child = spawn(process.execPath, devServerArgs(ROOT), { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
