@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent } from "undici";
-import { callUpstream, UpstreamAbort, UpstreamAnswerTooLarge } from "@/relay/upstream/upstream-call";
+import { callUpstream, UpstreamAbort, UpstreamAnswerTooLarge, upstreamTarget } from "@/relay/upstream/upstream-call";
 
 type Route = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const routes = new Map<string, Route>();
@@ -197,4 +197,25 @@ test("an answer read whole leaves the connection reusable (keep-alive)", async (
   await fresh.close();
   // undici's request() opens two sockets for ten sequential calls here as well.
   expect(sockets.size).toBeLessThanOrEqual(2);
+});
+
+test("the remembered split of a channel URL is the URL's own: each text its own origin and path", async () => {
+  // The cache is keyed by the whole text, so two URLs never share a split (nothing to invalidate).
+  expect(upstreamTarget("https://a.example:8443/v1/chat/completions?api-version=2")).toEqual({
+    origin: "https://a.example:8443",
+    path: "/v1/chat/completions?api-version=2",
+  });
+  expect(upstreamTarget("https://b.example/v1/chat/completions")).toEqual({
+    origin: "https://b.example",
+    path: "/v1/chat/completions",
+  });
+  expect(upstreamTarget("https://a.example:8443/v1/chat/completions?api-version=2").path).toBe(
+    "/v1/chat/completions?api-version=2",
+  );
+  // Bounded: many distinct URLs (model names in Gemini-style paths) still split right.
+  for (let i = 0; i < 2000; i++) expect(upstreamTarget(`http://h${i}.example/m/${i}`).path).toBe(`/m/${i}`);
+  expect(() => upstreamTarget("not a url")).toThrow();
+  // And the call goes where the URL says, query included.
+  routes.set("/split?x=1", (req, res) => res.end(req.url));
+  expect(await (await call("/split?x=1")).body.text()).toBe("/split?x=1");
 });

@@ -5,10 +5,11 @@ import "server-only";
 import { getOptions } from "@/lib/server/options/store";
 import { settleAndRecord } from "@/lib/server/ledger/ledger";
 import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
-import { CREATE_CACHE_RATIO, quotaForUsage } from "@/lib/server/ledger/pricing";
+import { quotaForUsage } from "@/lib/server/ledger/pricing";
 import type { RelayContext } from "@/relay/kernel/context";
 import type { Outcome } from "@/relay/kernel/outcome";
 import { maybeWarnQuota } from "@/relay/settle/quota-warning";
+import { consumeLogOther } from "@/relay/settle/log-other";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
 import { checkedUsage, saneUsage } from "@/relay/kernel/usage-check";
@@ -31,38 +32,6 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
   // is filled in then).
   const records: SettleRecords = { log: null, usage: null };
   if (options.get("LogConsumeEnabled") !== "false") {
-    // Built field by field in the order of the stored JSON: spreads of conditional literals go
-    // through V8's generic (slow) property path on every request.
-    const other: Record<string, unknown> = {
-      model_ratio: p.mode === "ratio" ? p.modelRatio : 0,
-      model_price: p.mode === "price" ? p.price : -1,
-      group_ratio: p.groupRatio,
-      completion_ratio: p.mode === "ratio" ? p.completionRatio : 0,
-      cache_tokens: o.usage.cachedTokens,
-      cache_ratio: p.mode === "ratio" ? p.cacheRatio : 0,
-    };
-    if (o.usage.cacheWriteTokens) {
-      other.cache_creation_tokens = o.usage.cacheWriteTokens;
-      other.cache_creation_ratio = CREATE_CACHE_RATIO;
-    }
-    if (ctx.otherRatio !== 1) other.other_ratio = ctx.otherRatio;
-    if (o.usage.webSearch) {
-      // Server-side searches, billed per call (new-api's log fields).
-      other.web_search = true;
-      other.web_search_call_count = o.usage.webSearch.calls;
-      other.web_search_price = o.usage.webSearch.usdPerThousand;
-    }
-    other.frt = o.firstResponseMs;
-    other.is_stream = ctx.stream;
-    other.request_path = ctx.path;
-    other.channel_id = o.channel.id;
-    other.upstream_model_name = o.upstreamModel;
-    other.is_model_mapped = o.upstreamModel !== ctx.model;
-    other.usage_estimated = o.estimated;
-    other.admin_info = { use_channel: ctx.usedChannels, local_count_tokens: o.estimated };
-    if (o.streamStatus) other.stream_status = o.streamStatus;
-    if (p.mode === "ratio" && p.unset) other.unset_model_ratio = true;
-    if (p.fallback) other.fallback_pricing = true;
     const content =
       p.mode === "price"
         ? `模型价格 ${p.price}，分组倍率 ${p.groupRatio}`
@@ -85,7 +54,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       group: ctx.caller.group,
       ip: ctx.caller.user.setting.show_ip_in_logs ? ctx.ip : "",
       requestId: ctx.requestId,
-      other: JSON.stringify(other),
+      other: consumeLogOther(ctx, o),
     };
   }
   if (options.get("DataExportEnabled") !== "false") {
