@@ -1,10 +1,10 @@
-// The consume log's `other` written by hand (relay/settle/log-other.ts) is byte for byte the
+// The consume log's `other` written by hand (relay/settle/settle.ts) is byte for byte the
 // JSON.stringify of the object settleRequest built before, for every combination of its fields.
 import { CREATE_CACHE_RATIO, type ModelPricing, type Usage } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { StreamStatus } from "@/relay/kernel/context";
 import type { Outcome } from "@/relay/kernel/outcome";
-import { consumeLogOther } from "@/relay/settle/log-other";
+import { consumeLogOther } from "@/relay/settle/settle";
 
 type Input = Parameters<typeof consumeLogOther>[0];
 
