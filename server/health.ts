@@ -9,15 +9,6 @@ import { db } from "@/lib/server/db";
 const READY_TIMEOUT_MS = 2_000;
 let draining = false;
 
-export const isHealthPath = (pathname: string): boolean => pathname === "/healthz" || pathname === "/readyz";
-
-/**
- * HEAD / and HEAD /api/hello: clients (Claude Code among them) probe the base URL before their first
- * request. Answered here in microseconds instead of rendering the home page.
- */
-export const isReachabilityProbe = (method: string | undefined, pathname: string): boolean =>
-  method === "HEAD" && (pathname === "/" || pathname === "/api/hello");
-
 export function answerProbe(res: ServerResponse): void {
   res.writeHead(200, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
   res.end();

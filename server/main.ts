@@ -6,7 +6,8 @@ import "server-only";
 //   (dev-api-routes.ts); Next (dev or production) is loaded on the first page request
 //   (server/http/console-renderer.ts).
 // - Stamps the trusted client address header (never taken from the client unless TRUST_PROXY).
-// - Serves /api/x/ as /api/x, without Next's 308 (server/http/api-path.ts).
+// - Serves /api/x/ as /api/x, without Next's 308; what a path is (health, metrics, probe, relay, console)
+//   is one table, server/edge-routes.ts.
 // - The relay (/v1, /v1beta, /pg) is served here by relay/entry/handler.ts, so the hot path does
 //   not pay for Next's routing.
 // - /healthz and /readyz for load balancers and orchestrators (server/health.ts).
@@ -22,19 +23,18 @@ import http from "node:http";
 import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { createDrain } from "@/server/drain";
-import { answerProbe, handleHealth, isHealthPath, isReachabilityProbe, markDraining } from "@/server/health";
-import { withoutApiTrailingSlash } from "@/server/http/api-path";
+import { answerProbe, handleHealth, markDraining } from "@/server/health";
+import { edgeRouteFor, withoutApiTrailingSlash } from "@/server/edge-routes";
 import { createApiHandler } from "@/server/http/api-router";
 import { configHeaders } from "@/server/http/config-headers";
 import { consoleRenderer } from "@/server/http/console-renderer";
 import { localeOfRequest, serverMessage } from "@/lib/server/i18n/server-messages";
 import { logger } from "@/lib/server/logger";
 import { startEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
-import { handleMetrics, isMetricsPath } from "@/lib/server/metrics/handler";
+import { handleMetrics } from "@/lib/server/metrics/handler";
 import { lockOwnedDatabase } from "@/server/instance-lock";
 import { exitAfterShutdown, logStrayErrors } from "@/lib/server/lifecycle";
 import { handleRelay } from "@/relay/entry/handler";
-import { isRelayPath } from "@/relay/entry/routes";
 import { warmUpRelayScanners } from "@/relay/entry/warm-up";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
 import { startBackgroundJobs } from "@/server/cluster/jobs";
@@ -118,14 +118,16 @@ async function main() {
     req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
     req.url = withoutApiTrailingSlash(req.url ?? "/");
     const pathname = req.url.split("?")[0]!;
-    if (isHealthPath(pathname) || isMetricsPath(pathname)) {
+    const route = edgeRouteFor(req.method, pathname);
+    if (route === "health" || route === "metrics") {
       // Still answered while draining (readyz says 503, a last scrape), on a connection that then closes.
       if (drain.draining) res.setHeader("connection", "close");
-      void (isHealthPath(pathname) ? handleHealth(req, res, pathname) : handleMetrics(req, res));
-    } else if (isReachabilityProbe(req.method, pathname)) answerProbe(res);
+      void (route === "health" ? handleHealth(req, res, pathname) : handleMetrics(req, res));
+    } else if (route === "probe") answerProbe(res);
     else if (drain.refuse(res)) req.resume();
-    else if (!isRelayPath(pathname) && !decodablePath(pathname)) refuseBadPath(req, res);
-    else drain.track(res, isRelayPath(pathname) ? handleRelay(req, res) : handle(req, res));
+    else if (route === "relay") drain.track(res, handleRelay(req, res));
+    else if (!decodablePath(pathname)) refuseBadPath(req, res);
+    else drain.track(res, handle(req, res));
   });
   const drain = createDrain(server);
   server.keepAliveTimeout = 65_000;

@@ -23,8 +23,6 @@ try {
   // reported by main()
 }
 
-export const isMetricsPath = (pathname: string): boolean => pathname === "/metrics";
-
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
 /** Constant-time check of the bearer token (hashing first makes the lengths equal). */
