@@ -64,10 +64,10 @@ describe.each(Object.keys(HEADINGS) as WalkName[])("the %s walk", (name) => {
   });
 });
 
-// Issue 37 asks for at most 20 files; the tree is at 59 (docs/architecture.md, "What the walks cost").
+// Issue 37 asks for at most 20 files; the tree is at 58 (docs/architecture.md, "What the walks cost").
 // Until it gets there, the walk may not grow: a change that adds a file to the hot path must say why
 // here.
-const OPENAI_WALK_BOUND = 59;
+const OPENAI_WALK_BOUND = 58;
 test(`a streamed OpenAI call runs through at most ${OPENAI_WALK_BOUND} files`, () => {
   expect(measured.get("openai-stream")!.count).toBeLessThanOrEqual(OPENAI_WALK_BOUND);
 });

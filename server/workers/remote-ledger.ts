@@ -11,7 +11,7 @@ import type { SettleRecords } from "@/lib/server/ledger/settle-records";
 import { answerCalls, post, request } from "@/server/workers/ipc";
 import { asciiFields } from "@/server/workers/ascii-wire";
 import { singleton } from "@/lib/server/singleton";
-import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/finite";
+import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/storable";
 
 /** An allowance unused this long goes back to the primary (the balances are the account's). */
 const IDLE_MS = 2000;

@@ -12,7 +12,7 @@ import "server-only";
 // In worker processes (WORKERS > 1, no REDIS_URL) this writer runs in the primary only: a worker
 // sends its logs there (server/workers/ipc.ts), so a kill -9 of a worker loses nothing it sent.
 import { writeBatch } from "@/lib/server/ledger/write-batch";
-import { cleanLogRow, cleanUsageKey } from "@/lib/server/ledger/clean-row";
+import { cleanLogRow, cleanUsageKey } from "@/lib/server/ledger/storable";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { logger } from "@/lib/server/logger";
 import { singleton } from "@/lib/server/singleton";

@@ -11,7 +11,7 @@ import "server-only";
 import { db, sqliteConnection } from "@/lib/server/db";
 import { readTokenBalance, readUserQuota } from "@/lib/server/ledger/flush-sql";
 import { singleton } from "@/lib/server/singleton";
-import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/finite";
+import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/storable";
 import {
   addChannelUsed,
   pendingToken,

@@ -21,7 +21,7 @@ import { recordCharge, serialised } from "@/lib/server/ledger/deltas";
 import { withBalanceLock } from "@/lib/server/ledger/balance-lock";
 import type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-ledger";
 import { singleton } from "@/lib/server/singleton";
-import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/finite";
+import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/storable";
 
 /** Idle balances leave Redis after this long and are re-read from the database when next needed. */
 const BALANCE_TTL_MS = 6 * 3600_000;

@@ -19,7 +19,7 @@ import {
 } from "@/lib/server/ledger/flush-sql";
 import { emptyDeltas, type Deltas } from "@/lib/server/ledger/deltas";
 import { sharedLockStatement } from "@/lib/server/ledger/balance-lock";
-import { finiteDelta } from "@/lib/server/ledger/finite";
+import { finiteDelta } from "@/lib/server/ledger/storable";
 import { redisEnabled } from "@/lib/server/redis/client";
 import { logger } from "@/lib/server/logger";
 import type { Bucket, LogRow } from "@/lib/server/ledger/bookkeeping";
