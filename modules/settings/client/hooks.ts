@@ -13,7 +13,7 @@ import {
 } from "@/modules/settings/client/api";
 import { settingsKeys } from "@/modules/settings/client/keys";
 import { saveOrder } from "@/modules/settings/client/save-order";
-import type { ModelMapping } from "@/modules/pricing/model-mapping";
+import type { ModelMapping } from "@/modules/settings/model-mapping";
 
 /** All options; load errors are shown by the page (刷新失败), not by the global toast. */
 export function useOptions() {
