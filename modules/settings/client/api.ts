@@ -39,8 +39,6 @@ export const putModelMapping = (mapping: ModelMapping) =>
 export const reloadModelMapping = () =>
   apiData<{ mapping: ModelMapping }>("/api/model_mapping/reload", { method: "POST" }).then((d) => d.mapping);
 
-export const fetchGroups = (signal?: AbortSignal) => apiData<string[]>("/api/group/", { signal });
-
 export const fetchEnabledModels = (signal?: AbortSignal) =>
   apiData<string[]>("/api/channel/models_enabled", { signal });
 

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   fetchEnabledModels,
-  fetchGroups,
   fetchModelMapping,
   fetchOptions,
   putModelMapping,
@@ -88,10 +87,6 @@ export function useReloadModelMapping() {
       void client.invalidateQueries({ queryKey: settingsKeys.options() });
     },
   });
-}
-
-export function useGroups() {
-  return useQuery({ queryKey: settingsKeys.groups(), queryFn: ({ signal }) => fetchGroups(signal) });
 }
 
 export function useEnabledModels() {
