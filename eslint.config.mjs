@@ -3,6 +3,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
+import fs from "node:fs";
 
 // Configuration is validated once in lib/env.ts; everything else asks env() so a bad setting fails
 // at boot with one clear message. Scripts, tests and tool configs run outside the app and may read it.
@@ -29,16 +30,40 @@ const RELAY = ["relay/**"];
 const COMPOSITION_ROOTS = [...RELAY, "server/cluster/jobs.ts", "server/main.ts"];
 const RELAY_MODULE_ENTRIES = [
   // The admin's model mapping: one parser for the settings form (validation, preview) and the router.
-  "pricing/model-mapping",
+  "settings/server",
   // GET /api/usage/token and /api/log/token (answered with the sk- token, on the relay's auth):
   // the same balance and log queries the console's token pages use.
-  "tokens/server/get-token-balance",
-  "logs/server/usage/list-token-logs",
+  "tokens/server",
+  "logs/server",
 ];
 // Any import of modules/ (aliased or relative) but those entries (a gitignore-style "!" cannot
 // re-include a file under an excluded folder, hence a regex).
 const RELAY_MODULE_IMPORTS = `^(@/|(\\.\\.?/)+)modules/(?!(${RELAY_MODULE_ENTRIES.join("|")})$)`;
 const noAppImports = { group: ["@/app/**"], message: "Routes import modules, never the other way round." };
+
+// Doors between modules (README "Architecture"): a module that others use exposes server/index.ts (the
+// verbs other server code may call) and/or client/index.ts (its hooks, query keys, types); another
+// module imports it only through those two paths, so its inside can change without touching the
+// callers. Shared infrastructure (lib/, components/) imports no module at all; app/ holds the modules'
+// routes and imports them freely.
+const MODULES = fs
+  .readdirSync(new URL("./modules", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Any import of a module other than `own` but through its door (a relative path never reaches one). */
+const moduleDoorRule = (own) => ({
+  regex: `^(@/modules/(?!${own}/)[^/]+(/(?!(server|client)$).*)?|(\\.\\.?/)+(modules/)?(?!${own}/)(${MODULES.join("|")})(/.*)?)$`,
+  message: `Modules import each other only through their doors, @/modules/<other>/server or @/modules/<other>/client (eslint.config.mjs). Move what others need behind the door, or down into lib/ or components/.`,
+});
+const noModuleImports = {
+  group: ["@/modules/**", "**/modules/**"],
+  message: "Shared components (components/) are the kit every module builds on: they import no module.",
+};
+const clientImportsServerTypesOnly = {
+  group: ["@/lib/server/**", "@/modules/*/server", "@/modules/*/server/**", "**/server/**", "server-only"],
+  allowTypeImports: true,
+  message: "Client code imports server code only for types (import type).",
+};
 
 // The relay's stages in the order a request walks them (tasks, the Midjourney/Suno endpoints, sit at
 // the endpoints' level). A stage file imports the kernel, lib/, its own stage, later stages and
@@ -129,15 +154,48 @@ export default defineConfig([
         "error",
         {
           paths: [noNextLink],
-          patterns: [
-            noAppImports,
-            {
-              group: ["@/lib/server/**", "@/modules/*/server/**", "**/server/**", "server-only"],
-              allowTypeImports: true,
-              message: "Client code imports server code only for types (import type).",
-            },
-          ],
+          patterns: [noAppImports, clientImportsServerTypesOnly],
         },
+      ],
+    },
+  },
+  // Later blocks replace the rule's options for their files, so each one carries the full list.
+  ...MODULES.flatMap((own) => [
+    {
+      files: [`modules/${own}/**/*.{ts,tsx}`],
+      rules: {
+        "@typescript-eslint/no-restricted-imports": [
+          "error",
+          { paths: [noNextLink], patterns: [noAppImports, moduleDoorRule(own)] },
+        ],
+      },
+    },
+    {
+      files: [`modules/${own}/components/**/*.{ts,tsx}`, `modules/${own}/client/**/*.{ts,tsx}`],
+      ignores: ["**/*.server.tsx"],
+      rules: {
+        "@typescript-eslint/no-restricted-imports": [
+          "error",
+          { paths: [noNextLink], patterns: [noAppImports, moduleDoorRule(own), clientImportsServerTypesOnly] },
+        ],
+      },
+    },
+  ]),
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [noNextLink], patterns: [noAppImports, noModuleImports, clientImportsServerTypesOnly] },
+      ],
+    },
+  },
+  {
+    files: ["components/**/*.server.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [noNextLink], patterns: [noAppImports, noModuleImports] },
       ],
     },
   },

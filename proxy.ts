@@ -5,7 +5,7 @@
 // - /admin/* sends a logged-in non-admin to /.
 import { NextResponse, type NextRequest } from "next/server";
 import { resolveCurrentUser } from "@/lib/server/auth/current-user";
-import { isSetupDone } from "@/modules/accounts/server/setup/get-setup-status";
+import { isSetupDone } from "@/lib/server/setup-done";
 import { ROLE } from "@/lib/constants";
 import { PATHNAME_HEADER } from "@/lib/page-guard-header";
 

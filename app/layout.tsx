@@ -10,7 +10,7 @@ import { SiteProvider } from "@/components/providers/site-context";
 import { getPageUser } from "@/lib/server/auth/page-user";
 import { toSessionUserDto } from "@/modules/accounts/server/dto";
 import { getOption } from "@/lib/server/options/store";
-import { getStatus } from "@/modules/settings/server/get-status";
+import { getStatus } from "@/lib/server/site-status";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -7,6 +7,8 @@ export const TOKEN_STATUS = { enabled: 1, disabled: 2, expired: 3, exhausted: 4 
 export const CHANNEL_STATUS = { enabled: 1, manuallyDisabled: 2, autoDisabled: 3 } as const;
 /** Redemption code status: 3 = used up. */
 export const REDEMPTION_STATUS = { unused: 1, disabled: 2, used: 3 } as const;
+/** Online top-up order status (the wallet writes it; the inviter's reward counts paid orders). */
+export const TOPUP_STATUS = { pending: "pending", success: "success", failed: "failed", expired: "expired" } as const;
 /** Log row type (new-api's numbers): consume rows come from the relay, the others from the console. */
 export const LOG_TYPE = { topup: 1, consume: 2, manage: 3, system: 4, checkin: 5, error: 6, refund: 7 } as const;
 /** The log list's type filter value for "any type" (never stored on a row). */

@@ -46,3 +46,8 @@ export function formatDateTime(value: string | number | Date): string {
   if (!d) return "";
   return `${isoDate(d)} ${clock(d)}:${pad(d.getSeconds())}`;
 }
+
+/** A Date as the value of an <input type="datetime-local"> in the viewer's time zone. */
+export function toLocalInput(date: Date): string {
+  return `${isoDate(date)}T${clock(date)}`;
+}

@@ -1,5 +1,5 @@
 // Inbox markdown: `marked` tokenises the source, and this module maps its tokens to a small tree that
-// modules/messages/components/inbox/markdown-view.tsx renders as React elements. Raw HTML in the source stays text,
+// components/markdown-view.tsx renders as React elements. Raw HTML in the source stays text,
 // never markup, and only http(s), mailto and site-relative targets become links (images: http(s)).
 import { Lexer, type Token, type Tokens } from "marked";
 

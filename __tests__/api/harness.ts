@@ -11,7 +11,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { db, disconnectDb } from "@/lib/server/db";
 import { invalidateOptionsCache } from "@/lib/server/options/store";
 import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
-import { forgetSetupStatusForTests } from "@/modules/accounts/server/setup/get-setup-status";
+import { forgetSetupStatusForTests } from "@/lib/server/setup-done";
 import { sessionCookieName } from "@/lib/server/auth/session";
 import { hashPassword } from "@/lib/server/auth/password";
 import { stopPasswordThread } from "@/lib/server/auth/bcrypt-thread";

@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { usePathname } from "next/navigation";
 import { AppShell } from "@/components/layout/app-shell";
 import { SiteProvider, type SiteContextValue } from "@/components/providers/site-context";
-import { fetchUnreadCount } from "@/modules/messages/client/inbox-api";
+import { fetchUnreadCount } from "@/lib/client/inbox-bell";
 import type { StoredUser } from "@/lib/client/storage";
 import { catalogues } from "@/messages";
 
@@ -12,7 +12,7 @@ jest.mock("next/navigation", () => ({
   usePathname: jest.fn(() => "/app/tokens"),
   useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
 }));
-jest.mock("@/modules/messages/client/inbox-api", () => ({
+jest.mock("@/lib/client/inbox-bell", () => ({
   inboxKeys: { unreadCount: () => ["inbox", "unread-count"] },
   fetchUnreadCount: jest.fn(async () => 0),
 }));

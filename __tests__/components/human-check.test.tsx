@@ -3,7 +3,7 @@
 // 检查用户环境！), the token rides in ?turnstile=, and the widget is reset after each use.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { LoginForm } from "@/modules/accounts/components/auth/login-form";
-import { TURNSTILE_SCRIPT } from "@/modules/accounts/client/auth/use-human-check";
+import { TURNSTILE_SCRIPT } from "@/components/use-human-check";
 import { fakeStatus, mockFetch, renderAuth } from "./render-auth";
 
 jest.mock("next/navigation", () => ({

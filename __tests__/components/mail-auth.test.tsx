@@ -12,7 +12,7 @@ import { mockFetch, renderAuth, sentBody } from "./render-auth";
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 jest.mock("@/lib/client/copy-text", () => ({ copyText: jest.fn() }));
 const humanCheck = { token: "", ready: true, widget: null, reset: jest.fn() };
-jest.mock("@/modules/accounts/client/auth/use-human-check", () => ({ useHumanCheck: () => humanCheck }));
+jest.mock("@/components/use-human-check", () => ({ useHumanCheck: () => humanCheck }));
 
 const alerts = () => screen.queryAllByRole("alert").map((el) => el.textContent ?? "");
 

@@ -1,7 +1,7 @@
 // The pricing row dialog's two either/or switches: per token / per request, and ratios / prices.
 import { fireEvent, render, screen } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { PricingRowDialog } from "@/modules/pricing/components/ratios/pricing-row-dialog";
+import { PricingRowDialog } from "@/modules/settings/components/ratios/pricing-row-dialog";
 import { zh } from "./render-auth";
 
 test("per request asks for a fixed price and locks the token inputs; prices replace ratios", () => {

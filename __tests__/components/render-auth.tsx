@@ -5,7 +5,7 @@ import { render } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactElement } from "react";
 import { SiteProvider } from "@/components/providers/site-context";
-import type { StatusData } from "@/modules/settings/server/get-status";
+import type { StatusData } from "@/lib/server/site-status";
 import type { StoredUser } from "@/lib/client/storage";
 import { catalogues } from "@/messages";
 

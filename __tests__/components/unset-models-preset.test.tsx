@@ -4,7 +4,7 @@
 // neither has the model, 填入官网倍率失败，请稍后重试 and the draft is untouched.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { UnsetModels } from "@/modules/pricing/components/ratios/unset-models";
+import { UnsetModels } from "@/modules/settings/components/ratios/unset-models";
 import type { PricingMaps } from "@/modules/pricing/ratios/pricing-editor";
 import { renderAuth } from "./render-auth";
 

@@ -2,7 +2,7 @@
 // of GET /api/status/update in place, 检查更新失败，请稍后再试 on any failure (success:false from our server,
 // or no network at all), no global error toast, and no request before the button in settings.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { UpdateCheck } from "@/modules/content/components/about/update-check";
+import { UpdateCheck } from "@/modules/settings/components/update-check";
 import { globalErrors, mockFetch, renderAuth } from "./render-auth";
 
 const info = (has_update: boolean) => ({

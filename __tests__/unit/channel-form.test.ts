@@ -1,6 +1,6 @@
 // The channel drawer validates with the routes' schemas: form -> schema input, and the schema
 // messages it shows (zh verbatim).
-import { firstIssueByField } from "@/modules/accounts/client/auth/form-issues";
+import { firstIssueByField } from "@/lib/client/form-issues";
 import {
   channelFormInput,
   channelFormSchemas,

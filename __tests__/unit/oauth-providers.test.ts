@@ -1,4 +1,5 @@
-import { authorizeUrl, isHttpUrl, oauthRedirectUri } from "@/modules/accounts/oauth-providers";
+import { isHttpUrl } from "@/lib/http-url";
+import { authorizeUrl, oauthRedirectUri } from "@/modules/accounts/oauth-providers";
 import { basicAuth } from "@/modules/accounts/server/oauth-providers/basic-auth";
 import { publicOrigin } from "@/modules/accounts/server/oauth-providers/public-origin";
 import { resetEnvForTests } from "@/lib/env";

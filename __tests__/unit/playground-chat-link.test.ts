@@ -1,5 +1,6 @@
 // Chat links: Chats entry by index, {key} and {address} substitution, the
 // legacy ChatLink form of /chat2link, and refusal of anything that is not a web page.
+import { withSkPrefix } from "@/lib/token-key";
 import {
   chatServerAddress,
   chatTemplate,
@@ -9,7 +10,6 @@ import {
   parseChatIndex,
   resolveChat2Link,
   resolveChatLink,
-  withSkPrefix,
 } from "@/modules/playground/chat/chat-link";
 
 const chats = [

@@ -1,5 +1,5 @@
-// The relay reaches into capability modules only through the few entries eslint.config.mjs lists
-// (README "Architecture"); anything else (a log helper, a DTO, a relative path) is refused by lint.
+// The relay reaches into capability modules only through the doors eslint.config.mjs lists
+// (README "Architecture"); anything else (a file behind a door, a DTO, a relative path) is refused by lint.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 
@@ -25,13 +25,13 @@ function restrictedLines(code: string, filePath: string): number[] {
 
 test("the relay imports only the listed module entries", () => {
   const probe = [
-    'import { orderTargets } from "@/modules/pricing/model-mapping";',
-    'import { getTokenBalance } from "@/modules/tokens/server/get-token-balance";',
-    'import { listTokenLogs } from "@/modules/logs/server/usage/list-token-logs";',
-    'import { recordLog } from "@/modules/logs/server/usage/record-log";',
+    'import { orderTargets } from "@/modules/settings/server";',
+    'import { getTokenBalance } from "@/modules/tokens/server";',
+    'import { listTokenLogs } from "@/modules/logs/server";',
+    'import { recordLog } from "@/modules/logs/server/usage/list-token-logs";',
     'import { x } from "../../../../modules/logs/server/usage/list-token-logs-extra";',
     'import type { TokenDto } from "@/modules/tokens/server/dto";',
-    'import { y } from "@/modules/pricing/model-mapping/inner";',
+    'import { y } from "@/modules/settings/model-mapping";',
     "export const probe = [orderTargets, getTokenBalance, listTokenLogs, recordLog, x, y] as unknown as TokenDto;",
     "",
   ].join("\n");

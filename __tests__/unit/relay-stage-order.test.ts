@@ -2,43 +2,7 @@
 // → settle), the kernel imports no stage, and vendors import only the kernel: eslint.config.mjs
 // refuses the rest, and `npm test` lints relay/ in its static step. Each probe below is linted as if
 // it were the file it names; one eslint process lints them all (a process costs seconds of CPU).
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-
-const ROOT = path.resolve(__dirname, "../..");
-
-type Probe = { file: string; imports: string[] };
-
-/** For each probe, the import specifiers eslint's import restriction refuses. */
-function refused(probes: Probe[]): string[][] {
-  const script = `
-    const { ESLint } = require("eslint");
-    const probes = JSON.parse(process.argv[1]);
-    (async () => {
-      const eslint = new ESLint({ cwd: process.cwd() });
-      const out = [];
-      for (const p of probes) {
-        const [r] = await eslint.lintText(p.code, { filePath: p.file, warnIgnored: false });
-        out.push(r.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.line));
-      }
-      process.stdout.write(JSON.stringify(out));
-    })();
-  `;
-  const inputs = probes.map((p) => ({
-    file: p.file,
-    code: [
-      ...p.imports.map((spec, i) => `import * as m${i} from "${spec}";`),
-      `export const probe = [${p.imports.map((_, i) => `m${i}`).join(", ")}];`,
-      "",
-    ].join("\n"),
-  }));
-  const output = execFileSync(process.execPath, ["-e", script, JSON.stringify(inputs)], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  const lines = JSON.parse(output) as number[][];
-  return lines.map((l, i) => l.map((line) => probes[i]!.imports[line - 1]!));
-}
+import { refusedImports as refused, type Probe } from "@/__tests__/support/lint-probes";
 
 test("eslint refuses upward, kernel-to-stage and vendor-to-stage imports, and lets forward imports pass", () => {
   const probes: Probe[] = [

@@ -4,7 +4,7 @@ import {
   checkModelMapping,
   entriesToMapping,
   orderTargets,
-} from "@/modules/pricing/model-mapping";
+} from "@/modules/settings/model-mapping";
 
 const e = (virtual: string, ...targets: [string, string | number][]) => ({
   virtual,

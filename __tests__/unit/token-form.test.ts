@@ -1,11 +1,11 @@
 // The token drawer validates with the routes' schemas: form -> schema input, and the schema messages
 // the drawer shows (zh verbatim).
-import { firstIssueByField } from "@/modules/accounts/client/auth/form-issues";
+import { firstIssueByField } from "@/lib/client/form-issues";
+import { toLocalInput } from "@/lib/format-time";
 import {
   batchNames,
   emptyTokenForm,
   presetExpiry,
-  toLocalInput,
   tokenFormInput,
   tokenFormSchemas,
   tokenToForm,

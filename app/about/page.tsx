@@ -3,7 +3,7 @@
 import { Info } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { UpdateCheck } from "@/modules/content/components/about/update-check";
+import { UpdateCheck } from "@/modules/settings/components/update-check";
 import { OptionContent } from "@/modules/content/components/content/option-content.server";
 import { PageContainer } from "@/components/layout/page-container";
 import { env } from "@/lib/env";

@@ -5,7 +5,7 @@
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
+import { useFieldErrors } from "@/lib/client/form-issues";
 
 export function useSchemaCheck(options: { toast?: boolean } = {}) {
   const fieldErrors = useFieldErrors();

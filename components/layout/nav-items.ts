@@ -2,7 +2,7 @@
 // React so the visibility rules can be unit-tested without rendering anything.
 import type { StoredUser } from "@/lib/client/storage";
 import { ROLE } from "@/lib/constants";
-import type { StatusData } from "@/modules/settings/server/get-status";
+import type { StatusData } from "@/lib/server/site-status";
 import type { Messages } from "@/messages";
 
 export type SideLabelKey = keyof Messages["shell"]["side"];

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { StatusData } from "@/modules/settings/server/get-status";
+import type { StatusData } from "@/lib/server/site-status";
 import { getStoredValue, setStoredValue } from "@/lib/client/storage";
 
 /**

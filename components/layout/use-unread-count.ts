@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { fetchUnreadCount, inboxKeys } from "@/modules/messages/client/inbox-api";
+import { fetchUnreadCount, inboxKeys } from "@/lib/client/inbox-bell";
 import { UNREAD_POLL_MS } from "@/lib/constants";
 
 /** The bell's count, polled every 30 s while someone is logged in. */

@@ -4,7 +4,7 @@
 // logged-in user (null for visitors). Provided once by the root layout; read with useSite().
 import { createContext, useContext, type ReactNode } from "react";
 import type { StoredUser } from "@/lib/client/storage";
-import type { StatusData } from "@/modules/settings/server/get-status";
+import type { StatusData } from "@/lib/server/site-status";
 
 export type SiteContextValue = { status: StatusData; user: StoredUser | null };
 

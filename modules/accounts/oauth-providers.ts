@@ -1,6 +1,8 @@
 // The classic OAuth sign-in providers: what both the console and the server know
 // about them. Each provider sends the browser back to /oauth/{provider} (the callback page), which
 // calls GET /api/oauth/{provider}?code&state.
+import { isHttpUrl } from "@/lib/http-url";
+
 export const OAUTH_PROVIDERS = ["github", "oidc", "linuxdo"] as const;
 export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
 
@@ -21,17 +23,6 @@ export const OIDC_SCOPE = "openid profile email";
 /** Real authorization endpoints of the fixed providers (the OIDC one comes from the options). */
 export const GITHUB_AUTHORIZE_URL = "https://github.com/login/oauth/authorize";
 export const LINUXDO_AUTHORIZE_URL = "https://connect.linux.do/oauth2/authorize";
-
-/** An OIDC URL (well-known, endpoints) must start with http:// or https://. */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value.trim())) return false;
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
 
 /** Where the provider sends the browser back: the callback page of this console. */
 export function oauthRedirectUri(origin: string, provider: OAuthProviderId): string {

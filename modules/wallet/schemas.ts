@@ -10,7 +10,6 @@ export const TOPUP_AMOUNT_OPTIONS = [1, 10, 50, 100, 500, 1000] as const;
 export const TOPUP_AMOUNT_MAX = 1_000_000;
 export const TOPUP_PAYMENT_METHODS = ["zfb", "wx"] as const;
 export type TopupPaymentMethod = (typeof TOPUP_PAYMENT_METHODS)[number];
-export const TOPUP_STATUS = { pending: "pending", success: "success", failed: "failed", expired: "expired" } as const;
 
 export const topupAmountSchema = z.object({
   amount: z.coerce

@@ -16,8 +16,8 @@ import { RelayError } from "@/relay/kernel/errors";
 import { relayError } from "@/relay/kernel/error-codes";
 import { sendError, sendJson } from "@/relay/kernel/http-io";
 import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
-import { getTokenBalance, type TokenBalance } from "@/modules/tokens/server/get-token-balance";
-import { listTokenLogs } from "@/modules/logs/server/usage/list-token-logs";
+import { getTokenBalance, type TokenBalance } from "@/modules/tokens/server";
+import { listTokenLogs } from "@/modules/logs/server";
 
 const SUBSCRIPTION = new Set(["/dashboard/billing/subscription", "/v1/dashboard/billing/subscription"]);
 const USAGE = new Set(["/dashboard/billing/usage", "/v1/dashboard/billing/usage"]);

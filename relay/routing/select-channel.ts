@@ -10,7 +10,7 @@ import "server-only";
 import type { ModelPricing, PriceTable } from "@/lib/server/ledger/pricing";
 import { priceModel } from "@/lib/server/ledger/pricing";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
-import { orderTargets, type ModelMapping } from "@/modules/pricing/model-mapping";
+import { orderTargets, type ModelMapping } from "@/modules/settings/server";
 import { relayError } from "@/relay/kernel/error-codes";
 import { parseJsonMap } from "@/lib/own-keys";
 

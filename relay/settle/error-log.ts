@@ -3,7 +3,7 @@ import "server-only";
 // Error logs (type 6) for failed relay calls, when LogErrorEnabled is on. Queued, never awaited.
 import { requestLogger } from "@/lib/server/logger";
 import { getOptions } from "@/lib/server/options/store";
-import { queueLog } from "@/lib/server/ledger/bookkeeping";
+import { queueLog } from "@/lib/server/ledger/journal";
 import type { RelayContext, RelayRequestBase } from "@/relay/kernel/context";
 import type { RelayError } from "@/relay/kernel/errors";
 import { LOG_TYPE } from "@/lib/constants";

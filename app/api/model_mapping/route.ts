@@ -1,7 +1,7 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { putModelMappingSchema } from "@/modules/pricing/schemas";
-import { getModelMapping } from "@/modules/pricing/server/model-mapping/get-model-mapping";
-import { putModelMapping } from "@/modules/pricing/server/model-mapping/put-model-mapping";
+import { putModelMappingSchema } from "@/modules/settings/schemas";
+import { getModelMapping } from "@/modules/settings/server/model-mapping/get-model-mapping";
+import { putModelMapping } from "@/modules/settings/server/model-mapping/put-model-mapping";
 
 // GET /api/model_mapping/ – the virtual-model mapping {mapping}; admin
 export const GET = route({ role: "admin" }, () => getModelMapping());

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { getStatus } from "@/modules/settings/server/get-status";
+import { getStatus } from "@/lib/server/site-status";
 
 // GET /api/status – public site status and enabled features
 export const GET = route({ role: "public" }, () => getStatus());

@@ -5,7 +5,7 @@ import { titleMetadata } from "@/components/layout/headed-page";
 import { PageHeader } from "@/components/layout/page-container";
 import { TokensPageClient } from "@/modules/tokens/components/tokens-page-client";
 import { Banner } from "@/components/ui/card";
-import { getStatus } from "@/modules/settings/server/get-status";
+import { getStatus } from "@/lib/server/site-status";
 
 export const generateMetadata = titleMetadata("tokens.title");
 

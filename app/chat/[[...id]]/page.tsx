@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { ChatFrame } from "@/modules/playground/components/chat-frame";
 import { requirePageUser } from "@/lib/page-guard";
 import { parseChatIndex } from "@/modules/playground/chat/chat-link";
-import { getStatus } from "@/modules/settings/server/get-status";
+import { getStatus } from "@/lib/server/site-status";
 import { chatEntries } from "@/components/layout/nav-items";
 
 type Props = { params: Promise<{ id?: string[] }> };

@@ -3,7 +3,8 @@ import "server-only";
 // What a settlement writes besides the balances: the consume log and the hourly usage bucket. They
 // travel WITH the settlement (in worker processes: in the same message to the primary), so a
 // worker killed right after a request finished can never leave a charge without its log.
-import { queueLog, queueUsage, scheduleFlush, type LogRow, type UsageBucketKey } from "@/lib/server/ledger/bookkeeping";
+import { queueUsage, scheduleFlush, type UsageBucketKey } from "@/lib/server/ledger/bookkeeping";
+import { queueLog, type LogRow } from "@/lib/server/ledger/journal";
 
 export type SettleRecords = {
   /** The consume log; its quota is set to the charge (null: consume logs are off). */

@@ -4,7 +4,7 @@ import { defaultOtherFor, detectMultiKey, multiKeyAllowed, splitKeyText, toList 
 import { numberOf } from "@/lib/client/number-text";
 import { channelFieldsSchema, updateChannelSchema } from "@/modules/channels/schemas";
 import type { ChannelItem } from "@/modules/channels/client/api";
-import { toLocalInput } from "@/modules/tokens/client/token-form";
+import { toLocalInput } from "@/lib/format-time";
 
 export type KeyMode = "single" | "multi";
 /** In multi-key mode: one channel per key (batch) or one channel holding every key. */

@@ -2,7 +2,7 @@ import "server-only";
 
 // Audit trail of admin changes to channels (issue 17): who did what to which channel, as a type 3
 // log under the admin. Field names are listed, never the key or other values (they may be secrets).
-import { recordAdminAction, type AdminActor } from "@/modules/logs/server/usage/record-admin-action";
+import { recordAdminAction, type AdminActor } from "@/lib/server/ledger/journal";
 
 const ACTION_TEXT = {
   create: "创建了渠道",

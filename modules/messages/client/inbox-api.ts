@@ -1,5 +1,5 @@
-// Inbox calls shared by the shell (unread bell) and the inbox pages. Query keys live here so that
-// marking a message read can invalidate exactly the bell's count.
+// The inbox pages' calls. The query keys and the bell's count live in the shared kit
+// (lib/client/inbox-bell.ts), which the shell reads too.
 import { apiData } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
 
@@ -13,19 +13,6 @@ export type InboxMessage = {
   read_at: string | null;
   is_read: boolean;
 };
-
-export const inboxKeys = {
-  all: ["inbox"] as const,
-  unreadCount: () => [...inboxKeys.all, "unread-count"] as const,
-  lists: () => [...inboxKeys.all, "list"] as const,
-  list: (page: number, pageSize: number) => [...inboxKeys.lists(), { page, pageSize }] as const,
-  detail: (id: number) => [...inboxKeys.all, "detail", id] as const,
-};
-
-export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
-  const data = await apiData<{ unread_count: number }>("/api/user/messages/unread_count", { signal });
-  return Number(data?.unread_count) || 0;
-}
 
 export function fetchInboxMessages(page: number, pageSize: number, signal?: AbortSignal) {
   return apiData<PageResult<InboxMessage>>("/api/user/messages", { query: { p: page, page_size: pageSize }, signal });

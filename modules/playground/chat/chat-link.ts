@@ -3,12 +3,9 @@
 // and {address} by the server address (URL-encoded, as new-api does). The legacy ChatLink option
 // (/chat2link) points at a NextChat deployment and gets new-api's settings fragment appended.
 
-export type ChatLinkResult = { ok: true; url: string } | { ok: false };
+import { withSkPrefix } from "@/lib/token-key";
 
-/** Keys from the token API carry no "sk-" (as in new-api); what users see and copy does. */
-export function withSkPrefix(key: string): string {
-  return key.startsWith("sk-") ? key : `sk-${key}`;
-}
+export type ChatLinkResult = { ok: true; url: string } | { ok: false };
 
 /** The /chat/{id?} segment as a Chats index: no segment is the first entry; anything else must be a plain index. */
 export function parseChatIndex(segments: string[] | undefined): number | null {

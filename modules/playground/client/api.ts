@@ -1,6 +1,6 @@
 // Typed calls of the playground and chat pages.
 import { apiData } from "@/lib/client/api";
-import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client/api";
+import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client";
 import { CHAT_TOKEN_FETCH_LIMIT } from "@/modules/playground/chat/chat-state";
 import type { PageResult } from "@/lib/schemas/pagination";
 

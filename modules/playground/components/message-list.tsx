@@ -6,7 +6,7 @@
 import { Bot, Copy, User } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { MarkdownView } from "@/modules/messages/components/inbox/markdown-view";
+import { MarkdownView } from "@/components/markdown-view";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/client/cn";
 import type { ChatMessage } from "@/modules/playground/chat/chat-state";

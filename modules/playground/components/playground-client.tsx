@@ -16,8 +16,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cn } from "@/lib/client/cn";
 import { hardNavigate } from "@/lib/client/navigate";
 import { usePlaygroundModels } from "@/modules/playground/client/hooks";
-import { useSelfGroups } from "@/modules/tokens/client/hooks";
-import { useCopy } from "@/lib/client/use-copy";
+import { useSelfGroups } from "@/lib/client/user-self";
+import { useCopy } from "@/components/use-copy";
 import { pickGroup, pickModel, STREAM_RECONNECT } from "@/modules/playground/chat/chat-state";
 
 export function PlaygroundClient() {

@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import type { GroupInfo } from "@/modules/tokens/client/api";
+import type { GroupInfo } from "@/lib/client/user-self";
 import {
   parseMaxTokens,
   snapTemperature,

@@ -3,7 +3,7 @@ import "server-only";
 // POST /api/option/rest_model_ratio: the four pricing maps back to the bundled public defaults.
 import { defaultPricingOptions } from "@/modules/pricing/ratios/default-ratios";
 import { setOptions } from "@/lib/server/options/store";
-import { recordAdminAction, type AdminActor } from "@/modules/logs/server/usage/record-admin-action";
+import { recordAdminAction, type AdminActor } from "@/lib/server/ledger/journal";
 
 export async function resetModelRatio(actor: AdminActor): Promise<void> {
   const defaults = defaultPricingOptions();

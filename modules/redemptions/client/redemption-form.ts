@@ -8,6 +8,7 @@ import {
   validWindowOk,
 } from "@/modules/redemptions/schemas";
 import { REDEMPTION_STATUS } from "@/lib/constants";
+import { toLocalInput as dateToLocalInput } from "@/lib/format-time";
 
 export type RedemptionFormValues = {
   name: string;
@@ -21,13 +22,9 @@ export type RedemptionFormValues = {
   key: string;
 };
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** Unix seconds → the value of an <input type="datetime-local"> in the viewer's zone ("" for 0). */
 export function toLocalInput(seconds: number): string {
-  if (!seconds) return "";
-  const d = new Date(seconds * 1000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return seconds ? dateToLocalInput(new Date(seconds * 1000)) : "";
 }
 
 /** The reverse; "" → 0 (none), an unparsable text → NaN (refused by the schema). */

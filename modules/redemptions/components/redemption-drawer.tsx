@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { CrudDrawer, type EntityDrawerState, type EntityFormProps } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { RedemptionFormFields } from "@/modules/redemptions/components/redemption-form-fields";
-import { useIssueText } from "@/modules/accounts/client/auth/form-issues";
+import { useIssueText } from "@/lib/client/form-issues";
 import { redemptionToForm, emptyRedemptionForm, formToPayload } from "@/modules/redemptions/client/redemption-form";
 import { useRedemption, useCreateRedemptions, useUpdateRedemption } from "@/modules/redemptions/client/hooks";
 

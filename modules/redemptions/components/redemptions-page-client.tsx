@@ -24,7 +24,7 @@ import {
   useDeleteDisabledRedemptions,
   useSetRedemptionStatus,
 } from "@/modules/redemptions/client/hooks";
-import { useCopy } from "@/lib/client/use-copy";
+import { useCopy } from "@/components/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
 import { AddButton } from "@/components/admin/add-button";
 import { REDEMPTION_STATUS } from "@/lib/constants";

@@ -20,10 +20,10 @@ import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE } from "@/lib/constants";
-import { recordLog } from "@/modules/logs/server/usage/record-log";
+import { recordLog } from "@/lib/server/ledger/journal";
 import { REDEMPTION_STATUS } from "@/modules/redemptions/schemas";
 import { formatQuota } from "@/lib/format";
-import { creditInviterOnFirstPayment } from "@/modules/accounts/server/users/credit-inviter";
+import { creditInviterOnFirstPayment } from "@/modules/accounts/server";
 
 export type RedeemResult = { quota: number; is_gift: boolean };
 

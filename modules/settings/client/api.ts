@@ -1,7 +1,7 @@
 // Typed calls of the settings page.
 import { apiData, apiFetch } from "@/lib/client/api";
-import type { ModelMapping } from "@/modules/pricing/model-mapping";
-import type { PresetRatios, PresetSource } from "@/modules/pricing/ratios/preset-ratios";
+import type { ModelMapping } from "@/modules/settings/model-mapping";
+import type { PresetRatios, PresetSource } from "@/modules/pricing/client";
 
 /** GET /api/option/ entry; secrets come without their value, with is_set. */
 export type OptionEntry = { key: string; value: string; secret?: boolean; is_set?: boolean };
@@ -38,8 +38,6 @@ export const putModelMapping = (mapping: ModelMapping) =>
 
 export const reloadModelMapping = () =>
   apiData<{ mapping: ModelMapping }>("/api/model_mapping/reload", { method: "POST" }).then((d) => d.mapping);
-
-export const fetchGroups = (signal?: AbortSignal) => apiData<string[]>("/api/group/", { signal });
 
 export const fetchEnabledModels = (signal?: AbortSignal) =>
   apiData<string[]>("/api/channel/models_enabled", { signal });

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   fetchEnabledModels,
-  fetchGroups,
   fetchModelMapping,
   fetchOptions,
   putModelMapping,
@@ -13,7 +12,7 @@ import {
 } from "@/modules/settings/client/api";
 import { settingsKeys } from "@/modules/settings/client/keys";
 import { saveOrder } from "@/modules/settings/client/save-order";
-import type { ModelMapping } from "@/modules/pricing/model-mapping";
+import type { ModelMapping } from "@/modules/settings/model-mapping";
 
 /** All options; load errors are shown by the page (刷新失败), not by the global toast. */
 export function useOptions() {
@@ -88,10 +87,6 @@ export function useReloadModelMapping() {
       void client.invalidateQueries({ queryKey: settingsKeys.options() });
     },
   });
-}
-
-export function useGroups() {
-  return useQuery({ queryKey: settingsKeys.groups(), queryFn: ({ signal }) => fetchGroups(signal) });
 }
 
 export function useEnabledModels() {

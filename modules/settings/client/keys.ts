@@ -2,6 +2,5 @@ export const settingsKeys = {
   all: ["settings"] as const,
   options: () => [...settingsKeys.all, "options"] as const,
   modelMapping: () => [...settingsKeys.all, "model-mapping"] as const,
-  groups: () => ["groups"] as const,
   enabledModels: () => ["channel", "models-enabled"] as const,
 };

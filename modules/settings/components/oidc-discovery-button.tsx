@@ -8,7 +8,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import type { SettingsSection } from "@/modules/settings/components/use-settings-section";
 import { Button } from "@/components/ui/button";
-import { isHttpUrl } from "@/modules/accounts/oauth-providers";
+import { isHttpUrl } from "@/lib/http-url";
 
 const FILLED = [
   ["oidc.authorization_endpoint", "authorization_endpoint"],

@@ -3,7 +3,7 @@
 // Models tab: global relay settings, Gemini, Claude, and the model-mapping manager.
 import type { FieldSpec } from "@/modules/settings/components/option-fields";
 import { OptionSection } from "@/modules/settings/components/option-section";
-import { ModelMappingManager } from "@/modules/pricing/components/model-mapping/model-mapping-manager";
+import { ModelMappingManager } from "@/modules/settings/components/model-mapping/model-mapping-manager";
 
 const GLOBAL: FieldSpec[] = [
   { key: "global.pass_through_request_enabled", kind: "bool", hint: true },

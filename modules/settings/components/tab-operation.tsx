@@ -6,7 +6,7 @@
 import { useTranslations } from "next-intl";
 import type { FieldSpec } from "@/modules/settings/components/option-fields";
 import { OptionSection } from "@/modules/settings/components/option-section";
-import { PricingArea } from "@/modules/pricing/components/ratios/pricing-area";
+import { PricingArea } from "@/modules/settings/components/ratios/pricing-area";
 import { LogCleanupCard } from "@/modules/settings/components/log-cleanup-card";
 import { useSite } from "@/components/providers/site-context";
 import { ROLE } from "@/lib/constants";

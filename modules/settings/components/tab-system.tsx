@@ -4,7 +4,7 @@
 // login off asks first), OAuth providers, SMTP, Turnstile, WeChat, Telegram, display switches and
 // the Chats list. Secret fields are write-only (root only).
 import type { FieldSpec } from "@/modules/settings/components/option-fields";
-import { UpdateCheck } from "@/modules/content/components/about/update-check";
+import { UpdateCheck } from "@/modules/settings/components/update-check";
 import { OidcDiscoveryButton } from "@/modules/settings/components/oidc-discovery-button";
 import { OptionSection } from "@/modules/settings/components/option-section";
 

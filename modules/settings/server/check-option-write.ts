@@ -10,7 +10,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { ownValue } from "@/lib/own-keys";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { isSecretOptionKey, OPTION_DEFAULTS } from "@/lib/server/options/defaults";
-import { checkModelMapping } from "@/modules/pricing/model-mapping";
+import { checkModelMapping } from "@/modules/settings/model-mapping";
 import { isAdminWritableOption } from "@/modules/settings/rules/option-access";
 import { checkFallbackPricing, checkOptionValue } from "@/modules/settings/rules/option-rules";
 

@@ -12,7 +12,7 @@ import type { UpdateOptionInput } from "@/modules/settings/schemas";
 import { invalidateAllTokens } from "@/lib/server/cache/token-cache";
 import { checkOptionWrite } from "@/modules/settings/server/check-option-write";
 import { isSecretOptionKey } from "@/lib/server/options/defaults";
-import { auditValue, recordAdminAction } from "@/modules/logs/server/usage/record-admin-action";
+import { auditValue, recordAdminAction } from "@/lib/server/ledger/journal";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 
 type Actor = Pick<CurrentUser, "id" | "username" | "role">;

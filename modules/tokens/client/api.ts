@@ -2,7 +2,7 @@
 import { apiData } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
 import type { CreateTokenInput, UpdateTokenInput } from "@/modules/tokens/schemas";
-import { withSkPrefix } from "@/modules/playground/chat/chat-link";
+import { withSkPrefix } from "@/lib/token-key";
 
 export type TokenItem = {
   id: number;
@@ -26,8 +26,6 @@ export type TokenItem = {
 };
 
 export type TokenFilters = { page: number; pageSize: number; keyword: string; token: string };
-export type GroupInfo = { desc: string; ratio: number };
-
 // The API answers keys without "sk-" (new-api's contract); the console shows and copies them with it.
 const prefixed = (t: TokenItem): TokenItem => ({ ...t, key: withSkPrefix(t.key) });
 
@@ -49,6 +47,3 @@ export const updateToken = (body: UpdateTokenInput) => apiData<TokenItem>("/api/
 export const setTokenStatus = (id: number, status: number) =>
   apiData<TokenItem>("/api/token/", { method: "PUT", body: { id, status }, query: { status_only: "true" } });
 export const deleteToken = (id: number) => apiData<null>(`/api/token/${id}`, { method: "DELETE" });
-export const fetchSelfGroups = (signal?: AbortSignal) =>
-  apiData<Record<string, GroupInfo>>("/api/user/self/groups", { signal });
-export const fetchSelfModels = (signal?: AbortSignal) => apiData<string[]>("/api/user/models", { signal });

@@ -1,13 +1,11 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEntity, usePagedList, useRefreshingMutation } from "@/lib/client/entity-queries";
 import { UPDATE_FAILED } from "@/lib/client/describe-error";
 import {
   createToken,
   deleteToken,
-  fetchSelfGroups,
-  fetchSelfModels,
   fetchToken,
   fetchTokens,
   setTokenStatus,
@@ -21,14 +19,6 @@ export const useTokens = (filters: TokenFilters) =>
   usePagedList(tokenKeys.list(filters), (signal) => fetchTokens(filters, signal));
 
 export const useToken = (id: number | null) => useEntity(id, tokenKeys.detail, fetchToken);
-
-export function useSelfGroups() {
-  return useQuery({ queryKey: tokenKeys.selfGroups(), queryFn: ({ signal }) => fetchSelfGroups(signal) });
-}
-
-export function useSelfModels() {
-  return useQuery({ queryKey: tokenKeys.selfModels(), queryFn: ({ signal }) => fetchSelfModels(signal) });
-}
 
 /** Creates `inputs` one after another (batch creation); resolves with the number created. */
 export function useCreateTokens() {

@@ -5,6 +5,4 @@ export const tokenKeys = {
   lists: () => [...tokenKeys.all, "list"] as const,
   list: (f: TokenFilters) => [...tokenKeys.lists(), f] as const,
   detail: (id: number) => [...tokenKeys.all, "detail", id] as const,
-  selfGroups: () => ["user", "self-groups"] as const,
-  selfModels: () => ["user", "models"] as const,
 };

@@ -2,6 +2,7 @@
 // presets, form ⇄ schema input conversion (the schemas give the messages), and batch-creation names.
 import { z } from "zod";
 import { numberOf } from "@/lib/client/number-text";
+import { toLocalInput } from "@/lib/format-time";
 import { createTokenSchema, TOKEN_DEFAULTS, tokenBatchCountSchema, updateTokenSchema } from "@/modules/tokens/schemas";
 import type { TokenItem } from "@/modules/tokens/client/api";
 
@@ -25,13 +26,6 @@ export type TokenFormValues = {
   rate_limit_success: string;
   count: string;
 };
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A Date as the value of an <input type="datetime-local"> in the browser's time zone. */
-export function toLocalInput(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 export function presetExpiry(preset: ExpiryPreset, now = new Date()): string {
   const hours = { never: 0, hour: 1, day: 24, month: 24 * 30 }[preset];

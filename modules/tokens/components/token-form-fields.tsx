@@ -8,7 +8,7 @@ import { MultiSelect } from "@/components/ui/multi-select";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
-import { useSelfGroups, useSelfModels } from "@/modules/tokens/client/hooks";
+import { useSelfGroups, useSelfModels } from "@/lib/client/user-self";
 import { BATCH_COUNTS, EXPIRY_PRESETS, presetExpiry, type TokenFormValues } from "@/modules/tokens/client/token-form";
 
 type Props = {

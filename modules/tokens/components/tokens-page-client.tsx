@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client/api";
 import { useDeleteToken, useSetTokenStatus, useTokens } from "@/modules/tokens/client/hooks";
-import { useCopy } from "@/lib/client/use-copy";
+import { useCopy } from "@/components/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
 import { AddButton } from "@/components/admin/add-button";
 import { TOKEN_STATUS } from "@/lib/constants";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useSite } from "@/components/providers/site-context";
 import { Card } from "@/components/ui/card";
-import { useSelfAccount } from "@/modules/wallet/client/hooks";
+import { useSelfAccount } from "@/lib/client/user-self";
 import { formatQuota } from "@/lib/format";
 import { QuotaAmount } from "@/components/admin/quota-amount";
 

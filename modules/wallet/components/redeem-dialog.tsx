@@ -10,11 +10,11 @@ import { useSite } from "@/components/providers/site-context";
 import { Dialog } from "@/components/ui/dialog";
 import { FormDialogContent } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
-import { useIssueText } from "@/modules/accounts/client/auth/form-issues";
-import { useHumanCheck } from "@/modules/accounts/client/auth/use-human-check";
+import { useIssueText } from "@/lib/client/form-issues";
+import { useHumanCheck } from "@/components/use-human-check";
 import { useRedeemCode } from "@/modules/wallet/client/hooks";
 import { formatQuota } from "@/lib/format";
-import { redeemSchema } from "@/modules/redemptions/schemas";
+import { redeemSchema } from "@/modules/redemptions/client";
 
 export function RedeemDialog({
   open,

@@ -15,7 +15,7 @@ import { submitPaymentForm } from "@/modules/wallet/client/topup/submit-payment-
 import { useCreateTopupOrder } from "@/modules/wallet/client/topup/use-create-topup-order";
 import { useTopupQuote } from "@/modules/wallet/client/topup/use-topup-quote";
 import { topupAmountSchema, TOPUP_PAYMENT_METHODS, type TopupPaymentMethod } from "@/modules/wallet/schemas";
-import { useIssueText } from "@/modules/accounts/client/auth/form-issues";
+import { useIssueText } from "@/lib/client/form-issues";
 
 /** The typed amount settles for this long before its price is asked for. */
 const QUOTE_DELAY_MS = 300;

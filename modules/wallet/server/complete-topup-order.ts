@@ -13,15 +13,14 @@ import "server-only";
 // The reply is the text the gateway expects: `success` stops its retries (also for an order that
 // was already credited, or a notice of an unpaid status), `fail` otherwise.
 import { formatQuota } from "@/lib/format";
-import { creditInviterOnFirstPayment } from "@/modules/accounts/server/users/credit-inviter";
-import { TOPUP_STATUS } from "@/modules/wallet/schemas";
+import { creditInviterOnFirstPayment } from "@/modules/accounts/server";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { verifyEpaySign, type EpayParams } from "@/modules/wallet/server/payments/epay/sign";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
-import { LOG_TYPE } from "@/lib/constants";
-import { recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE, TOPUP_STATUS } from "@/lib/constants";
+import { recordLog } from "@/lib/server/ledger/journal";
 import { loadPaymentSettings } from "@/modules/wallet/server/load-payment-settings";
 
 export type NotifyOutcome = {

@@ -4,7 +4,8 @@ import "server-only";
 // new-api's EPay top-up does. The order row is bound to the provider (epay), the payment type and the
 // money, which the notice must match before anything is credited. Orders are rate-limited per user.
 import { randomInt } from "node:crypto";
-import { TOPUP_STATUS, type TopupPayInput } from "@/modules/wallet/schemas";
+import { TOPUP_STATUS } from "@/lib/constants";
+import type { TopupPayInput } from "@/modules/wallet/schemas";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { consumePoint } from "@/lib/server/http/rate-limit";

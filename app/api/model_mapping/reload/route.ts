@@ -1,5 +1,5 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { reloadModelMapping } from "@/modules/pricing/server/model-mapping/reload-model-mapping";
+import { reloadModelMapping } from "@/modules/settings/server/model-mapping/reload-model-mapping";
 
 // POST /api/model_mapping/reload – re-read the mapping from the database; admin
 export const POST = route({ role: "admin" }, async ({ t }) =>

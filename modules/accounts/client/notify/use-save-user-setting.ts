@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { saveUserSetting } from "@/modules/accounts/client/notify/api";
-import { walletKeys } from "@/modules/wallet/client/keys";
+import { selfKeys } from "@/lib/client/user-self";
 
 /** Saves one tab's fields; the account (and so the settings shown) is re-read afterwards. */
 export function useSaveUserSetting() {
@@ -11,6 +11,6 @@ export function useSaveUserSetting() {
     mutationFn: saveUserSetting,
     // The tabs show 更新设置失败 with the cause themselves.
     meta: { silent: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.self() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: selfKeys.self() }),
   });
 }

@@ -40,7 +40,6 @@ export function fetchUsers(f: UserFilters, signal?: AbortSignal) {
 }
 
 export const fetchUser = (id: number, signal?: AbortSignal) => apiData<AdminUser>(`/api/user/${id}`, { signal });
-export const fetchGroups = (signal?: AbortSignal) => apiData<string[]>("/api/group/", { signal });
 /** Resolves with the server's success message (shown as is). */
 export const createUser = (body: CreateUserInput) =>
   apiFetch<{ id: number }>("/api/user/", { method: "POST", body }).then((r) => r.message);

@@ -1,11 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useEntity, usePagedList, useRefreshingMutation } from "@/lib/client/entity-queries";
 import { UPDATE_FAILED } from "@/lib/client/describe-error";
 import {
   createUser,
-  fetchGroups,
   fetchUser,
   fetchUsers,
   manageUser,
@@ -18,10 +16,6 @@ export const useUsers = (filters: UserFilters) =>
   usePagedList(userKeys.list(filters), (signal) => fetchUsers(filters, signal));
 
 export const useUser = (id: number | null) => useEntity(id, userKeys.detail, fetchUser);
-
-export function useGroups() {
-  return useQuery({ queryKey: userKeys.groups(), queryFn: ({ signal }) => fetchGroups(signal) });
-}
 
 export const useCreateUser = () => useRefreshingMutation(userKeys.all, createUser);
 

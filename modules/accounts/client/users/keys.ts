@@ -5,5 +5,4 @@ export const userKeys = {
   lists: () => [...userKeys.all, "list"] as const,
   list: (f: UserFilters) => [...userKeys.lists(), f] as const,
   detail: (id: number) => [...userKeys.all, "detail", id] as const,
-  groups: () => ["groups"] as const,
 };

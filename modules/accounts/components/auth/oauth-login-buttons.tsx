@@ -9,7 +9,7 @@ import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { useStartOAuth } from "@/modules/accounts/client/oauth/use-oauth";
 import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/modules/accounts/oauth-providers";
-import type { StatusData } from "@/modules/settings/server/get-status";
+import type { StatusData } from "@/lib/server/site-status";
 
 export function enabledOAuthProviders(status: StatusData): OAuthProviderId[] {
   const enabled: Record<OAuthProviderId, boolean> = {

@@ -13,8 +13,8 @@ import { VerificationCodeField } from "@/modules/accounts/components/auth/verifi
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
-import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
-import { useHumanCheck } from "@/modules/accounts/client/auth/use-human-check";
+import { useFieldErrors } from "@/lib/client/form-issues";
+import { useHumanCheck } from "@/components/use-human-check";
 import { registerFormSchema, type RegisterFormValues } from "@/modules/accounts/client/auth/register-form-schema";
 import { useRegister } from "@/modules/accounts/client/auth/use-register";
 

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { ApiError } from "@/lib/client/api";
 import type { SetupStatus } from "@/modules/accounts/client/auth/api";
-import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
+import { useFieldErrors } from "@/lib/client/form-issues";
 import { useSetup } from "@/modules/accounts/client/auth/use-setup";
 import { useSetupStatus } from "@/modules/accounts/client/auth/use-setup-status";
 import { describeError } from "@/lib/client/describe-error";

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import type { HumanCheck } from "@/modules/accounts/client/auth/use-human-check";
+import type { HumanCheck } from "@/components/use-human-check";
 import { useSendVerificationCode } from "@/modules/accounts/client/auth/use-send-verification-code";
 import { useCountdown } from "@/lib/client/use-countdown";
 

@@ -8,7 +8,7 @@ import { useSite } from "@/components/providers/site-context";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { TextField } from "@/components/ui/text-field";
-import { useIssueText } from "@/modules/accounts/client/auth/form-issues";
+import { useIssueText } from "@/lib/client/form-issues";
 import { weChatCodeSchema } from "@/modules/accounts/schemas/im-auth";
 
 export function WeChatCodeDialog({

@@ -14,7 +14,7 @@ import { Banner } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import { useConfirmPasswordReset } from "@/modules/accounts/client/mail-auth/use-password-reset";
 import { copyText } from "@/lib/client/copy-text";
-import { useCopy } from "@/lib/client/use-copy";
+import { useCopy } from "@/components/use-copy";
 
 export function ResetConfirmForm({ email, token }: { email: string; token: string }) {
   const t = useTranslations("mail_auth.confirm");

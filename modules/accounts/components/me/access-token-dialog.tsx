@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/input";
 import { useResetAccessToken } from "@/modules/accounts/client/account/use-account-actions";
-import { useCopy } from "@/lib/client/use-copy";
+import { useCopy } from "@/components/use-copy";
 
 export function AccessTokenDialogs({
   userId,

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useQuotaText } from "@/modules/accounts/components/me/use-quota-text";
 import { ApiError } from "@/lib/client/api";
-import { useHumanCheck } from "@/modules/accounts/client/auth/use-human-check";
+import { useHumanCheck } from "@/components/use-human-check";
 import { useCheckIn, useCheckInStatus } from "@/modules/accounts/client/account/use-check-in";
 import { IconHeading } from "@/components/ui/icon-heading";
 

@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import type { SelfProfile } from "@/modules/accounts/client/account/api";
 import { useAffCode } from "@/modules/accounts/client/account/use-aff";
-import { useCopy } from "@/lib/client/use-copy";
+import { useCopy } from "@/components/use-copy";
 import { IconHeading } from "@/components/ui/icon-heading";
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {

@@ -7,8 +7,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { MODEL_TAGS_COLLAPSED, visibleModelTags } from "@/modules/accounts/client/account/model-tags";
-import { useSelfModels } from "@/modules/tokens/client/hooks";
-import { useCopy } from "@/lib/client/use-copy";
+import { useSelfModels } from "@/lib/client/user-self";
+import { useCopy } from "@/components/use-copy";
 
 export function ModelTags({ models }: { models: readonly string[] }) {
   const t = useTranslations("me");

@@ -16,10 +16,10 @@ import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import type { SelfProfile } from "@/modules/accounts/client/account/api";
 import { useUpdateSelf } from "@/modules/accounts/client/account/use-account-actions";
-import { useIssueText } from "@/modules/accounts/client/auth/form-issues";
+import { useIssueText } from "@/lib/client/form-issues";
 import { getStoredUser, setStoredUser } from "@/lib/client/storage";
 import { updateSelfSchema } from "@/modules/accounts/schemas/account";
-import type { StatusData } from "@/modules/settings/server/get-status";
+import type { StatusData } from "@/lib/server/site-status";
 
 type BindingKey =
   "binding_email" | "binding_github" | "binding_oidc" | "binding_wechat" | "binding_telegram" | "binding_linuxdo";

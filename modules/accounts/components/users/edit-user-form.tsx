@@ -13,7 +13,8 @@ import { TextField } from "@/components/ui/text-field";
 import { UserIdentityFields } from "@/modules/accounts/components/users/user-identity-fields";
 import { QuotaAdjust } from "@/modules/accounts/components/users/quota-adjust";
 import type { AdminUser } from "@/modules/accounts/client/users/api";
-import { useGroups, useUpdateUser, useUser } from "@/modules/accounts/client/users/hooks";
+import { useGroupNames } from "@/modules/channels/client";
+import { useUpdateUser, useUser } from "@/modules/accounts/client/users/hooks";
 import { adminUpdateUserSchema } from "@/modules/accounts/schemas/account";
 
 const BINDINGS = ["email", "github_id", "oidc_id", "wechat_id", "telegram_id", "linux_do_id"] as const;
@@ -21,7 +22,7 @@ const BINDINGS = ["email", "github_id", "oidc_id", "wechat_id", "telegram_id", "
 export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const t = useTranslations("users");
   const live = useUser(user.id).data ?? user;
-  const groups = useGroups();
+  const groups = useGroupNames();
   const update = useUpdateUser();
   const { errors, check } = useSchemaCheck();
   const [values, patch] = useDraft({

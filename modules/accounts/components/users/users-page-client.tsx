@@ -14,7 +14,8 @@ import { EditUserDrawer } from "@/modules/accounts/components/users/edit-user-dr
 import { useUserColumns } from "@/modules/accounts/components/users/user-columns";
 import type { RowAction } from "@/modules/accounts/components/users/user-labels";
 import type { AdminUser } from "@/modules/accounts/client/users/api";
-import { useGroups, useManageUser, useUsers } from "@/modules/accounts/client/users/hooks";
+import { useGroupNames } from "@/modules/channels/client";
+import { useManageUser, useUsers } from "@/modules/accounts/client/users/hooks";
 import { usePaging } from "@/lib/client/use-page-size";
 import { AddButton } from "@/components/admin/add-button";
 
@@ -28,7 +29,7 @@ export function UsersPageClient() {
   const [editing, setEditing] = useState<number | null>(null);
   const [pending, setPending] = useState<{ user: AdminUser; action: RowAction } | null>(null);
   const list = useUsers({ page: paging.page, pageSize: paging.pageSize, ...search.applied });
-  const groups = useGroups();
+  const groups = useGroupNames();
   const manage = useManageUser();
 
   const run = (user: AdminUser, action: RowAction) =>

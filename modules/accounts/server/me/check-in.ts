@@ -13,7 +13,7 @@ import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE } from "@/lib/constants";
-import { recordLog } from "@/modules/logs/server/usage/record-log";
+import { recordLog } from "@/lib/server/ledger/journal";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { pickCheckInReward, serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
 import { formatQuota } from "@/lib/format";

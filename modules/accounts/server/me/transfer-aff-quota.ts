@@ -13,7 +13,7 @@ import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE } from "@/lib/constants";
-import { recordLog } from "@/modules/logs/server/usage/record-log";
+import { recordLog } from "@/lib/server/ledger/journal";
 import { assertUserCriticalAllowed } from "@/modules/accounts/server/me/assert-user-critical-allowed";
 import { formatQuota } from "@/lib/format";
 

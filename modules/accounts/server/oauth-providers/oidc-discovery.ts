@@ -8,7 +8,8 @@ import { AppError } from "@/lib/server/http/app-error";
 import { getOption } from "@/lib/server/options/store";
 import { field, fetchProviderJson } from "@/lib/server/http/fetch-provider-json";
 import { reach } from "@/modules/accounts/server/oauth-providers/types";
-import { isHttpUrl, OAUTH_PROVIDER_LABEL } from "@/modules/accounts/oauth-providers";
+import { isHttpUrl } from "@/lib/http-url";
+import { OAUTH_PROVIDER_LABEL } from "@/modules/accounts/oauth-providers";
 
 const CACHE_MS = 10 * 60 * 1000;
 

@@ -10,7 +10,7 @@ import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE } from "@/lib/constants";
-import { recordLog } from "@/modules/logs/server/usage/record-log";
+import { recordLog } from "@/lib/server/ledger/journal";
 import { formatQuota } from "@/lib/format";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import type { QuotaMode } from "@/modules/accounts/schemas/user-admin";

@@ -17,7 +17,7 @@ import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { loadManageTarget } from "@/modules/accounts/server/users/manage-rules";
 import { logQuotaChange } from "@/modules/accounts/server/users/adjust-user-quota";
-import { recordAdminAction } from "@/modules/logs/server/usage/record-admin-action";
+import { recordAdminAction } from "@/lib/server/ledger/journal";
 import { findEmailOwner } from "@/modules/accounts/server/verification/assert-email-available";
 import { lockIdentity } from "@/modules/accounts/server/users/identity-lock";
 import type { CurrentUser } from "@/lib/server/auth/current-user";

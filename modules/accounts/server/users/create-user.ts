@@ -8,7 +8,7 @@ import { hashPassword } from "@/lib/server/auth/password";
 import { getNumberOption } from "@/lib/server/options/store";
 import { generateAffCode } from "@/modules/accounts/server/users/generate-aff-code";
 import { LOG_TYPE } from "@/lib/constants";
-import { recordLog } from "@/modules/logs/server/usage/record-log";
+import { recordLog } from "@/lib/server/ledger/journal";
 import { formatQuota } from "@/lib/format";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import type { CreateUserInput } from "@/modules/accounts/schemas/user-admin";

@@ -11,10 +11,9 @@ import "server-only";
 // the second one's count below sees the first one's rows: the inviter is paid exactly once.
 import type { Prisma } from "@/lib/server/db";
 import { getNumberOption } from "@/lib/server/options/store";
-import { LOG_TYPE } from "@/lib/constants";
-import { recordLog } from "@/modules/logs/server/usage/record-log";
+import { LOG_TYPE, TOPUP_STATUS } from "@/lib/constants";
+import { recordLog } from "@/lib/server/ledger/journal";
 import { formatQuota } from "@/lib/format";
-import { TOPUP_STATUS } from "@/modules/wallet/schemas";
 
 export async function creditInviterOnFirstPayment(tx: Prisma.TransactionClient, inviteeId: number): Promise<void> {
   const invitee = await tx.user.findUnique({ where: { id: inviteeId }, select: { inviterId: true } });

@@ -6,7 +6,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { ROLE, TOKEN_STATUS, USER_STATUS, LOG_TYPE } from "@/lib/constants";
-import { recordLog } from "@/modules/logs/server/usage/record-log";
+import { recordLog } from "@/lib/server/ledger/journal";
 import { loadManageTarget } from "@/modules/accounts/server/users/manage-rules";
 import { adjustUserQuota } from "@/modules/accounts/server/users/adjust-user-quota";
 import { dropCachedAccess } from "@/modules/accounts/server/users/revoke-user-access";

@@ -7,7 +7,7 @@ import "server-only";
 import { db, type Prisma } from "@/lib/server/db";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE } from "@/lib/constants";
-import { recordLog } from "@/modules/logs/server/usage/record-log";
+import { recordLog } from "@/lib/server/ledger/journal";
 import { formatQuota } from "@/lib/format";
 
 export type SignupQuotas = { forNewUser: number; forInvitee: number; quotaPerUnit: number };

@@ -16,7 +16,7 @@ import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { DashboardQuery, DashboardView } from "@/modules/logs/client/dashboard/api";
 import { useDashboardRows } from "@/modules/logs/client/dashboard/hooks";
 import { describeError } from "@/lib/client/describe-error";
-import { toLocalInput } from "@/modules/tokens/client/token-form";
+import { toLocalInput } from "@/lib/format-time";
 import { ROLE } from "@/lib/constants";
 import { asGranularity, defaultRange } from "@/modules/logs/dashboard/buckets";
 import { axisQuota } from "@/modules/logs/dashboard/summary";

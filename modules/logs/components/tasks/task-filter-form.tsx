@@ -13,7 +13,7 @@ import {
   TIME_UNIT,
   type TaskLogKind,
 } from "@/modules/logs/client/tasks/task-display";
-import { toLocalInput } from "@/modules/tokens/client/token-form";
+import { toLocalInput } from "@/lib/format-time";
 
 export type TaskDraft = { channel_id: string; task_id: string; start: string; end: string };
 

@@ -22,7 +22,7 @@ import { PagingBar } from "@/components/ui/pagination";
 import type { TaskFilters } from "@/modules/logs/client/tasks/api";
 import { useDrawingLogs, useTaskLogs } from "@/modules/logs/client/tasks/hooks";
 import type { TaskLogKind } from "@/modules/logs/client/tasks/task-display";
-import { useCopy } from "@/lib/client/use-copy";
+import { useCopy } from "@/components/use-copy";
 import { usePaging } from "@/lib/client/use-page-size";
 import { ROLE } from "@/lib/constants";
 import type { PageResult } from "@/lib/schemas/pagination";

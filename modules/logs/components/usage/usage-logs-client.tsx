@@ -22,7 +22,7 @@ import { Select } from "@/components/ui/select";
 import type { LogFilters } from "@/modules/logs/client/usage/api";
 import { useLogStat, useLogs } from "@/modules/logs/client/usage/hooks";
 import { defaultLogRange, LOG_TYPES } from "@/modules/logs/client/usage/log-display";
-import { toLocalInput } from "@/modules/tokens/client/token-form";
+import { toLocalInput } from "@/lib/format-time";
 import { usePaging } from "@/lib/client/use-page-size";
 import { ROLE, LOG_TYPE_ANY } from "@/lib/constants";
 import { formatQuota } from "@/lib/format";

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "@/lib/client/api";
-import { fetchInboxMessage, inboxKeys } from "@/modules/messages/client/inbox-api";
+import { inboxKeys } from "@/lib/client/inbox-bell";
+import { fetchInboxMessage } from "@/modules/messages/client/inbox-api";
 
 /** One inbox message (GET /api/user/messages/{id}); the page handles 消息不存在 / 加载消息失败 itself. */
 export function useInboxMessage(id: number) {

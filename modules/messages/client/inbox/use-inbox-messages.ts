@@ -1,7 +1,8 @@
 "use client";
 
 import { usePagedList } from "@/lib/client/entity-queries";
-import { fetchInboxMessages, inboxKeys } from "@/modules/messages/client/inbox-api";
+import { inboxKeys } from "@/lib/client/inbox-bell";
+import { fetchInboxMessages } from "@/modules/messages/client/inbox-api";
 
 /** One page of the caller's inbox (GET /api/user/messages). */
 export const useInboxMessages = (page: number, pageSize: number) =>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { inboxKeys, markInboxMessageRead, type InboxMessage } from "@/modules/messages/client/inbox-api";
+import { inboxKeys } from "@/lib/client/inbox-bell";
+import { markInboxMessageRead, type InboxMessage } from "@/modules/messages/client/inbox-api";
 
 /**
  * PUT /api/user/messages/{id}/read when a message is opened. The detail gets read_at locally

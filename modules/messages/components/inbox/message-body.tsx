@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { MarkdownView } from "@/modules/messages/components/inbox/markdown-view";
+import { MarkdownView } from "@/components/markdown-view";
 
 /**
  * A message body as markdown, html or plain text. html bodies are sanitized by the

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { TextField } from "@/components/ui/text-field";
-import { useHumanCheck } from "@/modules/accounts/client/auth/use-human-check";
+import { useHumanCheck } from "@/components/use-human-check";
 import { useBindEmail } from "@/modules/accounts/client/mail-auth/use-bind-email";
 import { bindEmailSchema } from "@/modules/accounts/schemas/mail-auth";
 

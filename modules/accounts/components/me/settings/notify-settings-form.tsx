@@ -14,7 +14,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
 import { TextField } from "@/components/ui/text-field";
-import { useFieldErrors } from "@/modules/accounts/client/auth/form-issues";
+import { useFieldErrors } from "@/lib/client/form-issues";
 import {
   initialNotifyDraft,
   notifyEmailNeedsCode,
@@ -22,7 +22,7 @@ import {
   type NotifyDraft,
 } from "@/modules/accounts/client/notify/notify-draft";
 import { VerificationCodeField } from "@/modules/accounts/components/auth/verification-code-field";
-import { useHumanCheck } from "@/modules/accounts/client/auth/use-human-check";
+import { useHumanCheck } from "@/components/use-human-check";
 import type { SettingsSnapshot } from "@/modules/accounts/client/notify/settings-view";
 import { userSettingSchema, type NotifyType } from "@/modules/accounts/schemas/user-setting";
 import { ErrorText } from "@/components/ui/error-text";

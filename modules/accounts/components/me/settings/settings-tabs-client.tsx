@@ -11,7 +11,7 @@ import { Banner, Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { readSettingsSnapshot } from "@/modules/accounts/client/notify/settings-view";
-import { useSelfAccount } from "@/modules/wallet/client/hooks";
+import { useSelfAccount } from "@/lib/client/user-self";
 
 const TABS = ["notify", "price", "other"] as const;
 type Tab = (typeof TABS)[number];

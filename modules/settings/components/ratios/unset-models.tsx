@@ -8,7 +8,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { BatchSetDialog } from "@/modules/pricing/components/ratios/batch-set-dialog";
+import { BatchSetDialog } from "@/modules/settings/components/ratios/batch-set-dialog";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -22,10 +22,11 @@ import {
   checkBatch,
   unsetModels,
   type BatchValues,
+  fillFromPreset,
+  PRESET_SOURCES,
+  type PresetSource,
   type PricingMaps,
-} from "@/modules/pricing/ratios/pricing-editor";
-import { fillFromPreset } from "@/modules/pricing/ratios/preset-fill";
-import { PRESET_SOURCES, type PresetSource } from "@/modules/pricing/ratios/preset-ratios";
+} from "@/modules/pricing/client";
 
 export function UnsetModels({ maps, onChange }: { maps: PricingMaps; onChange: (m: PricingMaps) => void }) {
   const t = useTranslations("settings");

@@ -4,7 +4,7 @@
 // with search, add/edit dialog and removal. Changes go to the shared pricing draft.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { PricingRowDialog } from "@/modules/pricing/components/ratios/pricing-row-dialog";
+import { PricingRowDialog } from "@/modules/settings/components/ratios/pricing-row-dialog";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
@@ -17,7 +17,7 @@ import {
   rowsFromMaps,
   type PricingMaps,
   type PricingRow,
-} from "@/modules/pricing/ratios/pricing-editor";
+} from "@/modules/pricing/client";
 import { AddButton } from "@/components/admin/add-button";
 import { EditDeleteButtons } from "@/components/admin/edit-delete-buttons";
 

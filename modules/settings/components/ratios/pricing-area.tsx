@@ -6,14 +6,14 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { SectionCard } from "@/modules/settings/components/option-section";
-import { PricingJson } from "@/modules/pricing/components/ratios/pricing-json";
-import { PricingVisual } from "@/modules/pricing/components/ratios/pricing-visual";
-import { UnsetModels } from "@/modules/pricing/components/ratios/unset-models";
+import { PricingJson } from "@/modules/settings/components/ratios/pricing-json";
+import { PricingVisual } from "@/modules/settings/components/ratios/pricing-visual";
+import { UnsetModels } from "@/modules/settings/components/ratios/unset-models";
 import { useSettingsSection, type SettingsSection } from "@/modules/settings/components/use-settings-section";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { PriceMap, PricingMaps } from "@/modules/pricing/ratios/pricing-editor";
+import type { PriceMap, PricingMaps } from "@/modules/pricing/client";
 
 export const PRICING_KEYS = ["ModelPrice", "ModelRatio", "CacheRatio", "CompletionRatio"] as const;
 const MAP_KEYS = ["ModelPrice", "ModelRatio", "CompletionRatio"] as const;

@@ -5,14 +5,14 @@ import "server-only";
 import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { getOption, setOption } from "@/lib/server/options/store";
-import { auditValue, recordAdminAction, type AdminActor } from "@/modules/logs/server/usage/record-admin-action";
-import type { PutModelMappingInput } from "@/modules/pricing/schemas";
+import { auditValue, recordAdminAction, type AdminActor } from "@/lib/server/ledger/journal";
+import type { PutModelMappingInput } from "@/modules/settings/schemas";
 import {
   checkModelMapping,
   entriesToMapping,
   mappingToEntries,
   type ModelMapping,
-} from "@/modules/pricing/model-mapping";
+} from "@/modules/settings/model-mapping";
 
 export async function putModelMapping(
   { mapping }: PutModelMappingInput,

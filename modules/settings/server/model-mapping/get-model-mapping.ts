@@ -1,7 +1,7 @@
 import "server-only";
 
 import { getOption, parseJsonOption } from "@/lib/server/options/store";
-import type { ModelMapping } from "@/modules/pricing/model-mapping";
+import type { ModelMapping } from "@/modules/settings/model-mapping";
 
 /** GET /api/model_mapping/: the stored mapping (option ModelMapping). */
 export async function getModelMapping(): Promise<{ mapping: ModelMapping }> {

@@ -18,7 +18,7 @@ import {
   type MappingEntry,
   type MappingTarget,
   type ModelMapping,
-} from "@/modules/pricing/model-mapping";
+} from "@/modules/settings/model-mapping";
 import { ErrorText } from "@/components/ui/error-text";
 
 type Draft = { model: string; priorities: string };

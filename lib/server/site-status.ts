@@ -5,7 +5,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { getOptions } from "@/lib/server/options/store";
 import { sanitizeUserHtml } from "@/lib/server/sanitize";
-import { isSetupDone } from "@/modules/accounts/server/setup/get-setup-status";
+import { isSetupDone } from "@/lib/server/setup-done";
 
 const g = globalThis as unknown as { __gatewayStartTime?: number };
 g.__gatewayStartTime ??= Math.floor(Date.now() / 1000);

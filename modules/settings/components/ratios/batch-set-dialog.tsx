@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
-import type { BatchValues } from "@/modules/pricing/ratios/pricing-editor";
+import type { BatchValues } from "@/modules/pricing/client";
 import { ErrorText } from "@/components/ui/error-text";
 
 export function BatchSetDialog({

@@ -8,7 +8,7 @@ import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { MappingDialog } from "@/modules/pricing/components/model-mapping/mapping-dialog";
+import { MappingDialog } from "@/modules/settings/components/model-mapping/mapping-dialog";
 import { SectionCard } from "@/modules/settings/components/option-section";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { describeError } from "@/lib/client/describe-error";
 import { useModelMapping, useReloadModelMapping, useSaveModelMapping } from "@/modules/settings/client/hooks";
-import type { MappingTarget, ModelMapping } from "@/modules/pricing/model-mapping";
+import type { MappingTarget, ModelMapping } from "@/modules/settings/model-mapping";
 import { AddButton } from "@/components/admin/add-button";
 import { EditDeleteButtons } from "@/components/admin/edit-delete-buttons";
 

@@ -18,7 +18,7 @@ import {
   rowFromDraft,
   type PricingRow,
   type RowDraft,
-} from "@/modules/pricing/ratios/pricing-editor";
+} from "@/modules/pricing/client";
 import { ErrorText } from "@/components/ui/error-text";
 
 export function PricingRowDialog({

@@ -1,0 +1,45 @@
+// Modules import each other only through their doors (modules/<m>/server/index.ts and client/index.ts),
+// shared components import no module, and app/ routes import their modules freely: eslint.config.mjs
+// refuses the rest. Each probe is linted as if it were the file it names, all in one eslint process.
+import { refusedImports, type Probe } from "@/__tests__/support/lint-probes";
+
+test("eslint refuses an import past another module's door and any module import from components/", () => {
+  const probes: Probe[] = [
+    // Server code: the other module's server door passes, a file behind it does not; its own files pass.
+    {
+      file: "modules/wallet/server/probe.ts",
+      imports: [
+        "@/modules/accounts/server",
+        "@/modules/accounts/server/users/credit-inviter",
+        "@/modules/logs/server/usage/list-logs",
+        "@/modules/wallet/server/complete-topup-order",
+        "@/lib/server/ledger/journal",
+      ],
+    },
+    // Types go through the door too; so does a relative path, which never reaches one.
+    {
+      file: "modules/settings/client/probe.ts",
+      typeOnly: true,
+      imports: ["@/modules/pricing/client", "@/modules/pricing/ratios/preset-ratios", "../../pricing/ratios/preset-ratios"],
+    },
+    // Client code: the other module's client door passes; its schemas file and a value from a server door do not.
+    {
+      file: "modules/wallet/components/probe.tsx",
+      imports: ["@/modules/redemptions/client", "@/modules/redemptions/schemas", "@/modules/accounts/server"],
+    },
+    // Shared components import no module, not even through a door; the shared kit is fine.
+    {
+      file: "components/layout/probe.ts",
+      imports: ["@/modules/messages/client", "@/modules/messages/client/inbox-api", "@/lib/client/inbox-bell"],
+    },
+    // Routes are the modules' own: any module file.
+    { file: "app/admin/probe/page.tsx", imports: ["@/modules/settings/components/settings-page-client"] },
+  ];
+  expect(refusedImports(probes)).toEqual([
+    ["@/modules/accounts/server/users/credit-inviter", "@/modules/logs/server/usage/list-logs"],
+    ["@/modules/pricing/ratios/preset-ratios", "../../pricing/ratios/preset-ratios"],
+    ["@/modules/redemptions/schemas", "@/modules/accounts/server"],
+    ["@/modules/messages/client", "@/modules/messages/client/inbox-api"],
+    [],
+  ]);
+});

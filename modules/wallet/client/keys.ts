@@ -1,3 +1,0 @@
-export const walletKeys = {
-  self: () => ["user", "self"] as const,
-};
