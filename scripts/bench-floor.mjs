@@ -56,10 +56,11 @@ export function instantStats(results, label) {
  * our ratios to the floor and the issue's targets. `c1` holds the concurrency-1 stream probes
  * (sseAt1) of direct, ours and bare.
  */
-export function floorSection({ results, c1, how, loadavg, pressure }) {
+export function floorSection({ results, c1, how, loadavg, pressure, beforeLabel = null }) {
   const ours = instantStats(results, "ours");
   const bare = instantStats(results, "bare");
   const portkey = instantStats(results, "portkey");
+  const before = beforeLabel ? instantStats(results, "before") : null;
   const ttft = (r) => r?.first_token_ms?.p50 ?? null;
   const m = {
     rpsRatio: ours?.rps && bare?.rps ? ours.rps / bare.rps : null,
@@ -88,12 +89,12 @@ ${floorTargetsTable(m)}
 
 | target | RPS per core @c50 | SSE streams/s (c=10) | CPU µs/req | RSS peak MB | to the floor (RPS / streams) |
 |---|--:|--:|--:|--:|--:|
-${row("ours (1 worker, npm start tree)", ours, ratio(ours))}
+${before ? `${row(`before: ${beforeLabel} (1 worker, npm start tree)`, before, ratio(before))}\n` : ""}${row("ours (1 worker, npm start tree)", ours, ratio(ours))}
 ${row("bare pass-through", bare, "1 / 1")}
 ${row("Portkey 1.15.2", portkey, ratio(portkey))}
 
 Time to the first streamed token at concurrency 1 (p50; the probe client on CPU 1, direct with the mock
 on CPU 0 where the gateways run): direct ${f(ttft(c1.direct), 2)} ms, bare ${f(ttft(c1.bare), 2)} ms, ours
-${f(ttft(c1.ours), 2)} ms.
+${f(ttft(c1.ours), 2)} ms${before ? `, before ${f(ttft(c1.before), 2)} ms` : ""}.
 `;
 }

@@ -139,11 +139,18 @@ if (longOnly) {
 // The floor, pinned like the gateway (compare.sh measures one target at a time).
 const bare = await startBare(harness, { mockPort: MOCK_PORT, cpus: "0" });
 process.on("exit", bare.stop);
+// BENCH_BEFORE_ROOT (with --floor): a built checkout of an earlier commit, measured in the same run as
+// "before" beside this tree ("after"), for a before/after table from one run.
+const beforeRoot = floorOnly ? process.env.BENCH_BEFORE_ROOT : undefined;
+const beforeTree = beforeRoot ? await startTree(beforeRoot, { port: PORT + 1, workers: 1, cpus: "0" }) : null;
+if (beforeTree) process.on("exit", beforeTree.stop);
+const beforeKey = beforeTree ? await setUpGateway(beforeTree.base, MOCK_PORT) : null;
 const compareArgs = [
   "--target",
   `label=ours,url=${base}/v1,key=${token.key},pid=${gateway.pid}`,
   "--target",
   bareTarget(bare),
+  ...(beforeTree ? ["--target", `label=before,url=${beforeTree.base}/v1,key=${beforeKey},pid=${beforeTree.pid}`] : []),
   ...(quick ? ["--rounds", "1", "--scenarios", "instant"] : []),
   ...(floorOnly ? ["--rounds", "2", "--scenarios", "instant"] : []),
   ...passThrough,
@@ -178,11 +185,14 @@ await new Promise((r) => directMock.once("exit", r));
 const mock = await startMock();
 const ours1 = sseAt1(`${base}/v1`, token.key);
 const bare1 = sseAt1(bare.url, "sk-bare");
+const before1 = beforeTree ? sseAt1(`${beforeTree.base}/v1`, beforeKey) : null;
+beforeTree?.stop();
 bare.stop();
 const floorOf = (how) =>
   floorSection({
     results: resultsOf(session),
-    c1: { direct: direct1, ours: ours1, bare: bare1 },
+    c1: { direct: direct1, ours: ours1, bare: bare1, before: before1 },
+    beforeLabel: beforeRoot ? process.env.BENCH_BEFORE_LABEL || path.basename(beforeRoot) : null,
     how,
     loadavg: loadavgNow(),
     pressure: cpuPressure(),
