@@ -65,7 +65,7 @@ export function authorizeUrl(
     url.searchParams.set("client_id", config.oidc_client_id);
     url.searchParams.set("scope", OIDC_SCOPE);
     // The state doubles as the nonce: random, single use and bound to this browser; the server
-    // checks that the id_token carries it (modules/accounts/server/oauth-providers/oidc-id-token.ts).
+    // checks that the id_token carries it (modules/auth/server/oauth-providers/oidc-id-token.ts).
     url.searchParams.set("nonce", state);
   }
   url.searchParams.set("redirect_uri", redirect);

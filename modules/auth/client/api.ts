@@ -2,8 +2,8 @@
 // directly; they go through the hooks next to this file.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { StoredUser } from "@/lib/client/storage";
-import type { SetupBody } from "@/modules/accounts/schemas/account";
-import type { SetupStatus } from "@/modules/accounts/server/setup/get-setup-status";
+import type { SetupBody } from "@/modules/users/client";
+import type { SetupStatus } from "@/modules/auth/server/setup/get-setup-status";
 
 export type { SetupStatus };
 

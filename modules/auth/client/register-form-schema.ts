@@ -2,7 +2,7 @@
 // this adds what only the form knows: the confirmation field and the "required" wording.
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/constants";
-import { usernameSchema } from "@/modules/accounts/schemas/account";
+import { usernameSchema } from "@/modules/users/client";
 
 export function registerFormSchema({ emailVerification }: { emailVerification: boolean }) {
   const required = (message: string) => (emailVerification ? z.string().trim().min(1, message) : z.string().trim());

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { register } from "@/modules/accounts/client/auth/api";
+import { register } from "@/modules/auth/client/api";
 
 /** POST /api/user/register. Failures are toasted by the global MutationCache handler. */
 export function useRegister() {

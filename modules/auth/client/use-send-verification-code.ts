@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { sendVerificationCode } from "@/modules/accounts/client/auth/api";
+import { sendVerificationCode } from "@/modules/auth/client/api";
 
 /** GET /api/verification?email&turnstile: mails a code (register, bind). Failures are toasted globally. */
 export function useSendVerificationCode() {

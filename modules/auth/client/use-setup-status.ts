@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchSetupStatus, type SetupStatus } from "@/modules/accounts/client/auth/api";
-import { authKeys } from "@/modules/accounts/client/auth/keys";
+import { fetchSetupStatus, type SetupStatus } from "@/modules/auth/client/api";
+import { authKeys } from "@/modules/auth/client/keys";
 
 /**
  * The setup status, seeded by the server page. It is only fetched in the browser when the server

@@ -7,12 +7,12 @@ import { MessageCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { TelegramWidget } from "@/modules/accounts/components/auth/telegram-widget";
-import { WeChatCodeDialog } from "@/modules/accounts/components/auth/wechat-code-dialog";
+import { TelegramWidget } from "@/modules/auth/components/telegram-widget";
+import { WeChatCodeDialog } from "@/modules/auth/components/wechat-code-dialog";
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
-import { safeReturnTo } from "@/modules/accounts/client/auth/safe-return-to";
-import { useTelegramLogin, useWeChatLogin } from "@/modules/accounts/client/im-auth/hooks";
+import { safeReturnTo } from "@/modules/auth/client/safe-return-to";
+import { useTelegramLogin, useWeChatLogin } from "@/modules/auth/client/im-auth/hooks";
 import { hardNavigate } from "@/lib/client/navigate";
 import { setStoredUser, type StoredUser } from "@/lib/client/storage";
 

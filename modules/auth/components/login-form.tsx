@@ -7,18 +7,18 @@ import { AppLink } from "@/components/ui/app-link";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { AuthShell, FormAlert } from "@/modules/accounts/components/auth/auth-shell";
-import { DefaultPasswordDialog } from "@/modules/accounts/components/auth/default-password-dialog";
-import { OtherLogins } from "@/modules/accounts/components/auth/other-logins";
+import { AuthShell, FormAlert } from "@/modules/auth/components/auth-shell";
+import { DefaultPasswordDialog } from "@/modules/auth/components/default-password-dialog";
+import { OtherLogins } from "@/modules/auth/components/other-logins";
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { useIssueText } from "@/lib/client/form-issues";
 import { useHumanCheck } from "@/components/use-human-check";
-import { safeReturnTo } from "@/modules/accounts/client/auth/safe-return-to";
-import { useLogin } from "@/modules/accounts/client/auth/use-login";
+import { safeReturnTo } from "@/modules/auth/client/safe-return-to";
+import { useLogin } from "@/modules/auth/client/use-login";
 import { setStoredUser } from "@/lib/client/storage";
-import { loginSchema, type LoginInput } from "@/modules/accounts/schemas/account";
+import { loginSchema, type LoginInput } from "@/modules/users/client";
 import { hardNavigate } from "@/lib/client/navigate";
 
 // The factory credentials of a seeded root account; logging in with them earns a warning.

@@ -11,17 +11,17 @@ import { CircleAlert, Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { AuthShell } from "@/modules/accounts/components/auth/auth-shell";
+import { AuthShell } from "@/modules/auth/components/auth-shell";
 import { useSite } from "@/components/providers/site-context";
 import { ApiError } from "@/lib/client/api";
 import { describeError } from "@/lib/client/describe-error";
-import { safeReturnTo } from "@/modules/accounts/client/auth/safe-return-to";
+import { safeReturnTo } from "@/modules/auth/client/safe-return-to";
 import { hardNavigate } from "@/lib/client/navigate";
-import { takeOAuthReturnTo } from "@/modules/accounts/client/oauth/start-oauth";
-import { useCompleteOAuth } from "@/modules/accounts/client/oauth/use-oauth";
+import { takeOAuthReturnTo } from "@/modules/auth/client/oauth/start-oauth";
+import { useCompleteOAuth } from "@/modules/auth/client/oauth/use-oauth";
 import { setStoredUser } from "@/lib/client/storage";
 import { ROLE } from "@/lib/constants";
-import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/modules/auth/oauth-providers";
 
 /** How long the failure notice stays before the redirect. */
 export const FAILURE_REDIRECT_MS = 2000;

@@ -4,11 +4,11 @@
 // asks for a state (with the invite code the register page kept) and leaves for the provider; the
 // provider sends the browser back to /oauth/{provider}, which finishes the sign-in.
 import { useTranslations } from "next-intl";
-import { ProviderIcon } from "@/modules/accounts/components/auth/provider-icons";
+import { ProviderIcon } from "@/modules/auth/components/provider-icons";
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
-import { useStartOAuth } from "@/modules/accounts/client/oauth/use-oauth";
-import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import { useStartOAuth } from "@/modules/auth/client/oauth/use-oauth";
+import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/modules/auth/oauth-providers";
 import type { StatusData } from "@/lib/server/site-status";
 
 export function enabledOAuthProviders(status: StatusData): OAuthProviderId[] {

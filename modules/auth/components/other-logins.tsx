@@ -3,8 +3,8 @@
 // The "or sign in with" block under the password form: a divider, then the OAuth buttons and the
 // WeChat / Telegram entries. Hidden when no provider is enabled in /api/status.
 import { useTranslations } from "next-intl";
-import { ImLogin } from "@/modules/accounts/components/auth/im-login";
-import { OAuthLoginButtons } from "@/modules/accounts/components/auth/oauth-login-buttons";
+import { ImLogin } from "@/modules/auth/components/im-login";
+import { OAuthLoginButtons } from "@/modules/auth/components/oauth-login-buttons";
 import { useSite } from "@/components/providers/site-context";
 
 export function OtherLogins() {

@@ -1,6 +1,6 @@
 // Marks of the OAuth providers for their buttons (lucide ships no brand icons).
 import { KeyRound } from "lucide-react";
-import type { OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import type { OAuthProviderId } from "@/modules/auth/oauth-providers";
 
 function GitHubMark({ className }: { className?: string }) {
   return (

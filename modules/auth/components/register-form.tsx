@@ -8,15 +8,15 @@ import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { AuthShell } from "@/modules/accounts/components/auth/auth-shell";
-import { VerificationCodeField } from "@/modules/accounts/components/auth/verification-code-field";
+import { AuthShell } from "@/modules/auth/components/auth-shell";
+import { VerificationCodeField } from "@/modules/auth/components/verification-code-field";
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { useFieldErrors } from "@/lib/client/form-issues";
 import { useHumanCheck } from "@/components/use-human-check";
-import { registerFormSchema, type RegisterFormValues } from "@/modules/accounts/client/auth/register-form-schema";
-import { useRegister } from "@/modules/accounts/client/auth/use-register";
+import { registerFormSchema, type RegisterFormValues } from "@/modules/auth/client/register-form-schema";
+import { useRegister } from "@/modules/auth/client/use-register";
 
 type FieldName = keyof RegisterFormValues;
 

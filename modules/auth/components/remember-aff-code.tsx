@@ -4,7 +4,7 @@
 // through an OAuth provider (from the login page) is still credited to the inviter.
 import { useEffect } from "react";
 import { setStoredValue } from "@/lib/client/storage";
-import { AFF_STORAGE_KEY } from "@/modules/accounts/client/oauth/start-oauth";
+import { AFF_STORAGE_KEY } from "@/modules/auth/client/oauth/start-oauth";
 
 export function RememberAffCode({ code }: { code: string }) {
   useEffect(() => {

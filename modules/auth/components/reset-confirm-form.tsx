@@ -8,11 +8,11 @@ import { AppLink } from "@/components/ui/app-link";
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { AuthShell } from "@/modules/accounts/components/auth/auth-shell";
+import { AuthShell } from "@/modules/auth/components/auth-shell";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
-import { useConfirmPasswordReset } from "@/modules/accounts/client/mail-auth/use-password-reset";
+import { useConfirmPasswordReset } from "@/modules/auth/client/mail-auth/use-password-reset";
 import { copyText } from "@/lib/client/copy-text";
 import { useCopy } from "@/components/use-copy";
 

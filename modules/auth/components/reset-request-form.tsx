@@ -7,15 +7,15 @@ import { AppLink } from "@/components/ui/app-link";
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { AuthShell } from "@/modules/accounts/components/auth/auth-shell";
+import { AuthShell } from "@/modules/auth/components/auth-shell";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import { useIssueText } from "@/lib/client/form-issues";
 import { useHumanCheck } from "@/components/use-human-check";
-import { useRequestPasswordReset } from "@/modules/accounts/client/mail-auth/use-password-reset";
+import { useRequestPasswordReset } from "@/modules/auth/client/mail-auth/use-password-reset";
 import { useCountdown } from "@/lib/client/use-countdown";
-import { emailSchema } from "@/modules/accounts/schemas/mail-auth";
+import { emailSchema } from "@/modules/auth/schemas/mail-auth";
 
 export const RESET_RETRY_SECONDS = 30;
 

@@ -5,7 +5,7 @@
 // callback with the signed user fields. Shared by sign-in and binding.
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import type { TelegramWidgetUser } from "@/modules/accounts/schemas/im-auth";
+import type { TelegramWidgetUser } from "@/modules/auth/schemas/im-auth";
 
 export const TELEGRAM_WIDGET_SCRIPT = "https://telegram.org/js/telegram-widget.js?22";
 

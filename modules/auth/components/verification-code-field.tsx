@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { HumanCheck } from "@/components/use-human-check";
-import { useSendVerificationCode } from "@/modules/accounts/client/auth/use-send-verification-code";
+import { useSendVerificationCode } from "@/modules/auth/client/use-send-verification-code";
 import { useCountdown } from "@/lib/client/use-countdown";
 
 export const RESEND_WAIT_SECONDS = 30;

@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { TextField } from "@/components/ui/text-field";
 import { useIssueText } from "@/lib/client/form-issues";
-import { weChatCodeSchema } from "@/modules/accounts/schemas/im-auth";
+import { weChatCodeSchema } from "@/modules/auth/schemas/im-auth";
 
 export function WeChatCodeDialog({
   open,

@@ -1,6 +1,6 @@
 // Query strings of the OAuth calls.
 import { z } from "zod";
-import { OAUTH_PROVIDERS } from "@/modules/accounts/oauth-providers";
+import { OAUTH_PROVIDERS } from "@/modules/auth/oauth-providers";
 
 /** GET /api/oauth/state?aff=&provider= (provider: ours, binds the state to one provider). */
 export const oauthStateQuerySchema = z.object({

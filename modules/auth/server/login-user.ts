@@ -13,7 +13,7 @@ import { blockedFor, consume, reset } from "@/lib/server/http/rate-limit";
 import { getBoolOption } from "@/lib/server/options/store";
 import { USER_STATUS } from "@/lib/constants";
 import { authUserSelect, type AuthUser } from "@/lib/server/auth/current-user";
-import type { LoginInput } from "@/modules/accounts/schemas/account";
+import type { LoginInput } from "@/modules/users/server";
 
 export type LoggedInUser = Omit<AuthUser, "deletedAt">;
 

@@ -9,17 +9,12 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword } from "@/lib/server/auth/password";
 import { getBoolOption } from "@/lib/server/options/store";
-import { assertEmailAvailable } from "@/modules/accounts/server/verification/assert-email-available";
-import { normalizeEmail } from "@/modules/accounts/server/verification/email-rules";
-import { verifyEmailCode } from "@/modules/accounts/server/verification/verify-email-code";
-import { generateAffCode } from "@/modules/accounts/server/users/generate-aff-code";
-import {
-  findInviter,
-  initialQuota,
-  loadSignupQuotas,
-  recordSignupRewards,
-} from "@/modules/accounts/server/users/signup-rewards";
-import type { RegisterInput } from "@/modules/accounts/schemas/account";
+import { assertEmailAvailable } from "@/modules/users/server";
+import { normalizeEmail } from "@/modules/users/server";
+import { verifyEmailCode } from "@/modules/auth/server/verification/verify-email-code";
+import { generateAffCode } from "@/modules/users/server";
+import { findInviter, initialQuota, loadSignupQuotas, recordSignupRewards } from "@/modules/auth/server/signup-rewards";
+import type { RegisterInput } from "@/modules/users/server";
 
 export async function registerUser(input: RegisterInput): Promise<{ id: number }> {
   if (!(await getBoolOption("RegisterEnabled"))) throw new AppError("forbidden", "register_disabled");

@@ -1,11 +1,11 @@
 // Typed calls of the personal-settings overview: own account, check-in, invite code and
 // transfer, profile and password, system token, account deletion.
 import { apiData, apiFetch } from "@/lib/client/api";
-import type { AffTransferInput } from "@/modules/accounts/schemas/me";
-import type { UpdateSelfInput } from "@/modules/accounts/schemas/account";
-import type { UnbindableProvider } from "@/modules/accounts/schemas/unbind";
-import type { toSelfUserDto } from "@/modules/accounts/server/dto";
-import type { CheckInStatus } from "@/modules/accounts/server/me/get-check-in-status";
+import type { AffTransferInput } from "@/modules/profile/schemas/me";
+import type { UpdateSelfInput } from "@/modules/users/client";
+import type { UnbindableProvider } from "@/modules/profile/schemas/unbind";
+import type { toSelfUserDto } from "@/modules/users/server";
+import type { CheckInStatus } from "@/modules/profile/server/get-check-in-status";
 
 /** GET /api/user/self: the whole own account (the wallet reads a subset of the same call). */
 export type SelfProfile = ReturnType<typeof toSelfUserDto>;

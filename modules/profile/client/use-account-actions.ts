@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { UPDATE_FAILED } from "@/lib/client/describe-error";
-import { deleteSelf, resetAccessToken, unbindIdentity, updateSelf } from "@/modules/accounts/client/account/api";
-import { accountKeys } from "@/modules/accounts/client/account/keys";
+import { deleteSelf, resetAccessToken, unbindIdentity, updateSelf } from "@/modules/profile/client/api";
+import { accountKeys } from "@/modules/profile/client/keys";
 
 /** PUT /api/user/self (display name or password); resolves with the server's message. */
 export function useUpdateSelf() {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchAffCode, transferAffQuota } from "@/modules/accounts/client/account/api";
-import { accountKeys } from "@/modules/accounts/client/account/keys";
+import { fetchAffCode, transferAffQuota } from "@/modules/profile/client/api";
+import { accountKeys } from "@/modules/profile/client/keys";
 
 export function useAffCode(enabled: boolean) {
   return useQuery({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { accountKeys } from "@/modules/accounts/client/account/keys";
-import { bindEmail } from "@/modules/accounts/client/mail-auth/api";
+import { accountKeys } from "@/modules/profile/client/keys";
+import { bindEmail } from "@/modules/auth/client";
 
 /** GET /api/oauth/email/bind; the own account (GET /api/user/self) is re-read afterwards. */
 export function useBindEmail() {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { checkIn, fetchCheckInStatus } from "@/modules/accounts/client/account/api";
-import { accountKeys } from "@/modules/accounts/client/account/keys";
+import { checkIn, fetchCheckInStatus } from "@/modules/profile/client/api";
+import { accountKeys } from "@/modules/profile/client/keys";
 
 export function useCheckInStatus(enabled: boolean) {
   return useQuery({

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/input";
-import { useResetAccessToken } from "@/modules/accounts/client/account/use-account-actions";
+import { useResetAccessToken } from "@/modules/profile/client/use-account-actions";
 import { useCopy } from "@/components/use-copy";
 
 export function AccessTokenDialogs({

@@ -6,9 +6,9 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { useQuotaText } from "@/modules/accounts/components/me/use-quota-text";
+import { useQuotaText } from "@/modules/profile/components/use-quota-text";
 import { QuotaAmount } from "@/components/admin/quota-amount";
-import type { SelfProfile } from "@/modules/accounts/client/account/api";
+import type { SelfProfile } from "@/modules/profile/client/api";
 import { ROLE } from "@/lib/constants";
 
 type RoleKey = "role_root" | "role_admin" | "role_user" | "role_unknown";

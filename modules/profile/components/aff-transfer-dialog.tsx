@@ -8,8 +8,8 @@ import { toast } from "sonner";
 import { useSite } from "@/components/providers/site-context";
 import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
-import { affTransferIssue } from "@/modules/accounts/client/account/forms";
-import { useAffTransfer } from "@/modules/accounts/client/account/use-aff";
+import { affTransferIssue } from "@/modules/profile/client/forms";
+import { useAffTransfer } from "@/modules/profile/client/use-aff";
 import { formatQuota } from "@/lib/format";
 
 export function AffTransferDialog({

@@ -8,8 +8,8 @@ import { toast } from "sonner";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
-import { changePasswordFormSchema, type ChangePasswordForm } from "@/modules/accounts/client/account/forms";
-import { useUpdateSelf } from "@/modules/accounts/client/account/use-account-actions";
+import { changePasswordFormSchema, type ChangePasswordForm } from "@/modules/profile/client/forms";
+import { useUpdateSelf } from "@/modules/profile/client/use-account-actions";
 
 const EMPTY: ChangePasswordForm = { original_password: "", password: "", password2: "" };
 

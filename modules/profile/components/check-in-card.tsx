@@ -7,10 +7,10 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { useQuotaText } from "@/modules/accounts/components/me/use-quota-text";
+import { useQuotaText } from "@/modules/profile/components/use-quota-text";
 import { ApiError } from "@/lib/client/api";
 import { useHumanCheck } from "@/components/use-human-check";
-import { useCheckIn, useCheckInStatus } from "@/modules/accounts/client/account/use-check-in";
+import { useCheckIn, useCheckInStatus } from "@/modules/profile/client/use-check-in";
 import { IconHeading } from "@/components/ui/icon-heading";
 
 export function CheckInCard() {

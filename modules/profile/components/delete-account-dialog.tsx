@@ -7,8 +7,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
-import { deleteConfirmationMatches } from "@/modules/accounts/client/account/forms";
-import { useDeleteSelf } from "@/modules/accounts/client/account/use-account-actions";
+import { deleteConfirmationMatches } from "@/modules/profile/client/forms";
+import { useDeleteSelf } from "@/modules/profile/client/use-account-actions";
 import { hardNavigate } from "@/lib/client/navigate";
 import { clearStoredUser } from "@/lib/client/storage";
 

@@ -6,13 +6,13 @@
 import { UserPlus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { AffTransferDialog } from "@/modules/accounts/components/me/aff-transfer-dialog";
-import { useQuotaText } from "@/modules/accounts/components/me/use-quota-text";
+import { AffTransferDialog } from "@/modules/profile/components/aff-transfer-dialog";
+import { useQuotaText } from "@/modules/profile/components/use-quota-text";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import type { SelfProfile } from "@/modules/accounts/client/account/api";
-import { useAffCode } from "@/modules/accounts/client/account/use-aff";
+import type { SelfProfile } from "@/modules/profile/client/api";
+import { useAffCode } from "@/modules/profile/client/use-aff";
 import { useCopy } from "@/components/use-copy";
 import { IconHeading } from "@/components/ui/icon-heading";
 

@@ -2,18 +2,18 @@
 
 // The personal-settings overview of /app/me: who you are and your figures, daily
 // check-in and invite rewards (each only when enabled on the site), available models, profile and
-// bindings, account security. The settings tabs (modules/accounts/components/me/settings) render below it.
+// bindings, account security. The settings tabs (modules/profile/components/settings) render below it.
 import { useTranslations } from "next-intl";
-import { AccountSummary } from "@/modules/accounts/components/me/account-summary";
-import { CheckInCard } from "@/modules/accounts/components/me/check-in-card";
-import { InviteCard } from "@/modules/accounts/components/me/invite-card";
-import { ModelTagsCard } from "@/modules/accounts/components/me/model-tags-card";
-import { ProfileCard } from "@/modules/accounts/components/me/profile-card";
-import { SecurityCard } from "@/modules/accounts/components/me/security-card";
+import { AccountSummary } from "@/modules/profile/components/account-summary";
+import { CheckInCard } from "@/modules/profile/components/check-in-card";
+import { InviteCard } from "@/modules/profile/components/invite-card";
+import { ModelTagsCard } from "@/modules/profile/components/model-tags-card";
+import { ProfileCard } from "@/modules/profile/components/profile-card";
+import { SecurityCard } from "@/modules/profile/components/security-card";
 import { useSite } from "@/components/providers/site-context";
 import { Banner, Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
-import { useSelfProfile } from "@/modules/accounts/client/account/use-self-profile";
+import { useSelfProfile } from "@/modules/profile/client/use-self-profile";
 
 function LoadingCards() {
   return (

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { MODEL_TAGS_COLLAPSED, visibleModelTags } from "@/modules/accounts/client/account/model-tags";
+import { MODEL_TAGS_COLLAPSED, visibleModelTags } from "@/modules/profile/client/model-tags";
 import { useSelfModels } from "@/lib/client/user-self";
 import { useCopy } from "@/components/use-copy";
 

@@ -4,7 +4,7 @@
 // bound to the account. Email is always listed; the OAuth providers only when enabled on this site.
 // Binding and unbinding flows come with the OAuth feature; here each row shows the bound value or
 // 未绑定.
-import { BindingAction, type BindingKind } from "@/modules/accounts/components/me/bindings/binding-action";
+import { BindingAction, type BindingKind } from "@/modules/profile/components/bindings/binding-action";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -14,11 +14,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
-import type { SelfProfile } from "@/modules/accounts/client/account/api";
-import { useUpdateSelf } from "@/modules/accounts/client/account/use-account-actions";
+import type { SelfProfile } from "@/modules/profile/client/api";
+import { useUpdateSelf } from "@/modules/profile/client/use-account-actions";
 import { useIssueText } from "@/lib/client/form-issues";
 import { getStoredUser, setStoredUser } from "@/lib/client/storage";
-import { updateSelfSchema } from "@/modules/accounts/schemas/account";
+import { updateSelfSchema } from "@/modules/users/client";
 import type { StatusData } from "@/lib/server/site-status";
 
 type BindingKey =

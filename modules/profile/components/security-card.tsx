@@ -5,12 +5,12 @@
 import { KeyRound, LockKeyhole, UserX } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import { AccessTokenDialogs } from "@/modules/accounts/components/me/access-token-dialog";
-import { ChangePasswordDialog } from "@/modules/accounts/components/me/change-password-dialog";
-import { DeleteAccountDialog } from "@/modules/accounts/components/me/delete-account-dialog";
+import { AccessTokenDialogs } from "@/modules/profile/components/access-token-dialog";
+import { ChangePasswordDialog } from "@/modules/profile/components/change-password-dialog";
+import { DeleteAccountDialog } from "@/modules/profile/components/delete-account-dialog";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import type { SelfProfile } from "@/modules/accounts/client/account/api";
+import type { SelfProfile } from "@/modules/profile/client/api";
 import { ROLE } from "@/lib/constants";
 
 function Row({

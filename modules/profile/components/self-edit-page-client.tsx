@@ -5,13 +5,13 @@
 import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ChangePasswordDialog } from "@/modules/accounts/components/me/change-password-dialog";
-import { DisplayNameForm } from "@/modules/accounts/components/me/profile-card";
+import { ChangePasswordDialog } from "@/modules/profile/components/change-password-dialog";
+import { DisplayNameForm } from "@/modules/profile/components/profile-card";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { useSelfProfile } from "@/modules/accounts/client/account/use-self-profile";
+import { useSelfProfile } from "@/modules/profile/client/use-self-profile";
 
 export function SelfEditPageClient() {
   const t = useTranslations("users");

@@ -15,7 +15,7 @@ import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordLog } from "@/lib/server/ledger/journal";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
-import { pickCheckInReward, serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
+import { pickCheckInReward, serverLocalDate } from "@/modules/profile/server/check-in-rules";
 import { formatQuota } from "@/lib/format";
 
 export type CheckInResult = { quota: number; checkin_date: string };

@@ -6,7 +6,7 @@ import "server-only";
 // index) draws again.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { generateAffCode } from "@/modules/accounts/server/users/generate-aff-code";
+import { generateAffCode } from "@/modules/users/server";
 
 const MAX_ATTEMPTS = 5;
 

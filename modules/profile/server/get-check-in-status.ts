@@ -3,7 +3,7 @@ import "server-only";
 // GET /api/user/check_in_status: whether the caller can check in today.
 import { db } from "@/lib/server/db";
 import { getBoolOption, getNumberOption } from "@/lib/server/options/store";
-import { checkInRewardRange, serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
+import { checkInRewardRange, serverLocalDate } from "@/modules/profile/server/check-in-rules";
 
 export type CheckInStatus = {
   enabled: boolean;

@@ -2,7 +2,7 @@ import "server-only";
 
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { toSelfUserDto, userDtoSelect } from "@/modules/accounts/server/dto";
+import { toSelfUserDto, userDtoSelect } from "@/modules/users/server";
 
 export async function getUserOrThrow(id: number) {
   const user = await db().user.findUnique({ where: { id }, select: { ...userDtoSelect, password: true } });

@@ -3,7 +3,7 @@ import "server-only";
 // GET /api/user/groups without a session: new-api answers the groups every user may use
 // (UserUsableGroups) that have a group ratio, as {group: {ratio, desc}}.
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
-import type { GroupInfo } from "@/modules/accounts/server/users/list-self-groups";
+import type { GroupInfo } from "@/modules/profile/server/list-self-groups";
 
 export async function listPublicGroups(): Promise<Record<string, GroupInfo>> {
   const options = await getOptions();

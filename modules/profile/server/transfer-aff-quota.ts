@@ -14,7 +14,7 @@ import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { getNumberOption } from "@/lib/server/options/store";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordLog } from "@/lib/server/ledger/journal";
-import { assertUserCriticalAllowed } from "@/modules/accounts/server/me/assert-user-critical-allowed";
+import { assertUserCriticalAllowed } from "@/modules/profile/server/assert-user-critical-allowed";
 import { formatQuota } from "@/lib/format";
 
 export async function transferAffQuota(user: { id: number; username: string }, quota: number): Promise<number> {

@@ -6,8 +6,8 @@ import "server-only";
 // /app/me). Runs under the identity lock so it cannot interleave with a bind of the same account.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import type { UnbindableProvider } from "@/modules/accounts/schemas/unbind";
-import { withIdentityLock } from "@/modules/accounts/server/users/identity-lock";
+import type { UnbindableProvider } from "@/modules/profile/schemas/unbind";
+import { withIdentityLock } from "@/modules/users/server";
 
 const FIELD = {
   github: "githubId",

@@ -9,7 +9,7 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { blockedFor, consume } from "@/lib/server/http/rate-limit";
 import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
-import type { UpdateSelfInput } from "@/modules/accounts/schemas/account";
+import type { UpdateSelfInput } from "@/modules/users/server";
 
 /** 429 while the account or the address has used up its wrong current passwords. */
 async function refuseWhileBlocked(keys: string[]): Promise<void> {

@@ -12,9 +12,9 @@ import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { checkOutboundUrl, type OutboundRefusal } from "@/lib/server/net/outbound-url";
 import { outboundPolicy } from "@/lib/server/net/safe-fetch";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
-import { webhookUrlIssue, type UserSettingInput } from "@/modules/accounts/schemas/user-setting";
-import { normalizeEmail } from "@/modules/accounts/server/verification/email-rules";
-import { verifyEmailCode } from "@/modules/accounts/server/verification/verify-email-code";
+import { webhookUrlIssue, type UserSettingInput } from "@/modules/profile/schemas/user-setting";
+import { normalizeEmail } from "@/modules/users/server";
+import { verifyEmailCode } from "@/modules/auth/server";
 
 const REFUSAL_MESSAGE: Record<OutboundRefusal, ServerMessageKey> = {
   invalid_url: "notify_webhook_url_invalid",

@@ -1,8 +1,8 @@
 // Typed calls of the users admin.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { PageResult } from "@/lib/schemas/pagination";
-import type { AdminUpdateUserInput } from "@/modules/accounts/schemas/account";
-import type { CreateUserInput, ManageUserInput } from "@/modules/accounts/schemas/user-admin";
+import type { AdminUpdateUserInput } from "@/modules/users/schemas/account";
+import type { CreateUserInput, ManageUserInput } from "@/modules/users/schemas/user-admin";
 
 export type AdminUser = {
   id: number;

@@ -9,8 +9,8 @@ import {
   manageUser,
   updateUser,
   type UserFilters,
-} from "@/modules/accounts/client/users/api";
-import { userKeys } from "@/modules/accounts/client/users/keys";
+} from "@/modules/users/client/api";
+import { userKeys } from "@/modules/users/client/keys";
 
 export const useUsers = (filters: UserFilters) =>
   usePagedList(userKeys.list(filters), (signal) => fetchUsers(filters, signal));

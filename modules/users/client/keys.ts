@@ -1,4 +1,4 @@
-import type { UserFilters } from "@/modules/accounts/client/users/api";
+import type { UserFilters } from "@/modules/users/client/api";
 
 export const userKeys = {
   all: ["admin-users"] as const,

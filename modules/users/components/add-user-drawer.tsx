@@ -6,9 +6,9 @@ import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { EntityDrawer } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
-import { useCreateUser } from "@/modules/accounts/client/users/hooks";
-import { createUserSchema } from "@/modules/accounts/schemas/user-admin";
-import { UserIdentityFields } from "@/modules/accounts/components/users/user-identity-fields";
+import { useCreateUser } from "@/modules/users/client/hooks";
+import { createUserSchema } from "@/modules/users/schemas/user-admin";
+import { UserIdentityFields } from "@/modules/users/components/user-identity-fields";
 
 const EMPTY = { username: "", display_name: "", password: "" };
 

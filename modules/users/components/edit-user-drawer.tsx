@@ -3,8 +3,8 @@
 // The edit-user side panel (right) of /admin/users; the same form is the /user/edit/{id} page.
 import { useTranslations } from "next-intl";
 import { DrawerPlaceholder, EntityDrawer } from "@/components/admin/entity-drawer";
-import { EditUserForm } from "@/modules/accounts/components/users/edit-user-form";
-import { useUser } from "@/modules/accounts/client/users/hooks";
+import { EditUserForm } from "@/modules/users/components/edit-user-form";
+import { useUser } from "@/modules/users/client/hooks";
 
 export function EditUserDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const t = useTranslations("users");

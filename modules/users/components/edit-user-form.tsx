@@ -10,12 +10,12 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
-import { UserIdentityFields } from "@/modules/accounts/components/users/user-identity-fields";
-import { QuotaAdjust } from "@/modules/accounts/components/users/quota-adjust";
-import type { AdminUser } from "@/modules/accounts/client/users/api";
+import { UserIdentityFields } from "@/modules/users/components/user-identity-fields";
+import { QuotaAdjust } from "@/modules/users/components/quota-adjust";
+import type { AdminUser } from "@/modules/users/client/api";
 import { useGroupNames } from "@/modules/channels/client";
-import { useUpdateUser, useUser } from "@/modules/accounts/client/users/hooks";
-import { adminUpdateUserSchema } from "@/modules/accounts/schemas/account";
+import { useUpdateUser, useUser } from "@/modules/users/client/hooks";
+import { adminUpdateUserSchema } from "@/modules/users/schemas/account";
 
 const BINDINGS = ["email", "github_id", "oidc_id", "wechat_id", "telegram_id", "linux_do_id"] as const;
 

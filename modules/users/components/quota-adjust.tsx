@@ -11,8 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import type { AdminUser } from "@/modules/accounts/client/users/api";
-import { useManageUser, useUpdateUser } from "@/modules/accounts/client/users/hooks";
+import type { AdminUser } from "@/modules/users/client/api";
+import { useManageUser, useUpdateUser } from "@/modules/users/client/hooks";
 import { formatQuota } from "@/lib/format";
 
 export function QuotaAdjust({ user }: { user: AdminUser }) {

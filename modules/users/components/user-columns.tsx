@@ -13,8 +13,8 @@ import {
   rowActions,
   statusLabel,
   type RowAction,
-} from "@/modules/accounts/components/users/user-labels";
-import type { AdminUser } from "@/modules/accounts/client/users/api";
+} from "@/modules/users/components/user-labels";
+import type { AdminUser } from "@/modules/users/client/api";
 import { USER_STATUS } from "@/lib/constants";
 
 export type UserRowHandlers = {

@@ -7,8 +7,8 @@ import { useTranslations } from "next-intl";
 import { DrawerPlaceholder } from "@/components/admin/entity-drawer";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EditUserForm } from "@/modules/accounts/components/users/edit-user-form";
-import { useUser } from "@/modules/accounts/client/users/hooks";
+import { EditUserForm } from "@/modules/users/components/edit-user-form";
+import { useUser } from "@/modules/users/client/hooks";
 
 export function UserEditPageClient({ id }: { id: number }) {
   const t = useTranslations("users");

@@ -1,7 +1,7 @@
 // Role and status display of the users table: roles 1/10/100 else unknown; status 1
 // activated, 2 banned, else unknown; a deleted user (DeletedAt) is shown as cancelled.
 import type { BadgeTone } from "@/components/ui/badge";
-import type { AdminUser } from "@/modules/accounts/client/users/api";
+import type { AdminUser } from "@/modules/users/client/api";
 import { ROLE, USER_STATUS } from "@/lib/constants";
 
 export type RoleLabel = "role_user" | "role_admin" | "role_root" | "role_unknown";

@@ -2,7 +2,7 @@
 // the routes and the users admin forms. Issue messages are server message keys.
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "@/lib/constants";
-import { USERNAME_NO_AT } from "@/modules/accounts/schemas/account";
+import { USERNAME_NO_AT } from "@/modules/users/schemas/account";
 
 /** Largest quota an admin may set or move in one step ($2 billion at 500000 per unit). */
 export const USER_QUOTA_MAX = 1_000_000_000_000_000;

@@ -13,7 +13,7 @@ import { LOG_TYPE } from "@/lib/constants";
 import { recordLog } from "@/lib/server/ledger/journal";
 import { formatQuota } from "@/lib/format";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
-import type { QuotaMode } from "@/modules/accounts/schemas/user-admin";
+import type { QuotaMode } from "@/modules/users/schemas/user-admin";
 
 export type QuotaChange = { before: bigint; after: bigint };
 

@@ -15,13 +15,13 @@ import { ROLE } from "@/lib/constants";
 import { hashPassword } from "@/lib/server/auth/password";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
-import { loadManageTarget } from "@/modules/accounts/server/users/manage-rules";
-import { logQuotaChange } from "@/modules/accounts/server/users/adjust-user-quota";
+import { loadManageTarget } from "@/modules/users/server/manage-rules";
+import { logQuotaChange } from "@/modules/users/server/adjust-user-quota";
 import { recordAdminAction } from "@/lib/server/ledger/journal";
-import { findEmailOwner } from "@/modules/accounts/server/verification/assert-email-available";
-import { lockIdentity } from "@/modules/accounts/server/users/identity-lock";
+import { findEmailOwner } from "@/modules/users/server/assert-email-available";
+import { lockIdentity } from "@/modules/users/server/identity-lock";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
-import type { AdminUpdateUserInput } from "@/modules/accounts/schemas/account";
+import type { AdminUpdateUserInput } from "@/modules/users/schemas/account";
 
 /** Address conflicts an admin may meet per window before 429 (new-api's UserCriticalRateLimit). */
 const ADMIN_EMAIL_CONFLICTS = { points: 20, duration: 1200 } as const;

@@ -15,8 +15,8 @@ import "server-only";
 // and soft-deleted accounts keep their address reserved, like their username.
 import type { Prisma } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { normalizeEmail } from "@/modules/accounts/server/verification/email-rules";
-import { lockIdentity } from "@/modules/accounts/server/users/identity-lock";
+import { normalizeEmail } from "@/modules/users/server/email-rules";
+import { lockIdentity } from "@/modules/users/server/identity-lock";
 
 /** Id of an account (other than `exceptUserId`) using the address, or null. */
 export async function findEmailOwner(

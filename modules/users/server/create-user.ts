@@ -6,12 +6,12 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword } from "@/lib/server/auth/password";
 import { getNumberOption } from "@/lib/server/options/store";
-import { generateAffCode } from "@/modules/accounts/server/users/generate-aff-code";
+import { generateAffCode } from "@/modules/users/server/generate-aff-code";
 import { LOG_TYPE } from "@/lib/constants";
 import { recordLog } from "@/lib/server/ledger/journal";
 import { formatQuota } from "@/lib/format";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
-import type { CreateUserInput } from "@/modules/accounts/schemas/user-admin";
+import type { CreateUserInput } from "@/modules/users/schemas/user-admin";
 
 export async function createUserByAdmin(actor: CurrentUser, input: CreateUserInput): Promise<{ id: number }> {
   const taken = await db().user.findUnique({ where: { username: input.username }, select: { id: true } });

@@ -4,8 +4,8 @@ import "server-only";
 // lower role, so an admin cannot open root's or another admin's edit page.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { toAdminUserDto, userDtoSelect } from "@/modules/accounts/server/dto";
-import { assertCanManage } from "@/modules/accounts/server/users/manage-rules";
+import { toAdminUserDto, userDtoSelect } from "@/modules/users/server/dto";
+import { assertCanManage } from "@/modules/users/server/manage-rules";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 
 export async function getUserForAdmin(actor: CurrentUser, id: number) {

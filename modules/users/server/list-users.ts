@@ -6,7 +6,7 @@ import "server-only";
 // hidden from admins; a search that matched them would still reveal them).
 import { readPage, type PageQuery } from "@/lib/schemas/pagination";
 import { db, type Prisma } from "@/lib/server/db";
-import { toAdminUserDto, userDtoSelect } from "@/modules/accounts/server/dto";
+import { toAdminUserDto, userDtoSelect } from "@/modules/users/server/dto";
 import { ROLE } from "@/lib/constants";
 
 export async function listUsers(

@@ -7,11 +7,11 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { ROLE, TOKEN_STATUS, USER_STATUS, LOG_TYPE } from "@/lib/constants";
 import { recordLog } from "@/lib/server/ledger/journal";
-import { loadManageTarget } from "@/modules/accounts/server/users/manage-rules";
-import { adjustUserQuota } from "@/modules/accounts/server/users/adjust-user-quota";
-import { dropCachedAccess } from "@/modules/accounts/server/users/revoke-user-access";
+import { loadManageTarget } from "@/modules/users/server/manage-rules";
+import { adjustUserQuota } from "@/modules/users/server/adjust-user-quota";
+import { dropCachedAccess } from "@/modules/users/server/revoke-user-access";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
-import type { ManageUserInput } from "@/modules/accounts/schemas/user-admin";
+import type { ManageUserInput } from "@/modules/users/schemas/user-admin";
 
 const ACTION_TEXT = {
   promote: "提升为管理员",

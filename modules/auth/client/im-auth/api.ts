@@ -1,7 +1,7 @@
 // Typed calls of the WeChat and Telegram sign-in.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { StoredUser } from "@/lib/client/storage";
-import type { TelegramWidgetUser } from "@/modules/accounts/schemas/im-auth";
+import type { TelegramWidgetUser } from "@/modules/auth/schemas/im-auth";
 
 /**
  * The widget's fields exactly as Telegram signed them (id, first_name, last_name, username,

@@ -3,8 +3,8 @@
 // One mutation per WeChat/Telegram call. Failures are toasted by the global MutationCache handler;
 // a bind re-reads the own account so /app/me shows the new binding.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { accountKeys } from "@/modules/accounts/client/account/keys";
-import { telegramBind, telegramLogin, weChatBind, weChatLogin } from "@/modules/accounts/client/im-auth/api";
+import { selfKeys } from "@/lib/client/user-self";
+import { telegramBind, telegramLogin, weChatBind, weChatLogin } from "@/modules/auth/client/im-auth/api";
 
 export function useWeChatLogin() {
   return useMutation({ mutationFn: weChatLogin });
@@ -18,7 +18,7 @@ export function useWeChatBind() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: weChatBind,
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.self() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: selfKeys.self() }),
   });
 }
 
@@ -26,6 +26,6 @@ export function useTelegramBind() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: telegramBind,
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.self() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: selfKeys.self() }),
   });
 }

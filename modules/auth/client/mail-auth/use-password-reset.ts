@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { confirmPasswordReset, requestPasswordReset } from "@/modules/accounts/client/mail-auth/api";
+import { confirmPasswordReset, requestPasswordReset } from "@/modules/auth/client/mail-auth/api";
 
 /** GET /api/reset_password. Failures are toasted by the global MutationCache handler. */
 export function useRequestPasswordReset() {

@@ -1,7 +1,7 @@
 // Typed fetchers of the OAuth calls.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { StoredUser } from "@/lib/client/storage";
-import type { OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import type { OAuthProviderId } from "@/modules/auth/oauth-providers";
 
 /** GET /api/oauth/state: a single-use state (bind mode when signed in). */
 export function fetchOAuthState(provider: OAuthProviderId, aff: string): Promise<string> {

@@ -2,9 +2,9 @@
 // redirect_uri {origin}/oauth/{provider}, and (for sign-in) the page to come back to afterwards,
 // kept in sessionStorage because the redirect URI must stay fixed.
 import { hardNavigate } from "@/lib/client/navigate";
-import { fetchOAuthState } from "@/modules/accounts/client/oauth/api";
+import { fetchOAuthState } from "@/modules/auth/client/oauth/api";
 import { getStoredValue } from "@/lib/client/storage";
-import { authorizeUrl, type AuthorizeConfig, type OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import { authorizeUrl, type AuthorizeConfig, type OAuthProviderId } from "@/modules/auth/oauth-providers";
 
 const RETURN_TO_KEY = "oauth_return_to";
 /** Where the register page keeps an invite code (?aff=) for a later OAuth registration. */

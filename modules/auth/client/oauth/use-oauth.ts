@@ -8,9 +8,9 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { useSite } from "@/components/providers/site-context";
 import { describeError } from "@/lib/client/describe-error";
-import { completeOAuth } from "@/modules/accounts/client/oauth/api";
-import { OAuthNotConfigured, startOAuth } from "@/modules/accounts/client/oauth/start-oauth";
-import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import { completeOAuth } from "@/modules/auth/client/oauth/api";
+import { OAuthNotConfigured, startOAuth } from "@/modules/auth/client/oauth/start-oauth";
+import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/modules/auth/oauth-providers";
 
 type StartInput = { provider: OAuthProviderId; returnTo?: string | null; bind?: boolean };
 

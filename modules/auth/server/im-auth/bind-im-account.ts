@@ -5,8 +5,8 @@ import "server-only";
 // so two users racing for one id cannot both win. Binding the id one already holds is a no-op;
 // binding a new id replaces the old one (rebinding, as the peers allow).
 import { AppError } from "@/lib/server/http/app-error";
-import { withIdentityLock } from "@/modules/accounts/server/users/identity-lock";
-import { IM_PROVIDERS, type ImProvider } from "@/modules/accounts/server/im-auth/im-providers";
+import { withIdentityLock } from "@/modules/users/server";
+import { IM_PROVIDERS, type ImProvider } from "@/modules/auth/server/im-auth/im-providers";
 
 export async function bindImAccount(userId: number, provider: ImProvider, externalId: string): Promise<void> {
   const { column, boundElsewhere } = IM_PROVIDERS[provider];

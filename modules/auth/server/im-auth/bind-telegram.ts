@@ -1,9 +1,9 @@
 import "server-only";
 
 // GET /api/oauth/telegram/bind?<widget fields>: binds the verified Telegram id to the signed-in user.
-import { assertImEnabled } from "@/modules/accounts/server/im-auth/assert-im-enabled";
-import { bindImAccount } from "@/modules/accounts/server/im-auth/bind-im-account";
-import { verifiedTelegramId } from "@/modules/accounts/server/im-auth/verified-telegram-id";
+import { assertImEnabled } from "@/modules/auth/server/im-auth/assert-im-enabled";
+import { bindImAccount } from "@/modules/auth/server/im-auth/bind-im-account";
+import { verifiedTelegramId } from "@/modules/auth/server/im-auth/verified-telegram-id";
 
 export async function bindTelegram(userId: number, fields: Record<string, string>): Promise<void> {
   await assertImEnabled("telegram");

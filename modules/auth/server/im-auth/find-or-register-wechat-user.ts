@@ -7,9 +7,9 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption } from "@/lib/server/options/store";
-import { withIdentityLock } from "@/modules/accounts/server/users/identity-lock";
-import { initialQuota, loadSignupQuotas, recordSignupRewards } from "@/modules/accounts/server/users/signup-rewards";
-import { generateAffCode } from "@/modules/accounts/server/users/generate-aff-code";
+import { withIdentityLock } from "@/modules/users/server";
+import { initialQuota, loadSignupQuotas, recordSignupRewards } from "@/modules/auth/server/signup-rewards";
+import { generateAffCode } from "@/modules/users/server";
 
 export const WECHAT_USERNAME_PREFIX = "wechat_";
 export const WECHAT_DISPLAY_NAME = "WeChat User";

@@ -4,10 +4,10 @@ import "server-only";
 // Telegram never registers accounts: an unbound id is told to bind first.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { assertImEnabled } from "@/modules/accounts/server/im-auth/assert-im-enabled";
-import { signInBoundUser } from "@/modules/accounts/server/im-auth/sign-in-bound-user";
-import { verifiedTelegramId } from "@/modules/accounts/server/im-auth/verified-telegram-id";
-import type { LoggedInUser } from "@/modules/accounts/server/users/login-user";
+import { assertImEnabled } from "@/modules/auth/server/im-auth/assert-im-enabled";
+import { signInBoundUser } from "@/modules/auth/server/im-auth/sign-in-bound-user";
+import { verifiedTelegramId } from "@/modules/auth/server/im-auth/verified-telegram-id";
+import type { LoggedInUser } from "@/modules/auth/server/login-user";
 
 export async function loginWithTelegram(fields: Record<string, string>): Promise<LoggedInUser> {
   await assertImEnabled("telegram");

@@ -6,7 +6,7 @@ import { USER_STATUS } from "@/lib/constants";
 import { authUserSelect } from "@/lib/server/auth/current-user";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import type { LoggedInUser } from "@/modules/accounts/server/users/login-user";
+import type { LoggedInUser } from "@/modules/auth/server/login-user";
 
 export async function signInBoundUser(userId: number): Promise<LoggedInUser> {
   const user = await db().user.findUnique({ where: { id: userId }, select: authUserSelect });

@@ -3,7 +3,7 @@ import "server-only";
 // The Telegram id of widget data whose hash checks out against the configured bot token and whose
 // auth_date is recent; otherwise the refusal to show.
 import { AppError } from "@/lib/server/http/app-error";
-import { verifyTelegramLogin } from "@/modules/accounts/server/oauth-providers/telegram";
+import { verifyTelegramLogin } from "@/modules/auth/server/oauth-providers/telegram";
 import { getOption } from "@/lib/server/options/store";
 
 export async function verifiedTelegramId(fields: Record<string, string>): Promise<string> {

@@ -6,7 +6,7 @@ import "server-only";
 // before the WeChat server is asked.
 import { AppError } from "@/lib/server/http/app-error";
 import { blockedFor, consume } from "@/lib/server/http/rate-limit";
-import { weChatIdByCode } from "@/modules/accounts/server/oauth-providers/wechat";
+import { weChatIdByCode } from "@/modules/auth/server/oauth-providers/wechat";
 
 export async function weChatIdForAttempt(code: string, ip: string): Promise<string> {
   const wait = await blockedFor("login_failures", ip);

@@ -6,9 +6,9 @@ import "server-only";
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption, getOption } from "@/lib/server/options/store";
 import { field, fetchProviderJson, FORM_HEADERS, formBody } from "@/lib/server/http/fetch-provider-json";
-import { testBaseUrl } from "@/modules/accounts/server/oauth-providers/test-base-url";
-import { reach, type OAuthProfile, type OAuthProvider } from "@/modules/accounts/server/oauth-providers/types";
-import { OAUTH_PROVIDER_LABEL } from "@/modules/accounts/oauth-providers";
+import { testBaseUrl } from "@/modules/auth/server/oauth-providers/test-base-url";
+import { reach, type OAuthProfile, type OAuthProvider } from "@/modules/auth/server/oauth-providers/types";
+import { OAUTH_PROVIDER_LABEL } from "@/modules/auth/oauth-providers";
 
 const label = OAUTH_PROVIDER_LABEL.github;
 

@@ -6,10 +6,10 @@ import "server-only";
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption, getNumberOption, getOption } from "@/lib/server/options/store";
 import { field, fetchProviderJson, FORM_HEADERS, formBody } from "@/lib/server/http/fetch-provider-json";
-import { basicAuth } from "@/modules/accounts/server/oauth-providers/basic-auth";
-import { testBaseUrl } from "@/modules/accounts/server/oauth-providers/test-base-url";
-import { reach, type OAuthProfile, type OAuthProvider } from "@/modules/accounts/server/oauth-providers/types";
-import { OAUTH_PROVIDER_LABEL } from "@/modules/accounts/oauth-providers";
+import { basicAuth } from "@/modules/auth/server/oauth-providers/basic-auth";
+import { testBaseUrl } from "@/modules/auth/server/oauth-providers/test-base-url";
+import { reach, type OAuthProfile, type OAuthProvider } from "@/modules/auth/server/oauth-providers/types";
+import { OAUTH_PROVIDER_LABEL } from "@/modules/auth/oauth-providers";
 
 const label = OAUTH_PROVIDER_LABEL.linuxdo;
 

@@ -7,9 +7,9 @@ import "server-only";
 import { AppError } from "@/lib/server/http/app-error";
 import { getOption } from "@/lib/server/options/store";
 import { field, fetchProviderJson } from "@/lib/server/http/fetch-provider-json";
-import { reach } from "@/modules/accounts/server/oauth-providers/types";
+import { reach } from "@/modules/auth/server/oauth-providers/types";
 import { isHttpUrl } from "@/lib/http-url";
-import { OAUTH_PROVIDER_LABEL } from "@/modules/accounts/oauth-providers";
+import { OAUTH_PROVIDER_LABEL } from "@/modules/auth/oauth-providers";
 
 const CACHE_MS = 10 * 60 * 1000;
 

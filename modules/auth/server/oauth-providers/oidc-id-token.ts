@@ -4,7 +4,7 @@ import "server-only";
 // id_token signed by a key of the provider's JWKS (jwks_uri of the discovery document), issued by
 // the discovery document's issuer, for our client id, not expired, and carrying the nonce of this
 // sign-in. Only then is its `sub` trusted, and the userinfo answer must name the same subject. The
-// nonce is the sign-in's state: random, single use and bound to the browser (modules/accounts/server/oauth-providers/state.ts),
+// nonce is the sign-in's state: random, single use and bound to the browser (modules/auth/server/oauth-providers/state.ts),
 // so an id_token minted for another sign-in, or one forged by whoever answers at a token or userinfo
 // endpoint, is refused.
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from "jose";

@@ -8,12 +8,12 @@ import "server-only";
 // profile and must name the same `sub`.
 import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption, getOption } from "@/lib/server/options/store";
-import { basicAuth } from "@/modules/accounts/server/oauth-providers/basic-auth";
+import { basicAuth } from "@/modules/auth/server/oauth-providers/basic-auth";
 import { field, fetchProviderJson, FORM_HEADERS, formBody, type ProviderAnswer } from "@/lib/server/http/fetch-provider-json";
-import { oidcEndpoints } from "@/modules/accounts/server/oauth-providers/oidc-discovery";
-import { verifyIdToken } from "@/modules/accounts/server/oauth-providers/oidc-id-token";
-import { reach, type OAuthProfile, type OAuthProvider } from "@/modules/accounts/server/oauth-providers/types";
-import { OAUTH_PROVIDER_LABEL } from "@/modules/accounts/oauth-providers";
+import { oidcEndpoints } from "@/modules/auth/server/oauth-providers/oidc-discovery";
+import { verifyIdToken } from "@/modules/auth/server/oauth-providers/oidc-id-token";
+import { reach, type OAuthProfile, type OAuthProvider } from "@/modules/auth/server/oauth-providers/types";
+import { OAUTH_PROVIDER_LABEL } from "@/modules/auth/oauth-providers";
 
 const label = OAUTH_PROVIDER_LABEL.oidc;
 type AuthMethod = "client_secret_basic" | "client_secret_post";

@@ -1,11 +1,11 @@
 import "server-only";
 
 // The OAuth providers by id (GET /api/oauth/{github|oidc|linuxdo}).
-import { github } from "@/modules/accounts/server/oauth-providers/github";
-import { linuxdo } from "@/modules/accounts/server/oauth-providers/linuxdo";
-import { oidc } from "@/modules/accounts/server/oauth-providers/oidc";
-import type { OAuthProvider } from "@/modules/accounts/server/oauth-providers/types";
-import type { OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import { github } from "@/modules/auth/server/oauth-providers/github";
+import { linuxdo } from "@/modules/auth/server/oauth-providers/linuxdo";
+import { oidc } from "@/modules/auth/server/oauth-providers/oidc";
+import type { OAuthProvider } from "@/modules/auth/server/oauth-providers/types";
+import type { OAuthProviderId } from "@/modules/auth/oauth-providers";
 
 const PROVIDERS: Record<OAuthProviderId, OAuthProvider> = { github, oidc, linuxdo };
 

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { readCookie } from "@/lib/server/auth/session";
-import { OAUTH_PROVIDERS } from "@/modules/accounts/oauth-providers";
+import { OAUTH_PROVIDERS } from "@/modules/auth/oauth-providers";
 
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 const PURPOSE = "oauth_state";

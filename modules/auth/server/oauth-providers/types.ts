@@ -4,7 +4,7 @@ import "server-only";
 // account behind an authorization code.
 import { AppError } from "@/lib/server/http/app-error";
 import { ProviderUnreachable } from "@/lib/server/http/fetch-provider-json";
-import type { OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import type { OAuthProviderId } from "@/modules/auth/oauth-providers";
 
 /** The provider account, as the provider describes it. */
 export type OAuthProfile = {

@@ -4,8 +4,8 @@ import "server-only";
 // sign in. An account already bound to another user (even a deleted one) is refused: binding it
 // again would hand that user's sign-in to the caller (account takeover).
 import { AppError } from "@/lib/server/http/app-error";
-import { withIdentityLock } from "@/modules/accounts/server/users/identity-lock";
-import type { OAuthProfile, OAuthProvider } from "@/modules/accounts/server/oauth-providers/types";
+import { withIdentityLock } from "@/modules/users/server";
+import type { OAuthProfile, OAuthProvider } from "@/modules/auth/server/oauth-providers/types";
 
 export async function bindOAuthAccount(userId: number, provider: OAuthProvider, profile: OAuthProfile): Promise<void> {
   await provider.admit?.(profile);

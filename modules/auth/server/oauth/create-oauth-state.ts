@@ -3,9 +3,9 @@ import "server-only";
 // GET /api/oauth/state: a state for the next provider round trip. Asked while signed in, the round
 // trip binds the provider account to the caller; otherwise it signs in or registers (with the
 // invite code, when one is given).
-import { issueOAuthState } from "@/modules/accounts/server/oauth-providers/state";
+import { issueOAuthState } from "@/modules/auth/server/oauth-providers/state";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
-import type { OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import type { OAuthProviderId } from "@/modules/auth/oauth-providers";
 
 export async function createOAuthState(input: {
   caller: CurrentUser | null;

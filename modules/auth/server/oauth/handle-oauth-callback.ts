@@ -4,13 +4,13 @@ import "server-only";
 // this provider), reads the provider account, then binds it to the signed-in user who asked for the
 // state, or signs in / registers.
 import { AppError } from "@/lib/server/http/app-error";
-import { oauthProvider } from "@/modules/accounts/server/oauth-providers/registry";
-import { consumeOAuthState } from "@/modules/accounts/server/oauth-providers/state";
-import { bindOAuthAccount } from "@/modules/accounts/server/oauth/bind-oauth-account";
-import { signInWithOAuth } from "@/modules/accounts/server/oauth/sign-in-with-oauth";
+import { oauthProvider } from "@/modules/auth/server/oauth-providers/registry";
+import { consumeOAuthState } from "@/modules/auth/server/oauth-providers/state";
+import { bindOAuthAccount } from "@/modules/auth/server/oauth/bind-oauth-account";
+import { signInWithOAuth } from "@/modules/auth/server/oauth/sign-in-with-oauth";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
-import type { LoggedInUser } from "@/modules/accounts/server/users/login-user";
-import type { OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import type { LoggedInUser } from "@/modules/auth/server/login-user";
+import type { OAuthProviderId } from "@/modules/auth/oauth-providers";
 
 export type OAuthCallbackInput = {
   provider: OAuthProviderId;

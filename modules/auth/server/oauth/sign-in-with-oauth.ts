@@ -11,19 +11,14 @@ import { AppError } from "@/lib/server/http/app-error";
 import { getBoolOption } from "@/lib/server/options/store";
 import { authUserSelect } from "@/lib/server/auth/current-user";
 import { USER_STATUS, USERNAME_MAX } from "@/lib/constants";
-import { generateAffCode } from "@/modules/accounts/server/users/generate-aff-code";
-import {
-  findInviter,
-  initialQuota,
-  loadSignupQuotas,
-  recordSignupRewards,
-} from "@/modules/accounts/server/users/signup-rewards";
-import { withIdentityLock } from "@/modules/accounts/server/users/identity-lock";
-import { pickOAuthUsername } from "@/modules/accounts/server/oauth/oauth-username";
-import { assertEmailAvailable } from "@/modules/accounts/server/verification/assert-email-available";
-import { normalizeEmail } from "@/modules/accounts/server/verification/email-rules";
-import type { LoggedInUser } from "@/modules/accounts/server/users/login-user";
-import type { OAuthProfile, OAuthProvider } from "@/modules/accounts/server/oauth-providers/types";
+import { generateAffCode } from "@/modules/users/server";
+import { findInviter, initialQuota, loadSignupQuotas, recordSignupRewards } from "@/modules/auth/server/signup-rewards";
+import { withIdentityLock } from "@/modules/users/server";
+import { pickOAuthUsername } from "@/modules/auth/server/oauth/oauth-username";
+import { assertEmailAvailable } from "@/modules/users/server";
+import { normalizeEmail } from "@/modules/users/server";
+import type { LoggedInUser } from "@/modules/auth/server/login-user";
+import type { OAuthProfile, OAuthProvider } from "@/modules/auth/server/oauth-providers/types";
 
 const EMAIL_MAX = 50;
 

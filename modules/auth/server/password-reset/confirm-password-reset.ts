@@ -8,9 +8,9 @@ import { USER_STATUS } from "@/lib/constants";
 import { hashPassword } from "@/lib/server/auth/password";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
-import { consumeCode, hashCode } from "@/modules/accounts/server/verification/consume-code";
-import { normalizeEmail, PASSWORD_RESET_PURPOSE } from "@/modules/accounts/server/verification/email-rules";
-import { randomPassword } from "@/modules/accounts/server/password-reset/random-password";
+import { consumeCode, hashCode } from "@/modules/auth/server/verification/consume-code";
+import { normalizeEmail, PASSWORD_RESET_PURPOSE } from "@/modules/users/server";
+import { randomPassword } from "@/modules/auth/server/password-reset/random-password";
 
 export async function confirmPasswordReset(input: { email: string; token: string }): Promise<string> {
   const address = normalizeEmail(input.email);

@@ -9,17 +9,13 @@ import type { Locale } from "@/lib/i18n/config";
 import { USER_STATUS } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
-import { passwordResetMail } from "@/modules/accounts/server/auth-mails";
+import { passwordResetMail } from "@/modules/auth/server/auth-mails";
 import { sendMail } from "@/lib/server/mail/send-mail";
 import { getOption } from "@/lib/server/options/store";
-import { assertMailConfigured } from "@/modules/accounts/server/verification/assert-mail-configured";
-import { assertMailSendAllowed } from "@/modules/accounts/server/verification/assert-mail-send-allowed";
-import {
-  normalizeEmail,
-  PASSWORD_RESET_PURPOSE,
-  RESET_TOKEN_TTL_SECONDS,
-} from "@/modules/accounts/server/verification/email-rules";
-import { storeCode } from "@/modules/accounts/server/verification/store-code";
+import { assertMailConfigured } from "@/modules/auth/server/verification/assert-mail-configured";
+import { assertMailSendAllowed } from "@/modules/auth/server/verification/assert-mail-send-allowed";
+import { normalizeEmail, PASSWORD_RESET_PURPOSE, RESET_TOKEN_TTL_SECONDS } from "@/modules/users/server";
+import { storeCode } from "@/modules/auth/server/verification/store-code";
 
 /** 24 random bytes: 32 URL-safe characters (192 bits); only its SHA-256 is stored. */
 export function generateResetToken(): string {

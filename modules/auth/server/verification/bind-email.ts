@@ -5,9 +5,9 @@ import "server-only";
 // (see assert-email-available.ts), so two accounts racing for one address cannot both get it.
 import { db } from "@/lib/server/db";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
-import { assertEmailAvailable } from "@/modules/accounts/server/verification/assert-email-available";
-import { normalizeEmail } from "@/modules/accounts/server/verification/email-rules";
-import { verifyEmailCode } from "@/modules/accounts/server/verification/verify-email-code";
+import { assertEmailAvailable } from "@/modules/users/server";
+import { normalizeEmail } from "@/modules/users/server";
+import { verifyEmailCode } from "@/modules/auth/server/verification/verify-email-code";
 
 export async function bindEmail(userId: number, input: { email: string; code: string }): Promise<void> {
   const address = normalizeEmail(input.email);

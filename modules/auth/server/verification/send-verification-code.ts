@@ -9,12 +9,12 @@ import type { Locale } from "@/lib/i18n/config";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
-import { verificationCodeMail } from "@/modules/accounts/server/auth-mails";
+import { verificationCodeMail } from "@/modules/auth/server/auth-mails";
 import { sendMail } from "@/lib/server/mail/send-mail";
 import { getBoolOption, getOption } from "@/lib/server/options/store";
-import { assertMailConfigured } from "@/modules/accounts/server/verification/assert-mail-configured";
-import { assertMailSendAllowed } from "@/modules/accounts/server/verification/assert-mail-send-allowed";
-import { findEmailOwner } from "@/modules/accounts/server/verification/assert-email-available";
+import { assertMailConfigured } from "@/modules/auth/server/verification/assert-mail-configured";
+import { assertMailSendAllowed } from "@/modules/auth/server/verification/assert-mail-send-allowed";
+import { findEmailOwner } from "@/modules/users/server";
 import {
   EMAIL_CODE_TTL_SECONDS,
   EMAIL_VERIFY_PURPOSE,
@@ -22,8 +22,8 @@ import {
   isDomainAllowed,
   normalizeEmail,
   parseDomainWhitelist,
-} from "@/modules/accounts/server/verification/email-rules";
-import { storeCode } from "@/modules/accounts/server/verification/store-code";
+} from "@/modules/users/server";
+import { storeCode } from "@/modules/auth/server/verification/store-code";
 
 export function generateEmailCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");

@@ -4,7 +4,7 @@ import "server-only";
 // codes of the same purpose and address are dropped, so only the newest mail works. Long-expired
 // rows are swept here too, so the table stays small without a background job.
 import { db, type Prisma } from "@/lib/server/db";
-import { hashCode } from "@/modules/accounts/server/verification/consume-code";
+import { hashCode } from "@/modules/auth/server/verification/consume-code";
 
 const SWEEP_AFTER_SECONDS = 24 * 3600;
 

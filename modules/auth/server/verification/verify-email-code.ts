@@ -6,8 +6,8 @@ import "server-only";
 import { db, type Prisma } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { blockedFor, consume, reset } from "@/lib/server/http/rate-limit";
-import { consumeCode } from "@/modules/accounts/server/verification/consume-code";
-import { EMAIL_VERIFY_PURPOSE, normalizeEmail } from "@/modules/accounts/server/verification/email-rules";
+import { consumeCode } from "@/modules/auth/server/verification/consume-code";
+import { EMAIL_VERIFY_PURPOSE, normalizeEmail } from "@/modules/users/server";
 
 export async function verifyEmailCode(email: string, code: string, tx: Prisma.TransactionClient = db()): Promise<void> {
   const address = normalizeEmail(email);

@@ -1,8 +1,8 @@
 // The notification tab's draft and the request body it sends. Only the chosen method's fields are
 // sent, so a half-typed value of the other method never blocks a save; an empty secret is left
 // out (the stored one is kept).
-import type { SettingsSnapshot } from "@/modules/accounts/client/notify/settings-view";
-import type { NotifyType, UserSettingInput } from "@/modules/accounts/schemas/user-setting";
+import type { SettingsSnapshot } from "@/modules/profile/client/notify/settings-view";
+import type { NotifyType, UserSettingInput } from "@/modules/profile/schemas/user-setting";
 
 export type NotifyDraft = {
   notify_type: NotifyType;

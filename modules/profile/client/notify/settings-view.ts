@@ -2,7 +2,7 @@
 // webhook secret itself never comes back, only webhook_secret_set). Unknown or malformed values
 // fall back to the defaults (threshold 500000, e-mail notifications).
 import { z } from "zod";
-import { NOTIFY_TYPES, QUOTA_WARNING_DEFAULT, type UserSettingView } from "@/modules/accounts/schemas/user-setting";
+import { NOTIFY_TYPES, QUOTA_WARNING_DEFAULT, type UserSettingView } from "@/modules/profile/schemas/user-setting";
 
 const storedSetting = z.object({
   notify_type: z.enum(NOTIFY_TYPES).catch("email"),

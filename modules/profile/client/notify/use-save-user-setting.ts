@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { saveUserSetting } from "@/modules/accounts/client/notify/api";
+import { saveUserSetting } from "@/modules/profile/client/notify/api";
 import { selfKeys } from "@/lib/client/user-self";
 
 /** Saves one tab's fields; the account (and so the settings shown) is re-read afterwards. */

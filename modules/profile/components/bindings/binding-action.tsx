@@ -1,9 +1,9 @@
 "use client";
 
 // The action at the end of a binding row of /app/me: each sign-in method has its own component.
-import { EmailBinding } from "@/modules/accounts/components/me/bindings/email-binding";
-import { ImBinding } from "@/modules/accounts/components/me/bindings/im-binding";
-import { OAuthBinding } from "@/modules/accounts/components/me/bindings/oauth-binding";
+import { EmailBinding } from "@/modules/profile/components/bindings/email-binding";
+import { ImBinding } from "@/modules/profile/components/bindings/im-binding";
+import { OAuthBinding } from "@/modules/profile/components/bindings/oauth-binding";
 
 export type BindingKind = "email" | "github" | "oidc" | "linuxdo" | "wechat" | "telegram";
 

@@ -6,14 +6,14 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { VerificationCodeField } from "@/modules/accounts/components/auth/verification-code-field";
+import { VerificationCodeField } from "@/modules/auth/client";
 import { Button } from "@/components/ui/button";
 import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
 import { TextField } from "@/components/ui/text-field";
 import { useHumanCheck } from "@/components/use-human-check";
-import { useBindEmail } from "@/modules/accounts/client/mail-auth/use-bind-email";
-import { bindEmailSchema } from "@/modules/accounts/schemas/mail-auth";
+import { useBindEmail } from "@/modules/profile/client/use-bind-email";
+import { bindEmailSchema } from "@/modules/auth/client";
 
 export function EmailBinding({ bound }: { bound: boolean }) {
   const t = useTranslations("mail_auth.bind");

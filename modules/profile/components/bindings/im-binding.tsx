@@ -7,13 +7,13 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { TelegramWidget } from "@/modules/accounts/components/auth/telegram-widget";
-import { WeChatCodeDialog } from "@/modules/accounts/components/auth/wechat-code-dialog";
+import { TelegramWidget } from "@/modules/auth/client";
+import { WeChatCodeDialog } from "@/modules/auth/client";
 import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { useTelegramBind, useWeChatBind } from "@/modules/accounts/client/im-auth/hooks";
-import { UnbindButton } from "@/modules/accounts/components/me/bindings/unbind-button";
+import { useTelegramBind, useWeChatBind } from "@/modules/auth/client";
+import { UnbindButton } from "@/modules/profile/components/bindings/unbind-button";
 
 function BindButton({ bound, provider, onClick }: { bound: boolean; provider: string; onClick: () => void }) {
   const t = useTranslations("im_auth.binding");

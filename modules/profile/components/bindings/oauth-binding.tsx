@@ -4,10 +4,10 @@
 // the sign-in buttons, started while signed in, so the callback binds instead of signing in. A bound
 // row offers to unbind instead (refused by the server when it is the account's only way in).
 import { useTranslations } from "next-intl";
-import { UnbindButton } from "@/modules/accounts/components/me/bindings/unbind-button";
+import { UnbindButton } from "@/modules/profile/components/bindings/unbind-button";
 import { Button } from "@/components/ui/button";
-import { useStartOAuth } from "@/modules/accounts/client/oauth/use-oauth";
-import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/modules/accounts/oauth-providers";
+import { useStartOAuth } from "@/modules/auth/client";
+import { OAUTH_PROVIDER_LABEL, type OAuthProviderId } from "@/modules/auth/client";
 
 export function OAuthBinding({ provider, bound }: { provider: OAuthProviderId; bound: boolean }) {
   const t = useTranslations("oauth");

@@ -7,8 +7,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useUnbindIdentity } from "@/modules/accounts/client/account/use-account-actions";
-import type { UnbindableProvider } from "@/modules/accounts/schemas/unbind";
+import { useUnbindIdentity } from "@/modules/profile/client/use-account-actions";
+import type { UnbindableProvider } from "@/modules/profile/schemas/unbind";
 
 export function UnbindButton({ provider, label }: { provider: UnbindableProvider; label: string }) {
   const t = useTranslations("me");

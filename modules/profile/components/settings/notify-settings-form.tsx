@@ -1,16 +1,16 @@
 "use client";
 
 // 通知设置: how quota warnings reach the user (e-mail or https webhook) and below which balance.
-// Validated with the shared schema before sending (modules/accounts/client/notify/notify-draft.ts builds the body).
+// Validated with the shared schema before sending (modules/profile/client/notify/notify-draft.ts builds the body).
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ThresholdField } from "@/modules/accounts/components/me/settings/threshold-field";
-import { useSaveSetting } from "@/modules/accounts/components/me/settings/use-save-setting";
+import { ThresholdField } from "@/modules/profile/components/settings/threshold-field";
+import { useSaveSetting } from "@/modules/profile/components/settings/use-save-setting";
 import {
   WebhookPayloadExample,
   WebhookSecretField,
   WebhookUrlField,
-} from "@/modules/accounts/components/me/settings/webhook-fields";
+} from "@/modules/profile/components/settings/webhook-fields";
 import { Button } from "@/components/ui/button";
 import { RadioGroup, RadioItem } from "@/components/ui/radio-group";
 import { TextField } from "@/components/ui/text-field";
@@ -20,11 +20,11 @@ import {
   notifyEmailNeedsCode,
   notifyRequestBody,
   type NotifyDraft,
-} from "@/modules/accounts/client/notify/notify-draft";
-import { VerificationCodeField } from "@/modules/accounts/components/auth/verification-code-field";
+} from "@/modules/profile/client/notify/notify-draft";
+import { VerificationCodeField } from "@/modules/auth/client";
 import { useHumanCheck } from "@/components/use-human-check";
-import type { SettingsSnapshot } from "@/modules/accounts/client/notify/settings-view";
-import { userSettingSchema, type NotifyType } from "@/modules/accounts/schemas/user-setting";
+import type { SettingsSnapshot } from "@/modules/profile/client/notify/settings-view";
+import { userSettingSchema, type NotifyType } from "@/modules/profile/schemas/user-setting";
 import { ErrorText } from "@/components/ui/error-text";
 
 export function NotifySettingsForm({

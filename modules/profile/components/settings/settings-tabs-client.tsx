@@ -5,12 +5,12 @@
 // so after a save it shows what the server stored (and an emptied secret field).
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { NotifySettingsForm } from "@/modules/accounts/components/me/settings/notify-settings-form";
-import { SwitchSettingForm } from "@/modules/accounts/components/me/settings/switch-setting-form";
+import { NotifySettingsForm } from "@/modules/profile/components/settings/notify-settings-form";
+import { SwitchSettingForm } from "@/modules/profile/components/settings/switch-setting-form";
 import { Banner, Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { readSettingsSnapshot } from "@/modules/accounts/client/notify/settings-view";
+import { readSettingsSnapshot } from "@/modules/profile/client/notify/settings-view";
 import { useSelfAccount } from "@/lib/client/user-self";
 
 const TABS = ["notify", "price", "other"] as const;

@@ -4,7 +4,7 @@
 // show_ip_in_logs).
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useSaveSetting } from "@/modules/accounts/components/me/settings/use-save-setting";
+import { useSaveSetting } from "@/modules/profile/components/settings/use-save-setting";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { ErrorText } from "@/components/ui/error-text";

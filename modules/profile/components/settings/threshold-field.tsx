@@ -7,7 +7,7 @@ import { useSite } from "@/components/providers/site-context";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { formatQuota } from "@/lib/format";
-import { QUOTA_WARNING_PRESETS } from "@/modules/accounts/schemas/user-setting";
+import { QUOTA_WARNING_PRESETS } from "@/modules/profile/schemas/user-setting";
 
 export function ThresholdField({
   value,

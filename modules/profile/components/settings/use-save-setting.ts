@@ -7,8 +7,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "@/lib/client/api";
 import { describeError } from "@/lib/client/describe-error";
-import { useSaveUserSetting } from "@/modules/accounts/client/notify/use-save-user-setting";
-import type { UserSettingInput } from "@/modules/accounts/schemas/user-setting";
+import { useSaveUserSetting } from "@/modules/profile/client/notify/use-save-user-setting";
+import type { UserSettingInput } from "@/modules/profile/schemas/user-setting";
 
 export function useSaveSetting() {
   const t = useTranslations("notify");
