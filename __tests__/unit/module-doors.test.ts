@@ -27,6 +27,12 @@ test("eslint refuses an import past another module's door and any module import 
       file: "modules/wallet/components/probe.tsx",
       imports: ["@/modules/redemptions/client", "@/modules/redemptions/schemas", "@/modules/profile/server"],
     },
+    // auth, users and profile (once accounts) are modules like any other: profile reaches auth's widgets
+    // through auth's client door, never a file behind it.
+    {
+      file: "modules/profile/components/bindings/probe.tsx",
+      imports: ["@/modules/auth/client", "@/modules/auth/components/telegram-widget", "@/modules/users/client"],
+    },
     // Shared components import no module, not even through a door; the shared kit is fine.
     {
       file: "components/layout/probe.ts",
@@ -39,6 +45,7 @@ test("eslint refuses an import past another module's door and any module import 
     ["@/modules/profile/server/credit-inviter", "@/modules/logs/server/usage/list-logs"],
     ["@/modules/pricing/ratios/preset-ratios", "../../pricing/ratios/preset-ratios"],
     ["@/modules/redemptions/schemas", "@/modules/profile/server"],
+    ["@/modules/auth/components/telegram-widget"],
     ["@/modules/messages/client", "@/modules/messages/client/inbox-api"],
     [],
   ]);
