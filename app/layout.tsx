@@ -8,7 +8,7 @@ import { AppShell } from "@/components/layout/app-shell";
 import { AppProviders } from "@/components/providers/app-providers";
 import { SiteProvider } from "@/components/providers/site-context";
 import { getPageUser } from "@/lib/server/auth/page-user";
-import { toSessionUserDto } from "@/modules/accounts/server/dto";
+import { toSessionUserDto } from "@/modules/users/server/dto";
 import { getOption } from "@/lib/server/options/store";
 import { getStatus } from "@/lib/server/site-status";
 import "./globals.css";

@@ -7,7 +7,7 @@ import * as registerRoute from "@/app/api/user/register/route";
 import * as verificationRoute from "@/app/api/verification/route";
 import { db } from "@/lib/server/db";
 import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
-import { hashCode } from "@/modules/accounts/server/verification/consume-code";
+import { hashCode } from "@/modules/auth/server/verification/consume-code";
 import { catalogues } from "@/messages";
 import { call, createUser, createUserAndLogin, setOptions, setupApiHarness } from "./harness";
 import { latestCode, mailsTo, nextIp, setupMailTest } from "./mail-support";

@@ -2,7 +2,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { db } from "@/lib/server/db";
-import { telegramHash } from "@/modules/accounts/server/oauth-providers/telegram";
+import { telegramHash } from "@/modules/auth/server/oauth-providers/telegram";
 import { setupApiHarness, setupRoot } from "./harness";
 
 /** Both IM sign-in suites: a fresh database per file with root set up before the tests. */

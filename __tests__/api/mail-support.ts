@@ -2,7 +2,7 @@
 // SMTP server configured through the SMTP* options, and readers for the codes and links it received.
 import { decodeMimeParts, startSmtpServer, type ReceivedMail } from "../support/smtp-server";
 import { db } from "@/lib/server/db";
-import { hashCode } from "@/modules/accounts/server/verification/consume-code";
+import { hashCode } from "@/modules/auth/server/verification/consume-code";
 import { setOptions, setupRoot } from "./harness";
 
 export const SYSTEM_NAME = "Mail Test";

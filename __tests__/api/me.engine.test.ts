@@ -12,9 +12,9 @@ import * as registerRoute from "@/app/api/user/register/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import * as tokenRoute from "@/app/api/user/token/route";
 import { db } from "@/lib/server/db";
-import { creditCheckIn } from "@/modules/accounts/server/me/check-in";
-import { serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
-import { moveAffQuota } from "@/modules/accounts/server/me/transfer-aff-quota";
+import { creditCheckIn } from "@/modules/profile/server/check-in";
+import { serverLocalDate } from "@/modules/profile/server/check-in-rules";
+import { moveAffQuota } from "@/modules/profile/server/transfer-aff-quota";
 import { claimAndCredit } from "@/modules/redemptions/server/redeem-code";
 import { call, createUser, createUserAndLogin, login, setOptions, setupApiHarness, setupRoot } from "./harness";
 

@@ -1,7 +1,7 @@
 // OIDC sign-in, what keeps it safe: the state (one use, one browser, one provider, one signed-in
 // user) and the id_token that vouches for the account (signature, issuer, audience, nonce).
 import { db } from "@/lib/server/db";
-import { authorizeUrl } from "@/modules/accounts/oauth-providers";
+import { authorizeUrl } from "@/modules/auth/oauth-providers";
 import { createUser, createUserAndLogin, setupApiHarness } from "./harness";
 import {
   callback,

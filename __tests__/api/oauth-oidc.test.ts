@@ -4,7 +4,7 @@
 import * as selfRoute from "@/app/api/user/self/route";
 import * as statusRoute from "@/app/api/status/route";
 import { db } from "@/lib/server/db";
-import { forgetOidcDiscovery } from "@/modules/accounts/server/oauth-providers/oidc-discovery";
+import { forgetOidcDiscovery } from "@/modules/auth/server/oauth-providers/oidc-discovery";
 import { LOG_TYPE } from "@/lib/constants";
 import { call, createUser, createUserAndLogin, setOptions, setupApiHarness } from "./harness";
 import { callback, getState, oidcRoundTrip, setupOidcIdp, type Browser } from "./oauth-support";

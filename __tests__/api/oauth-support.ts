@@ -9,8 +9,8 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import * as callbackRoute from "@/app/api/oauth/[provider]/route";
 import * as stateRoute from "@/app/api/oauth/state/route";
-import { authorizeUrl, type AuthorizeConfig, type OAuthProviderId } from "@/modules/accounts/oauth-providers";
-import { browserCookieName } from "@/modules/accounts/server/oauth-providers/state";
+import { authorizeUrl, type AuthorizeConfig, type OAuthProviderId } from "@/modules/auth/oauth-providers";
+import { browserCookieName } from "@/modules/auth/server/oauth-providers/state";
 import { call, sessionCookieFrom, setOptions, setupRoot } from "./harness";
 
 export const ORIGIN = "http://localhost";

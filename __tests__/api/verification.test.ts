@@ -8,7 +8,7 @@ import * as verificationRoute from "@/app/api/verification/route";
 import { AppError } from "@/lib/server/http/app-error";
 import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { db } from "@/lib/server/db";
-import { hashCode } from "@/modules/accounts/server/verification/consume-code";
+import { hashCode } from "@/modules/auth/server/verification/consume-code";
 import { catalogues } from "@/messages";
 import { call, createUser, login, setOptions, setupApiHarness } from "./harness";
 import { latestCode, mailsTo, nextIp, setupMailTest, subjectOf, SYSTEM_NAME } from "./mail-support";

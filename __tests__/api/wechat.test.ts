@@ -7,7 +7,7 @@ import * as selfRoute from "@/app/api/user/self/route";
 import { resetEnvForTests } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
-import { bindImAccount } from "@/modules/accounts/server/im-auth/bind-im-account";
+import { bindImAccount } from "@/modules/auth/server/im-auth/bind-im-account";
 import { call, createUser, createUserAndLogin, sessionCookieFrom, setOptions } from "./harness";
 import { setupImAuthHarness, startFakeWeChat, userById, type FakeWeChat } from "./im-auth-support";
 

@@ -12,7 +12,7 @@ import { SearchBar, SearchField, useSearch } from "@/components/admin/search-bar
 import { ErrorText } from "@/components/ui/error-text";
 import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
-import { AddUserDrawer } from "@/modules/accounts/components/users/add-user-drawer";
+import { AddUserDrawer } from "@/modules/users/components/add-user-drawer";
 import { mockFetch, renderAuth, sentBody, zh } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

@@ -2,7 +2,7 @@
 // Cloudflare widget is rendered explicitly, submit waits for a token (请稍后几秒重试，Turnstile 正在
 // 检查用户环境！), the token rides in ?turnstile=, and the widget is reset after each use.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { LoginForm } from "@/modules/accounts/components/auth/login-form";
+import { LoginForm } from "@/modules/auth/components/login-form";
 import { TURNSTILE_SCRIPT } from "@/components/use-human-check";
 import { fakeStatus, mockFetch, renderAuth } from "./render-auth";
 

@@ -2,7 +2,7 @@
 // "Change" by state; WeChat binds with the code from the dialog, Telegram with the widget's fields.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { ImBinding } from "@/modules/accounts/components/me/bindings/im-binding";
+import { ImBinding } from "@/modules/profile/components/bindings/im-binding";
 import { fakeStatus, mockFetch, renderAuth } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

@@ -3,8 +3,8 @@
 // in with the fields it was given, unchanged.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { ImLogin } from "@/modules/accounts/components/auth/im-login";
-import { TELEGRAM_WIDGET_SCRIPT } from "@/modules/accounts/components/auth/telegram-widget";
+import { ImLogin } from "@/modules/auth/components/im-login";
+import { TELEGRAM_WIDGET_SCRIPT } from "@/modules/auth/components/telegram-widget";
 import { hardNavigate } from "@/lib/client/navigate";
 import { getStoredUser } from "@/lib/client/storage";
 import { fakeStatus, mockFetch, renderAuth } from "./render-auth";

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { toast } from "sonner";
-import { LoginForm } from "@/modules/accounts/components/auth/login-form";
+import { LoginForm } from "@/modules/auth/components/login-form";
 import { hardNavigate } from "@/lib/client/navigate";
 import { getStoredUser } from "@/lib/client/storage";
 import { fakeStatus, globalErrors, mockFetch, renderAuth, sentBody } from "./render-auth";

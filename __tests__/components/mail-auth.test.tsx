@@ -3,9 +3,9 @@
 // the clipboard fails) and the email-binding dialog of /app/me (spec messages, code, bind call).
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { ResetConfirmForm } from "@/modules/accounts/components/mail-auth/reset-confirm-form";
-import { ResetRequestForm } from "@/modules/accounts/components/mail-auth/reset-request-form";
-import { EmailBinding } from "@/modules/accounts/components/me/bindings/email-binding";
+import { ResetConfirmForm } from "@/modules/auth/components/reset-confirm-form";
+import { ResetRequestForm } from "@/modules/auth/components/reset-request-form";
+import { EmailBinding } from "@/modules/profile/components/bindings/email-binding";
 import { copyText } from "@/lib/client/copy-text";
 import { mockFetch, renderAuth, sentBody } from "./render-auth";
 

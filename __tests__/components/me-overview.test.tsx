@@ -4,7 +4,7 @@
 // dialogs that must stop the call (两次输入的密码不一致！, 请输入你的账户名以确认删除！, 划转金额最低为 …).
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
-import { MeOverview } from "@/modules/accounts/components/me/me-overview";
+import { MeOverview } from "@/modules/profile/components/me-overview";
 import { fakeStatus, renderAuth } from "./render-auth";
 
 jest.mock("sonner", () => ({

@@ -4,7 +4,7 @@
 // 更新设置失败 with the server message, and the account re-read after a save.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
-import { SettingsTabsClient } from "@/modules/accounts/components/me/settings/settings-tabs-client";
+import { SettingsTabsClient } from "@/modules/profile/components/settings/settings-tabs-client";
 import { renderAuth } from "./render-auth";
 
 jest.mock("sonner", () => ({

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { toast } from "sonner";
-import { OAuthCallback, FAILURE_REDIRECT_MS } from "@/modules/accounts/components/auth/oauth-callback";
-import { OAuthLoginButtons } from "@/modules/accounts/components/auth/oauth-login-buttons";
-import { OAuthBinding } from "@/modules/accounts/components/me/bindings/oauth-binding";
+import { OAuthCallback, FAILURE_REDIRECT_MS } from "@/modules/auth/components/oauth-callback";
+import { OAuthLoginButtons } from "@/modules/auth/components/oauth-login-buttons";
+import { OAuthBinding } from "@/modules/profile/components/bindings/oauth-binding";
 import { hardNavigate } from "@/lib/client/navigate";
 import { getStoredUser, setStoredValue, type StoredUser } from "@/lib/client/storage";
 import { fakeStatus, mockFetch, renderAuth } from "./render-auth";

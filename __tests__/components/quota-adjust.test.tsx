@@ -1,8 +1,8 @@
 // The edit-user panel's quota box: add, subtract, or set an exact balance.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { QuotaAdjust } from "@/modules/accounts/components/users/quota-adjust";
-import type { AdminUser } from "@/modules/accounts/client/users/api";
+import { QuotaAdjust } from "@/modules/users/components/quota-adjust";
+import type { AdminUser } from "@/modules/users/client/api";
 import { mockFetch, renderAuth, sentBody } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

@@ -2,8 +2,8 @@
 // console shows it as a negative amount, in red, marked 欠费 / owed, wherever a balance is shown.
 import { screen, within } from "@testing-library/react";
 import { QuotaAmount } from "@/components/admin/quota-amount";
-import { AccountSummary } from "@/modules/accounts/components/me/account-summary";
-import type { SelfProfile } from "@/modules/accounts/client/account/api";
+import { AccountSummary } from "@/modules/profile/components/account-summary";
+import type { SelfProfile } from "@/modules/profile/client/api";
 import { fakeStatus, renderAuth } from "./render-auth";
 
 test("a debt reads as a negative amount, in red, marked owed with the top-up hint", () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { RegisterForm } from "@/modules/accounts/components/auth/register-form";
+import { RegisterForm } from "@/modules/auth/components/register-form";
 import { fakeStatus, mockFetch, renderAuth, sentBody } from "./render-auth";
 
 const push = jest.fn();

@@ -1,7 +1,7 @@
 // /user/edit without an id: any signed-in user edits their own account.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { SelfEditPageClient } from "@/modules/accounts/components/users/self-edit-page-client";
+import { SelfEditPageClient } from "@/modules/profile/components/self-edit-page-client";
 import { mockFetch, renderAuth, sentBody } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

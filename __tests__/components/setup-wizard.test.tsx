@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { SetupWizard } from "@/modules/accounts/components/auth/setup-wizard";
-import type { SetupStatus } from "@/modules/accounts/client/auth/api";
+import { SetupWizard } from "@/modules/auth/components/setup-wizard";
+import type { SetupStatus } from "@/modules/auth/client/api";
 import { hardNavigate } from "@/lib/client/navigate";
 import { globalErrors, mockFetch, renderAuth, sentBody } from "./render-auth";
 

@@ -2,7 +2,7 @@
 // /api/user/unbind with the provider; the server's refusal is shown, not swallowed.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { OAuthBinding } from "@/modules/accounts/components/me/bindings/oauth-binding";
+import { OAuthBinding } from "@/modules/profile/components/bindings/oauth-binding";
 import { mockFetch, renderAuth, sentBody } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

@@ -1,7 +1,7 @@
 // The username / display name / password fields shared by the add-user drawer and the edit-user form.
 import { fireEvent, render, screen } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { UserIdentityFields } from "@/modules/accounts/components/users/user-identity-fields";
+import { UserIdentityFields } from "@/modules/users/components/user-identity-fields";
 import { zh } from "./render-auth";
 
 const users = zh.users;

@@ -1,7 +1,7 @@
 // One column list serves a DTO's select and its copy: the select names exactly those columns, the
 // copy renames them to snake_case and leaves every other column of the row behind.
 import { selectOf, snakeFields } from "@/lib/server/dto-fields";
-import { toSessionUserDto, toUserDto, userDtoSelect, type UserRow } from "@/modules/accounts/server/dto";
+import { toSessionUserDto, toUserDto, userDtoSelect, type UserRow } from "@/modules/users/server/dto";
 
 test("selectOf selects exactly the listed columns", () => {
   expect(selectOf(["id", "usedQuota"])).toEqual({ id: true, usedQuota: true });

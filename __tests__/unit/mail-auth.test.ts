@@ -1,17 +1,17 @@
 // Pure pieces of the e-mail features: address normalisation and site rules (whitelist, alias),
 // the code / token / password generators, the reset link, the mail texts (escaping, both
 // languages) and the shared request schemas' messages.
-import { passwordResetMail, verificationCodeMail } from "@/modules/accounts/server/auth-mails";
-import { bindEmailSchema, mailRequestQuerySchema, resetConfirmSchema } from "@/modules/accounts/schemas/mail-auth";
-import { randomPassword } from "@/modules/accounts/server/password-reset/random-password";
-import { generateResetToken, resetLink } from "@/modules/accounts/server/password-reset/request-password-reset";
-import { generateEmailCode } from "@/modules/accounts/server/verification/send-verification-code";
+import { passwordResetMail, verificationCodeMail } from "@/modules/auth/server/auth-mails";
+import { bindEmailSchema, mailRequestQuerySchema, resetConfirmSchema } from "@/modules/auth/schemas/mail-auth";
+import { randomPassword } from "@/modules/auth/server/password-reset/random-password";
+import { generateResetToken, resetLink } from "@/modules/auth/server/password-reset/request-password-reset";
+import { generateEmailCode } from "@/modules/auth/server/verification/send-verification-code";
 import {
   hasAliasSymbols,
   isDomainAllowed,
   normalizeEmail,
   parseDomainWhitelist,
-} from "@/modules/accounts/server/verification/email-rules";
+} from "@/modules/users/server/email-rules";
 
 test("addresses are trimmed and lower-cased", () => {
   expect(normalizeEmail("  Bob.Smith@Example.COM ")).toBe("bob.smith@example.com");

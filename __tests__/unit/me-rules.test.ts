@@ -1,13 +1,9 @@
 // Pure rules behind /app/me: the check-in reward range, the server-local date, the model
 // tags folding after 10, and the client checks of the transfer, password and delete
 // dialogs.
-import { checkInRewardRange, pickCheckInReward, serverLocalDate } from "@/modules/accounts/server/me/check-in-rules";
-import { visibleModelTags } from "@/modules/accounts/client/account/model-tags";
-import {
-  affTransferIssue,
-  changePasswordFormSchema,
-  deleteConfirmationMatches,
-} from "@/modules/accounts/client/account/forms";
+import { checkInRewardRange, pickCheckInReward, serverLocalDate } from "@/modules/profile/server/check-in-rules";
+import { visibleModelTags } from "@/modules/profile/client/model-tags";
+import { affTransferIssue, changePasswordFormSchema, deleteConfirmationMatches } from "@/modules/profile/client/forms";
 
 describe("check-in reward", () => {
   test("max 0 (unset) gives exactly CheckInQuota and draws nothing", () => {

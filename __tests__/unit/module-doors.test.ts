@@ -9,8 +9,8 @@ test("eslint refuses an import past another module's door and any module import 
     {
       file: "modules/wallet/server/probe.ts",
       imports: [
-        "@/modules/accounts/server",
-        "@/modules/accounts/server/users/credit-inviter",
+        "@/modules/profile/server",
+        "@/modules/profile/server/credit-inviter",
         "@/modules/logs/server/usage/list-logs",
         "@/modules/wallet/server/complete-topup-order",
         "@/lib/server/ledger/journal",
@@ -25,7 +25,13 @@ test("eslint refuses an import past another module's door and any module import 
     // Client code: the other module's client door passes; its schemas file and a value from a server door do not.
     {
       file: "modules/wallet/components/probe.tsx",
-      imports: ["@/modules/redemptions/client", "@/modules/redemptions/schemas", "@/modules/accounts/server"],
+      imports: ["@/modules/redemptions/client", "@/modules/redemptions/schemas", "@/modules/profile/server"],
+    },
+    // auth, users and profile (once accounts) are modules like any other: profile reaches auth's widgets
+    // through auth's client door, never a file behind it.
+    {
+      file: "modules/profile/components/bindings/probe.tsx",
+      imports: ["@/modules/auth/client", "@/modules/auth/components/telegram-widget", "@/modules/users/client"],
     },
     // Shared components import no module, not even through a door; the shared kit is fine.
     {
@@ -36,9 +42,10 @@ test("eslint refuses an import past another module's door and any module import 
     { file: "app/admin/probe/page.tsx", imports: ["@/modules/settings/components/settings-page-client"] },
   ];
   expect(refusedImports(probes)).toEqual([
-    ["@/modules/accounts/server/users/credit-inviter", "@/modules/logs/server/usage/list-logs"],
+    ["@/modules/profile/server/credit-inviter", "@/modules/logs/server/usage/list-logs"],
     ["@/modules/pricing/ratios/preset-ratios", "../../pricing/ratios/preset-ratios"],
-    ["@/modules/redemptions/schemas", "@/modules/accounts/server"],
+    ["@/modules/redemptions/schemas", "@/modules/profile/server"],
+    ["@/modules/auth/components/telegram-widget"],
     ["@/modules/messages/client", "@/modules/messages/client/inbox-api"],
     [],
   ]);

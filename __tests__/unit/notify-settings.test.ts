@@ -2,9 +2,9 @@
 // missing or malformed values), the tab's request body, the shared schema's https rule, and the
 // quota-warning text (placeholders, HTML escaping, HMAC signature).
 import { createHmac } from "node:crypto";
-import { initialNotifyDraft, notifyRequestBody } from "@/modules/accounts/client/notify/notify-draft";
-import { readSettingsSnapshot } from "@/modules/accounts/client/notify/settings-view";
-import { userSettingSchema, webhookUrlIssue } from "@/modules/accounts/schemas/user-setting";
+import { initialNotifyDraft, notifyRequestBody } from "@/modules/profile/client/notify/notify-draft";
+import { readSettingsSnapshot } from "@/modules/profile/client/notify/settings-view";
+import { userSettingSchema, webhookUrlIssue } from "@/modules/profile/schemas/user-setting";
 import { webhookSignature } from "@/lib/server/notify/quota-warning-delivery";
 import { fillPlaceholders, quotaWarningNotice } from "@/lib/server/notify/quota-warning-text";
 

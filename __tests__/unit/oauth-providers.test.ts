@@ -1,7 +1,7 @@
 import { isHttpUrl } from "@/lib/http-url";
-import { authorizeUrl, oauthRedirectUri } from "@/modules/accounts/oauth-providers";
-import { basicAuth } from "@/modules/accounts/server/oauth-providers/basic-auth";
-import { publicOrigin } from "@/modules/accounts/server/oauth-providers/public-origin";
+import { authorizeUrl, oauthRedirectUri } from "@/modules/auth/oauth-providers";
+import { basicAuth } from "@/modules/auth/server/oauth-providers/basic-auth";
+import { publicOrigin } from "@/modules/auth/server/oauth-providers/public-origin";
 import { resetEnvForTests } from "@/lib/env";
 
 const config = {

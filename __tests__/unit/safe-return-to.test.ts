@@ -1,7 +1,7 @@
 // Issue 17 item 5: the page opened after login (password, OAuth and IM logins all go through
 // safeReturnTo) stays on the console's origin. "/%09/evil.example" is the reported bypass: browsers
 // strip the tab and read "//evil.example".
-import { DEFAULT_LANDING, safeReturnTo } from "@/modules/accounts/client/auth/safe-return-to";
+import { DEFAULT_LANDING, safeReturnTo } from "@/modules/auth/client/safe-return-to";
 
 const ORIGIN = "https://console.example";
 

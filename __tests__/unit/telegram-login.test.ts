@@ -6,7 +6,7 @@ import {
   TELEGRAM_MAX_SKEW_SECONDS,
   telegramHash,
   verifyTelegramLogin,
-} from "@/modules/accounts/server/oauth-providers/telegram";
+} from "@/modules/auth/server/oauth-providers/telegram";
 
 const BOT_TOKEN = "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
 const NOW = 1_700_000_000;

@@ -1,7 +1,7 @@
 // Pure rules of the users table and the redemption drawer: which row actions an admin is offered
 // (mirroring the server's role rules) and how the redemption draft becomes a payload.
-import { canManageUser, rowActions, statusLabel } from "@/modules/accounts/components/users/user-labels";
-import type { AdminUser } from "@/modules/accounts/client/users/api";
+import { canManageUser, rowActions, statusLabel } from "@/modules/users/components/user-labels";
+import type { AdminUser } from "@/modules/users/client/api";
 import {
   emptyRedemptionForm,
   formToPayload,

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { LoginForm } from "@/modules/accounts/components/auth/login-form";
+import { LoginForm } from "@/modules/auth/components/login-form";
 import { firstParam, type PageSearchParams } from "@/lib/page-search-params";
 
 export async function generateMetadata(): Promise<Metadata> {

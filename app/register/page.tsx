@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { RegisterForm } from "@/modules/accounts/components/auth/register-form";
-import { RememberAffCode } from "@/modules/accounts/components/auth/remember-aff-code";
+import { RegisterForm } from "@/modules/auth/components/register-form";
+import { RememberAffCode } from "@/modules/auth/components/remember-aff-code";
 import { firstParam, type PageSearchParams } from "@/lib/page-search-params";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { ResetRequestForm } from "@/modules/accounts/components/mail-auth/reset-request-form";
+import { ResetRequestForm } from "@/modules/auth/components/reset-request-form";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("mail_auth.reset");

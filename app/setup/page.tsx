@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { SetupWizard } from "@/modules/accounts/components/auth/setup-wizard";
-import { getSetupStatus, type SetupStatus } from "@/modules/accounts/server/setup/get-setup-status";
+import { SetupWizard } from "@/modules/auth/components/setup-wizard";
+import { getSetupStatus, type SetupStatus } from "@/modules/auth/server/setup/get-setup-status";
 
 // Setup state changes at run time (and needs the database), so never prerender this page.
 export const dynamic = "force-dynamic";

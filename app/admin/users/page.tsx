@@ -1,6 +1,6 @@
 // /admin/users: user administration; the admin layout guards it.
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
-import { UsersPageClient } from "@/modules/accounts/components/users/users-page-client";
+import { UsersPageClient } from "@/modules/users/components/users-page-client";
 
 export const generateMetadata = titleMetadata("users.title");
 

@@ -1,8 +1,8 @@
 // GET /api/reset_password?email&turnstile – mail a password-reset link (same answer for any address); public
 import { envelope, route } from "@/lib/server/http/route";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
-import { mailRequestQuerySchema } from "@/modules/accounts/schemas/mail-auth";
-import { requestPasswordReset } from "@/modules/accounts/server/password-reset/request-password-reset";
+import { mailRequestQuerySchema } from "@/modules/auth/schemas/mail-auth";
+import { requestPasswordReset } from "@/modules/auth/server/password-reset/request-password-reset";
 
 export const GET = route(
   { role: "public", critical: true, query: mailRequestQuerySchema },

@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/http/route";
-import { setupBodySchema } from "@/modules/accounts/schemas/account";
-import { getSetupStatus } from "@/modules/accounts/server/setup/get-setup-status";
-import { initializeSetup } from "@/modules/accounts/server/setup/initialize-setup";
+import { setupBodySchema } from "@/modules/users/schemas/account";
+import { getSetupStatus } from "@/modules/auth/server/setup/get-setup-status";
+import { initializeSetup } from "@/modules/auth/server/setup/initialize-setup";
 import { envelope } from "@/lib/server/http/route";
 
 // GET /api/setup – whether setup is done, whether root exists, which database

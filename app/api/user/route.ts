@@ -1,10 +1,10 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { adminUpdateUserSchema } from "@/modules/accounts/schemas/account";
-import { createUserSchema } from "@/modules/accounts/schemas/user-admin";
+import { adminUpdateUserSchema } from "@/modules/users/schemas/account";
+import { createUserSchema } from "@/modules/users/schemas/user-admin";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
-import { adminUpdateUser } from "@/modules/accounts/server/users/admin-update-user";
-import { createUserByAdmin } from "@/modules/accounts/server/users/create-user";
-import { listUsers } from "@/modules/accounts/server/users/list-users";
+import { adminUpdateUser } from "@/modules/users/server/admin-update-user";
+import { createUserByAdmin } from "@/modules/users/server/create-user";
+import { listUsers } from "@/modules/users/server/list-users";
 
 // GET /api/user/?p&page_size – every user, newest first (deleted ones included); admin
 export const GET = route({ role: "admin", query: pageQuerySchema }, ({ query, user }) => listUsers(query, user));

@@ -1,8 +1,8 @@
 // GET /api/verification?email&turnstile – mail a 6-digit code (register, bind email); public
 import { envelope, route } from "@/lib/server/http/route";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
-import { mailRequestQuerySchema } from "@/modules/accounts/schemas/mail-auth";
-import { sendVerificationCode } from "@/modules/accounts/server/verification/send-verification-code";
+import { mailRequestQuerySchema } from "@/modules/auth/schemas/mail-auth";
+import { sendVerificationCode } from "@/modules/auth/server/verification/send-verification-code";
 
 export const GET = route({ role: "public", query: mailRequestQuerySchema }, async ({ query, ip, locale, user, t }) => {
   await assertHumanCheck(query.turnstile, ip);

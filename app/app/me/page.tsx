@@ -4,8 +4,8 @@
 import { getTranslations } from "next-intl/server";
 import { titleMetadata } from "@/components/layout/headed-page";
 import { PageHeader } from "@/components/layout/page-container";
-import { MeOverview } from "@/modules/accounts/components/me/me-overview";
-import { MeSettingsTabs } from "@/modules/accounts/components/me/settings/me-settings-tabs";
+import { MeOverview } from "@/modules/profile/components/me-overview";
+import { MeSettingsTabs } from "@/modules/profile/components/settings/me-settings-tabs";
 
 export const generateMetadata = titleMetadata("me.title");
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { OAuthCallback } from "@/modules/accounts/components/auth/oauth-callback";
+import { OAuthCallback } from "@/modules/auth/components/oauth-callback";
 import { firstParam, type PageSearchParams } from "@/lib/page-search-params";
-import { isOAuthProviderId, OAUTH_PROVIDER_LABEL } from "@/modules/accounts/oauth-providers";
+import { isOAuthProviderId, OAUTH_PROVIDER_LABEL } from "@/modules/auth/oauth-providers";
 
 type Params = Promise<{ provider: string }>;
 

@@ -1,7 +1,7 @@
 // /user/edit without an id: any signed-in user edits their own account (new-api's
 // EditUser without an id), through PUT /api/user/self.
 import { headedPage, titleMetadata } from "@/components/layout/headed-page";
-import { SelfEditPageClient } from "@/modules/accounts/components/users/self-edit-page-client";
+import { SelfEditPageClient } from "@/modules/profile/components/self-edit-page-client";
 
 export const generateMetadata = titleMetadata("users.edit_self");
 

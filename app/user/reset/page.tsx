@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { ResetConfirmForm } from "@/modules/accounts/components/mail-auth/reset-confirm-form";
+import { ResetConfirmForm } from "@/modules/auth/components/reset-confirm-form";
 import { firstParam, type PageSearchParams } from "@/lib/page-search-params";
 
 export async function generateMetadata(): Promise<Metadata> {

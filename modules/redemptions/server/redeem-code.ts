@@ -23,7 +23,7 @@ import { LOG_TYPE } from "@/lib/constants";
 import { recordLog } from "@/lib/server/ledger/journal";
 import { REDEMPTION_STATUS } from "@/modules/redemptions/schemas";
 import { formatQuota } from "@/lib/format";
-import { creditInviterOnFirstPayment } from "@/modules/accounts/server";
+import { creditInviterOnFirstPayment } from "@/modules/profile/server";
 
 export type RedeemResult = { quota: number; is_gift: boolean };
 

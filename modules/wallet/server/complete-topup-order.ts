@@ -13,7 +13,7 @@ import "server-only";
 // The reply is the text the gateway expects: `success` stops its retries (also for an order that
 // was already credited, or a notice of an unpaid status), `fail` otherwise.
 import { formatQuota } from "@/lib/format";
-import { creditInviterOnFirstPayment } from "@/modules/accounts/server";
+import { creditInviterOnFirstPayment } from "@/modules/profile/server";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { verifyEpaySign, type EpayParams } from "@/modules/wallet/server/payments/epay/sign";

@@ -1,13 +1,13 @@
 // GET /api/oauth/{github|oidc|linuxdo}?code&state – OAuth callback: sign in, register, or bind when signed in; public
 import { envelope, route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/app-error";
-import { oauthCallbackQuerySchema } from "@/modules/accounts/schemas/oauth";
+import { oauthCallbackQuerySchema } from "@/modules/auth/schemas/oauth";
 import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
-import { toSessionUserDto } from "@/modules/accounts/server/dto";
-import { publicOrigin } from "@/modules/accounts/server/oauth-providers/public-origin";
-import { readBrowserKey } from "@/modules/accounts/server/oauth-providers/state";
-import { handleOAuthCallback } from "@/modules/accounts/server/oauth/handle-oauth-callback";
-import { isOAuthProviderId, oauthRedirectUri } from "@/modules/accounts/oauth-providers";
+import { toSessionUserDto } from "@/modules/users/server/dto";
+import { publicOrigin } from "@/modules/auth/server/oauth-providers/public-origin";
+import { readBrowserKey } from "@/modules/auth/server/oauth-providers/state";
+import { handleOAuthCallback } from "@/modules/auth/server/oauth/handle-oauth-callback";
+import { isOAuthProviderId, oauthRedirectUri } from "@/modules/auth/oauth-providers";
 
 export const GET = route(
   { role: "public", critical: true, query: oauthCallbackQuerySchema },

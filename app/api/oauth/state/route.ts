@@ -1,8 +1,8 @@
 // GET /api/oauth/state – a single-use state for an OAuth round trip (optional aff); public
 import { envelope, route } from "@/lib/server/http/route";
-import { oauthStateQuerySchema } from "@/modules/accounts/schemas/oauth";
-import { browserSetCookie, newBrowserKey, readBrowserKey } from "@/modules/accounts/server/oauth-providers/state";
-import { createOAuthState } from "@/modules/accounts/server/oauth/create-oauth-state";
+import { oauthStateQuerySchema } from "@/modules/auth/schemas/oauth";
+import { browserSetCookie, newBrowserKey, readBrowserKey } from "@/modules/auth/server/oauth-providers/state";
+import { createOAuthState } from "@/modules/auth/server/oauth/create-oauth-state";
 
 export const GET = route(
   { role: "public", critical: true, query: oauthStateQuerySchema },

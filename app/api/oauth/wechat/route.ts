@@ -1,10 +1,10 @@
 // GET /api/oauth/wechat?code= – sign in (or register) with the code from the WeChat QR code; public
 import { envelope, route } from "@/lib/server/http/route";
-import { refuseCrossSite } from "@/modules/accounts/server/oauth-providers/refuse-cross-site";
-import { weChatCodeQuerySchema } from "@/modules/accounts/schemas/im-auth";
+import { refuseCrossSite } from "@/modules/auth/server/oauth-providers/refuse-cross-site";
+import { weChatCodeQuerySchema } from "@/modules/auth/schemas/im-auth";
 import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
-import { toSessionUserDto } from "@/modules/accounts/server/dto";
-import { loginWithWeChat } from "@/modules/accounts/server/im-auth/login-with-wechat";
+import { toSessionUserDto } from "@/modules/users/server/dto";
+import { loginWithWeChat } from "@/modules/auth/server/im-auth/login-with-wechat";
 
 export const GET = route(
   { role: "public", critical: true, query: weChatCodeQuerySchema },

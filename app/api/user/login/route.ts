@@ -1,10 +1,10 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { loginSchema } from "@/modules/accounts/schemas/account";
-import { humanCheckQuerySchema } from "@/modules/accounts/schemas/human-check";
+import { loginSchema } from "@/modules/users/schemas/account";
+import { humanCheckQuerySchema } from "@/modules/auth/schemas/human-check";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
-import { loginUser } from "@/modules/accounts/server/users/login-user";
+import { loginUser } from "@/modules/auth/server/login-user";
 import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
-import { toSessionUserDto } from "@/modules/accounts/server/dto";
+import { toSessionUserDto } from "@/modules/users/server/dto";
 
 // POST /api/user/login?turnstile= – password login by username or email; sets the session cookie
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/user/manage – promote, demote, disable, enable, delete, add_quota; data {status, role}; admin
 import { envelope, route } from "@/lib/server/http/route";
-import { manageUserSchema } from "@/modules/accounts/schemas/user-admin";
-import { manageUser } from "@/modules/accounts/server/users/manage-user";
+import { manageUserSchema } from "@/modules/users/schemas/user-admin";
+import { manageUser } from "@/modules/users/server/manage-user";
 
 export const POST = route({ role: "admin", body: manageUserSchema }, async ({ user, body, t }) =>
   envelope(await manageUser(user, body), t("user_manage_success")),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/server/http/route";
-import { listSelfModels } from "@/modules/accounts/server/users/list-self-models";
+import { listSelfModels } from "@/modules/profile/server/list-self-models";
 
 // GET /api/user/models[?group] – models served to the caller's usable groups; user
 export const GET = route(

@@ -1,8 +1,8 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { registerSchema } from "@/modules/accounts/schemas/account";
-import { humanCheckQuerySchema } from "@/modules/accounts/schemas/human-check";
+import { registerSchema } from "@/modules/users/schemas/account";
+import { humanCheckQuerySchema } from "@/modules/auth/schemas/human-check";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
-import { registerUser } from "@/modules/accounts/server/users/register-user";
+import { registerUser } from "@/modules/auth/server/register-user";
 
 // POST /api/user/register?turnstile= – create an ordinary account (invite code optional)
 export const POST = route(

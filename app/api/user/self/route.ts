@@ -1,8 +1,8 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { updateSelfSchema } from "@/modules/accounts/schemas/account";
-import { getUserOrThrow } from "@/modules/accounts/server/users/get-user-or-throw";
-import { updateSelf } from "@/modules/accounts/server/users/update-self";
-import { deleteSelf } from "@/modules/accounts/server/users/delete-self";
+import { updateSelfSchema } from "@/modules/users/schemas/account";
+import { getUserOrThrow } from "@/modules/profile/server/get-user-or-throw";
+import { updateSelf } from "@/modules/profile/server/update-self";
+import { deleteSelf } from "@/modules/profile/server/delete-self";
 import { mintSessionToken, sessionClearCookie, sessionSetCookie } from "@/lib/server/auth/session";
 
 // GET /api/user/self – the caller's own account

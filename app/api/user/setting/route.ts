@@ -1,7 +1,7 @@
 // PUT /api/user/setting – the caller's notification, price and other settings (merged); role user
 import { envelope, route } from "@/lib/server/http/route";
-import { userSettingSchema } from "@/modules/accounts/schemas/user-setting";
-import { updateUserSetting } from "@/modules/accounts/server/users/update-user-setting";
+import { userSettingSchema } from "@/modules/profile/schemas/user-setting";
+import { updateUserSetting } from "@/modules/profile/server/update-user-setting";
 
 // The https rule depends on the server's mode (test-only loopback mode accepts http), so the
 // service applies it; the schema here checks everything else.

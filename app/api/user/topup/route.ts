@@ -1,7 +1,7 @@
 // POST /api/user/topup?turnstile= {key} – redeem a code; data {quota, is_gift}; user
 // GET /api/user/topup?p&page_size&keyword – every user's online top-up orders; admin
 import { envelope, route } from "@/lib/server/http/route";
-import { humanCheckQuerySchema } from "@/modules/accounts/schemas/human-check";
+import { humanCheckQuerySchema } from "@/modules/auth/schemas/human-check";
 import { redeemSchema } from "@/modules/redemptions/schemas";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { topupListQuerySchema } from "@/modules/wallet/schemas";

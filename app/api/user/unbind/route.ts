@@ -1,6 +1,6 @@
 import { envelope, route } from "@/lib/server/http/route";
-import { unbindSchema } from "@/modules/accounts/schemas/unbind";
-import { unbindIdentity } from "@/modules/accounts/server/users/unbind-identity";
+import { unbindSchema } from "@/modules/profile/schemas/unbind";
+import { unbindIdentity } from "@/modules/profile/server/unbind-identity";
 
 // POST /api/user/unbind {provider} – detach a GitHub/OIDC/LinuxDO/WeChat/Telegram identity (never the last way in); user
 export const POST = route({ role: "user", body: unbindSchema }, async ({ user, body, t }) => {

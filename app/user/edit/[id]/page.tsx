@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { titleMetadata } from "@/components/layout/headed-page";
 import { PageHeader } from "@/components/layout/page-container";
-import { UserEditPageClient } from "@/modules/accounts/components/users/user-edit-page-client";
+import { UserEditPageClient } from "@/modules/users/components/user-edit-page-client";
 
 export const generateMetadata = titleMetadata("users.edit_user");
 

@@ -2,9 +2,9 @@
 import type { NextRequest } from "next/server";
 import { envelope, route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/app-error";
-import { bindEmailSchema, type BindEmailInput } from "@/modules/accounts/schemas/mail-auth";
+import { bindEmailSchema, type BindEmailInput } from "@/modules/auth/schemas/mail-auth";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
-import { bindEmail } from "@/modules/accounts/server/verification/bind-email";
+import { bindEmail } from "@/modules/auth/server/verification/bind-email";
 
 // A state-changing GET: SameSite=Lax cookies ride along on a top-level navigation from another
 // site, so a forged link could bind the attacker's address (and then reset the password). The

@@ -1,8 +1,8 @@
 // GET /api/oauth/telegram/bind?<widget fields> – bind a verified Telegram account to oneself; user
 import { envelope, route } from "@/lib/server/http/route";
-import { telegramFieldsSchema } from "@/modules/accounts/schemas/im-auth";
-import { refuseCrossSite } from "@/modules/accounts/server/oauth-providers/refuse-cross-site";
-import { bindTelegram } from "@/modules/accounts/server/im-auth/bind-telegram";
+import { telegramFieldsSchema } from "@/modules/auth/schemas/im-auth";
+import { refuseCrossSite } from "@/modules/auth/server/oauth-providers/refuse-cross-site";
+import { bindTelegram } from "@/modules/auth/server/im-auth/bind-telegram";
 
 // Called with fetch from /app/me. The widget's data-auth-url mode (a cross-site navigation from
 // Telegram) is refused on purpose: the signed data does not say which account it may bind to.

@@ -1,10 +1,10 @@
 // GET /api/oauth/telegram/login?id&first_name&last_name&username&photo_url&auth_date&hash – sign in the account bound to a Telegram id; public
 import { envelope, route } from "@/lib/server/http/route";
-import { refuseCrossSite } from "@/modules/accounts/server/oauth-providers/refuse-cross-site";
-import { telegramFieldsSchema } from "@/modules/accounts/schemas/im-auth";
+import { refuseCrossSite } from "@/modules/auth/server/oauth-providers/refuse-cross-site";
+import { telegramFieldsSchema } from "@/modules/auth/schemas/im-auth";
 import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
-import { toSessionUserDto } from "@/modules/accounts/server/dto";
-import { loginWithTelegram } from "@/modules/accounts/server/im-auth/login-with-telegram";
+import { toSessionUserDto } from "@/modules/users/server/dto";
+import { loginWithTelegram } from "@/modules/auth/server/im-auth/login-with-telegram";
 
 export const GET = route({ role: "public", critical: true, query: telegramFieldsSchema }, async ({ req, query, t }) => {
   refuseCrossSite(req.headers);

@@ -1,9 +1,9 @@
 // GET|POST /api/oauth/wechat/bind?code= – bind the WeChat account behind the code to oneself; user
 import { AppError } from "@/lib/server/http/app-error";
 import { envelope, route } from "@/lib/server/http/route";
-import { refuseCrossSite } from "@/modules/accounts/server/oauth-providers/refuse-cross-site";
-import { weChatBindBodySchema, weChatBindQuerySchema, weChatCodeSchema } from "@/modules/accounts/schemas/im-auth";
-import { bindWeChat } from "@/modules/accounts/server/im-auth/bind-wechat";
+import { refuseCrossSite } from "@/modules/auth/server/oauth-providers/refuse-cross-site";
+import { weChatBindBodySchema, weChatBindQuerySchema, weChatCodeSchema } from "@/modules/auth/schemas/im-auth";
+import { bindWeChat } from "@/modules/auth/server/im-auth/bind-wechat";
 
 function codeOf(...candidates: (string | undefined)[]): string {
   const parsed = weChatCodeSchema.safeParse(candidates.find((c) => c?.trim()) ?? "");

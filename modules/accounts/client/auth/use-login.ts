@@ -1,7 +1,0 @@
-import { useMutation } from "@tanstack/react-query";
-import { login } from "@/modules/accounts/client/auth/api";
-
-/** POST /api/user/login. Failures are toasted by the global MutationCache handler. */
-export function useLogin() {
-  return useMutation({ mutationFn: login });
-}

@@ -1,7 +1,0 @@
-import { useMutation } from "@tanstack/react-query";
-import { register } from "@/modules/accounts/client/auth/api";
-
-/** POST /api/user/register. Failures are toasted by the global MutationCache handler. */
-export function useRegister() {
-  return useMutation({ mutationFn: register });
-}

@@ -1,9 +1,0 @@
-import { useMutation } from "@tanstack/react-query";
-import { sendVerificationCode } from "@/modules/accounts/client/auth/api";
-
-/** GET /api/verification?email&turnstile: mails a code (register, bind). Failures are toasted globally. */
-export function useSendVerificationCode() {
-  return useMutation({
-    mutationFn: ({ email, turnstile }: { email: string; turnstile?: string }) => sendVerificationCode(email, turnstile),
-  });
-}
