@@ -1,9 +1,10 @@
 // /admin/settings in a real browser: the five tabs (zh/en, desktop/mobile screenshots), the JSON
 // blur check, the nothing-changed message, the visual pricing editor (add/edit) billing a relay call
 // through a token against the loopback mock upstream, the unset-models fill from the bundled
-// defaults and batch set, the model-mapping manager routing a virtual model, and the password-login
+// defaults and batch set, the upstream price sync applying another instance's ratio, the model-mapping manager routing a virtual model, and the password-login
 // switch that asks before turning off (cancel keeps it on) and changes /api/status once saved.
 import assert from "node:assert/strict";
+import http from "node:http";
 import { apiAs, loggedInContext, startMockUpstream } from "./support.mjs";
 import { VIEWS } from "./support-admin.mjs";
 
@@ -207,6 +208,51 @@ export async function run({ browser, baseUrl, screenshot }) {
       ),
     );
     assert.equal(ratios["gemini-2.0-flash-lite"], 0.0375, "filled from the bundled defaults");
+
+    // Upstream price sync (root): another instance's /api/ratio_config through a channel's base URL;
+    // the difference is applied per model to the draft and saved with the section.
+    const peer = http.createServer((req, res) => {
+      const body =
+        req.url === "/api/ratio_config"
+          ? { success: true, data: { model_ratio: { "e2e-sync-new": 7 }, completion_ratio: { "e2e-sync-new": 2 } } }
+          : { success: false, message: "not found" };
+      res.writeHead(req.url === "/api/ratio_config" ? 200 : 404, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    });
+    await new Promise((resolve) => peer.listen(0, "127.0.0.1", resolve));
+    try {
+      const peerUrl = `http://127.0.0.1:${peer.address().port}`;
+      const peerCh = await apiAs(page, "POST", "/api/channel/", {
+        type: 1,
+        name: "e2e-peer",
+        key: "sk-peer",
+        base_url: peerUrl,
+        models: "e2e-peer-only",
+        group: "default",
+      });
+      assert.ok(peerCh.success, peerCh.message);
+      const peerId = (await apiAs(page, "GET", "/api/channel/search?keyword=e2e-peer&page_size=10")).data.items[0].id;
+      await page.reload();
+      await page.getByTestId("settings-section-pricing").scrollIntoViewIfNeeded();
+      await page.getByTestId("pricing-tab-sync").click();
+      await page.getByTestId("sync-fetch").click();
+      await toast(page, "请至少选择一个同步来源");
+      await page.getByTestId(`sync-channel-${peerId}`).locator("[role=checkbox]").click();
+      await page.getByTestId("sync-fetch").click();
+      await page.getByTestId("sync-results").getByText(`e2e-peer(${peerId})`).waitFor();
+      await page.getByTestId("sync-diff-count").getByText("1 个模型存在差异").waitFor();
+      await screenshot("pricing-sync-zh", page);
+      await page.getByTestId("sync-apply-e2e-sync-new").first().click();
+      await page.getByTestId("settings-save-pricing").click();
+      await eventually(
+        () => optionValue(page, "CompletionRatio"),
+        (v) => JSON.parse(v)["e2e-sync-new"] === 2,
+        "the synced completion ratio is saved",
+      );
+      assert.equal(JSON.parse(await optionValue(page, "ModelRatio"))["e2e-sync-new"], 7, "and the synced ratio");
+    } finally {
+      await new Promise((resolve) => peer.close(resolve));
+    }
 
     // Model mapping: validation, add, relay routing by priority, reload.
     await openTab(page, baseUrl, "models");

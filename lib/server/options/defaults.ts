@@ -135,6 +135,8 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   ModelPrice: "{}",
   CompletionRatio: "{}",
   CacheRatio: "{}",
+  // Root only: GET /api/ratio_config shows the four price maps to anyone (other instances sync from it)
+  ExposeRatioEnabled: "false",
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: JSON.stringify({ default: "默认分组", vip: "vip分组" }),
   fallback_pricing_enabled: "false",

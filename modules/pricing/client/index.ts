@@ -22,3 +22,16 @@ export {
 } from "@/modules/pricing/ratios/pricing-editor";
 export { fillFromPreset } from "@/modules/pricing/ratios/preset-fill";
 export { PRESET_SOURCES, type PresetRatios, type PresetSource } from "@/modules/pricing/ratios/preset-ratios";
+export { useFetchUpstreamRatios, useSyncChannels } from "@/modules/pricing/client/ratio-sync-api";
+export {
+  OFFICIAL_PRESET,
+  OFFICIAL_PRESET_ID,
+  RATIO_OPTION,
+  RATIO_TYPES,
+  type DifferenceItem,
+  type RatioDifferences,
+  type RatioSyncResult,
+  type RatioType,
+  type SyncableChannel,
+  type UpstreamValue,
+} from "@/modules/pricing/ratios/ratio-sync";

@@ -12,6 +12,8 @@ import { useSite } from "@/components/providers/site-context";
 import { ROLE } from "@/lib/constants";
 import { checkFallbackPricing } from "@/modules/settings/rules/option-rules";
 
+// GET /api/ratio_config for other instances' price sync (root only, off by default)
+const RATIO_EXPOSE: FieldSpec[] = [{ key: "ExposeRatioEnabled", kind: "bool", wide: true, hint: true }];
 const GENERAL: FieldSpec[] = [
   { key: "TopUpLink", kind: "text", placeholder: "https://", hint: true },
   { key: "general_setting.docs_link", kind: "text", placeholder: "https://" },
@@ -141,6 +143,7 @@ export function OperationTab() {
         }
       />
       <PricingArea />
+      <OptionSection id="ratio_expose" fields={RATIO_EXPOSE} />
     </div>
   );
 }

@@ -9,11 +9,14 @@ import { SectionCard } from "@/modules/settings/components/option-section";
 import { PricingJson } from "@/modules/settings/components/ratios/pricing-json";
 import { PricingVisual } from "@/modules/settings/components/ratios/pricing-visual";
 import { UnsetModels } from "@/modules/settings/components/ratios/unset-models";
+import { UpstreamSync } from "@/modules/settings/components/ratios/upstream-sync";
 import { useSettingsSection, type SettingsSection } from "@/modules/settings/components/use-settings-section";
 import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { PriceMap, PricingMaps } from "@/modules/pricing/client";
+import { useSite } from "@/components/providers/site-context";
+import { ROLE } from "@/lib/constants";
 
 export const PRICING_KEYS = ["ModelPrice", "ModelRatio", "CacheRatio", "CompletionRatio"] as const;
 const MAP_KEYS = ["ModelPrice", "ModelRatio", "CompletionRatio"] as const;
@@ -50,6 +53,8 @@ export function PricingArea() {
   const section = useSettingsSection(PRICING_KEYS);
   const [view, setView] = useState("json");
   const maps = draftMaps(section);
+  const { user } = useSite();
+  const isRoot = (user?.role ?? 0) >= ROLE.root;
   return (
     <SectionCard
       testId="settings-section-pricing"
@@ -77,6 +82,11 @@ export function PricingArea() {
           <TabsTrigger value="unset" data-testid="pricing-tab-unset">
             {t("pricing.tab_unset")}
           </TabsTrigger>
+          {isRoot ? (
+            <TabsTrigger value="sync" data-testid="pricing-tab-sync">
+              {t("pricing.tab_sync")}
+            </TabsTrigger>
+          ) : null}
         </TabsList>
         <TabsContent value="json">
           <PricingJson section={section} />
@@ -87,6 +97,11 @@ export function PricingArea() {
         <TabsContent value="unset">
           {maps ? <UnsetModels maps={maps} onChange={(m) => setDraftMaps(section, m)} /> : <InvalidJson />}
         </TabsContent>
+        {isRoot ? (
+          <TabsContent value="sync">
+            <UpstreamSync section={section} />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </SectionCard>
   );
