@@ -14,3 +14,11 @@ export type AffTransferInput = z.infer<typeof affTransferSchema>;
 
 /** POST /api/user/check_in query: the optional human-check (Turnstile) token. */
 export const checkInQuerySchema = z.object({ turnstile: z.string().max(4096).optional() });
+
+/** GET /api/user/checkin?month=YYYY-MM (new-api's path); absent = this month. */
+export const checkInMonthQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "me_checkin_bad_month")
+    .optional(),
+});
