@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { z } from "zod";
+import { ApiError } from "@/lib/client/api";
 
 /** The first issue of each top-level field (the one the user should fix first). */
 function firstIssues(error: z.ZodError): Map<string, z.core.$ZodIssue> {
@@ -46,4 +47,18 @@ export function useFieldErrors() {
       ),
     [issueText],
   );
+}
+
+/**
+ * The server's per-field errors of a refused write (route()'s `issues`, already translated): the first
+ * of each top-level field, so a form shows every wrong field at once instead of only the toast's one.
+ */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return out;
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !(field in out)) out[field] = issue.message;
+  }
+  return out;
 }

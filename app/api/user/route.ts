@@ -1,4 +1,4 @@
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { adminUpdateUserSchema } from "@/modules/accounts/schemas/account";
 import { createUserSchema } from "@/modules/accounts/schemas/user-admin";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
@@ -20,3 +20,5 @@ export const PUT = route({ role: "admin", body: adminUpdateUserSchema }, async (
   await adminUpdateUser(user, body);
   return envelope(null, t("user_update_success"));
 });
+
+export type ListUsersAnswer = RouteAnswer<typeof GET>;
