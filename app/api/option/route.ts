@@ -14,3 +14,4 @@ export const PUT = route({ role: "admin", body: updateOptionSchema }, async ({ b
 });
 
 export type ListOptionsAnswer = RouteAnswer<typeof GET>;
+export type PutOptionAnswer = RouteAnswer<typeof PUT>;

@@ -22,3 +22,5 @@ export const PUT = route({ role: "admin", body: adminUpdateUserSchema }, async (
 });
 
 export type ListUsersAnswer = RouteAnswer<typeof GET>;
+export type PostUserAnswer = RouteAnswer<typeof POST>;
+export type PutUserAnswer = RouteAnswer<typeof PUT>;

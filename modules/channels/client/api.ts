@@ -1,5 +1,11 @@
 // Typed calls of the channels page.
 import { apiData, apiFetch } from "@/lib/client/api";
+import type { SetChannelsTagAnswer } from "@/app/api/channel/batch/tag/route";
+import type { TagEnabledAnswer as TagStatusAnswer } from "@/app/api/channel/tag/enabled/route";
+import type { EditTagAnswer } from "@/app/api/channel/tag/route";
+import type { GroupsAnswer } from "@/app/api/group/route";
+import type { UpstreamModelsAnswer } from "@/app/api/channel/fetch_models/route";
+import type { SavedChannelModelsAnswer } from "@/app/api/channel/fetch_models/[id]/route";
 import type { CreateChannelAnswer, ListChannelsAnswer, UpdateChannelAnswer } from "@/app/api/channel/route";
 import type { GetChannelAnswer } from "@/app/api/channel/[id]/route";
 import type { SearchChannelsAnswer } from "@/app/api/channel/search/route";
@@ -67,19 +73,20 @@ export const deleteDisabledChannels = () =>
   apiData<DeleteDisabledChannelsAnswer>("/api/channel/disabled", { method: "DELETE" });
 export const fixAbilities = () => apiData<FixAbilitiesAnswer>("/api/channel/fix", { method: "POST" });
 export const setChannelsTag = (ids: number[], tag: string) =>
-  apiData<number>("/api/channel/batch/tag", { method: "POST", body: { ids, tag } });
+  apiData<SetChannelsTagAnswer>("/api/channel/batch/tag", { method: "POST", body: { ids, tag } });
 export const setTagStatus = (tag: string, enabled: boolean) =>
-  apiData<number>(`/api/channel/tag/${enabled ? "enabled" : "disabled"}`, { method: "POST", body: { tag } });
+  apiData<TagStatusAnswer>(`/api/channel/tag/${enabled ? "enabled" : "disabled"}`, { method: "POST", body: { tag } });
 export const editTag = (body: ChannelPayload & { tag: string }) =>
-  apiData<number>("/api/channel/tag", { method: "PUT", body });
+  apiData<EditTagAnswer>("/api/channel/tag", { method: "PUT", body });
 export const fetchTags = (signal?: AbortSignal) =>
   apiData<ChannelTagsAnswer>("/api/channel/tags", { signal, query: { offset: 0, limit: 200 } });
 export const fetchKnownModels = (signal?: AbortSignal) =>
   apiData<KnownModelsAnswer>("/api/channel/models", { signal }).then((l) => l.map((m) => m.id));
-export const fetchGroups = (signal?: AbortSignal) => apiData<string[]>("/api/group/", { signal });
+export const fetchGroups = (signal?: AbortSignal) => apiData<GroupsAnswer>("/api/group/", { signal });
 export const fetchUpstreamModels = (body: { base_url: string; type: number; key: string }) =>
-  apiData<string[]>("/api/channel/fetch_models", { method: "POST", body });
-export const fetchSavedChannelModels = (id: number) => apiData<string[]>(`/api/channel/fetch_models/${id}`);
+  apiData<UpstreamModelsAnswer>("/api/channel/fetch_models", { method: "POST", body });
+export const fetchSavedChannelModels = (id: number) =>
+  apiData<SavedChannelModelsAnswer>(`/api/channel/fetch_models/${id}`);
 export const updateBalance = (id: number) =>
   apiData<{ balance: number }>(`/api/channel/update_balance/${id}`).then((d) => d.balance);
 export const updateAllBalances = () => apiFetch<null>("/api/channel/update_balance").then((r) => r.message);

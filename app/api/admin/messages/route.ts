@@ -13,3 +13,4 @@ export const POST = route({ role: "admin", body: createMessageSchema }, async ({
 );
 
 export type ListMessagesAnswer = RouteAnswer<typeof GET>;
+export type PostAdminMessagesAnswer = RouteAnswer<typeof POST>;

@@ -16,3 +16,4 @@ export const DELETE = route({ role: "admin" }, async ({ params, user }) => {
 });
 
 export type GetChannelAnswer = RouteAnswer<typeof GET>;
+export type DeleteChannelIdAnswer = RouteAnswer<typeof DELETE>;

@@ -16,3 +16,4 @@ export const DELETE = route({ role: "user" }, async ({ user, params }) => {
 });
 
 export type GetTokenAnswer = RouteAnswer<typeof GET>;
+export type DeleteTokenIdAnswer = RouteAnswer<typeof DELETE>;

@@ -1,4 +1,4 @@
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { updateSelfSchema } from "@/modules/accounts/schemas/account";
 import { getUserOrThrow } from "@/modules/accounts/server/users/get-user-or-throw";
 import { updateSelf } from "@/modules/accounts/server/users/update-self";
@@ -26,3 +26,7 @@ export const DELETE = route({ role: "user" }, async ({ user, t }) => {
   res.headers.append("Set-Cookie", sessionClearCookie());
   return res;
 });
+
+export type GetUserSelfAnswer = RouteAnswer<typeof GET>;
+export type PutUserSelfAnswer = RouteAnswer<typeof PUT>;
+export type DeleteUserSelfAnswer = RouteAnswer<typeof DELETE>;

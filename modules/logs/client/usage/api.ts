@@ -49,7 +49,8 @@ export function fetchLogStat(f: LogFilters, admin: boolean, signal?: AbortSignal
 
 /** The user card of a log row: GET /api/user/{id}'s answer. */
 export type UserInfo = GetUserAnswer;
-export const fetchUserInfo = (id: number, signal?: AbortSignal) => apiData<UserInfo>(`/api/user/${id}`, { signal });
+export const fetchUserInfo = (id: number, signal?: AbortSignal) =>
+  apiData<GetUserAnswer>(`/api/user/${id}`, { signal });
 
 /** DELETE /api/log/?target_timestamp= (root): removes every log created before that unix time; answers the count. */
 export const deleteLogsBefore = (targetTimestamp: number) =>

@@ -21,3 +21,5 @@ export const DELETE = route({ role: "admin" }, async ({ params, t }) => {
 });
 
 export type GetMessageAnswer = RouteAnswer<typeof GET>;
+export type PutAdminMessagesIdAnswer = RouteAnswer<typeof PUT>;
+export type DeleteAdminMessagesIdAnswer = RouteAnswer<typeof DELETE>;
