@@ -1,3 +1,5 @@
+import "server-only";
+
 // The wire contract between a route and the console: what route() sends as `data` is the handler's
 // result through JSON. Routes export `RouteAnswer<typeof GET>` and client fetchers import that type,
 // so the console never keeps a hand-written copy that can drift from the server (issue 38 item 4).
