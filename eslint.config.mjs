@@ -40,6 +40,17 @@ const RELAY_MODULE_ENTRIES = [
 // re-include a file under an excluded folder, hence a regex).
 const RELAY_MODULE_IMPORTS = `^(@/|(\\.\\.?/)+)modules/(?!(${RELAY_MODULE_ENTRIES.join("|")})$)`;
 const noAppImports = { group: ["@/app/**"], message: "Routes import modules, never the other way round." };
+// The wire contract (issue 38 item 4): a console fetcher takes its answer type from the route it calls
+// (`import type { GetTokensAnswer } from "@/app/api/token/route"`), so no hand-written copy can drift.
+// Nothing else of app/ is imported, and a route file only as a type (it is server code).
+const clientAppImports = [
+  { regex: "^@/app/(?!api/(.+/)?route$)", message: noAppImports.message },
+  {
+    regex: "^@/app/api/(.+/)?route$",
+    allowTypeImports: true,
+    message: "Client code imports a route only for its answer type (import type { …Answer }).",
+  },
+];
 
 // Doors between modules (README "Architecture"): a module that others use exposes server/index.ts (the
 // verbs other server code may call) and/or client/index.ts (its hooks, query keys, types); another
@@ -154,7 +165,7 @@ export default defineConfig([
         "error",
         {
           paths: [noNextLink],
-          patterns: [noAppImports, clientImportsServerTypesOnly],
+          patterns: [...clientAppImports, clientImportsServerTypesOnly],
         },
       ],
     },
@@ -176,7 +187,7 @@ export default defineConfig([
       rules: {
         "@typescript-eslint/no-restricted-imports": [
           "error",
-          { paths: [noNextLink], patterns: [noAppImports, moduleDoorRule(own), clientImportsServerTypesOnly] },
+          { paths: [noNextLink], patterns: [...clientAppImports, moduleDoorRule(own), clientImportsServerTypesOnly] },
         ],
       },
     },

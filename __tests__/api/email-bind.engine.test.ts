@@ -9,7 +9,7 @@ import { db } from "@/lib/server/db";
 import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { hashCode } from "@/modules/auth/server/verification/consume-code";
 import { catalogues } from "@/messages";
-import { call, createUser, createUserAndLogin, setOptions, setupApiHarness } from "./harness";
+import { call, createUser, createUserAndLogin, setOptions, setupApiHarness, refusedInput } from "./harness";
 import { latestCode, mailsTo, nextIp, setupMailTest } from "./mail-support";
 
 setupApiHarness();
@@ -64,7 +64,7 @@ test.each([
     headers: { "New-Api-User": String(user.id) },
   });
   expect(res.status).toBe(400);
-  expect(res.json).toEqual({ success: false, message: zh[key] });
+  expect(res.json).toEqual(refusedInput(zh[key]));
   const en = await call(bindRoute, "GET", `/api/oauth/email/bind?${new URLSearchParams(params)}`, {
     cookie: `${user.cookie}; NEXT_LOCALE=en`,
     headers: { "New-Api-User": String(user.id) },

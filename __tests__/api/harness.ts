@@ -28,6 +28,16 @@ export type RouteModule = Partial<Record<HttpMethod, Handler>> | Record<string, 
 
 export const ROOT_USER = { username: "root", password: "root-pass-123" } as const;
 
+/**
+ * The answer to a body or query its schema refuses: new-api's {success:false, message} (the first
+ * issue) plus every issue in `issues` (lib/server/http/route.ts).
+ */
+export const refusedInput = (message: string) => ({
+  success: false,
+  message,
+  issues: expect.arrayContaining([expect.objectContaining({ message })]),
+});
+
 /** TEST_DATABASE_URL=postgres://... runs the api project against PostgreSQL instead of SQLite. */
 export function testDatabaseKind(): "sqlite" | "postgres" {
   return /^postgres(ql)?:\/\//i.test(process.env.TEST_DATABASE_URL ?? "") ? "postgres" : "sqlite";

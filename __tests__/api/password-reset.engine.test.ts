@@ -12,7 +12,7 @@ import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { db } from "@/lib/server/db";
 import { hashCode } from "@/modules/auth/server/verification/consume-code";
 import { catalogues } from "@/messages";
-import { call, createUser, login, setOptions, setupApiHarness } from "./harness";
+import { call, createUser, login, setOptions, setupApiHarness, refusedInput } from "./harness";
 import {
   latestResetLink,
   mailsTo,
@@ -162,14 +162,14 @@ test.each([
 ] as const)("confirm validation: %s", async (_name, body, key) => {
   const res = await confirm(body as Record<string, string>);
   expect(res.status).toBe(400);
-  expect(res.json).toEqual({ success: false, message: zh[key] });
+  expect(res.json).toEqual(refusedInput(zh[key]));
 });
 
 test("request validation: the address is required (both languages)", async () => {
   const res = await requestReset(undefined);
-  expect(res.json).toEqual({ success: false, message: "请输入邮箱！" });
+  expect(res.json).toEqual(refusedInput("请输入邮箱！"));
   const en = await requestReset("", { cookie: "NEXT_LOCALE=en" });
-  expect(en.json).toEqual({ success: false, message: catalogues.en.server.mail_email_required });
+  expect(en.json).toEqual(refusedInput(catalogues.en.server.mail_email_required));
 });
 
 test("send limits per client IP and per address, the same for unknown addresses", async () => {

@@ -8,7 +8,7 @@ import * as deleteByNameRoute from "@/app/api/redemption/delete-by-name/route";
 import * as batchDisableRoute from "@/app/api/redemption/batch-disable/route";
 import * as deleteDisabledRoute from "@/app/api/redemption/delete-disabled/route";
 import { db } from "@/lib/server/db";
-import { call, createUserAndLogin, setupApiHarness } from "./harness";
+import { call, createUserAndLogin, setupApiHarness, refusedInput } from "./harness";
 import {
   codeByKey,
   create,
@@ -72,7 +72,7 @@ describe("POST /api/redemption/ (create)", () => {
     const before = await db().redemption.count();
     const res = await create(body);
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ success: false, message });
+    expect(res.json).toEqual(refusedInput(message));
     expect(await db().redemption.count()).toBe(before);
   });
 });

@@ -6,7 +6,7 @@ import * as topupRoute from "@/app/api/user/topup/route";
 import { db } from "@/lib/server/db";
 import { LOG_TYPE } from "@/lib/constants";
 import { catalogues } from "@/messages";
-import { call, createUser, login, setOptions, setupRoot, setupApiHarness } from "./harness";
+import { call, createUser, login, setOptions, setupRoot, setupApiHarness, refusedInput } from "./harness";
 
 setupApiHarness();
 
@@ -61,9 +61,9 @@ test.each([
   const usersBefore = await db().user.count();
   const zhRes = await register(body);
   expect(zhRes.status).toBe(400);
-  expect(zhRes.json).toEqual({ success: false, message: zh[key] });
+  expect(zhRes.json).toEqual(refusedInput(zh[key]));
   const enRes = await register(body, { cookie: "NEXT_LOCALE=en" });
-  expect(enRes.json).toEqual({ success: false, message: en[key] });
+  expect(enRes.json).toEqual(refusedInput(en[key]));
   expect(await db().user.count()).toBe(usersBefore);
 });
 

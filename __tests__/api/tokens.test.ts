@@ -67,6 +67,24 @@ describe("own tokens", () => {
     expect(await db().token.count({ where: { userId: user.id } })).toBe(0);
   });
 
+  test("a body with several wrong fields: the first in message (new-api's shape), every one in issues", async () => {
+    const user = await createUserAndLogin();
+    const res = await call<null>(tokenRoute, "POST", "/api/token/", {
+      cookie: user.cookie,
+      body: { name: "", remain_quota: 1.5, expired_time: 0 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      success: false,
+      message: "请输入令牌名称",
+      issues: [
+        { path: ["name"], message: "请输入令牌名称" },
+        { path: ["remain_quota"], message: "额度必须是整数" },
+        { path: ["expired_time"], message: "过期时间格式错误！" },
+      ],
+    });
+  });
+
   test("update, status-only update and delete", async () => {
     const user = await createUserAndLogin();
     const { id } = (await createToken(user.cookie, { name: "old" })).json.data;

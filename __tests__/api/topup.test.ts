@@ -130,7 +130,11 @@ describe("configured", () => {
     const user = await createUserAndLogin();
     for (const payment_method of ["", "paypal", undefined]) {
       const res = await pay(user.cookie, { amount: 10, payment_method });
-      expect(res.json).toEqual({ success: false, message: "请选择有效的支付方式" });
+      expect(res.json).toEqual({
+        success: false,
+        message: "请选择有效的支付方式",
+        issues: [{ path: ["payment_method"], message: "请选择有效的支付方式" }],
+      });
     }
   });
 

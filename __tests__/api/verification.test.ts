@@ -10,7 +10,7 @@ import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { db } from "@/lib/server/db";
 import { hashCode } from "@/modules/auth/server/verification/consume-code";
 import { catalogues } from "@/messages";
-import { call, createUser, login, setOptions, setupApiHarness } from "./harness";
+import { call, createUser, login, setOptions, setupApiHarness, refusedInput } from "./harness";
 import { latestCode, mailsTo, nextIp, setupMailTest, subjectOf, SYSTEM_NAME } from "./mail-support";
 
 const humanChecks: { token: string | undefined; ip: string | undefined }[] = [];
@@ -47,13 +47,13 @@ test.each([
   const before = smtp.mails.length;
   const res = await sendCode(email);
   expect(res.status).toBe(400);
-  expect(res.json).toEqual({ success: false, message: zh[key] });
+  expect(res.json).toEqual(refusedInput(zh[key]));
   const q = email === undefined ? "" : `?email=${encodeURIComponent(email)}`;
   const enRes = await call(verificationRoute, "GET", `/api/verification${q}`, {
     ip: nextIp(),
     cookie: "NEXT_LOCALE=en",
   });
-  expect(enRes.json).toEqual({ success: false, message: en[key] });
+  expect(enRes.json).toEqual(refusedInput(en[key]));
   expect(smtp.mails.length).toBe(before);
 });
 

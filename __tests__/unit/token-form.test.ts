@@ -115,6 +115,7 @@ test("batch names: the first keeps the name, the rest get a 6-character suffix",
 test("a token round-trips through the form", () => {
   const token: TokenItem = {
     id: 1,
+    user_id: 1,
     name: "t",
     key: "sk-abcd**********wxyz",
     status: 1,

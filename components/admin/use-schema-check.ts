@@ -1,11 +1,12 @@
 "use client";
 
 // Client forms validate with their module's zod schema: one hook turns a failed parse into
-// translated per-field errors (and, where the form wants it, a toast of the first one).
+// translated per-field errors (and, where the form wants it, a toast of the first one), and a save
+// the server refused into the same per-field errors.
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { useFieldErrors } from "@/lib/client/form-issues";
+import { serverFieldErrors, useFieldErrors } from "@/lib/client/form-issues";
 
 export function useSchemaCheck(options: { toast?: boolean } = {}) {
   const fieldErrors = useFieldErrors();
@@ -32,5 +33,10 @@ export function useSchemaCheck(options: { toast?: boolean } = {}) {
       setErrors((e) => (fields.length ? { ...e, ...Object.fromEntries(fields.map((f) => [f, ""])) } : {})),
     [],
   );
-  return { errors, check, clear, setErrors };
+  /** A refused save: the server's issues (route()'s `issues`) under their fields, every one at once. */
+  const showServerErrors = useCallback((error: unknown, under: readonly string[] = []) => {
+    const next = serverFieldErrors(error, under);
+    if (Object.keys(next).length) setErrors(next);
+  }, []);
+  return { errors, check, clear, setErrors, showServerErrors };
 }

@@ -5,19 +5,38 @@ import { clearStoredUser, getStoredUser } from "@/lib/client/storage";
 
 export type ApiErrorKind = "unauthorized" | "forbidden" | "rate_limited" | "server" | "demo" | "network" | "failed";
 
+/** One refused field of a 400 (route()'s `issues`): its path and the server's translated reason. */
+export type ApiIssue = { path: (string | number)[]; message: string };
+
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
   /** Whether the server asked for a browser challenge (403 with a challenge header). */
   readonly challenge: boolean;
+  /** Every input issue of a refused body or query (empty for other failures). */
+  readonly issues: ApiIssue[];
 
-  constructor(kind: ApiErrorKind, message: string, status = 0, challenge = false) {
+  constructor(kind: ApiErrorKind, message: string, status = 0, challenge = false, issues: ApiIssue[] = []) {
     super(message);
     this.name = "ApiError";
     this.kind = kind;
     this.status = status;
     this.challenge = challenge;
+    this.issues = issues;
   }
+}
+
+/** The well-formed issues of an error answer; anything else in the field is ignored. */
+function issuesOf(value: unknown): ApiIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (i): i is ApiIssue =>
+      typeof i === "object" &&
+      i !== null &&
+      typeof (i as ApiIssue).message === "string" &&
+      Array.isArray((i as ApiIssue).path) &&
+      (i as ApiIssue).path.every((p) => typeof p === "string" || typeof p === "number"),
+  );
 }
 
 export type Envelope<T> = { success: boolean; message: string; data: T };
@@ -69,7 +88,7 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
     throw new ApiError("network", "", 0);
   }
 
-  let payload: Partial<Envelope<T>> = {};
+  let payload: Partial<Envelope<T>> & { issues?: unknown } = {};
   try {
     payload = (await res.json()) as Envelope<T>;
   } catch {
@@ -81,7 +100,13 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
       clearStoredUser();
       redirectToLogin();
     }
-    throw new ApiError(kind, payload.message ?? "", res.status, res.headers.has("cf-mitigated"));
+    throw new ApiError(
+      kind,
+      payload.message ?? "",
+      res.status,
+      res.headers.has("cf-mitigated"),
+      issuesOf(payload.issues),
+    );
   }
   if (payload.success === false) throw new ApiError("failed", payload.message ?? "", res.status);
   // Some calls (GET /api/pricing) carry more fields beside data: they are kept.

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { z } from "zod";
+import { ApiError } from "@/lib/client/api";
 
 /** The first issue of each top-level field (the one the user should fix first). */
 function firstIssues(error: z.ZodError): Map<string, z.core.$ZodIssue> {
@@ -46,4 +47,20 @@ export function useFieldErrors() {
       ),
     [issueText],
   );
+}
+
+/**
+ * The server's per-field errors of a refused write (route()'s `issues`, already translated): the first
+ * of each top-level field, so a form shows every wrong field at once instead of only the toast's one.
+ * `under` is where the form's fields sit in the body (["channel"] for POST /api/channel/).
+ */
+export function serverFieldErrors(error: unknown, under: readonly string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return out;
+  for (const issue of error.issues) {
+    if (!under.every((part, i) => issue.path[i] === part)) continue;
+    const field = String(issue.path[under.length] ?? "");
+    if (field && !(field in out)) out[field] = issue.message;
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import "server-only";
 // GET /api/status: what the console needs before login (branding, enabled features, sign-in
 // providers). Public: it must never carry a secret.
 import { env } from "@/lib/env";
+import type { BoolOptionKey, NumOptionKey, StrOptionKey } from "@/lib/server/options/defaults";
 import { getOptions } from "@/lib/server/options/store";
 import { sanitizeUserHtml } from "@/lib/server/sanitize";
 import { isSetupDone } from "@/lib/server/setup-done";
@@ -26,9 +27,9 @@ function chatLinks(value: string): unknown[] {
 
 export async function getStatus() {
   const o = await getOptions();
-  const s = (k: string) => o.get(k) ?? "";
-  const b = (k: string) => s(k) === "true";
-  const n = (k: string) => Number(s(k)) || 0;
+  const s = (k: StrOptionKey) => o.str(k);
+  const b = (k: BoolOptionKey) => o.bool(k);
+  const n = (k: NumOptionKey) => o.num(k);
   return {
     system_name: s("SystemName"),
     logo: s("Logo"),
@@ -42,7 +43,7 @@ export async function getStatus() {
     enable_data_export: b("DataExportEnabled"),
     data_export_default_time: s("DataExportDefaultTime"),
     default_collapse_sidebar: b("DefaultCollapseSidebar"),
-    chats: chatLinks(s("Chats")),
+    chats: chatLinks(o.text("Chats")),
     mj_notify_enabled: b("MjNotifyEnabled"),
     docs_link: s("general_setting.docs_link"),
     chat_link: s("ChatLink"),

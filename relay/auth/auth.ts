@@ -13,7 +13,7 @@ import "server-only";
 // from browser extensions (refuseBrowserExtension).
 import type { IncomingMessage } from "node:http";
 import { ROLE, TOKEN_STATUS, USER_STATUS } from "@/lib/constants";
-import { getOptions, parseJsonOption, type ReadonlyOptions } from "@/lib/server/options/store";
+import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
 import { ipAllowed } from "@/lib/server/cache/ip-allow-list";
 import { getTokenByKey, getUser, markTokenStatus, type CachedUser } from "@/lib/server/cache/token-cache";
 import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
@@ -48,9 +48,7 @@ const forbidden = (message: string, code = "access_denied") =>
 
 /** The groups a user may bill under: UserUsableGroups plus the user's own group. */
 export function usableGroups(user: CachedUser, options: ReadonlyOptions): Set<string> {
-  const groups = new Set(
-    Object.keys(parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {})),
-  );
+  const groups = new Set(Object.keys(options.json("UserUsableGroups", {})));
   groups.add(user.group);
   return groups;
 }
@@ -115,7 +113,7 @@ export async function authenticateToken(
   let group = user.group;
   if (token.group) {
     if (!usableGroups(user, options).has(token.group)) throw forbidden(`No access to group ${token.group}`);
-    const ratios = parseJsonOption<Record<string, number>>(options.get("GroupRatio") ?? "{}", {});
+    const ratios = options.json("GroupRatio", {});
     if (!Object.hasOwn(ratios, token.group) && token.group !== "auto")
       throw forbidden(`Group ${token.group} is deprecated`);
     group = token.group;

@@ -104,19 +104,21 @@ export async function applyRateLimits(
   options: ReadonlyOptions,
 ): Promise<void> {
   const exemptGroup = options.bool("global.rate_limit_exempt_enabled")
-    ? options.get("global.rate_limit_exempt_group")
+    ? options.str("global.rate_limit_exempt_group")
     : undefined;
   if (options.bool("ModelRequestRateLimitEnabled") && ctx.caller.group !== exemptGroup) {
-    let total = Number(options.get("ModelRequestRateLimitCount")) || 0;
-    let success = Number(options.get("ModelRequestRateLimitSuccessCount")) || 0;
+    let total = options.num("ModelRequestRateLimitCount") || 0;
+    let success = options.num("ModelRequestRateLimitSuccessCount") || 0;
     try {
-      const byGroup = parseJsonMap<Record<string, [number, number]>>(options.get("ModelRequestRateLimitGroup") || "{}");
+      const byGroup = parseJsonMap<Record<string, [number, number]>>(
+        options.text("ModelRequestRateLimitGroup") || "{}",
+      );
       const o = byGroup[ctx.caller.token?.group || ""] ?? byGroup[ctx.caller.user.group];
       if (Array.isArray(o)) [total, success] = [Number(o[0]) || 0, Number(o[1]) || 0];
     } catch {
       // invalid JSON in the option: keep the global limits
     }
-    const minutes = Math.max(0, Number(options.get("ModelRequestRateLimitDurationMinutes")) || 1);
+    const minutes = Math.max(0, options.num("ModelRequestRateLimitDurationMinutes") || 1);
     const scope = `user:${ctx.caller.user.id}`;
     const hit = await checkRateLimit(scope, { windowMs: minutes * 60_000, total, success }, ctx.headers);
     if (success > 0) ctx.rateScopes.push({ scope, windowMs: minutes * 60_000 });

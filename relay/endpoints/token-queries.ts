@@ -43,11 +43,11 @@ type Ctx = {
 
 /** Quota in the site's display unit (general_setting.quota_display_type), as new-api converts it. */
 function toDisplayAmount(quota: number, options: ReadonlyOptions): number {
-  const type = options.get("general_setting.quota_display_type") ?? "USD";
+  const type = options.str("general_setting.quota_display_type");
   if (type === "TOKENS") return quota;
-  const perUnit = Number(options.get("QuotaPerUnit")) || 500_000;
+  const perUnit = options.num("QuotaPerUnit") || 500_000;
   const usd = quota / perUnit;
-  if (type === "CNY") return usd * (Number(options.get("USDExchangeRate")) || 7.3);
+  if (type === "CNY") return usd * (options.num("USDExchangeRate") || 7.3);
   return usd;
 }
 
@@ -60,7 +60,7 @@ async function balanceOf(caller: RelayCaller): Promise<TokenBalance> {
 async function billing(caller: RelayCaller, subscription: boolean): Promise<Record<string, unknown>> {
   const b = await balanceOf(caller);
   const options = await getOptions();
-  const perToken = options.get("DisplayTokenStatEnabled") !== "false";
+  const perToken = options.bool("DisplayTokenStatEnabled");
   if (!subscription) {
     const used = toDisplayAmount(perToken ? b.used : b.userUsed, options);
     return { object: "list", total_usage: used * 100 };

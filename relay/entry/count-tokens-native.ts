@@ -74,7 +74,7 @@ async function channelTarget(
   try {
     ({ routes } = resolveRoutes({
       model,
-      mappingText: options.get("ModelMapping"),
+      mappingText: options.text("ModelMapping"),
       table: await getPriceTable(),
       group: caller.group,
       acceptUnset: !!caller.user.setting.accept_unset_model_ratio_model,

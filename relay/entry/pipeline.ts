@@ -74,8 +74,8 @@ export async function runRelay(
     if (options.bool("CheckSensitiveEnabled") && options.bool("CheckSensitiveOnPromptEnabled")) {
       const exempt =
         options.bool("global.safe_check_exempt_enabled") &&
-        caller.group === options.get("global.safe_check_exempt_group");
-      const word = exempt ? null : await findSensitiveWord(facts.promptText, options.get("SensitiveWords") ?? "");
+        caller.group === options.str("global.safe_check_exempt_group");
+      const word = exempt ? null : await findSensitiveWord(facts.promptText, options.str("SensitiveWords"));
       if (word) throw relayError("sensitive_words", { word });
     }
     const table = await getPriceTable();
@@ -86,7 +86,7 @@ export async function runRelay(
     // A virtual model (option ModelMapping) routes to its actual models by priority; others have one route.
     const { routes, pricing } = resolveRoutes({
       model,
-      mappingText: options.get("ModelMapping"),
+      mappingText: options.text("ModelMapping"),
       table,
       group: caller.group,
       acceptUnset,
@@ -205,11 +205,7 @@ export async function runRelay(
         if (
           options.bool("AutomaticDisableChannelEnabled") &&
           channel.autoBan &&
-          shouldDisable(
-            err,
-            options.get("AutomaticDisableStatusCodes") ?? "",
-            options.get("AutomaticDisableKeywords") ?? "",
-          )
+          shouldDisable(err, options.str("AutomaticDisableStatusCodes"), options.str("AutomaticDisableKeywords"))
         ) {
           const reason = `${err.upstreamStatus ?? err.status}: ${err.message}`.slice(0, 500);
           void withRequestId(base.requestId, () => autoDisable(channel, picked?.index ?? 0, reason));

@@ -51,18 +51,19 @@ export function shouldRetry(err: RelayError, retryStatusCodes: string): boolean 
 export function retryPolicy(options: ReadonlyOptions, pinned: boolean): { times: number; statusCodes: string } {
   if (pinned) return { times: 0, statusCodes: "" };
   if (options.bool("global.auto_retry_enabled")) {
-    const codes = (options.get("global.auto_retry_status_codes") ?? "")
+    const codes = options
+      .str("global.auto_retry_status_codes")
       .split(",")
       .map((c) => c.trim().replace(/^([1-5])xx$/i, "$100-$199"))
       .join(",");
     return {
-      times: Math.min(10, Math.max(1, Number(options.get("global.auto_retry_count")) || 3)),
+      times: Math.min(10, Math.max(1, options.num("global.auto_retry_count") || 3)),
       statusCodes: codes,
     };
   }
   return {
-    times: Math.max(0, Number(options.get("RetryTimes")) || 0),
-    statusCodes: options.get("AutomaticRetryStatusCodes") ?? "",
+    times: Math.max(0, options.num("RetryTimes") || 0),
+    statusCodes: options.str("AutomaticRetryStatusCodes"),
   };
 }
 

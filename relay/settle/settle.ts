@@ -30,7 +30,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
   // The log and usage bucket are built before the charge is known and settled with it (its quota
   // is filled in then).
   const records: SettleRecords = { log: null, usage: null };
-  if (options.get("LogConsumeEnabled") !== "false") {
+  if (options.bool("LogConsumeEnabled")) {
     const content =
       p.mode === "price"
         ? `模型价格 ${p.price}，分组倍率 ${p.groupRatio}`
@@ -56,7 +56,7 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
       other: consumeLogOther(ctx, o),
     };
   }
-  if (options.get("DataExportEnabled") !== "false") {
+  if (options.bool("DataExportEnabled")) {
     records.usage = {
       key: {
         userId: ctx.caller.user.id,
@@ -68,14 +68,14 @@ export async function settleRequest(ctx: RelayContext, o: Outcome): Promise<void
         channelId: o.channel.id,
       },
       tokens: o.usage.promptTokens + o.usage.completionTokens,
-      holdMinutes: Number(options.get("DataExportInterval")) || 5,
+      holdMinutes: options.num("DataExportInterval") || 5,
     };
   }
   const settled = ctx.reservation ? await settleAndRecord(ctx.reservation, wanted, o.channel.id, records) : null;
   if (!settled) applySettleRecords(records, 0);
   const charged = settled?.charged ?? 0;
   recordConsume("relay", ctx.model, charged, o.usage.promptTokens, o.usage.completionTokens);
-  const threshold = ctx.caller.user.setting.quota_warning_threshold || Number(options.get("QuotaRemindThreshold")) || 0;
+  const threshold = ctx.caller.user.setting.quota_warning_threshold || options.num("QuotaRemindThreshold") || 0;
   if (settled?.userQuota !== null && settled?.userQuota !== undefined)
     void maybeWarnQuota(ctx.caller.user.id, settled.userQuota, threshold);
 }

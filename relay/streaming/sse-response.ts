@@ -30,7 +30,7 @@ export const streamOutcome = (r: StreamResult) => ({
 /** Ping interval of streams (general_setting.ping_interval_*), 0 = off. */
 export function pingSeconds(options: ReadonlyOptions): number {
   return options.bool("general_setting.ping_interval_enabled")
-    ? Math.max(1, Number(options.get("general_setting.ping_interval_seconds")) || 60)
+    ? Math.max(1, options.num("general_setting.ping_interval_seconds") || 60)
     : 0;
 }
 

@@ -110,7 +110,7 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
   const { caller, price } = call;
   const now = Math.floor(Date.now() / 1000);
   const records: SettleRecords = { log: null, usage: null };
-  if (options.get("LogConsumeEnabled") !== "false") {
+  if (options.bool("LogConsumeEnabled")) {
     records.log = {
       createdAt: now,
       type: LOG_TYPE.consume,
@@ -141,7 +141,7 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
       }),
     };
   }
-  if (options.get("DataExportEnabled") !== "false") {
+  if (options.bool("DataExportEnabled")) {
     records.usage = {
       key: {
         userId: caller.user.id,
@@ -153,7 +153,7 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
         channelId: call.channel.id,
       },
       tokens: 0,
-      holdMinutes: Number(options.get("DataExportInterval")) || 5,
+      holdMinutes: options.num("DataExportInterval") || 5,
     };
   }
   const { charged } = await settleAndRecord(call.reservation, price.quota, call.channel.id, records);

@@ -63,7 +63,7 @@ export function mjTaskView(row: MidjourneyRow, forwardBase: string | null) {
 
 async function forwardBase(): Promise<string | null> {
   const o = await getOptions();
-  return o.bool("MjForwardUrlEnabled") ? (o.get("ServerAddress") ?? "") : null;
+  return o.bool("MjForwardUrlEnabled") ? o.str("ServerAddress") : null;
 }
 
 const MODE_FLAGS = /\s--(fast|relax|turbo)\b/gi;
@@ -79,7 +79,7 @@ export async function submitMidjourney(res: ServerResponse, r: TaskRequest): Pro
   if (originId) {
     const origin = await db().midjourney.findFirst({ where: { mjId: originId, userId: r.caller.user.id } });
     if (!origin) throw relayError("task_not_found", { id: originId ?? "" });
-    if (options.get("MjActionCheckSuccessEnabled") !== "false" && r.subPath !== "/submit/modal")
+    if (options.bool("MjActionCheckSuccessEnabled") && r.subPath !== "/submit/modal")
       if (origin.status !== "SUCCESS")
         throw invalidRequest(`Task ${originId} has not succeeded yet (status ${origin.status})`, "task_status_error");
     channelId = origin.channelId;

@@ -1,5 +1,5 @@
 import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { channelSearchQuerySchema, createChannelSchema, updateChannelSchema } from "@/modules/channels/schemas";
 import { createChannel } from "@/modules/channels/server/create-channel";
 import { searchChannels } from "@/modules/channels/server/search-channels";
@@ -25,3 +25,7 @@ export const PUT = route({ role: "admin", body: updateChannelSchema }, async ({ 
   await recordChannelAction(user, "update", `#${body.id}：${fields.join(", ")}`, { id: body.id, fields });
   return updated;
 });
+
+export type ListChannelsAnswer = RouteAnswer<typeof GET>;
+export type CreateChannelAnswer = RouteAnswer<typeof POST>;
+export type UpdateChannelAnswer = RouteAnswer<typeof PUT>;

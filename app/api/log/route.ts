@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { logCleanupQuerySchema, logListQuerySchema } from "@/modules/logs/schemas/log";
 import { deleteLogsBefore } from "@/modules/logs/server/usage/delete-logs-before";
 import { listLogs } from "@/modules/logs/server/usage/list-logs";
@@ -10,3 +10,6 @@ export const GET = route({ role: "admin", query: logListQuerySchema }, ({ query 
 export const DELETE = route({ role: "root", query: logCleanupQuerySchema }, ({ query }) =>
   deleteLogsBefore(query.target_timestamp),
 );
+
+export type ListLogsAnswer = RouteAnswer<typeof GET>;
+export type DeleteLogsAnswer = RouteAnswer<typeof DELETE>;

@@ -1,4 +1,4 @@
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { putModelMappingSchema } from "@/modules/settings/schemas";
 import { getModelMapping } from "@/modules/settings/server/model-mapping/get-model-mapping";
 import { putModelMapping } from "@/modules/settings/server/model-mapping/put-model-mapping";
@@ -10,3 +10,6 @@ export const GET = route({ role: "admin" }, () => getModelMapping());
 export const PUT = route({ role: "admin", body: putModelMappingSchema }, async ({ body, user, t }) =>
   envelope(await putModelMapping(body, user), t("mapping_saved")),
 );
+
+export type GetModelMappingAnswer = RouteAnswer<typeof GET>;
+export type PutModelMappingAnswer = RouteAnswer<typeof PUT>;

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { updateOptionSchema } from "@/modules/settings/schemas";
 import { listOptions } from "@/modules/settings/server/list-options";
 import { updateOptions } from "@/modules/settings/server/update-option";
@@ -12,3 +12,6 @@ export const PUT = route({ role: "admin", body: updateOptionSchema }, async ({ b
   await updateOptions(body, user);
   return null;
 });
+
+export type ListOptionsAnswer = RouteAnswer<typeof GET>;
+export type PutOptionAnswer = RouteAnswer<typeof PUT>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
 import { createRedemptionSchema, updateRedemptionSchema } from "@/modules/redemptions/schemas";
 import { listRedemptions } from "@/modules/redemptions/server/list-redemptions";
@@ -20,3 +20,7 @@ export const PUT = route(
   async ({ body, query, t }) =>
     envelope(await updateRedemption(body, query.status_only === "true"), t("update_success")),
 );
+
+export type ListRedemptionsAnswer = RouteAnswer<typeof GET>;
+export type CreateRedemptionsAnswer = RouteAnswer<typeof POST>;
+export type UpdateRedemptionAnswer = RouteAnswer<typeof PUT>;

@@ -1,5 +1,5 @@
 // GET /api/reset_password?email&turnstile – mail a password-reset link (same answer for any address); public
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { mailRequestQuerySchema } from "@/modules/auth/schemas/mail-auth";
 import { requestPasswordReset } from "@/modules/auth/server/password-reset/request-password-reset";
@@ -12,3 +12,5 @@ export const GET = route(
     return envelope(null, t("mail_reset_sent"));
   },
 );
+
+export type GetResetPasswordAnswer = RouteAnswer<typeof GET>;

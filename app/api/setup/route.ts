@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { setupBodySchema } from "@/modules/users/schemas/account";
 import { getSetupStatus } from "@/modules/auth/server/setup/get-setup-status";
 import { initializeSetup } from "@/modules/auth/server/setup/initialize-setup";
@@ -12,3 +12,6 @@ export const POST = route({ role: "public", critical: true, body: setupBodySchem
   await initializeSetup(body);
   return envelope(null, t("setup_success"));
 });
+
+export type GetSetupAnswer = RouteAnswer<typeof GET>;
+export type PostSetupAnswer = RouteAnswer<typeof POST>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { createTokenSchema, tokenListQuerySchema, updateTokenSchema } from "@/modules/tokens/schemas";
 import { createToken } from "@/modules/tokens/server/create-token";
 import { listTokens } from "@/modules/tokens/server/list-tokens";
@@ -18,3 +18,7 @@ export const PUT = route(
   { role: "user", body: updateTokenSchema, query: z.object({ status_only: z.string().optional() }) },
   ({ user, body, query }) => updateToken(user.id, body, query.status_only === "true"),
 );
+
+export type GetTokensAnswer = RouteAnswer<typeof GET>;
+export type CreateTokenAnswer = RouteAnswer<typeof POST>;
+export type UpdateTokenAnswer = RouteAnswer<typeof PUT>;

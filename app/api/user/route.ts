@@ -1,4 +1,4 @@
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { adminUpdateUserSchema } from "@/modules/users/schemas/account";
 import { createUserSchema } from "@/modules/users/schemas/user-admin";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
@@ -20,3 +20,7 @@ export const PUT = route({ role: "admin", body: adminUpdateUserSchema }, async (
   await adminUpdateUser(user, body);
   return envelope(null, t("user_update_success"));
 });
+
+export type ListUsersAnswer = RouteAnswer<typeof GET>;
+export type PostUserAnswer = RouteAnswer<typeof POST>;
+export type PutUserAnswer = RouteAnswer<typeof PUT>;

@@ -1,5 +1,5 @@
 // GET /api/verification?email&turnstile – mail a 6-digit code (register, bind email); public
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { mailRequestQuerySchema } from "@/modules/auth/schemas/mail-auth";
 import { sendVerificationCode } from "@/modules/auth/server/verification/send-verification-code";
@@ -9,3 +9,5 @@ export const GET = route({ role: "public", query: mailRequestQuerySchema }, asyn
   await sendVerificationCode({ email: query.email, ip, locale, userId: user?.id });
   return envelope(null, t("mail_code_sent"));
 });
+
+export type GetVerificationAnswer = RouteAnswer<typeof GET>;

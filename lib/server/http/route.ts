@@ -20,6 +20,7 @@ import { beginRequest } from "@/lib/server/in-flight";
 import { localeOfRequest, serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
 import { requestLogger, withRequestId } from "@/lib/server/logger";
 import { eventsDelivered } from "@/lib/server/redis/bus";
+import type { answerType, EnvelopeResponse } from "@/lib/server/http/route-answer";
 import type { Locale } from "@/lib/i18n/config";
 
 export type Role = "public" | "user" | "admin" | "root";
@@ -55,13 +56,21 @@ export type RouteOptions<B, Q, R extends Role> = {
   changesState?: boolean;
 };
 
-/** What a handler may return: data for the envelope, or a full Response (cookies, redirects). */
-export type HandlerResult = unknown;
+export type { RouteAnswer, Wire } from "@/lib/server/http/route-answer";
 
-export type WrappedHandler = ((req: NextRequest, ctx: { params: Promise<RouteParams> }) => Promise<Response>) & {
+/**
+ * A route method: what Next calls. T is what the handler returns (data for the envelope, or a full
+ * Response for cookies and redirects); RouteAnswer<typeof GET> reads it for the console's fetchers.
+ */
+export type WrappedHandler<T = unknown> = ((
+  req: NextRequest,
+  ctx: { params: Promise<RouteParams> },
+) => Promise<Response>) & {
   role: Role;
   /** Bytes of request body the route accepts; the API router stops reading a body past it. */
   bodyLimit: number;
+  /** Type only (never set): the handler's result, for RouteAnswer. */
+  readonly [answerType]: T;
 };
 
 /** The route's body limit: its own, else 512 KB for public routes and 2 MB otherwise. */
@@ -69,13 +78,23 @@ const bodyLimitOf = (options: { role: Role; bodyLimit?: number }) =>
   options.bodyLimit ?? (options.role === "public" ? 512 * 1024 : 2 * 1024 * 1024);
 
 /** A success envelope, for handlers that need to set headers or cookies themselves. */
-export function envelope(data: unknown, message = "", init?: ResponseInit): NextResponse {
-  return NextResponse.json({ success: true, message, data: data ?? null }, init);
+export function envelope<D>(data: D, message = "", init?: ResponseInit): NextResponse & EnvelopeResponse<D> {
+  return NextResponse.json({ success: true, message, data: data ?? null }, init) as NextResponse & EnvelopeResponse<D>;
 }
 
-function errorResponse(status: number, message: string, requestId: string, extraHeaders?: Record<string, string>) {
+/** One refused input field of a 400: its path in the body or query, and the translated reason. */
+export type InputIssue = { path: (string | number)[]; message: string };
+
+/** new-api's error shape, {success:false, message}; a validation failure adds every issue beside it. */
+function errorResponse(
+  status: number,
+  message: string,
+  requestId: string,
+  extraHeaders?: Record<string, string>,
+  issues?: InputIssue[],
+) {
   return NextResponse.json(
-    { success: false, message },
+    { success: false, message, ...(issues && { issues }) },
     { status, headers: { "X-Request-Id": requestId, ...extraHeaders } },
   );
 }
@@ -129,23 +148,33 @@ function isInputError(err: unknown): boolean {
   return err.name === "PrismaClientKnownRequestError" && typeof code === "string" && PRISMA_INPUT_CODES.has(code);
 }
 
-function validationMessage(error: z.ZodError, t: RouteContext<unknown, unknown, Role>["t"]): string {
-  const issue = error.issues[0];
+function issueMessage(issue: z.core.$ZodIssue, t: RouteContext<unknown, unknown, Role>["t"]): string {
   // Schemas carry server message keys as their messages (see lib/schemas); fall back to a generic one.
-  if (issue?.message && /^[a-z0-9_]+$/.test(issue.message)) {
+  if (issue.message && /^[a-z0-9_]+$/.test(issue.message)) {
     // A custom issue may carry the message's values (e.g. the refused channel type).
     const params = issue.code === "custom" ? (issue.params as Record<string, string | number> | undefined) : undefined;
     const text = t(issue.message as ServerMessageKey, params);
     if (text !== issue.message) return text;
   }
-  const field = issue?.path.join(".") ?? "";
-  return t("invalid_field", { field: field || "body" });
+  return t("invalid_field", { field: issue.path.join(".") || "body" });
 }
 
-export function route<B = undefined, Q = undefined, R extends Role = Role>(
+/** A 400 for a failed parse: the first issue in `message` (as new-api answers), all of them in `issues`. */
+function validationFailure(error: z.ZodError, t: RouteContext<unknown, unknown, Role>["t"], requestId: string) {
+  // Bounded: a hostile body can make a schema report an issue per array element.
+  const issues = error.issues.slice(0, MAX_ISSUES).map((issue) => ({
+    path: issue.path.map((p) => (typeof p === "number" ? p : String(p))),
+    message: issueMessage(issue, t),
+  }));
+  const message = issues[0]?.message ?? t("invalid_field", { field: "body" });
+  return errorResponse(400, message, requestId, undefined, issues);
+}
+const MAX_ISSUES = 50;
+
+export function route<B = undefined, Q = undefined, R extends Role = Role, T = unknown>(
   options: RouteOptions<B, Q, R>,
-  handler: (ctx: RouteContext<B, Q, R>) => Promise<HandlerResult> | HandlerResult,
-): WrappedHandler {
+  handler: (ctx: RouteContext<B, Q, R>) => T,
+): WrappedHandler<Awaited<T>> {
   const handle = async (
     req: NextRequest,
     ctx: { params: Promise<RouteParams> },
@@ -180,16 +209,16 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
       const query = options.query
         ? options.query.safeParse(withPageAliases(Object.fromEntries(req.nextUrl.searchParams.entries())))
         : undefined;
-      if (query && !query.success) return errorResponse(400, validationMessage(query.error, t), requestId);
+      if (query && !query.success) return validationFailure(query.error, t, requestId);
 
       let body: unknown = undefined;
       if (options.body) {
         const parsed = options.body.safeParse(await readJson(req, bodyLimitOf(options)));
-        if (!parsed.success) return errorResponse(400, validationMessage(parsed.error, t), requestId);
+        if (!parsed.success) return validationFailure(parsed.error, t, requestId);
         body = parsed.data;
       }
 
-      const result = await handler({
+      const result: unknown = await handler({
         req,
         body: body as B,
         query: query?.data as Q,
@@ -224,5 +253,8 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
       return response;
     }).finally(end);
   };
-  return Object.assign(wrapped, { role: options.role, bodyLimit: bodyLimitOf(options) });
+  // The answer type is a compile-time mark only (see route-answer.ts).
+  return Object.assign(wrapped, { role: options.role, bodyLimit: bodyLimitOf(options) }) as unknown as WrappedHandler<
+    Awaited<T>
+  >;
 }

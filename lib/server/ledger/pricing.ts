@@ -62,9 +62,9 @@ const nonNegative = (v: string | undefined): number | null => {
 /** The fallback pricing in force, or null (disabled, or an incomplete/mixed configuration). */
 export function fallbackFromOptions(o: ReadonlyOptions): Fallback | null {
   if (!o.bool("fallback_pricing_enabled")) return null;
-  const price = nonNegative(o.get("fallback_single_price"));
-  const input = nonNegative(o.get("fallback_input_ratio"));
-  const completion = nonNegative(o.get("fallback_completion_ratio"));
+  const price = nonNegative(o.str("fallback_single_price"));
+  const input = nonNegative(o.str("fallback_input_ratio"));
+  const completion = nonNegative(o.str("fallback_completion_ratio"));
   if (price !== null && input === null && completion === null) return { mode: "price", price };
   if (price === null && input !== null && completion !== null)
     return { mode: "ratio", ratio: input, completionRatio: completion };
@@ -74,14 +74,14 @@ export function fallbackFromOptions(o: ReadonlyOptions): Fallback | null {
 export async function getPriceTable(): Promise<PriceTable> {
   const o = await getOptions();
   return {
-    quotaPerUnit: Number(o.get("QuotaPerUnit")) || 500000,
-    modelPrice: parseMap(o.get("ModelPrice")),
-    modelRatio: parseMap(o.get("ModelRatio")),
-    completionRatio: parseMap(o.get("CompletionRatio")),
-    cacheRatio: parseMap(o.get("CacheRatio")),
-    groupRatio: parseMap(o.get("GroupRatio")),
+    quotaPerUnit: o.num("QuotaPerUnit") || 500000,
+    modelPrice: parseMap(o.text("ModelPrice")),
+    modelRatio: parseMap(o.text("ModelRatio")),
+    completionRatio: parseMap(o.text("CompletionRatio")),
+    cacheRatio: parseMap(o.text("CacheRatio")),
+    groupRatio: parseMap(o.text("GroupRatio")),
     selfUse: o.bool("SelfUseModeEnabled"),
-    preConsumedQuota: Number(o.get("PreConsumedQuota")) || 0,
+    preConsumedQuota: o.num("PreConsumedQuota") || 0,
     fallback: fallbackFromOptions(o),
   };
 }

@@ -92,9 +92,9 @@ export async function flushSharedUsage(): Promise<number> {
 /** The cluster job: writes the buckets once DataExportInterval minutes passed since the last write. */
 export async function flushSharedUsageIfDue(): Promise<void> {
   const options = await getOptions();
-  if (options.get("DataExportEnabled") === "false") return;
+  if (!options.bool("DataExportEnabled")) return;
   const c = await readyRedis();
-  const intervalMs = (Number(options.get("DataExportInterval")) || 5) * 60_000;
+  const intervalMs = (options.num("DataExportInterval") || 5) * 60_000;
   const last = Number(await c.get("usage:last")) || 0;
   if (Date.now() - last < intervalMs) return;
   await flushSharedUsage();

@@ -36,7 +36,7 @@ function htmlToText(html: string): string {
 /** Throws the transport error when the SMTP server refuses or cannot be reached. */
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const o = await getOptions();
-  const host = (o.get("SMTPServer") ?? "").trim();
+  const host = o.str("SMTPServer").trim();
   if (!host) {
     if (Date.now() - warned.at > WARN_EVERY_MS) {
       warned.at = Date.now();
@@ -44,8 +44,8 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     }
     return { sent: false, reason: "smtp_not_configured" };
   }
-  const account = (o.get("SMTPAccount") ?? "").trim();
-  const password = o.get("SMTPToken") ?? "";
+  const account = o.str("SMTPAccount").trim();
+  const password = o.str("SMTPToken");
   const port = o.num("SMTPPort") || 587;
   // Loaded on the first mail: most processes never send one, and nodemailer is ~2 MB of heap.
   const { default: nodemailer } = await import("nodemailer");
@@ -60,8 +60,8 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     socketTimeout: TIMEOUT_MS,
   });
   try {
-    const from = (o.get("SMTPFrom") ?? "").trim() || account;
-    const systemName = o.get("SystemName") ?? "";
+    const from = o.str("SMTPFrom").trim() || account;
+    const systemName = o.str("SystemName");
     const info = await transport.sendMail({
       from: systemName && from ? { name: systemName, address: from } : from || undefined,
       to: message.to,

@@ -76,10 +76,10 @@ export async function deliverQuotaWarning(w: QuotaWarning): Promise<void> {
   if (!user || user.deleted) return;
   const options = await getOptions();
   const remaining = formatQuota(w.remaining, {
-    inCurrency: options.get("DisplayInCurrencyEnabled") !== "false",
+    inCurrency: options.bool("DisplayInCurrencyEnabled"),
     quotaPerUnit: options.num("QuotaPerUnit") || 500_000,
   });
-  const server = (options.get("ServerAddress") ?? "").replace(/\/+$/, "");
+  const server = options.str("ServerAddress").replace(/\/+$/, "");
   const notice = quotaWarningNotice(defaultLocale, remaining, `${server}/app/wallet`);
   if (user.setting.notify_type === "webhook") await sendWebhook(user, notice);
   else await sendEmail(user, notice);

@@ -5,28 +5,41 @@ import "server-only";
 // hears of it through the event bus and re-reads the table (SYNC_FREQUENCY expiry stays a backstop).
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
-import { OPTION_DEFAULTS } from "@/lib/server/options/defaults";
+import {
+  OPTION_DEFAULTS,
+  type BoolOptionKey,
+  type JsonOptionDoc,
+  type JsonOptionKey,
+  type NumOptionKey,
+  type OptionKey,
+  type StrOptionKey,
+} from "@/lib/server/options/defaults";
 import { emitEvent, onEvent } from "@/lib/server/redis/bus";
 import { singleton } from "@/lib/server/singleton";
 import { ownValue, parseJsonMap } from "@/lib/own-keys";
 
 /**
- * The option map with typed readers, so no caller compares strings: `bool` is true only for "true",
- * `num` falls back when the value is not a finite number, `json` when it does not parse.
+ * The option map with typed readers, so no caller compares strings or parses by hand: each reader takes
+ * only the keys declared with its kind (defaults.ts). `bool` is true only for "true", `num` falls back
+ * when the value is not a finite number, `json` when it does not parse.
  */
 export class Options extends Map<string, string> {
-  str(key: string): string {
+  /** The stored text of a declared key, else its default; `get` keeps Map's (any stored key). */
+  text(key: OptionKey): string {
     return this.get(key) ?? ownValue(OPTION_DEFAULTS, key) ?? "";
   }
-  bool(key: string): boolean {
-    return this.str(key) === "true";
+  str(key: StrOptionKey): string {
+    return this.text(key);
   }
-  num(key: string, fallback = 0): number {
-    const n = Number(this.str(key));
+  bool(key: BoolOptionKey): boolean {
+    return this.text(key) === "true";
+  }
+  num(key: NumOptionKey, fallback = 0): number {
+    const n = Number(this.text(key));
     return Number.isFinite(n) ? n : fallback;
   }
-  json<T>(key: string, fallback: T): T {
-    return parseJsonOption(this.str(key), fallback);
+  json<K extends JsonOptionKey>(key: K, fallback: JsonOptionDoc<K>): JsonOptionDoc<K> {
+    return parseJsonOption(this.text(key), fallback);
   }
 }
 export type ReadonlyOptions = Omit<Options, "set" | "delete" | "clear">;
@@ -70,16 +83,28 @@ export async function getOptions(): Promise<ReadonlyOptions> {
   }
 }
 
-export async function getOption(key: string): Promise<string> {
-  return (await getOptions()).get(key) ?? ownValue(OPTION_DEFAULTS, key) ?? "";
+/** The stored text of any declared key (a caller with its own parser, e.g. the model mapping). */
+export async function getOptionText(key: OptionKey): Promise<string> {
+  return (await getOptions()).text(key);
 }
 
-export async function getBoolOption(key: string): Promise<boolean> {
+export async function getOption(key: StrOptionKey): Promise<string> {
+  return (await getOptions()).str(key);
+}
+
+export async function getBoolOption(key: BoolOptionKey): Promise<boolean> {
   return (await getOptions()).bool(key);
 }
 
-export async function getNumberOption(key: string, fallback = 0): Promise<number> {
+export async function getNumberOption(key: NumOptionKey, fallback = 0): Promise<number> {
   return (await getOptions()).num(key, fallback);
+}
+
+export async function getJsonOption<K extends JsonOptionKey>(
+  key: K,
+  fallback: JsonOptionDoc<K>,
+): Promise<JsonOptionDoc<K>> {
+  return (await getOptions()).json(key, fallback);
 }
 
 /** An option's JSON, its objects without prototype (own-keys.ts: keys are admin-chosen names). */

@@ -1,51 +1,30 @@
 // Typed calls of the channels page.
 import { apiData, apiFetch } from "@/lib/client/api";
-import type { PageResult } from "@/lib/schemas/pagination";
-import type { TagRowDto } from "@/modules/channels/server/dto-tag-row";
+import type { SetChannelsTagAnswer } from "@/app/api/channel/batch/tag/route";
+import type { TagEnabledAnswer as TagStatusAnswer } from "@/app/api/channel/tag/enabled/route";
+import type { EditTagAnswer } from "@/app/api/channel/tag/route";
+import type { GroupsAnswer } from "@/app/api/group/route";
+import type { UpstreamModelsAnswer } from "@/app/api/channel/fetch_models/route";
+import type { SavedChannelModelsAnswer } from "@/app/api/channel/fetch_models/[id]/route";
+import type { CreateChannelAnswer, ListChannelsAnswer, UpdateChannelAnswer } from "@/app/api/channel/route";
+import type { GetChannelAnswer } from "@/app/api/channel/[id]/route";
+import type { SearchChannelsAnswer } from "@/app/api/channel/search/route";
+import type { CopyChannelAnswer } from "@/app/api/channel/copy/[id]/route";
+import type { DeleteChannelsAnswer } from "@/app/api/channel/batch/route";
+import type { DeleteDisabledChannelsAnswer } from "@/app/api/channel/disabled/route";
+import type { FixAbilitiesAnswer } from "@/app/api/channel/fix/route";
+import type { KnownModelsAnswer } from "@/app/api/channel/models/route";
+import type { ChannelTagsAnswer } from "@/app/api/channel/tags/route";
 
-export type ChannelItem = {
-  id: number;
-  type: number;
-  name: string;
-  key: string;
-  openai_organization: string;
-  test_model: string;
-  status: number;
-  weight: number;
-  created_time: number;
-  test_time: number;
-  response_time: number;
-  base_url: string;
-  other: string;
-  balance: number;
-  balance_updated_time: number;
-  models: string;
-  group: string;
-  used_quota: number;
-  model_mapping: string;
-  status_code_mapping: string;
-  priority: number;
-  auto_ban: number;
-  other_info: string;
-  tag: string;
-  setting: string;
-  param_override: string;
-  header_override: string;
-  system_prompt: string;
-  model_prefix: string;
-  max_input_tokens: number;
-  /** Unix seconds; 0 = never. */
-  expired_time: number;
-  remark: string;
-  channel_info: { is_multi_key: boolean; key_count: number };
-  is_tag?: undefined;
-};
+/** A channel as the routes answer it; no `is_tag` tells it from a tag row. */
+export type ChannelItem = GetChannelAnswer & { is_tag?: undefined };
 
-/** A tag row as the server builds it (modules/channels/server/dto-tag-row.ts), children as the console reads them. */
-export type TagRow = Omit<TagRowDto, "children"> & { children: ChannelItem[] };
+type TagRowAnswer = Extract<ListChannelsAnswer["items"][number], { is_tag: true }>;
+/** A tag row as the server builds it, children as the console reads them. */
+export type TagRow = Omit<TagRowAnswer, "children"> & { children: ChannelItem[] };
 
 export type ChannelRow = ChannelItem | TagRow;
-export type ChannelPage = PageResult<ChannelRow> & { type_counts: Record<string, number> };
+export type ChannelPage = Omit<ListChannelsAnswer, "items"> & { items: ChannelRow[] };
 
 /** The search row's fields (keyword, model, group, types, statuses, tags). */
 export type ChannelSearch = {
@@ -59,9 +38,9 @@ export type ChannelSearch = {
 
 export type ChannelFilters = ChannelSearch & { page: number; pageSize: number; idSort: boolean; tagMode: boolean };
 
-export function fetchChannels(f: ChannelFilters, signal?: AbortSignal) {
+export function fetchChannels(f: ChannelFilters, signal?: AbortSignal): Promise<ChannelPage> {
   const searching = !!(f.keyword || f.model || f.group || f.types.length || f.statuses.length || f.tags.length);
-  return apiData<ChannelPage>(searching ? "/api/channel/search" : "/api/channel/", {
+  return apiData<ListChannelsAnswer | SearchChannelsAnswer>(searching ? "/api/channel/search" : "/api/channel/", {
     signal,
     query: {
       p: f.page,
@@ -81,32 +60,33 @@ export function fetchChannels(f: ChannelFilters, signal?: AbortSignal) {
 export type ChannelPayload = Record<string, unknown>;
 
 export const fetchChannel = (id: number, signal?: AbortSignal) =>
-  apiData<ChannelItem>(`/api/channel/${id}`, { signal });
+  apiData<GetChannelAnswer>(`/api/channel/${id}`, { signal });
 export const createChannel = (body: { mode: string; multi_key_mode?: string; channel: ChannelPayload }) =>
-  apiData<{ ids: number[] }>("/api/channel/", { method: "POST", body });
+  apiData<CreateChannelAnswer>("/api/channel/", { method: "POST", body });
 export const updateChannel = (body: ChannelPayload & { id: number }) =>
-  apiData<ChannelItem>("/api/channel/", { method: "PUT", body });
+  apiData<UpdateChannelAnswer>("/api/channel/", { method: "PUT", body });
 export const deleteChannel = (id: number) => apiData<null>(`/api/channel/${id}`, { method: "DELETE" });
-export const copyChannel = (id: number) => apiData<{ id: number }>(`/api/channel/copy/${id}`, { method: "POST" });
+export const copyChannel = (id: number) => apiData<CopyChannelAnswer>(`/api/channel/copy/${id}`, { method: "POST" });
 export const deleteChannels = (ids: number[]) =>
-  apiData<number>("/api/channel/batch", { method: "POST", body: { ids } });
-export const deleteDisabledChannels = () => apiData<number>("/api/channel/disabled", { method: "DELETE" });
-export const fixAbilities = () =>
-  apiData<{ channels: number; abilities: number; removed: number }>("/api/channel/fix", { method: "POST" });
+  apiData<DeleteChannelsAnswer>("/api/channel/batch", { method: "POST", body: { ids } });
+export const deleteDisabledChannels = () =>
+  apiData<DeleteDisabledChannelsAnswer>("/api/channel/disabled", { method: "DELETE" });
+export const fixAbilities = () => apiData<FixAbilitiesAnswer>("/api/channel/fix", { method: "POST" });
 export const setChannelsTag = (ids: number[], tag: string) =>
-  apiData<number>("/api/channel/batch/tag", { method: "POST", body: { ids, tag } });
+  apiData<SetChannelsTagAnswer>("/api/channel/batch/tag", { method: "POST", body: { ids, tag } });
 export const setTagStatus = (tag: string, enabled: boolean) =>
-  apiData<number>(`/api/channel/tag/${enabled ? "enabled" : "disabled"}`, { method: "POST", body: { tag } });
+  apiData<TagStatusAnswer>(`/api/channel/tag/${enabled ? "enabled" : "disabled"}`, { method: "POST", body: { tag } });
 export const editTag = (body: ChannelPayload & { tag: string }) =>
-  apiData<number>("/api/channel/tag", { method: "PUT", body });
+  apiData<EditTagAnswer>("/api/channel/tag", { method: "PUT", body });
 export const fetchTags = (signal?: AbortSignal) =>
-  apiData<string[]>("/api/channel/tags", { signal, query: { offset: 0, limit: 200 } });
+  apiData<ChannelTagsAnswer>("/api/channel/tags", { signal, query: { offset: 0, limit: 200 } });
 export const fetchKnownModels = (signal?: AbortSignal) =>
-  apiData<{ id: string }[]>("/api/channel/models", { signal }).then((l) => l.map((m) => m.id));
-export const fetchGroups = (signal?: AbortSignal) => apiData<string[]>("/api/group/", { signal });
+  apiData<KnownModelsAnswer>("/api/channel/models", { signal }).then((l) => l.map((m) => m.id));
+export const fetchGroups = (signal?: AbortSignal) => apiData<GroupsAnswer>("/api/group/", { signal });
 export const fetchUpstreamModels = (body: { base_url: string; type: number; key: string }) =>
-  apiData<string[]>("/api/channel/fetch_models", { method: "POST", body });
-export const fetchSavedChannelModels = (id: number) => apiData<string[]>(`/api/channel/fetch_models/${id}`);
+  apiData<UpstreamModelsAnswer>("/api/channel/fetch_models", { method: "POST", body });
+export const fetchSavedChannelModels = (id: number) =>
+  apiData<SavedChannelModelsAnswer>(`/api/channel/fetch_models/${id}`);
 export const updateBalance = (id: number) =>
   apiData<{ balance: number }>(`/api/channel/update_balance/${id}`).then((d) => d.balance);
 export const updateAllBalances = () => apiFetch<null>("/api/channel/update_balance").then((r) => r.message);

@@ -48,7 +48,7 @@ export function ChannelDrawer({ state, onClose }: { state: DrawerState; onClose:
 
 function ChannelForm({ mode: action, editId, initial, onDone }: EntityFormProps<ChannelFormValues>) {
   const t = useTranslations("channels");
-  const { errors, check, clear } = useSchemaCheck();
+  const { errors, check, clear, showServerErrors } = useSchemaCheck();
   const [values, patch] = useDraft(initial, clear);
   // The checked payload waiting for the /v1 confirmation.
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
@@ -57,9 +57,15 @@ function ChannelForm({ mode: action, editId, initial, onDone }: EntityFormProps<
 
   const save = (channel: Record<string, unknown>) => {
     if (action === "edit" && editId !== null)
-      return update.mutate({ ...channel, id: editId }, closeOnSuccess(onDone, t("updated")));
+      return update.mutate(
+        { ...channel, id: editId },
+        { ...closeOnSuccess(onDone, t("updated")), onError: (error) => showServerErrors(error) },
+      );
     const created = (count: number) => closeOnSuccess(onDone, count > 1 ? t("created_batch", { count }) : t("created"));
-    create.mutate({ ...createMode(values), channel }, { onSuccess: (r) => created(r.ids.length).onSuccess() });
+    create.mutate(
+      { ...createMode(values), channel },
+      { onSuccess: (r) => created(r.ids.length).onSuccess(), onError: (error) => showServerErrors(error, ["channel"]) },
+    );
   };
 
   const submit = () => {

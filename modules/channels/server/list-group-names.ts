@@ -1,8 +1,8 @@
 import "server-only";
 
-import { getOption, parseJsonOption } from "@/lib/server/options/store";
+import { getJsonOption } from "@/lib/server/options/store";
 
 /** GET /api/group/: the group names priced in GroupRatio, in the admin's order. */
 export async function listGroupNames(): Promise<string[]> {
-  return Object.keys(parseJsonOption<Record<string, unknown>>(await getOption("GroupRatio"), {}));
+  return Object.keys(await getJsonOption("GroupRatio", {}));
 }

@@ -1,27 +1,21 @@
 // The inbox pages' calls. The query keys and the bell's count live in the shared kit
 // (lib/client/inbox-bell.ts), which the shell reads too.
 import { apiData } from "@/lib/client/api";
-import type { PageResult } from "@/lib/schemas/pagination";
+import type { ListInboxAnswer } from "@/app/api/user/messages/route";
+import type { GetInboxMessageAnswer } from "@/app/api/user/messages/[id]/route";
+import type { MarkReadAnswer } from "@/app/api/user/messages/[id]/read/route";
 
-export type InboxMessage = {
-  id: number;
-  title: string;
-  /** markdown source, or html already sanitized by the server */
-  content: string;
-  format: string;
-  created_at: string;
-  read_at: string | null;
-  is_read: boolean;
-};
+/** An inbox message as GET /api/user/messages lists it (content: markdown, or html the server sanitized). */
+export type InboxMessage = ListInboxAnswer["items"][number];
 
 export function fetchInboxMessages(page: number, pageSize: number, signal?: AbortSignal) {
-  return apiData<PageResult<InboxMessage>>("/api/user/messages", { query: { p: page, page_size: pageSize }, signal });
+  return apiData<ListInboxAnswer>("/api/user/messages", { query: { p: page, page_size: pageSize }, signal });
 }
 
 export function fetchInboxMessage(id: number, signal?: AbortSignal) {
-  return apiData<InboxMessage>(`/api/user/messages/${id}`, { signal });
+  return apiData<GetInboxMessageAnswer>(`/api/user/messages/${id}`, { signal });
 }
 
 export function markInboxMessageRead(id: number) {
-  return apiData<{ read_at: string }>(`/api/user/messages/${id}/read`, { method: "PUT" });
+  return apiData<MarkReadAnswer>(`/api/user/messages/${id}/read`, { method: "PUT" });
 }

@@ -1,5 +1,6 @@
 // Typed calls of the playground and chat pages.
 import { apiData } from "@/lib/client/api";
+import type { UserModelsAnswer } from "@/app/api/user/models/route";
 import { fetchTokenKey, type TokenItem } from "@/modules/tokens/client";
 import { CHAT_TOKEN_FETCH_LIMIT } from "@/modules/playground/chat/chat-state";
 import type { PageResult } from "@/lib/schemas/pagination";
@@ -8,7 +9,7 @@ const TOKEN_ENABLED = 1;
 
 /** GET /api/user/models?group: the models the chosen group can reach ("" = all usable groups). */
 export const fetchPlaygroundModels = (group: string, signal?: AbortSignal) =>
-  apiData<string[]>("/api/user/models", { signal, query: { group } });
+  apiData<UserModelsAnswer>("/api/user/models", { signal, query: { group } });
 
 /**
  * The full key of the user's first enabled token among the first 100, or null when there is none

@@ -2,19 +2,17 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { PricingModel } from "@/modules/pricing/client/pricing-display";
+import type { PricingAnswer } from "@/app/api/pricing/route";
 
-export type PricingResponse = {
-  data: PricingModel[];
-  group_ratio: Record<string, number>;
-  usable_group: Record<string, string>;
-};
-
+/** GET /api/pricing's body: the route's answer type. */
+export type PricingResponse = PricingAnswer;
 export const pricingKeys = { all: ["pricing"] as const };
 
 /** GET /api/pricing: group_ratio and usable_group come beside data in the envelope. */
 async function fetchPricing(signal?: AbortSignal): Promise<PricingResponse> {
-  const body = (await apiFetch<PricingModel[]>("/api/pricing", { signal })) as unknown as Partial<PricingResponse>;
+  const body = (await apiFetch<PricingAnswer["data"]>("/api/pricing", {
+    signal,
+  })) as unknown as Partial<PricingResponse>;
   return { data: body.data ?? [], group_ratio: body.group_ratio ?? {}, usable_group: body.usable_group ?? {} };
 }
 

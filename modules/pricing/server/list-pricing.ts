@@ -9,7 +9,7 @@ import "server-only";
 // plus their own group. Other groups (internal or granted per user) are neither listed nor named in
 // enable_groups, and a model offered only in them is left out.
 import { QUOTA_TYPE, type QuotaType } from "@/lib/constants";
-import { getOptions, parseJsonOption } from "@/lib/server/options/store";
+import { getOptions } from "@/lib/server/options/store";
 import { getPriceTable, priceModel } from "@/lib/server/ledger/pricing";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 
@@ -24,7 +24,7 @@ export type PricingModel = {
 
 export async function listPricing(caller: { group: string } | null) {
   const [routing, table, options] = await Promise.all([getRouting(), getPriceTable(), getOptions()]);
-  const usable = parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {});
+  const usable = options.json("UserUsableGroups", {});
   const ownGroup = caller?.group ?? "default";
   const usableGroup: Record<string, string> = { [ownGroup]: usable[ownGroup] ?? ownGroup, ...usable };
   const groupsOf = new Map<string, string[]>();

@@ -3,7 +3,7 @@ import "server-only";
 // GET /api/user/self/groups: the groups the caller may put tokens in, as {group: {desc, ratio}}, with
 // the caller's own group first.
 import { db } from "@/lib/server/db";
-import { getOptions, parseJsonOption } from "@/lib/server/options/store";
+import { getOptions } from "@/lib/server/options/store";
 import { ownValue } from "@/lib/own-keys";
 
 export type GroupInfo = { desc: string; ratio: number };
@@ -13,8 +13,8 @@ export async function listSelfGroups(userId: number): Promise<Record<string, Gro
     db().user.findUnique({ where: { id: userId }, select: { group: true } }),
     getOptions(),
   ]);
-  const usable = parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {});
-  const ratios = parseJsonOption<Record<string, number>>(options.get("GroupRatio") ?? "{}", {});
+  const usable = options.json("UserUsableGroups", {});
+  const ratios = options.json("GroupRatio", {});
   const own = user?.group ?? "default";
   // Group names are admin-chosen keys: no prototype to set or inherit from (lib/own-keys.ts).
   const out: Record<string, GroupInfo> = Object.create(null);

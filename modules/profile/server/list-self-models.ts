@@ -2,7 +2,7 @@ import "server-only";
 
 // GET /api/user/models: the models some enabled channel serves in a group the caller may use (the
 // token drawer's model-limit choices and the playground's model list).
-import { getOptions, parseJsonOption } from "@/lib/server/options/store";
+import { getOptions } from "@/lib/server/options/store";
 import { db } from "@/lib/server/db";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 
@@ -12,9 +12,7 @@ export async function listSelfModels(userId: number, group?: string): Promise<st
     getOptions(),
     getRouting(),
   ]);
-  const usable = new Set(
-    Object.keys(parseJsonOption<Record<string, string>>(options.get("UserUsableGroups") ?? "{}", {})),
-  );
+  const usable = new Set(Object.keys(options.json("UserUsableGroups", {})));
   usable.add(user?.group ?? "default");
   const groups = group ? (usable.has(group) ? [group] : []) : [...usable];
   const models = new Set<string>();

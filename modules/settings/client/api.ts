@@ -1,10 +1,15 @@
 // Typed calls of the settings page.
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { ModelMapping } from "@/modules/settings/model-mapping";
-import type { PresetRatios, PresetSource } from "@/modules/pricing/client";
+import type { ListOptionsAnswer } from "@/app/api/option/route";
+import type { GetModelMappingAnswer, PutModelMappingAnswer } from "@/app/api/model_mapping/route";
+import type { ReloadModelMappingAnswer } from "@/app/api/model_mapping/reload/route";
+import type { PresetRatiosAnswer } from "@/app/api/option/preset_ratios/route";
+import type { EnabledModelsAnswer } from "@/app/api/channel/models_enabled/route";
+import type { PresetSource } from "@/modules/pricing/client";
 
 /** GET /api/option/ entry; secrets come without their value, with is_set. */
-export type OptionEntry = { key: string; value: string; secret?: boolean; is_set?: boolean };
+export type OptionEntry = ListOptionsAnswer[number];
 
 export type OptionsSnapshot = {
   values: Record<string, string>;
@@ -13,7 +18,7 @@ export type OptionsSnapshot = {
 };
 
 export async function fetchOptions(signal?: AbortSignal): Promise<OptionsSnapshot> {
-  const list = await apiData<OptionEntry[]>("/api/option/", { signal });
+  const list = await apiData<ListOptionsAnswer>("/api/option/", { signal });
   const snapshot: OptionsSnapshot = { values: {}, secrets: {} };
   for (const e of list) {
     snapshot.values[e.key] = e.value;
@@ -29,19 +34,17 @@ export const putOption = (key: string, value: string) =>
 export const resetModelRatio = () => apiFetch<null>("/api/option/rest_model_ratio", { method: "POST" });
 
 export const fetchModelMapping = (signal?: AbortSignal) =>
-  apiData<{ mapping: ModelMapping }>("/api/model_mapping/", { signal }).then((d) => d.mapping ?? {});
+  apiData<GetModelMappingAnswer>("/api/model_mapping/", { signal }).then((d) => d.mapping ?? {});
 
 export const putModelMapping = (mapping: ModelMapping) =>
-  apiData<{ mapping: ModelMapping }>("/api/model_mapping/", { method: "PUT", body: { mapping } }).then(
-    (d) => d.mapping,
-  );
+  apiData<PutModelMappingAnswer>("/api/model_mapping/", { method: "PUT", body: { mapping } }).then((d) => d.mapping);
 
 export const reloadModelMapping = () =>
-  apiData<{ mapping: ModelMapping }>("/api/model_mapping/reload", { method: "POST" }).then((d) => d.mapping);
+  apiData<ReloadModelMappingAnswer>("/api/model_mapping/reload", { method: "POST" }).then((d) => d.mapping);
 
 export const fetchEnabledModels = (signal?: AbortSignal) =>
-  apiData<string[]>("/api/channel/models_enabled", { signal });
+  apiData<EnabledModelsAnswer>("/api/channel/models_enabled", { signal });
 
 /** GET /api/option/preset_ratios: the public preset ratio files, fetched by the server (not saved). */
 export const fetchPresetRatios = (source: PresetSource) =>
-  apiData<PresetRatios>("/api/option/preset_ratios", { query: { source } });
+  apiData<PresetRatiosAnswer>("/api/option/preset_ratios", { query: { source } });

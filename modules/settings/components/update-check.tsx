@@ -9,13 +9,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { apiData } from "@/lib/client/api";
-import type { UpdateInfo } from "@/modules/settings/rules/update-info";
+import type { UpdateInfoAnswer } from "@/app/api/status/update/route";
 
 export function UpdateCheck({ auto }: { auto: boolean }) {
   const t = useTranslations("home");
   const q = useQuery({
     queryKey: ["status", "update"],
-    queryFn: ({ signal }) => apiData<UpdateInfo>("/api/status/update", { signal }),
+    queryFn: ({ signal }) => apiData<UpdateInfoAnswer>("/api/status/update", { signal }),
     enabled: auto,
     retry: false,
     staleTime: 10 * 60 * 1000,

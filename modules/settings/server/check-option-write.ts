@@ -54,9 +54,9 @@ export function checkOptionWrite(key: string, value: string, role: number, curre
     // A price next to ratios is refused at once; a lone ratio may be a step of switching modes
     // (the console clears values before setting new ones) and is refused when enabling.
     const next = {
-      singlePrice: current.get("fallback_single_price") ?? "",
-      inputRatio: current.get("fallback_input_ratio") ?? "",
-      completionRatio: current.get("fallback_completion_ratio") ?? "",
+      singlePrice: current.str("fallback_single_price"),
+      inputRatio: current.str("fallback_input_ratio"),
+      completionRatio: current.str("fallback_completion_ratio"),
       [FALLBACK_KEYS[key as keyof typeof FALLBACK_KEYS]]: value,
     };
     const hasPrice = next.singlePrice.trim() !== "";
@@ -65,9 +65,9 @@ export function checkOptionWrite(key: string, value: string, role: number, curre
   }
   if (key === "fallback_pricing_enabled" && value === "true") {
     const p2 = checkFallbackPricing({
-      singlePrice: current.get("fallback_single_price") ?? "",
-      inputRatio: current.get("fallback_input_ratio") ?? "",
-      completionRatio: current.get("fallback_completion_ratio") ?? "",
+      singlePrice: current.str("fallback_single_price"),
+      inputRatio: current.str("fallback_input_ratio"),
+      completionRatio: current.str("fallback_completion_ratio"),
     });
     if (p2) throw problem(p2.id, {});
   }

@@ -1,39 +1,17 @@
 // Typed calls of the users admin.
 import { apiData, apiFetch } from "@/lib/client/api";
-import type { PageResult } from "@/lib/schemas/pagination";
+import type { ListUsersAnswer } from "@/app/api/user/route";
+import type { SearchUsersAnswer } from "@/app/api/user/search/route";
 import type { AdminUpdateUserInput } from "@/modules/users/schemas/account";
 import type { CreateUserInput, ManageUserInput } from "@/modules/users/schemas/user-admin";
 
-export type AdminUser = {
-  id: number;
-  username: string;
-  display_name: string;
-  role: number;
-  status: number;
-  email: string;
-  group: string;
-  quota: number;
-  used_quota: number;
-  request_count: number;
-  aff_code: string;
-  aff_count: number;
-  inviter_id: number;
-  github_id: string;
-  oidc_id: string;
-  wechat_id: string;
-  telegram_id: string;
-  linux_do_id: string;
-  remark: string;
-  created_at: number;
-  last_login_at: number;
-  DeletedAt: string | null;
-};
-
+/** A user as GET /api/user/ and /api/user/search list it (the route's answer type). */
+export type AdminUser = ListUsersAnswer["items"][number];
 export type UserFilters = { page: number; pageSize: number; keyword: string; group: string };
 
 export function fetchUsers(f: UserFilters, signal?: AbortSignal) {
   const searching = f.keyword.trim() !== "" || f.group !== "";
-  return apiData<PageResult<AdminUser>>(searching ? "/api/user/search" : "/api/user/", {
+  return apiData<ListUsersAnswer | SearchUsersAnswer>(searching ? "/api/user/search" : "/api/user/", {
     signal,
     query: { p: f.page, page_size: f.pageSize, keyword: f.keyword.trim(), group: f.group },
   });

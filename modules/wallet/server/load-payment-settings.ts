@@ -3,6 +3,7 @@ import "server-only";
 // The payment options as the top-up services need them: the EPay gateway
 // (null unless PayAddress, EpayId and EpayKey are all set: online top-up is off then), the price
 // per USD unit, the minimum, the per-group multiplier and the addresses orders point back to.
+import type { NumOptionKey, OptionKey } from "@/lib/server/options/defaults";
 import { getOptions, parseJsonOption } from "@/lib/server/options/store";
 import type { EpayConfig } from "@/modules/wallet/server/payments/epay/purchase";
 
@@ -25,8 +26,9 @@ const trimSlash = (s: string) => s.trim().replace(/\/+$/, "");
 
 export async function loadPaymentSettings(): Promise<PaymentSettings> {
   const o = await getOptions();
-  const s = (k: string) => (o.get(k) ?? "").trim();
-  const num = (k: string, fallback: number) => {
+  const s = (k: OptionKey) => o.text(k).trim();
+  // Blank (not 0) falls back too: the payment form saves an emptied field as "".
+  const num = (k: NumOptionKey, fallback: number) => {
     const n = Number(s(k));
     return s(k) !== "" && Number.isFinite(n) ? n : fallback;
   };

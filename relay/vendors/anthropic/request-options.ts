@@ -22,17 +22,17 @@ function parseJson(raw: string | undefined): Json | null {
 
 /** claude.default_max_tokens: {"default": 8192, "<model>": n}. */
 export function defaultMaxTokens(options: ReadonlyOptions, model: string): number {
-  const table = parseJson(options.get("claude.default_max_tokens"));
+  const table = parseJson(options.text("claude.default_max_tokens"));
   const pick = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : null);
   return pick(table?.[model]) ?? pick(table?.default) ?? DEFAULT_MAX_TOKENS;
 }
 
 export function thinkingAdapterEnabled(options: ReadonlyOptions): boolean {
-  return options.get("claude.thinking_adapter_enabled") !== "false";
+  return options.bool("claude.thinking_adapter_enabled");
 }
 
 export function thinkingBudgetShare(options: ReadonlyOptions): number {
-  const v = Number(options.get("claude.thinking_adapter_budget_tokens_percentage"));
+  const v = options.num("claude.thinking_adapter_budget_tokens_percentage");
   return Number.isFinite(v) && v > 0 && v < 1 ? v : 0.8;
 }
 
@@ -49,7 +49,7 @@ const RESERVED = new Set([
 
 /** claude.model_headers_settings: {"<model>": {"<header>": ["v1","v2"] | "v"}} -> headers for `model`. */
 export function modelHeaders(options: ReadonlyOptions | undefined, model: string): Record<string, string> {
-  const table = parseJson(options?.get("claude.model_headers_settings"));
+  const table = parseJson(options?.text("claude.model_headers_settings"));
   const entry = table?.[model];
   const out: Record<string, string> = {};
   if (!entry || typeof entry !== "object" || Array.isArray(entry)) return out;

@@ -78,7 +78,7 @@ export function thinkingConfig(
   if (s.mode === "nothinking") return { thinkingBudget: 0 };
   if (s.mode === "budget") return { thinkingBudget: s.budget, includeThoughts: true };
   if (s.mode === "thinking") {
-    const pct = Number(options?.get("gemini.thinking_adapter_budget_tokens_percentage") ?? "0.6");
+    const pct = options?.num("gemini.thinking_adapter_budget_tokens_percentage") ?? 0.6;
     const budget =
       maxOutputTokens && Number.isFinite(pct) && pct > 0 ? Math.floor(maxOutputTokens * Math.min(pct, 1)) : -1;
     return { thinkingBudget: budget, includeThoughts: true };

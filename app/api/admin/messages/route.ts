@@ -1,6 +1,6 @@
 import { createMessageSchema } from "@/modules/messages/schemas";
 import { pageQuerySchema } from "@/lib/schemas/pagination";
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { createMessage } from "@/modules/messages/server/create-message";
 import { listMessages } from "@/modules/messages/server/list-messages";
 
@@ -11,3 +11,6 @@ export const GET = route({ role: "admin", query: pageQuerySchema }, ({ query }) 
 export const POST = route({ role: "admin", body: createMessageSchema }, async ({ body, user, t }) =>
   envelope(await createMessage(body, user.id), t("message_created")),
 );
+
+export type ListMessagesAnswer = RouteAnswer<typeof GET>;
+export type PostAdminMessagesAnswer = RouteAnswer<typeof POST>;

@@ -1,5 +1,5 @@
 import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
 import { deleteChannel } from "@/modules/channels/server/delete-channel";
 import { getChannelOrThrow } from "@/modules/channels/server/get-channel";
@@ -14,3 +14,6 @@ export const DELETE = route({ role: "admin" }, async ({ params, user }) => {
   await recordChannelAction(user, "delete", `#${id}`, { id });
   return null;
 });
+
+export type GetChannelAnswer = RouteAnswer<typeof GET>;
+export type DeleteChannelIdAnswer = RouteAnswer<typeof DELETE>;

@@ -1,5 +1,5 @@
 import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { deleteChannelsSchema } from "@/modules/channels/schemas";
 import { deleteChannels } from "@/modules/channels/server/delete-channels";
 
@@ -9,3 +9,5 @@ export const POST = route({ role: "admin", body: deleteChannelsSchema }, async (
   await recordChannelAction(user, "delete_many", `#${body.ids.join(", #")}`, { ids: body.ids });
   return count;
 });
+
+export type DeleteChannelsAnswer = RouteAnswer<typeof POST>;

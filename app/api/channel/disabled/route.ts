@@ -1,5 +1,5 @@
 import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { deleteAutoDisabledChannels } from "@/modules/channels/server/delete-channels";
 
 // DELETE /api/channel/disabled – delete every auto-disabled channel; answers the count; admin
@@ -8,3 +8,5 @@ export const DELETE = route({ role: "admin" }, async ({ user }) => {
   await recordChannelAction(user, "delete_disabled", `（${count} 个）`, { count });
   return count;
 });
+
+export type DeleteDisabledChannelsAnswer = RouteAnswer<typeof DELETE>;

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { fetchModelsSchema } from "@/modules/channels/schemas";
 import { fetchUpstreamModels } from "@/modules/channels/server/fetch-upstream-models";
 
@@ -6,3 +6,5 @@ import { fetchUpstreamModels } from "@/modules/channels/server/fetch-upstream-mo
 export const POST = route({ role: "admin", body: fetchModelsSchema }, ({ body }) =>
   fetchUpstreamModels({ type: body.type, baseUrl: body.base_url, key: body.key }),
 );
+
+export type UpstreamModelsAnswer = RouteAnswer<typeof POST>;

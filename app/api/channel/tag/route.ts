@@ -1,5 +1,5 @@
 import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { editTagSchema } from "@/modules/channels/schemas";
 import { editTag } from "@/modules/channels/server/edit-tag";
 
@@ -9,3 +9,5 @@ export const PUT = route({ role: "admin", body: editTagSchema }, async ({ body, 
   await recordChannelAction(user, "edit_tag", body.tag, { tag: body.tag });
   return result;
 });
+
+export type EditTagAnswer = RouteAnswer<typeof PUT>;

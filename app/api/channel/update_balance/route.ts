@@ -1,4 +1,4 @@
-import { route, envelope } from "@/lib/server/http/route";
+import { route, envelope, type RouteAnswer } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/app-error";
 import { startUpdateAllBalances } from "@/modules/channels/server/update-balance";
 
@@ -7,3 +7,5 @@ export const GET = route({ role: "admin", changesState: true }, ({ t }) => {
   if (!startUpdateAllBalances()) throw new AppError("conflict", "channel_balance_all_running");
   return envelope(null, t("channel_balance_all_started"));
 });
+
+export type GetChannelUpdateBalanceAnswer = RouteAnswer<typeof GET>;

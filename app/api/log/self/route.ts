@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { logListQuerySchema } from "@/modules/logs/schemas/log";
 import { listLogs } from "@/modules/logs/server/usage/list-logs";
 
@@ -6,3 +6,5 @@ import { listLogs } from "@/modules/logs/server/usage/list-logs";
 export const GET = route({ role: "user", query: logListQuerySchema }, ({ user, query }) =>
   listLogs(query, { selfUserId: user.id }),
 );
+
+export type ListSelfLogsAnswer = RouteAnswer<typeof GET>;

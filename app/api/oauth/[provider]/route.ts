@@ -1,5 +1,5 @@
 // GET /api/oauth/{github|oidc|linuxdo}?code&state – OAuth callback: sign in, register, or bind when signed in; public
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/app-error";
 import { oauthCallbackQuerySchema } from "@/modules/auth/schemas/oauth";
 import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
@@ -34,3 +34,5 @@ export const GET = route(
     return res;
   },
 );
+
+export type GetOauthProviderAnswer = RouteAnswer<typeof GET>;

@@ -1,5 +1,5 @@
 // GET /api/oauth/state – a single-use state for an OAuth round trip (optional aff); public
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { oauthStateQuerySchema } from "@/modules/auth/schemas/oauth";
 import { browserSetCookie, newBrowserKey, readBrowserKey } from "@/modules/auth/server/oauth-providers/state";
 import { createOAuthState } from "@/modules/auth/server/oauth/create-oauth-state";
@@ -15,3 +15,5 @@ export const GET = route(
     return res;
   },
 );
+
+export type GetOauthStateAnswer = RouteAnswer<typeof GET>;

@@ -1,5 +1,5 @@
 // GET /api/oauth/wechat?code= – sign in (or register) with the code from the WeChat QR code; public
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { refuseCrossSite } from "@/modules/auth/server/oauth-providers/refuse-cross-site";
 import { weChatCodeQuerySchema } from "@/modules/auth/schemas/im-auth";
 import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
@@ -17,3 +17,5 @@ export const GET = route(
     return res;
   },
 );
+
+export type GetOauthWechatAnswer = RouteAnswer<typeof GET>;

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
 import { toRedemptionDto } from "@/modules/redemptions/server/dto";
 import { getRedemptionOrThrow } from "@/modules/redemptions/server/get-redemption-or-throw";
@@ -14,3 +14,6 @@ export const DELETE = route({ role: "admin" }, async ({ params }) => {
   await deleteRedemption(idParam(params));
   return null;
 });
+
+export type GetRedemptionAnswer = RouteAnswer<typeof GET>;
+export type DeleteRedemptionIdAnswer = RouteAnswer<typeof DELETE>;

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
 import { toTokenDto } from "@/modules/tokens/server/dto";
 import { deleteToken } from "@/modules/tokens/server/delete-token";
@@ -14,3 +14,6 @@ export const DELETE = route({ role: "user" }, async ({ user, params }) => {
   await deleteToken(user.id, idParam(params));
   return null;
 });
+
+export type GetTokenAnswer = RouteAnswer<typeof GET>;
+export type DeleteTokenIdAnswer = RouteAnswer<typeof DELETE>;

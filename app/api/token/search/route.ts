@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { tokenSearchQuerySchema } from "@/modules/tokens/schemas";
 import { listTokens } from "@/modules/tokens/server/list-tokens";
 
@@ -11,3 +11,5 @@ export const GET = route({ role: "user", query: tokenSearchQuerySchema }, ({ use
     key: query.token,
   }),
 );
+
+export type SearchTokensAnswer = RouteAnswer<typeof GET>;

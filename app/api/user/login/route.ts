@@ -1,4 +1,4 @@
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { loginSchema } from "@/modules/users/schemas/account";
 import { humanCheckQuerySchema } from "@/modules/auth/schemas/human-check";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
@@ -19,3 +19,5 @@ export const POST = route(
     return res;
   },
 );
+
+export type PostUserLoginAnswer = RouteAnswer<typeof POST>;

@@ -1,4 +1,4 @@
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { sessionClearCookie } from "@/lib/server/auth/session";
 
 // GET /api/user/logout – clears the session cookie (safe to call when logged out)
@@ -7,3 +7,5 @@ export const GET = route({ role: "public", changesState: true }, ({ t }) => {
   res.headers.append("Set-Cookie", sessionClearCookie());
   return res;
 });
+
+export type GetUserLogoutAnswer = RouteAnswer<typeof GET>;

@@ -1,4 +1,4 @@
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { registerSchema } from "@/modules/users/schemas/account";
 import { humanCheckQuerySchema } from "@/modules/auth/schemas/human-check";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
@@ -13,3 +13,5 @@ export const POST = route(
     return envelope(null, t("register_success"));
   },
 );
+
+export type PostUserRegisterAnswer = RouteAnswer<typeof POST>;

@@ -1,4 +1,4 @@
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { updateSelfSchema } from "@/modules/users/schemas/account";
 import { getUserOrThrow } from "@/modules/profile/server/get-user-or-throw";
 import { updateSelf } from "@/modules/profile/server/update-self";
@@ -26,3 +26,7 @@ export const DELETE = route({ role: "user" }, async ({ user, t }) => {
   res.headers.append("Set-Cookie", sessionClearCookie());
   return res;
 });
+
+export type GetUserSelfAnswer = RouteAnswer<typeof GET>;
+export type PutUserSelfAnswer = RouteAnswer<typeof PUT>;
+export type DeleteUserSelfAnswer = RouteAnswer<typeof DELETE>;

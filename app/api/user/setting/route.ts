@@ -1,5 +1,5 @@
 // PUT /api/user/setting – the caller's notification, price and other settings (merged); role user
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { userSettingSchema } from "@/modules/profile/schemas/user-setting";
 import { updateUserSetting } from "@/modules/profile/server/update-user-setting";
 
@@ -11,3 +11,5 @@ export const PUT = route({ role: "user", body, bodyLimit: 16 * 1024 }, async ({ 
   await updateUserSetting(user.id, body);
   return envelope(null, t("update_success"));
 });
+
+export type PutUserSettingAnswer = RouteAnswer<typeof PUT>;

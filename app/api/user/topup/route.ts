@@ -1,6 +1,6 @@
 // POST /api/user/topup?turnstile= {key} – redeem a code; data {quota, is_gift}; user
 // GET /api/user/topup?p&page_size&keyword – every user's online top-up orders; admin
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { humanCheckQuerySchema } from "@/modules/auth/schemas/human-check";
 import { redeemSchema } from "@/modules/redemptions/schemas";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
@@ -17,3 +17,6 @@ export const POST = route(
 );
 
 export const GET = route({ role: "admin", query: topupListQuerySchema }, ({ query }) => listTopups(query));
+
+export type RedeemCodeAnswer = RouteAnswer<typeof POST>;
+export type GetUserTopupAnswer = RouteAnswer<typeof GET>;

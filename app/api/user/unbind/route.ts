@@ -1,4 +1,4 @@
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { unbindSchema } from "@/modules/profile/schemas/unbind";
 import { unbindIdentity } from "@/modules/profile/server/unbind-identity";
 
@@ -7,3 +7,5 @@ export const POST = route({ role: "user", body: unbindSchema }, async ({ user, b
   await unbindIdentity(user.id, body.provider);
   return envelope(null, t("unbind_success"));
 });
+
+export type PostUserUnbindAnswer = RouteAnswer<typeof POST>;

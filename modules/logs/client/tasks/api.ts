@@ -1,52 +1,19 @@
 // Typed calls of the drawing-log and task-log pages. The console uses
 // the page answer (page_size given, p 1-based); see app/api/mj/route.ts for the spec's array variant.
 import { apiData } from "@/lib/client/api";
-import type { PageResult } from "@/lib/schemas/pagination";
+import type { ListDrawingsAnswer } from "@/app/api/mj/route";
+import type { ListSelfDrawingsAnswer } from "@/app/api/mj/self/route";
+import type { ListTasksAnswer } from "@/app/api/task/route";
+import type { ListSelfTasksAnswer } from "@/app/api/task/self/route";
 
-export type DrawingItem = {
-  id: number;
-  code: number;
-  user_id: number;
-  action: string;
-  mj_id: string;
-  prompt: string;
-  prompt_en: string;
-  description: string;
-  state: string;
-  submit_time: number;
-  start_time: number;
-  finish_time: number;
-  image_url: string;
-  video_url: string;
-  status: string;
-  progress: string;
-  fail_reason: string;
-  quota: number;
-  buttons: string;
-  properties: string;
-  channel_id?: number;
-};
+/** The page form of an answer (page_size given); the spec's array form is not the console's. */
+type Paged<A> = Extract<A, { items: unknown }>;
 
-export type TaskItem = {
-  id: number;
-  created_at: number;
-  updated_at: number;
-  task_id: string;
-  platform: string;
-  user_id: number;
-  group: string;
-  quota: number;
-  action: string;
-  status: string;
-  fail_reason: string;
-  submit_time: number;
-  start_time: number;
-  finish_time: number;
-  progress: string;
-  data: unknown;
-  channel_id?: number;
-  properties?: string;
-};
+/** A drawing task as GET /api/mj and /api/mj/self list it. */
+export type DrawingItem = Paged<ListDrawingsAnswer>["items"][number];
+
+/** A task record as GET /api/task and /api/task/self list it. */
+export type TaskItem = Paged<ListTasksAnswer>["items"][number];
 
 /** Filters as sent: timestamps in the list's unit (ms for drawings, s for tasks), 0 = unbounded. */
 export type TaskFilters = { channel_id: string; task_id: string; start_timestamp: number; end_timestamp: number };
@@ -63,14 +30,14 @@ function query(f: TaskFilters, admin: boolean, idParam: "mj_id" | "task_id", pag
 }
 
 export function fetchDrawings(f: TaskFilters, page: number, pageSize: number, admin: boolean, signal?: AbortSignal) {
-  return apiData<PageResult<DrawingItem>>(admin ? "/api/mj" : "/api/mj/self", {
+  return apiData<Paged<ListDrawingsAnswer | ListSelfDrawingsAnswer>>(admin ? "/api/mj" : "/api/mj/self", {
     signal,
     query: query(f, admin, "mj_id", page, pageSize),
   });
 }
 
 export function fetchTasks(f: TaskFilters, page: number, pageSize: number, admin: boolean, signal?: AbortSignal) {
-  return apiData<PageResult<TaskItem>>(admin ? "/api/task" : "/api/task/self", {
+  return apiData<Paged<ListTasksAnswer | ListSelfTasksAnswer>>(admin ? "/api/task" : "/api/task/self", {
     signal,
     query: query(f, admin, "task_id", page, pageSize),
   });

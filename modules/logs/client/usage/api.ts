@@ -1,28 +1,13 @@
 // Typed calls of the usage-logs page.
 import { apiData } from "@/lib/client/api";
-import type { PageResult } from "@/lib/schemas/pagination";
+import type { DeleteLogsAnswer, ListLogsAnswer } from "@/app/api/log/route";
+import type { ListSelfLogsAnswer } from "@/app/api/log/self/route";
+import type { LogStatAnswer } from "@/app/api/log/stat/route";
+import type { SelfLogStatAnswer } from "@/app/api/log/self/stat/route";
+import type { GetUserAnswer } from "@/app/api/user/[id]/route";
 
-export type LogItem = {
-  id: number;
-  created_at: number;
-  type: number;
-  content: string;
-  user_id: number;
-  username: string;
-  token_name: string;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  use_time: number;
-  is_stream: boolean;
-  group: string;
-  client_ip: string;
-  request_id: string;
-  other: string;
-  channel?: number;
-  channel_name?: string;
-};
+/** A log row as GET /api/log/ and /api/log/self/ answer it (one server DTO for both). */
+export type LogItem = ListLogsAnswer["items"][number];
 
 export type LogFilters = {
   type: number;
@@ -34,7 +19,7 @@ export type LogFilters = {
   start_timestamp: number;
   end_timestamp: number;
 };
-export type LogStat = { quota: number; rpm: number; tpm: number };
+export type LogStat = LogStatAnswer;
 
 function query(f: LogFilters, admin: boolean) {
   return {
@@ -49,28 +34,24 @@ function query(f: LogFilters, admin: boolean) {
 }
 
 export function fetchLogs(f: LogFilters, page: number, pageSize: number, admin: boolean, signal?: AbortSignal) {
-  return apiData<PageResult<LogItem>>(admin ? "/api/log/" : "/api/log/self/", {
+  return apiData<ListLogsAnswer | ListSelfLogsAnswer>(admin ? "/api/log/" : "/api/log/self/", {
     signal,
     query: { p: page, page_size: pageSize, ...query(f, admin) },
   });
 }
 
 export function fetchLogStat(f: LogFilters, admin: boolean, signal?: AbortSignal) {
-  return apiData<LogStat>(admin ? "/api/log/stat" : "/api/log/self/stat", { signal, query: query(f, admin) });
+  return apiData<LogStatAnswer | SelfLogStatAnswer>(admin ? "/api/log/stat" : "/api/log/self/stat", {
+    signal,
+    query: query(f, admin),
+  });
 }
 
-export type UserInfo = {
-  id: number;
-  username: string;
-  display_name: string;
-  group: string;
-  quota: number;
-  used_quota: number;
-  request_count: number;
-  email: string;
-};
-export const fetchUserInfo = (id: number, signal?: AbortSignal) => apiData<UserInfo>(`/api/user/${id}`, { signal });
+/** The user card of a log row: GET /api/user/{id}'s answer. */
+export type UserInfo = GetUserAnswer;
+export const fetchUserInfo = (id: number, signal?: AbortSignal) =>
+  apiData<GetUserAnswer>(`/api/user/${id}`, { signal });
 
 /** DELETE /api/log/?target_timestamp= (root): removes every log created before that unix time; answers the count. */
 export const deleteLogsBefore = (targetTimestamp: number) =>
-  apiData<number>("/api/log/", { method: "DELETE", query: { target_timestamp: targetTimestamp } });
+  apiData<DeleteLogsAnswer>("/api/log/", { method: "DELETE", query: { target_timestamp: targetTimestamp } });

@@ -1,18 +1,20 @@
 // Typed fetchers of /api/admin/messages* and the recipient picker's user search.
 import { apiData, apiFetch } from "@/lib/client/api";
-import type { CreateMessageInput, MessageFormat, UpdateMessageInput } from "@/modules/messages/schemas";
-import type { PageResult } from "@/lib/schemas/pagination";
+import type { CreateMessageInput, UpdateMessageInput } from "@/modules/messages/schemas";
+import type { ListMessagesAnswer } from "@/app/api/admin/messages/route";
+import type { SearchMessagesAnswer } from "@/app/api/admin/messages/search/route";
+import type { GetMessageAnswer } from "@/app/api/admin/messages/[id]/route";
+import type { ListRecipientsAnswer } from "@/app/api/admin/messages/[id]/recipients/route";
+import type { SearchUsersAnswer } from "@/app/api/user/search/route";
 
-export type AdminMessage = {
-  id: number;
-  title: string;
-  content: string;
-  format: MessageFormat;
-  created_at: string;
-  stats: { total_recipients: number; read_count?: number };
-};
-export type MessageRecipient = { user_id: number; username: string; display_name: string; read_at: string | null };
-export type RecipientCandidate = { id: number; username: string; display_name: string; DeletedAt: string | null };
+/** A message as the admin list and GET /api/admin/messages/{id} answer it. */
+export type AdminMessage = ListMessagesAnswer["items"][number];
+export type MessageRecipient = ListRecipientsAnswer["items"][number];
+/** The picker reads only these fields of GET /api/user/search's users. */
+export type RecipientCandidate = Pick<
+  SearchUsersAnswer["items"][number],
+  "id" | "username" | "display_name" | "DeletedAt"
+>;
 
 /** The search form: keyword and created-date range as yyyy-mm-dd (local days, inclusive). */
 export type MessageFilters = { keyword: string; startDate: string; endDate: string };
@@ -32,8 +34,8 @@ export function hasFilters(f: MessageFilters): boolean {
 
 export function fetchAdminMessages(f: MessageFilters, page: number, pageSize: number, signal?: AbortSignal) {
   const paging = { p: page, page_size: pageSize };
-  if (!hasFilters(f)) return apiData<PageResult<AdminMessage>>("/api/admin/messages", { query: paging, signal });
-  return apiData<PageResult<AdminMessage>>("/api/admin/messages/search", {
+  if (!hasFilters(f)) return apiData<ListMessagesAnswer>("/api/admin/messages", { query: paging, signal });
+  return apiData<SearchMessagesAnswer>("/api/admin/messages/search", {
     query: {
       ...paging,
       keyword: f.keyword.trim(),
@@ -45,11 +47,11 @@ export function fetchAdminMessages(f: MessageFilters, page: number, pageSize: nu
 }
 
 export function fetchAdminMessage(id: number, signal?: AbortSignal) {
-  return apiData<AdminMessage>(`/api/admin/messages/${id}`, { signal });
+  return apiData<GetMessageAnswer>(`/api/admin/messages/${id}`, { signal });
 }
 
 export function fetchMessageRecipients(id: number, page: number, pageSize: number, signal?: AbortSignal) {
-  return apiData<PageResult<MessageRecipient>>(`/api/admin/messages/${id}/recipients`, {
+  return apiData<ListRecipientsAnswer>(`/api/admin/messages/${id}/recipients`, {
     query: { p: page, page_size: pageSize },
     signal,
   });
@@ -68,7 +70,7 @@ export async function deleteMessage(id: number) {
 }
 
 export function searchRecipientCandidates(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
-  return apiData<PageResult<RecipientCandidate>>("/api/user/search", {
+  return apiData<SearchUsersAnswer>("/api/user/search", {
     query: { keyword: keyword.trim(), p: page, page_size: pageSize },
     signal,
   });

@@ -4,7 +4,7 @@ import "server-only";
 // the ModelMapping option; the relay re-parses it on its next request (memoised per value).
 import { AppError } from "@/lib/server/http/app-error";
 import type { ServerMessageKey } from "@/lib/server/i18n/server-messages";
-import { getOption, setOption } from "@/lib/server/options/store";
+import { getOptionText, setOption } from "@/lib/server/options/store";
 import { auditValue, recordAdminAction, type AdminActor } from "@/lib/server/ledger/journal";
 import type { PutModelMappingInput } from "@/modules/settings/schemas";
 import {
@@ -29,7 +29,7 @@ export async function putModelMapping(
   const problem = checkModelMapping(value);
   if (problem) throw new AppError("bad_request", `mapping_${problem.id}` as ServerMessageKey, problem.params);
   const clean = entriesToMapping(mappingToEntries(value as ModelMapping));
-  const before = await getOption("ModelMapping");
+  const before = await getOptionText("ModelMapping");
   const after = JSON.stringify(clean);
   await setOption("ModelMapping", after);
   if (before !== after) {

@@ -1,6 +1,6 @@
 import { updateMessageSchema } from "@/modules/messages/schemas";
 import { idParam } from "@/lib/server/http/params";
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { deleteMessage } from "@/modules/messages/server/delete-message";
 import { getMessage } from "@/modules/messages/server/get-message";
 import { updateMessage } from "@/modules/messages/server/update-message";
@@ -19,3 +19,7 @@ export const DELETE = route({ role: "admin" }, async ({ params, t }) => {
   await deleteMessage(idParam(params));
   return envelope(null, t("message_deleted"));
 });
+
+export type GetMessageAnswer = RouteAnswer<typeof GET>;
+export type PutAdminMessagesIdAnswer = RouteAnswer<typeof PUT>;
+export type DeleteAdminMessagesIdAnswer = RouteAnswer<typeof DELETE>;

@@ -1,5 +1,5 @@
 import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { batchTagSchema } from "@/modules/channels/schemas";
 import { setChannelsTag } from "@/modules/channels/server/set-channels-tag";
 
@@ -9,3 +9,5 @@ export const POST = route({ role: "admin", body: batchTagSchema }, async ({ body
   await recordChannelAction(user, "tag_many", `#${body.ids.join(", #")} → ${body.tag ?? ""}`, { ids: body.ids });
   return count;
 });
+
+export type SetChannelsTagAnswer = RouteAnswer<typeof POST>;

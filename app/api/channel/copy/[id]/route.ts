@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
 import { copyChannel, COPY_SUFFIX } from "@/modules/channels/server/copy-channel";
 
@@ -14,3 +14,5 @@ export const POST = route(
     return copy;
   },
 );
+
+export type CopyChannelAnswer = RouteAnswer<typeof POST>;

@@ -1,5 +1,5 @@
 import { recordChannelAction } from "@/modules/channels/server/record-channel-action";
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { tagStatusSchema } from "@/modules/channels/schemas";
 import { setTagStatus } from "@/modules/channels/server/set-tag-status";
 
@@ -9,3 +9,5 @@ export const POST = route({ role: "admin", body: tagStatusSchema }, async ({ bod
   await recordChannelAction(user, "enable_tag", body.tag, { tag: body.tag });
   return result;
 });
+
+export type TagEnabledAnswer = RouteAnswer<typeof POST>;

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { logFilterSchema } from "@/modules/logs/schemas/log";
 import { logStat } from "@/modules/logs/server/usage/log-stat";
 
@@ -6,3 +6,5 @@ import { logStat } from "@/modules/logs/server/usage/log-stat";
 export const GET = route({ role: "user", query: logFilterSchema }, ({ user, query }) =>
   logStat(query, { selfUserId: user.id }),
 );
+
+export type SelfLogStatAnswer = RouteAnswer<typeof GET>;

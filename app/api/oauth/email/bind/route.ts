@@ -1,6 +1,6 @@
 // GET /api/oauth/email/bind?email&code (POST {email, code} too) – bind or change the own e-mail; user
 import type { NextRequest } from "next/server";
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/app-error";
 import { bindEmailSchema, type BindEmailInput } from "@/modules/auth/schemas/mail-auth";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
@@ -41,3 +41,6 @@ export const GET = route({ role: "user", query: bindEmailSchema }, ({ req, user,
 export const POST = route({ role: "user", body: bindEmailSchema }, ({ req, user, body, t }) =>
   handle({ req, user, input: body, t }),
 );
+
+export type GetOauthEmailBindAnswer = RouteAnswer<typeof GET>;
+export type PostOauthEmailBindAnswer = RouteAnswer<typeof POST>;

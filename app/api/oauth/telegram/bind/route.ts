@@ -1,5 +1,5 @@
 // GET /api/oauth/telegram/bind?<widget fields> – bind a verified Telegram account to oneself; user
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { telegramFieldsSchema } from "@/modules/auth/schemas/im-auth";
 import { refuseCrossSite } from "@/modules/auth/server/oauth-providers/refuse-cross-site";
 import { bindTelegram } from "@/modules/auth/server/im-auth/bind-telegram";
@@ -11,3 +11,5 @@ export const GET = route({ role: "user", query: telegramFieldsSchema }, async ({
   await bindTelegram(user.id, query);
   return envelope(null, t("im_bind_success"));
 });
+
+export type GetOauthTelegramBindAnswer = RouteAnswer<typeof GET>;

@@ -1,5 +1,5 @@
 // GET /api/oauth/telegram/login?id&first_name&last_name&username&photo_url&auth_date&hash – sign in the account bound to a Telegram id; public
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { refuseCrossSite } from "@/modules/auth/server/oauth-providers/refuse-cross-site";
 import { telegramFieldsSchema } from "@/modules/auth/schemas/im-auth";
 import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
@@ -14,3 +14,5 @@ export const GET = route({ role: "public", critical: true, query: telegramFields
   res.headers.append("Set-Cookie", sessionSetCookie(token));
   return res;
 });
+
+export type GetOauthTelegramLoginAnswer = RouteAnswer<typeof GET>;

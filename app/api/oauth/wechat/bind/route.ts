@@ -1,6 +1,6 @@
 // GET|POST /api/oauth/wechat/bind?code= – bind the WeChat account behind the code to oneself; user
 import { AppError } from "@/lib/server/http/app-error";
-import { envelope, route } from "@/lib/server/http/route";
+import { envelope, route, type RouteAnswer } from "@/lib/server/http/route";
 import { refuseCrossSite } from "@/modules/auth/server/oauth-providers/refuse-cross-site";
 import { weChatBindBodySchema, weChatBindQuerySchema, weChatCodeSchema } from "@/modules/auth/schemas/im-auth";
 import { bindWeChat } from "@/modules/auth/server/im-auth/bind-wechat";
@@ -26,3 +26,6 @@ export const POST = route(
     return envelope(null, t("im_bind_success"));
   },
 );
+
+export type GetOauthWechatBindAnswer = RouteAnswer<typeof GET>;
+export type PostOauthWechatBindAnswer = RouteAnswer<typeof POST>;

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route, type RouteAnswer } from "@/lib/server/http/route";
 import { idParam } from "@/lib/server/http/params";
 import { open } from "@/lib/server/crypto/secret-box";
 import { getOwnTokenOrThrow } from "@/modules/tokens/server/get-token-or-throw";
@@ -9,3 +9,5 @@ export const POST = route({ role: "user" }, async ({ user, params }) => {
   const token = await getOwnTokenOrThrow(user.id, idParam(params));
   return { key: open(token.keyCipher) };
 });
+
+export type TokenKeyAnswer = RouteAnswer<typeof POST>;
