@@ -33,11 +33,19 @@ export function edgeRouteFor(method: string | undefined, pathname: string): Edge
 // follow redirects (curl without -L, some SDKs) treat as a failure. The server strips the slash
 // before Next routes the request, so both forms are served directly.
 
+/**
+ * new-api paths whose trailing slash names another route: GET /api/models/ is its model metadata
+ * list (admin), GET /api/models the dashboard's models by channel type. The slash is kept and the
+ * /api router answers them as not served (issue 41).
+ */
+export const SLASH_NAMES_ANOTHER_ROUTE: ReadonlySet<string> = new Set(["/api/models/"]);
+
 /** The request target with a trailing "/" removed from an /api/... path (the query is kept). */
 export function withoutApiTrailingSlash(url: string): string {
   const q = url.indexOf("?");
   const pathname = q < 0 ? url : url.slice(0, q);
   if (!pathname.startsWith("/api/") || !pathname.endsWith("/")) return url;
+  if (SLASH_NAMES_ANOTHER_ROUTE.has(pathname)) return url;
   const trimmed = pathname.replace(/\/+$/, "");
   // "/api/" alone has no route to strip towards; leave it to the 404.
   if (trimmed === "/api") return url;

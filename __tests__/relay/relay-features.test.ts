@@ -3,6 +3,7 @@
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { jsonBodyServer, listenLoopback, sendJson } from "./loopback";
 
 let gw: Gateway;
 let up: MockUpstream;
@@ -15,7 +16,7 @@ const hi = [{ role: "user" as const, content: "hi" }];
 beforeAll(async () => {
   up = await startMockUpstream();
   gw = await startGateway();
-  const models = ["f-multi", "f-map", "f-over", "f-pg", "f-rl", "f-sens", "f-enable"];
+  const models = ["f-multi", "f-map", "f-over", "f-pg", "f-rl", "f-sens", "f-enable", "f-keys"];
   await gw.api("PUT", "/api/option/", {
     key: "ModelRatio",
     value: JSON.stringify(Object.fromEntries(models.map((m) => [m, 1]))),
@@ -174,4 +175,73 @@ test("a successful channel test re-enables an auto-disabled channel", async () =
     (await gw.sql<{ status: number; otherInfo: string }>("select status, otherInfo from channels where id = ?", id))[0],
   ).toEqual({ status: 1, otherInfo: "" });
   await expect(client(t.key).chat.completions.create({ model: "f-enable", messages: hi })).resolves.toBeTruthy();
+});
+
+test("a key the relay disabled shows in the channel's key list; re-enabled, it is used again", async () => {
+  await gw.api("PUT", "/api/option/", { key: "AutomaticDisableChannelEnabled", value: "true" });
+  // An upstream that refuses one key (revoked), and answers the others.
+  const revoked = new Set(["k-bad"]);
+  const used: string[] = [];
+  const keyed = await listenLoopback(
+    jsonBodyServer((req, body, res) => {
+      const key = String(req.headers.authorization).replace(/^Bearer /, "");
+      used.push(key);
+      if (revoked.has(key))
+        return sendJson(res, 401, { error: { message: "invalid api key", type: "invalid_request_error" } });
+      sendJson(res, 200, {
+        id: "chatcmpl-keys",
+        object: "chat.completion",
+        created: 1,
+        model: body.model,
+        choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      });
+    }),
+  );
+  try {
+    const created = await gw.api<{ ids: number[] }>("POST", "/api/channel/", {
+      mode: "multi_to_single",
+      multi_key_mode: "polling",
+      channel: { name: "keys", type: 1, key: "k-good\nk-bad", base_url: keyed.url, models: "f-keys", group: "default" },
+    });
+    const id = created.json.data.ids[0]!;
+    const keyList = async () =>
+      (
+        await gw.api<{ keys: { index: number; status: number; reason?: string; disabled_time?: number }[] }>(
+          "POST",
+          "/api/channel/multi_key/manage",
+          { channel_id: id, action: "get_key_status" },
+        )
+      ).json.data.keys;
+    const t = await token();
+    // Polling: two calls try both keys; the revoked one is refused upstream.
+    for (let i = 0; i < 2; i++)
+      await client(t.key)
+        .chat.completions.create({ model: "f-keys", messages: hi })
+        .catch(() => null);
+    expect(used).toContain("k-bad");
+    await gw.waitFor(async () => (await keyList())[1]?.status === 3);
+    const [good, bad] = await keyList();
+    expect(good).toEqual({ index: 0, status: 1, key_preview: "k-g..." });
+    expect(bad!.reason).toMatch(/401|invalid api key/);
+    expect(bad!.disabled_time).toBeGreaterThan(0);
+    // While it is disabled the relay never sends it.
+    let mark = used.length;
+    for (let i = 0; i < 3; i++) await client(t.key).chat.completions.create({ model: "f-keys", messages: hi });
+    expect(used.slice(mark)).toEqual(["k-good", "k-good", "k-good"]);
+
+    revoked.clear();
+    const enabled = await gw.api("POST", "/api/channel/multi_key/manage", {
+      channel_id: id,
+      action: "enable_key",
+      key_index: 1,
+    });
+    expect(enabled.json.success).toBe(true);
+    expect((await keyList())[1]).toEqual({ index: 1, status: 1, key_preview: "k-..." });
+    mark = used.length;
+    for (let i = 0; i < 2; i++) await client(t.key).chat.completions.create({ model: "f-keys", messages: hi });
+    expect(used.slice(mark)).toContain("k-bad");
+  } finally {
+    await keyed.close();
+  }
 });

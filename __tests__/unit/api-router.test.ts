@@ -1,6 +1,7 @@
 // The production server's console API router (server/http/api-router.ts): the route table built
 // from app/api, Next's precedence and param decoding, and the HTTP answers Next's app router gives
-// (HEAD via GET, OPTIONS, 405, cookies, config headers), over a real loopback server.
+// (HEAD via GET, OPTIONS, cookies, config headers), over a real loopback server; unlike Next, a
+// method no route serves falls through to a 404 JSON envelope, and [id] takes decimal ids only.
 import http from "node:http";
 import path from "node:path";
 import { NextResponse } from "next/server";
@@ -36,7 +37,16 @@ describe("the route table", () => {
       params: { provider: "github" },
     });
     expect(await patternOf("/api/token/12/key")).toEqual({ pattern: "/api/token/[id]/key", params: { id: "12" } });
-    expect(await patternOf("/api/channel/%E4%B8%AD")).toEqual({ pattern: "/api/channel/[id]", params: { id: "中" } });
+    // [id] takes decimal ids only: a name is not an id (new-api's ids are numbers).
+    expect(await patternOf("/api/channel/%E4%B8%AD")).toEqual({
+      pattern: "/api/[...path]",
+      params: { path: ["channel", "中"] },
+    });
+    expect(await patternOf("/api/user/checkin")).toEqual({
+      pattern: "/api/[...path]",
+      params: { path: ["user", "checkin"] },
+    });
+    expect(await patternOf("/api/user/007")).toEqual({ pattern: "/api/user/[id]", params: { id: "007" } });
     expect(await patternOf("/api/nope/a/b")).toEqual({
       pattern: "/api/[...path]",
       params: { path: ["nope", "a", "b"] },
@@ -100,7 +110,7 @@ describe("answers over HTTP", () => {
     });
   });
 
-  it("answers HEAD with GET's headers and no body, OPTIONS with Allow, other methods 405", async () => {
+  it("answers HEAD with GET's headers and no body, OPTIONS with Allow, other methods 404 JSON", async () => {
     const head = await fetch(`${base}/api/echo/1`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-type")).toContain("application/json");
@@ -108,9 +118,9 @@ describe("answers over HTTP", () => {
     const options = await fetch(`${base}/api/echo/1`, { method: "OPTIONS" });
     expect(options.status).toBe(204);
     expect(options.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
-    const del = await fetch(`${base}/api/echo/1`, { method: "DELETE" });
-    expect(del.status).toBe(405);
-    expect(del.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
+    const del = await fetch(`${base}/api/echo/1`, { method: "DELETE", headers: { "accept-language": "en" } });
+    expect(del.status).toBe(404);
+    expect(await del.json()).toEqual({ success: false, message: "Not found" });
     expect(del.headers.get("x-frame-options")).toBe("SAMEORIGIN");
   });
 
@@ -138,7 +148,11 @@ describe("answers over HTTP", () => {
   });
 
   it("answers 404 without a route and 500 (JSON) when a handler throws past its wrapper", async () => {
-    expect((await fetch(`${base}/api/none`)).status).toBe(404);
+    const none = await fetch(`${base}/api/none`);
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({ success: false, message: expect.stringMatching(/\S/) });
+    // A name where an id goes matches no [id] route.
+    expect((await fetch(`${base}/api/echo/abc`)).status).toBe(404);
     const boom = await fetch(`${base}/api/boom`);
     expect(boom.status).toBe(500);
     expect(await boom.json()).toMatchObject({ success: false });

@@ -9,6 +9,9 @@ test.each([
   ["/api/token/search/?keyword=a/", "/api/token/search?keyword=a/"],
   ["/api/user", "/api/user"],
   ["/api/", "/api/"],
+  // new-api's GET /api/models/ is another route than /api/models: the slash stays.
+  ["/api/models/", "/api/models/"],
+  ["/api/models", "/api/models"],
   ["/v1/models/", "/v1/models/"],
   ["/app/tokens/", "/app/tokens/"],
   ["/", "/"],

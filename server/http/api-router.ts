@@ -6,9 +6,12 @@ import "server-only";
 // build time). Next is then loaded only for pages (server/http/console-renderer.ts): a relay
 // worker that only sees /v1 and /api never pays Next's memory (~60-90 MB) nor the async-hooks cost
 // of its AsyncLocalStorage on every promise of the relay.
-// Same answers as Next's app router: static segments before [param] before [...catchAll], params
-// decoded, HEAD served by GET without a body, OPTIONS answered 204 with Allow, other methods 405,
-// and next.config's headers() (routes-manifest.json) on every answer. A body is read only up to the
+// Next's precedence: static segments before [param] before [...catchAll], params decoded, HEAD
+// served by GET without a body, OPTIONS answered 204 with Allow, next.config's headers()
+// (routes-manifest.json) on every answer. Unlike Next, as new-api: an [id] segment takes only
+// decimal ids (a named path such as /api/user/checkin is not an admin's /api/user/[id]), and a path
+// or method no route serves goes on to the next route that matches, down to the catch-all's 404
+// {success:false,message} (issue 41): never a 405 with an empty body. A body is read only up to the
 // route's limit (capped-request-body.ts).
 import type http from "node:http";
 import { Readable } from "node:stream";
@@ -16,6 +19,8 @@ import { NextRequest } from "next/server";
 import { cappedRequestBody, drainRest } from "@/lib/server/http/capped-request-body";
 import type { WrappedHandler } from "@/lib/server/http/route";
 import { logger } from "@/lib/server/logger";
+import { localeOfNodeHeaders, serverMessage } from "@/lib/server/i18n/server-messages";
+import { SLASH_NAMES_ANOTHER_ROUTE } from "@/server/edge-routes";
 
 const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"] as const;
 type Method = (typeof METHODS)[number];
@@ -56,6 +61,9 @@ function decode(segment: string): string | null {
   }
 }
 
+/** new-api's ids are numbers: an [id] segment matches decimal digits only. */
+const NUMERIC_ID = /^\d+$/;
+
 function matchOne(route: CompiledRoute, parts: string[]): RouteMatch["params"] | null {
   const params: RouteMatch["params"] = {};
   const segs = route.segments;
@@ -74,24 +82,29 @@ function matchOne(route: CompiledRoute, parts: string[]): RouteMatch["params"] |
       if (part !== seg.text) return null;
     } else {
       const value = decode(part);
-      if (value === null) return null;
+      if (value === null || (seg.name === "id" && !NUMERIC_ID.test(value))) return null;
       params[seg.name] = value;
     }
   }
   return parts.length === segs.length ? params : null;
 }
 
-/** The route table, most specific first; `match` answers the route of a path and its params. */
-export function createApiMatcher(entries: ApiRouteEntry[]) {
+/** The routes of the table that match a path, most specific first, found as they are asked for. */
+export function createApiMatchers(entries: ApiRouteEntry[]) {
   const routes = entries.map((e) => ({ segments: compile(e.pattern), load: e.load })).sort(bySpecificity);
-  return (pathname: string): RouteMatch | null => {
+  return function* (pathname: string): Generator<RouteMatch> {
     const parts = pathname.split("/").filter(Boolean);
     for (const route of routes) {
       const params = matchOne(route, parts);
-      if (params) return { load: route.load, params };
+      if (params) yield { load: route.load, params };
     }
-    return null;
   };
+}
+
+/** The route table, most specific first; `match` answers the route of a path and its params. */
+export function createApiMatcher(entries: ApiRouteEntry[]) {
+  const matchAll = createApiMatchers(entries);
+  return (pathname: string): RouteMatch | null => matchAll(pathname).next().value ?? null;
 }
 
 /** The methods a route module answers, as Next lists them in Allow. */
@@ -152,28 +165,53 @@ async function send(res: http.ServerResponse, answer: Response, head: boolean, b
 }
 
 /**
+ * Which route serves the method: the first match that has a handler for it. OPTIONS on a route
+ * without its own is answered with the first match's Allow; null when none serves it (404).
+ */
+async function serving(
+  matches: Iterable<RouteMatch>,
+  method: string,
+): Promise<{ found: RouteMatch; handler: WrappedHandler } | { allow: string } | null> {
+  let first = true;
+  for (const found of matches) {
+    const mod = await found.load();
+    const handler = handlerFor(mod, method);
+    if (handler) return { found, handler };
+    if (method === "OPTIONS" && first) return { allow: allowedMethods(mod).join(", ") };
+    first = false;
+  }
+  return null;
+}
+
+/**
  * The request handler for /api paths. `headersFor(pathname)` answers next.config's headers() for a
  * path (server/http/config-headers.ts).
  */
 export function createApiHandler(entries: ApiRouteEntry[], headersFor: (pathname: string) => [string, string][]) {
-  const match = createApiMatcher(entries);
+  const matchAll = createApiMatchers(entries);
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const pathname = (req.url ?? "/").split("?")[0]!;
     const base = headersFor(pathname);
     const method = (req.method ?? "GET").toUpperCase();
     try {
-      const found = match(pathname);
-      const mod = found ? await found.load() : null;
-      const handler = mod ? handlerFor(mod, method) : undefined;
-      if (!found || !mod || !handler) {
+      const matches = SLASH_NAMES_ANOTHER_ROUTE.has(pathname) ? [] : matchAll(pathname);
+      const served = await serving(matches, method);
+      if (!served || "allow" in served) {
         req.resume();
-        const status = !mod ? 404 : method === "OPTIONS" ? 204 : 405;
-        res.statusCode = status;
         for (const [k, v] of base) res.setHeader(k, v);
-        if (mod) res.setHeader("allow", allowedMethods(mod).join(", "));
-        res.end();
+        if (served) {
+          res.statusCode = 204;
+          res.setHeader("allow", served.allow);
+          res.end();
+          return;
+        }
+        res.statusCode = 404;
+        res.setHeader("content-type", "application/json");
+        const message = serverMessage(localeOfNodeHeaders(req.headers), "not_found");
+        res.end(method === "HEAD" ? undefined : JSON.stringify({ success: false, message }));
         return;
       }
+      const { found, handler } = served;
       const abort = new AbortController();
       res.on("close", () => abort.abort());
       const hasBody = method !== "GET" && method !== "HEAD";

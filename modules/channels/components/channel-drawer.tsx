@@ -7,6 +7,7 @@ import { closeOnSuccess, useDraft } from "@/components/admin/form-state";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ChannelFormFields } from "@/modules/channels/components/channel-form-fields";
+import { MultiKeyPanel } from "@/modules/channels/components/multi-key-panel";
 import { CrudDrawer, type EntityDrawerState, type EntityFormProps } from "@/components/admin/entity-drawer";
 import { DrawerForm } from "@/components/admin/drawer-form";
 import { useSchemaCheck } from "@/components/admin/use-schema-check";
@@ -93,6 +94,9 @@ function ChannelForm({ mode: action, editId, initial, onDone }: EntityFormProps<
       submitTestId="channel-submit"
     >
       <ChannelFormFields values={values} onChange={patch} action={action} editId={editId} errors={errors} />
+      {action === "edit" && editId !== null && initial.keyMode === "multi" ? (
+        <MultiKeyPanel channelId={editId} />
+      ) : null}
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

@@ -16,6 +16,9 @@ const ACTION_TEXT = {
   disable_tag: "禁用了标签下的渠道",
   tag_many: "批量设置了渠道标签",
   fix_abilities: "重建了渠道路由表",
+  multi_key_manage: "管理了渠道的密钥",
+  status: "修改了渠道状态",
+  status_many: "批量修改了渠道状态",
 } as const;
 
 export type ChannelAction = keyof typeof ACTION_TEXT;
