@@ -29,6 +29,7 @@ export const FIXTURE = {
 
 const hash = (p: string) => bcrypt.hashSync(p, 4);
 
+// prettier-ignore
 function users(product: Product, now: number): Row[] {
   const base = (id: number, username: string, extra: Row): Row => ({
     id, username, password: "", display_name: username, role: 1, status: 1, email: `${username}@example.com`,
@@ -52,6 +53,7 @@ function users(product: Product, now: number): Row[] {
   }));
 }
 
+// prettier-ignore
 function tokens(product: Product, now: number): Row[] {
   const t = (id: number, user_id: number, key: string, extra: Row): Row => ({
     id, user_id, key, status: 1, name: `token-${id}`, created_time: now - 20 * DAY, accessed_time: now - DAY,
@@ -73,6 +75,7 @@ function tokens(product: Product, now: number): Row[] {
   }));
 }
 
+// prettier-ignore
 function channels(product: Product, now: number, baseUrl: string): Row[] {
   const c = (id: number, type: number, extra: Row): Row => ({
     id, type, key: `sk-upstream-${id}`, status: 1, name: `channel-${id}`, weight: 0, created_time: now - 25 * DAY,
@@ -98,12 +101,16 @@ function channels(product: Product, now: number, baseUrl: string): Row[] {
 
 function abilities(product: Product, chans: Row[]): Row[] {
   return chans.flatMap((ch) =>
-    String(ch.group).split(",").flatMap((group) =>
-      String(ch.models).split(",").map((model) => {
-        const row: Row = { group, model, channel_id: ch.id, enabled: ch.status === 1, priority: ch.priority };
-        return product === "new-api" ? { ...row, weight: ch.weight, tag: ch.tag ?? "" } : row;
-      }),
-    ),
+    String(ch.group)
+      .split(",")
+      .flatMap((group) =>
+        String(ch.models)
+          .split(",")
+          .map((model) => {
+            const row: Row = { group, model, channel_id: ch.id, enabled: ch.status === 1, priority: ch.priority };
+            return product === "new-api" ? { ...row, weight: ch.weight, tag: ch.tag ?? "" } : row;
+          }),
+      ),
   );
 }
 
@@ -112,7 +119,7 @@ function options(): Row[] {
     ModelRatio: JSON.stringify(FIXTURE.modelRatio),
     CompletionRatio: JSON.stringify({ "gpt-4o-mini": 4, "gpt-4o": 4 }),
     GroupRatio: JSON.stringify({ default: 1, vip: 0.5 }),
-    ModelPrice: JSON.stringify({ "mj_imagine": 0.1 }),
+    ModelPrice: JSON.stringify({ mj_imagine: 0.1 }),
     QuotaPerUnit: "500000",
     SystemName: "Old Gateway",
     SomeFutureOption: "42",
@@ -121,6 +128,7 @@ function options(): Row[] {
   return Object.entries(values).map(([key, value]) => ({ key, value }));
 }
 
+// prettier-ignore
 function redemptions(product: Product, now: number): Row[] {
   const r = (id: number, key: string, extra: Row): Row => ({
     id, user_id: 1, key, status: 1, name: `code-${id}`, quota: 300_000, created_time: now - 10 * DAY, redeemed_time: 0, ...extra,
@@ -138,6 +146,7 @@ function redemptions(product: Product, now: number): Row[] {
 const NEW_API_LOG_TYPES = [2, 2, 2, 2, 2, 2, 1, 3, 5, 6, 7];
 
 /** Log rows, one every few minutes back from `now`: several days for the default 100. */
+// prettier-ignore
 export function* logRows(product: Product, count: number, now: number): Generator<Row> {
   for (let i = 1; i <= count; i++) {
     const type = product === "new-api" ? NEW_API_LOG_TYPES[i % NEW_API_LOG_TYPES.length]! : (i % 6) + 0 || 5;
@@ -152,6 +161,7 @@ export function* logRows(product: Product, count: number, now: number): Generato
   }
 }
 
+// prettier-ignore
 function newApiExtras(now: number): Record<string, Row[]> {
   const hour = now - (now % 3_600);
   return {
@@ -176,8 +186,12 @@ export function fixtureRows(o: FixtureOptions = {}): Record<string, Row[]> {
   const now = o.now ?? Math.floor(Date.now() / 1000);
   const chans = channels(product, now, o.baseUrl ?? "https://api.openai.com");
   const rows: Record<string, Row[]> = {
-    users: users(product, now), tokens: tokens(product, now), channels: chans, abilities: abilities(product, chans),
-    options: options(), redemptions: redemptions(product, now),
+    users: users(product, now),
+    tokens: tokens(product, now),
+    channels: chans,
+    abilities: abilities(product, chans),
+    options: options(),
+    redemptions: redemptions(product, now),
   };
   return product === "new-api" ? { ...rows, ...newApiExtras(now) } : rows;
 }
@@ -195,7 +209,9 @@ export function createSqliteFixture(file: string, o: FixtureOptions = {}): void 
       let stmt: Database.Statement | undefined;
       for (const row of rows) {
         const cols = Object.keys(row);
-        stmt ??= conn.prepare(`INSERT INTO \`${table}\` (${cols.map((c) => `\`${c}\``).join(",")}) VALUES (${cols.map(() => "?").join(",")})`);
+        stmt ??= conn.prepare(
+          `INSERT INTO \`${table}\` (${cols.map((c) => `\`${c}\``).join(",")}) VALUES (${cols.map(() => "?").join(",")})`,
+        );
         stmt.run(cols.map((c) => sqliteValue(row[c]!)));
       }
     };

@@ -18,6 +18,8 @@ const I: Opts = { index: true };
 const U: Opts = { unique: true, index: true };
 const d = (def: string, more: Opts = {}): Opts => ({ def, ...more });
 
+// prettier-ignore: one line per gorm field group reads like the model it copies.
+// prettier-ignore
 const NEW_API_TABLES: readonly Table[] = [
   {
     name: "users",
@@ -144,6 +146,7 @@ const NEW_API_TABLES: readonly Table[] = [
   },
 ];
 
+// prettier-ignore
 const ONE_API_TABLES: readonly Table[] = [
   {
     name: "users",
@@ -207,8 +210,25 @@ function columnType(engine: Engine, [, kind, opts = {}]: Column): string {
     const t = kind.slice(5);
     return engine === "mysql" && t === "json" ? "JSON" : t;
   }
-  const sqlite = { pk: "integer", int: "integer", "type:int": "int", uint: "integer", bool: "numeric", float: "real", string: "text", time: "datetime" } as const;
-  const mysql = { pk: "bigint", int: "bigint", "type:int": "int", uint: "bigint unsigned", bool: "boolean", float: "double", time: "datetime(3)" } as const;
+  const sqlite = {
+    pk: "integer",
+    int: "integer",
+    "type:int": "int",
+    uint: "integer",
+    bool: "numeric",
+    float: "real",
+    string: "text",
+    time: "datetime",
+  } as const;
+  const mysql = {
+    pk: "bigint",
+    int: "bigint",
+    "type:int": "int",
+    uint: "bigint unsigned",
+    bool: "boolean",
+    float: "double",
+    time: "datetime(3)",
+  } as const;
   if (engine === "sqlite") return sqlite[kind as keyof typeof sqlite];
   if (kind === "string") return opts.index || opts.unique || opts.def !== undefined ? "varchar(191)" : "longtext";
   return mysql[kind as keyof typeof mysql];
@@ -219,7 +239,8 @@ export function createStatements(engine: Engine, table: Table): string[] {
   const q = (n: string) => `\`${n}\``;
   const defs = table.columns.map((c) => {
     const [name, kind, opts = {}] = c;
-    if (kind === "pk") return engine === "sqlite" ? `${q(name)} integer PRIMARY KEY AUTOINCREMENT` : `${q(name)} bigint AUTO_INCREMENT`;
+    if (kind === "pk")
+      return engine === "sqlite" ? `${q(name)} integer PRIMARY KEY AUTOINCREMENT` : `${q(name)} bigint AUTO_INCREMENT`;
     let def = `${q(name)} ${columnType(engine, c)}`;
     if (opts.notNull) def += " NOT NULL";
     if (opts.def !== undefined) def += ` DEFAULT ${opts.def}`;
@@ -229,9 +250,11 @@ export function createStatements(engine: Engine, table: Table): string[] {
   const pk = table.primaryKey ?? (engine === "mysql" && table.columns.some((c) => c[1] === "pk") ? ["id"] : []);
   if (pk.length) defs.push(`PRIMARY KEY (${pk.map(q).join(",")})`);
   if (engine === "mysql")
-    for (const [name, , opts] of table.columns) if (opts?.unique) defs.push(`CONSTRAINT ${q(`uni_${table.name}_${name}`)} UNIQUE (${q(name)})`);
+    for (const [name, , opts] of table.columns)
+      if (opts?.unique) defs.push(`CONSTRAINT ${q(`uni_${table.name}_${name}`)} UNIQUE (${q(name)})`);
   const statements = [`CREATE TABLE ${q(table.name)} (${defs.join(",")})`];
   for (const [name, , opts] of table.columns)
-    if (opts?.index && !opts.unique) statements.push(`CREATE INDEX ${q(`idx_${table.name}_${name}`)} ON ${q(table.name)}(${q(name)})`);
+    if (opts?.index && !opts.unique)
+      statements.push(`CREATE INDEX ${q(`idx_${table.name}_${name}`)} ON ${q(table.name)}(${q(name)})`);
   return statements;
 }

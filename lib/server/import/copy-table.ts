@@ -1,0 +1,71 @@
+import "server-only";
+
+// One table's copy: read it page by page, map each row, write the page (unless a dry run). Memory
+// holds one page at a time, whatever the table's size.
+import { emptyTableReport, skip, type TableReport } from "@/lib/server/import/report";
+import type { SourceReader } from "@/lib/server/import/source";
+import type { MapContext, TableImport } from "@/lib/server/import/table-import";
+import type { TargetWriter } from "@/lib/server/import/target";
+import type { TargetRow, TargetTable } from "@/lib/server/import/target-tables";
+
+export const PAGE_ROWS = 1_000;
+
+export type Progress = (table: string, done: number, total: number) => void;
+
+export type CopyOptions = {
+  source: SourceReader;
+  target: TargetWriter | null;
+  ctx: MapContext;
+  since?: { column: string; min: number };
+  progress?: Progress;
+  /** Called with every row written (the consistency check sums what it expects). */
+  onRow?: (table: TargetTable, row: TargetRow) => void;
+};
+
+export async function copyTable(spec: TableImport, o: CopyOptions): Promise<TableReport> {
+  const report = emptyTableReport(spec.source);
+  const started = performance.now();
+  const present = o.ctx.schema.tables.get(spec.source);
+  if (!present) {
+    report.absent = true;
+    return report;
+  }
+  const columns = spec.columns.filter((c) => present.has(c));
+  const total = o.progress ? await o.source.count(spec.source, o.since) : 0;
+  const pages = o.source.pages({
+    table: spec.source,
+    columns,
+    batch: PAGE_ROWS,
+    key: spec.key,
+    orderBy: spec.orderBy,
+    since: o.since,
+  });
+  for await (const page of pages) {
+    const main: TargetRow[] = [];
+    const extra = new Map<TargetTable, TargetRow[]>();
+    for (const sourceRow of page) {
+      report.read++;
+      const mapped = spec.map(sourceRow, o.ctx);
+      if ("skip" in mapped) {
+        skip(report, mapped.skip);
+        continue;
+      }
+      main.push(mapped.row);
+      o.onRow?.(spec.target, mapped.row);
+      for (const [table, row] of mapped.also ?? []) {
+        const list = extra.get(table) ?? [];
+        list.push(row);
+        extra.set(table, list);
+        o.onRow?.(table, row);
+      }
+    }
+    if (o.target) {
+      await o.target.insert(spec.target, main);
+      for (const [table, rows] of extra) await o.target.insert(table, rows);
+    }
+    report.imported += main.length;
+    o.progress?.(spec.source, report.read, total);
+  }
+  report.ms = performance.now() - started;
+  return report;
+}
