@@ -4,6 +4,7 @@
 // ratios and unknown options, used and unused redemption codes, top-ups, logs over several days,
 // quota data, check-ins, a Midjourney and a task record. FIXTURE says what the tests may rely on.
 import Database from "better-sqlite3";
+import type { Connection } from "mysql2/promise";
 import bcrypt from "bcryptjs";
 import { createStatements, tablesOf } from "./new-api-schema";
 
@@ -23,7 +24,9 @@ export const FIXTURE = {
   unusedCode: "unusedcode0000000000000000000001",
   usedCode: "usedcode000000000000000000000002",
   accessToken: "root-system-access-token-0000001",
-  modelRatio: { "gpt-4o-mini": 0.075, "gpt-4o": 1.25 },
+  modelRatio: { "gpt-4o-mini": 0.075, "gpt-4o": 1.25, "old-model": 2 },
+  /** Priced only by the imported ratios (2, completion 3): a relayed call bills (12 + 11 × 3) × 2 = 90. */
+  pricedModel: "old-model",
   unknownOptions: ["SomeFutureOption", "DiscordOAuthEnabled"],
 } as const;
 
@@ -86,7 +89,7 @@ function channels(product: Product, now: number, baseUrl: string): Row[] {
   });
   const multi = { is_multi_key: true, multi_key_size: 3, multi_key_status_list: { 1: 2 }, multi_key_disabled_reason: { 1: "401 invalid key" }, multi_key_polling_index: 0, multi_key_mode: "polling" };
   const rows: Array<[Row, Row]> = [
-    [c(1, 1, { name: "openai-main", priority: 10, weight: 5, model_mapping: JSON.stringify({ "gpt-4o": "gpt-4o-mini" }), used_quota: 120_000 }), { tag: "main" }],
+    [c(1, 1, { name: "openai-main", models: "gpt-4o-mini,gpt-4o,old-model", priority: 10, weight: 5, model_mapping: JSON.stringify({ "gpt-4o": "gpt-4o-mini" }), used_quota: 120_000 }), { tag: "main" }],
     [c(2, 1, { name: "openai-multi", key: "sk-multi-a\nsk-multi-b\nsk-multi-c", priority: 0 }), { channel_info: JSON.stringify(multi) }],
     [c(3, 58, { name: "advanced-custom", models: "my-model", group: "default" }), {}],
     [c(4, 15, { name: "baidu-old", models: "ERNIE-4.0", group: "default" }), {}],
@@ -119,7 +122,7 @@ function abilities(product: Product, chans: Row[]): Row[] {
 function options(): Row[] {
   const values: Record<string, string> = {
     ModelRatio: JSON.stringify(FIXTURE.modelRatio),
-    CompletionRatio: JSON.stringify({ "gpt-4o-mini": 4, "gpt-4o": 4 }),
+    CompletionRatio: JSON.stringify({ "gpt-4o-mini": 4, "gpt-4o": 4, "old-model": 3 }),
     GroupRatio: JSON.stringify({ default: 1, vip: 0.5 }),
     ModelPrice: JSON.stringify({ mj_imagine: 0.1 }),
     QuotaPerUnit: "500000",
@@ -226,4 +229,27 @@ export function createSqliteFixture(file: string, o: FixtureOptions = {}): void 
   } finally {
     conn.close();
   }
+}
+
+/** Writes the fixture into the (empty) MySQL/MariaDB database of `conn`, as new-api on MySQL would. */
+export async function createMysqlFixture(conn: Connection, o: FixtureOptions = {}): Promise<void> {
+  const product = o.product ?? "new-api";
+  const now = o.now ?? Math.floor(Date.now() / 1000);
+  for (const table of tablesOf(product)) for (const sql of createStatements("mysql", table)) await conn.query(sql);
+  // DATETIME(3) takes no zone: gorm writes UTC there.
+  const value = (v: Row[string]) =>
+    typeof v === "string" && /^\d{4}-\d\d-\d\d \d/.test(v) ? v.replace(/\+00:00$/, "") : v;
+  const insert = async (table: string, rows: Row[]) => {
+    if (!rows.length) return;
+    const cols = Object.keys(rows[0]!);
+    const sql = `INSERT INTO \`${table}\` (${cols.map((c) => `\`${c}\``).join(",")}) VALUES ?`;
+    await conn.query(sql, [rows.map((r) => cols.map((c) => value(r[c]!)))]);
+  };
+  for (const [table, rows] of Object.entries(fixtureRows({ ...o, now }))) await insert(table, rows);
+  let batch: Row[] = [];
+  for (const row of logRows(product, o.logs ?? 100, now)) {
+    batch.push(row);
+    if (batch.length === 1_000) [batch] = [[], await insert("logs", batch)];
+  }
+  await insert("logs", batch);
 }

@@ -205,7 +205,7 @@ export function tablesOf(product: "new-api" | "one-api"): readonly Table[] {
   return product === "new-api" ? NEW_API_TABLES : ONE_API_TABLES;
 }
 
-function columnType(engine: Engine, [, kind, opts = {}]: Column): string {
+function columnType(engine: Engine, [, kind, opts = {}]: Column, primary: boolean): string {
   if (kind.startsWith("type:")) {
     const t = kind.slice(5);
     return engine === "mysql" && t === "json" ? "JSON" : t;
@@ -230,7 +230,8 @@ function columnType(engine: Engine, [, kind, opts = {}]: Column): string {
     time: "datetime(3)",
   } as const;
   if (engine === "sqlite") return sqlite[kind as keyof typeof sqlite];
-  if (kind === "string") return opts.index || opts.unique || opts.def !== undefined ? "varchar(191)" : "longtext";
+  if (kind === "string")
+    return primary || opts.index || opts.unique || opts.def !== undefined ? "varchar(191)" : "longtext";
   return mysql[kind as keyof typeof mysql];
 }
 
@@ -241,7 +242,7 @@ export function createStatements(engine: Engine, table: Table): string[] {
     const [name, kind, opts = {}] = c;
     if (kind === "pk")
       return engine === "sqlite" ? `${q(name)} integer PRIMARY KEY AUTOINCREMENT` : `${q(name)} bigint AUTO_INCREMENT`;
-    let def = `${q(name)} ${columnType(engine, c)}`;
+    let def = `${q(name)} ${columnType(engine, c, !!table.primaryKey?.includes(name))}`;
     if (opts.notNull) def += " NOT NULL";
     if (opts.def !== undefined) def += ` DEFAULT ${opts.def}`;
     if (opts.unique && engine === "sqlite") def += " UNIQUE";

@@ -3,7 +3,8 @@ import "server-only";
 // What the importer reads a new-api/one-api database through, whatever its engine: the tables and
 // columns present (to recognise the schema), counts, and a table in keyset pages ordered by id, so a
 // table of millions of rows is never held whole.
-export type SourceValue = string | number | bigint | boolean | Date | Buffer | null;
+/** JSON columns come back parsed from mysql2 and pg: objects and arrays. */
+export type SourceValue = string | number | bigint | boolean | Date | Buffer | null | object;
 export type SourceRow = Record<string, SourceValue>;
 
 export type PageQuery = {

@@ -12,6 +12,8 @@ export function str(v: SourceValue | undefined): string {
   if (v === null || v === undefined) return "";
   if (Buffer.isBuffer(v)) return v.toString("utf8");
   if (v instanceof Date) return v.toISOString();
+  // JSON columns arrive parsed from mysql2 and pg.
+  if (typeof v === "object") return JSON.stringify(v);
   return String(v);
 }
 
