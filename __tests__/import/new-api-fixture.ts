@@ -5,6 +5,7 @@
 // quota data, check-ins, a Midjourney and a task record. FIXTURE says what the tests may rely on.
 import Database from "better-sqlite3";
 import type { Connection } from "mysql2/promise";
+import type { Client } from "pg";
 import bcrypt from "bcryptjs";
 import { createStatements, tablesOf } from "./new-api-schema";
 
@@ -21,6 +22,7 @@ export const FIXTURE = {
   aliceKey: key48("A1b2"),
   aliceLimitedKey: key48("Lm7x"),
   carolKey: key48("Cd3e"),
+  daveExpiredKey: key48("Dv5q"),
   unusedCode: "unusedcode0000000000000000000001",
   usedCode: "usedcode000000000000000000000002",
   accessToken: "root-system-access-token-0000001",
@@ -70,7 +72,7 @@ function tokens(product: Product, now: number): Row[] {
       { model_limits_enabled: true, model_limits: "gpt-4o-mini,gpt-4o", allow_ips: "10.1.2.3\n10.8.0.0/16" }],
     [t(3, 3, key48("Bb9z"), { remain_quota: 500 }), {}],
     [t(4, 4, FIXTURE.carolKey, { unlimited_quota: true }), { deleted_at: "2026-10-01 10:00:00.000+00:00" }],
-    [t(5, 6, key48("Dv5q"), { status: 3, expired_time: now - DAY, remain_quota: 1_000 }), { group: "vip", cross_group_retry: true }],
+    [t(5, 6, FIXTURE.daveExpiredKey, { status: 3, expired_time: now - DAY, remain_quota: 1_000 }), { group: "vip", cross_group_retry: true }],
   ];
   if (product === "one-api")
     return rows.map(([r, n]) => ({ ...r, models: n.model_limits ?? null, subnet: n.allow_ips ? "10.1.2.3/32" : "" }));
@@ -244,6 +246,30 @@ export async function createMysqlFixture(conn: Connection, o: FixtureOptions = {
     const cols = Object.keys(rows[0]!);
     const sql = `INSERT INTO \`${table}\` (${cols.map((c) => `\`${c}\``).join(",")}) VALUES ?`;
     await conn.query(sql, [rows.map((r) => cols.map((c) => value(r[c]!)))]);
+  };
+  for (const [table, rows] of Object.entries(fixtureRows({ ...o, now }))) await insert(table, rows);
+  let batch: Row[] = [];
+  for (const row of logRows(product, o.logs ?? 100, now)) {
+    batch.push(row);
+    if (batch.length === 1_000) [batch] = [[], await insert("logs", batch)];
+  }
+  await insert("logs", batch);
+}
+
+/** Writes the fixture into the (empty) PostgreSQL database of `client`, as new-api on PostgreSQL would. */
+export async function createPostgresFixture(client: Client, o: FixtureOptions = {}): Promise<void> {
+  const product = o.product ?? "new-api";
+  const now = o.now ?? Math.floor(Date.now() / 1000);
+  for (const table of tablesOf(product)) for (const sql of createStatements("postgres", table)) await client.query(sql);
+  const insert = async (table: string, rows: Row[]) => {
+    if (!rows.length) return;
+    const cols = Object.keys(rows[0]!);
+    const params: Row[string][] = [];
+    const tuples = rows.map((r) => `(${cols.map((c) => `$${params.push(r[c]!)}`).join(",")})`);
+    await client.query(
+      `INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(",")}) VALUES ${tuples.join(",")}`,
+      params,
+    );
   };
   for (const [table, rows] of Object.entries(fixtureRows({ ...o, now }))) await insert(table, rows);
   let batch: Row[] = [];

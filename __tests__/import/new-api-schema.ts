@@ -12,7 +12,7 @@ type Kind = "pk" | "int" | "type:int" | "uint" | "bool" | "float" | "string" | "
 type Opts = { unique?: boolean; index?: boolean; def?: string; notNull?: boolean };
 export type Column = readonly [name: string, kind: Kind, opts?: Opts];
 export type Table = { name: string; columns: readonly Column[]; primaryKey?: readonly string[] };
-export type Engine = "sqlite" | "mysql";
+export type Engine = "sqlite" | "mysql" | "postgres";
 
 const I: Opts = { index: true };
 const U: Opts = { unique: true, index: true };
@@ -210,6 +210,17 @@ function columnType(engine: Engine, [, kind, opts = {}]: Column, primary: boolea
     const t = kind.slice(5);
     return engine === "mysql" && t === "json" ? "JSON" : t;
   }
+  // gorm's postgres dialect: 64-bit ints are bigint, floats decimal, strings text, times timestamptz.
+  const postgres = {
+    int: "bigint",
+    "type:int": "integer",
+    uint: "bigint",
+    bool: "boolean",
+    float: "decimal",
+    string: "text",
+    time: "timestamptz",
+  } as const;
+  if (engine === "postgres") return postgres[kind as keyof typeof postgres];
   const sqlite = {
     pk: "integer",
     int: "integer",
@@ -237,20 +248,24 @@ function columnType(engine: Engine, [, kind, opts = {}]: Column, primary: boolea
 
 /** The CREATE TABLE and CREATE INDEX statements gorm's AutoMigrate issues for `table`. */
 export function createStatements(engine: Engine, table: Table): string[] {
-  const q = (n: string) => `\`${n}\``;
+  const q = engine === "postgres" ? (n: string) => `"${n}"` : (n: string) => `\`${n}\``;
   const defs = table.columns.map((c) => {
     const [name, kind, opts = {}] = c;
     if (kind === "pk")
-      return engine === "sqlite" ? `${q(name)} integer PRIMARY KEY AUTOINCREMENT` : `${q(name)} bigint AUTO_INCREMENT`;
+      return engine === "sqlite"
+        ? `${q(name)} integer PRIMARY KEY AUTOINCREMENT`
+        : engine === "mysql"
+          ? `${q(name)} bigint AUTO_INCREMENT`
+          : `${q(name)} bigserial`;
     let def = `${q(name)} ${columnType(engine, c, !!table.primaryKey?.includes(name))}`;
     if (opts.notNull) def += " NOT NULL";
     if (opts.def !== undefined) def += ` DEFAULT ${opts.def}`;
     if (opts.unique && engine === "sqlite") def += " UNIQUE";
     return def;
   });
-  const pk = table.primaryKey ?? (engine === "mysql" && table.columns.some((c) => c[1] === "pk") ? ["id"] : []);
+  const pk = table.primaryKey ?? (engine !== "sqlite" && table.columns.some((c) => c[1] === "pk") ? ["id"] : []);
   if (pk.length) defs.push(`PRIMARY KEY (${pk.map(q).join(",")})`);
-  if (engine === "mysql")
+  if (engine !== "sqlite")
     for (const [name, , opts] of table.columns)
       if (opts?.unique) defs.push(`CONSTRAINT ${q(`uni_${table.name}_${name}`)} UNIQUE (${q(name)})`);
   const statements = [`CREATE TABLE ${q(table.name)} (${defs.join(",")})`];

@@ -2,7 +2,8 @@
 // production server on the imported database: the old password logs in, the old key relays through
 // the imported channel to the upstream and is billed to its user and token at the imported ratios
 // (Σ logs == ledger), an imported code redeems once, the console shows channels, tokens, logs and
-// the dashboard's quota data. On PostgreSQL too (TEST_DATABASE_URL): the target is then PostgreSQL.
+// the dashboard's quota data. With TEST_DATABASE_URL both ends are PostgreSQL: the source is the
+// fixture as gorm's postgres driver creates it (the PostgreSQL reader), the target the gateway's.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,11 +12,13 @@ import { promisify } from "node:util";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 import { copySqliteTemplate, createPostgresFromTemplate, dropPostgresDatabase } from "../support/db-template";
-import { createSqliteFixture, FIXTURE } from "../import/new-api-fixture";
+import { createPostgresFixture, createSqliteFixture, FIXTURE } from "../import/new-api-fixture";
+import pg from "pg";
 
 const ROOT = path.resolve(__dirname, "../..");
 const pgBase = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "") ? process.env.TEST_DATABASE_URL! : null;
 const pgName = `import_${Date.now()}`;
+const pgSource = `${pgName}_source`;
 let gw: Gateway;
 let up: MockUpstream;
 let report = "";
@@ -30,11 +33,25 @@ const chat = (key: string, model: string) =>
 beforeAll(async () => {
   up = await startMockUpstream();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-import-"));
-  const source = path.join(dataDir, "new-api.db");
-  createSqliteFixture(source, { baseUrl: up.url });
+  let source = path.join(dataDir, "new-api.db");
   let databaseUrl: string | undefined;
-  if (pgBase) databaseUrl = await createPostgresFromTemplate(pgBase, pgName);
-  else await copySqliteTemplate(path.join(dataDir, "gateway.db"));
+  if (pgBase) {
+    databaseUrl = await createPostgresFromTemplate(pgBase, pgName);
+    const admin = new pg.Client({ connectionString: pgBase });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${pgSource}"`);
+    await admin.end();
+    const u = new URL(pgBase);
+    u.pathname = `/${pgSource}`;
+    source = u.toString();
+    const client = new pg.Client({ connectionString: source });
+    await client.connect();
+    await createPostgresFixture(client, { baseUrl: up.url });
+    await client.end();
+  } else {
+    createSqliteFixture(source, { baseUrl: up.url });
+    await copySqliteTemplate(path.join(dataDir, "gateway.db"));
+  }
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -54,13 +71,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await gw?.stop();
   await up?.close();
-  if (pgBase) await dropPostgresDatabase(pgBase, pgName);
+  if (pgBase) for (const name of [pgName, pgSource]) await dropPostgresDatabase(pgBase, name);
 });
 
 test("the npm script prints the report and finishes", () => {
   expect(report).toContain("schema:  new-api >= 0.9 (users.auth_version)");
   expect(report).toMatch(/^tokens\s+5\s+5\s+0\s/m);
   expect(report).toContain("Import finished");
+  expect(report).toContain(pgBase ? `source:  postgres://` : "source:  /");
+});
+
+test("a new account gets an id above every imported one", async () => {
+  expect((await gw.createUser("newcomer")).id).toBe(7);
 });
 
 test("an imported user logs in with the old password", async () => {
@@ -98,6 +120,7 @@ test("the old key relays through the imported channel, billed to its user and to
 test("the allow-list, the soft delete and the expiry of imported tokens still hold", async () => {
   expect((await chat(FIXTURE.aliceLimitedKey, "gpt-4o")).status).toBe(403);
   expect((await chat(FIXTURE.carolKey, "gpt-4o-mini")).status).toBe(401);
+  expect((await chat(FIXTURE.daveExpiredKey, "gpt-4o-mini")).status).toBe(401);
 });
 
 test("an imported redemption code redeems once", async () => {
