@@ -99,7 +99,7 @@ function channels(product: Product, now: number, baseUrl: string): Row[] {
       { other_info: JSON.stringify({ status_reason: "429 rate limited", status_time: now - DAY }), auto_ban: 1 }],
   ];
   if (product === "one-api")
-    return rows.map(([r]) => ({ ...r, type: r.type === 58 ? 29 : r.type === 14 ? 36 : r.type, config: "{}", system_prompt: "" }));
+    return rows.map(([r]) => ({ ...r, type: r.type === 58 ? 29 : r.type === 14 ? 36 : r.type!, config: "{}", system_prompt: "" }));
   return rows.map(([r, n]) => ({
     openai_organization: "", test_model: "", status_code_mapping: "", auto_ban: 1, other_info: "", tag: "", setting: "",
     param_override: "", header_override: "", remark: "", settings: "", channel_info: "{}", ...r, ...n,
@@ -114,8 +114,8 @@ function abilities(product: Product, chans: Row[]): Row[] {
         String(ch.models)
           .split(",")
           .map((model) => {
-            const row: Row = { group, model, channel_id: ch.id, enabled: ch.status === 1, priority: ch.priority };
-            return product === "new-api" ? { ...row, weight: ch.weight, tag: ch.tag ?? "" } : row;
+            const row: Row = { group, model, channel_id: ch.id!, enabled: ch.status === 1, priority: ch.priority! };
+            return product === "new-api" ? { ...row, weight: ch.weight!, tag: ch.tag ?? "" } : row;
           }),
       ),
   );
@@ -233,6 +233,20 @@ export function createSqliteFixture(file: string, o: FixtureOptions = {}): void 
   }
 }
 
+/** Every table's rows through `insert`, the logs in batches of 1,000 (for the server engines). */
+async function fill(
+  o: FixtureOptions & { product: Product; now: number },
+  insert: (table: string, rows: Row[]) => Promise<void>,
+) {
+  for (const [table, rows] of Object.entries(fixtureRows(o))) await insert(table, rows);
+  let batch: Row[] = [];
+  for (const row of logRows(o.product, o.logs ?? 100, o.now)) {
+    batch.push(row);
+    if (batch.length === 1_000) [batch] = [[], await insert("logs", batch)];
+  }
+  await insert("logs", batch);
+}
+
 /** Writes the fixture into the (empty) MySQL/MariaDB database of `conn`, as new-api on MySQL would. */
 export async function createMysqlFixture(conn: Connection, o: FixtureOptions = {}): Promise<void> {
   const product = o.product ?? "new-api";
@@ -247,13 +261,7 @@ export async function createMysqlFixture(conn: Connection, o: FixtureOptions = {
     const sql = `INSERT INTO \`${table}\` (${cols.map((c) => `\`${c}\``).join(",")}) VALUES ?`;
     await conn.query(sql, [rows.map((r) => cols.map((c) => value(r[c]!)))]);
   };
-  for (const [table, rows] of Object.entries(fixtureRows({ ...o, now }))) await insert(table, rows);
-  let batch: Row[] = [];
-  for (const row of logRows(product, o.logs ?? 100, now)) {
-    batch.push(row);
-    if (batch.length === 1_000) [batch] = [[], await insert("logs", batch)];
-  }
-  await insert("logs", batch);
+  await fill({ ...o, product, now }, insert);
 }
 
 /** Writes the fixture into the (empty) PostgreSQL database of `client`, as new-api on PostgreSQL would. */
@@ -271,11 +279,5 @@ export async function createPostgresFixture(client: Client, o: FixtureOptions = 
       params,
     );
   };
-  for (const [table, rows] of Object.entries(fixtureRows({ ...o, now }))) await insert(table, rows);
-  let batch: Row[] = [];
-  for (const row of logRows(product, o.logs ?? 100, now)) {
-    batch.push(row);
-    if (batch.length === 1_000) [batch] = [[], await insert("logs", batch)];
-  }
-  await insert("logs", batch);
+  await fill({ ...o, product, now }, insert);
 }

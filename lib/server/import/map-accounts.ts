@@ -4,7 +4,7 @@ import "server-only";
 // that cannot come across as it is stops the import with the reason.
 import { TOKEN_STATUS, USER_STATUS } from "@/lib/constants";
 import { ImportError } from "@/lib/server/import/import-error";
-import type { MapContext, Mapped, TableImport } from "@/lib/server/import/table-import";
+import { columnList, type MapContext, type Mapped, type TableImport } from "@/lib/server/import/table-import";
 import { TARGET } from "@/lib/server/import/target-tables";
 import { big, bool, date, fitted, int, num, str, type RowRef } from "@/lib/server/import/values";
 import type { SourceRow } from "@/lib/server/import/source";
@@ -130,70 +130,24 @@ export const ACCOUNT_TABLES: readonly TableImport[] = [
     target: TARGET.users,
     key: "id",
     map: mapUser,
-    columns: [
-      "id",
-      "username",
-      "password",
-      "display_name",
-      "role",
-      "status",
-      "email",
-      "github_id",
-      "discord_id",
-      "oidc_id",
-      "wechat_id",
-      "telegram_id",
-      "lark_id",
-      "linux_do_id",
-      "access_token",
-      "quota",
-      "used_quota",
-      "request_count",
-      "group",
-      "aff_code",
-      "aff_count",
-      "aff_quota",
-      "aff_history",
-      "inviter_id",
-      "setting",
-      "remark",
-      "created_at",
-      "last_login_at",
-      "deleted_at",
-    ],
+    columns: columnList(
+      "id username password display_name role status email github_id discord_id oidc_id wechat_id telegram_id lark_id linux_do_id access_token quota used_quota request_count group aff_code aff_count aff_quota aff_history inviter_id setting remark created_at last_login_at deleted_at",
+    ),
   },
   {
     source: "tokens",
     target: TARGET.tokens,
     key: "id",
     map: mapToken,
-    columns: [
-      "id",
-      "user_id",
-      "key",
-      "status",
-      "name",
-      "created_time",
-      "accessed_time",
-      "expired_time",
-      "remain_quota",
-      "unlimited_quota",
-      "model_limits_enabled",
-      "model_limits",
-      "models",
-      "allow_ips",
-      "subnet",
-      "used_quota",
-      "group",
-      "cross_group_retry",
-      "deleted_at",
-    ],
+    columns: columnList(
+      "id user_id key status name created_time accessed_time expired_time remain_quota unlimited_quota model_limits_enabled model_limits models allow_ips subnet used_quota group cross_group_retry deleted_at",
+    ),
   },
   {
     source: "checkins",
     target: TARGET.checkins,
     key: "id",
-    columns: ["id", "user_id", "checkin_date", "quota_awarded", "created_at"],
+    columns: columnList("id user_id checkin_date quota_awarded created_at"),
     map: (r, ctx) =>
       ctx.userIds.has(int(r.user_id))
         ? {
@@ -211,18 +165,9 @@ export const ACCOUNT_TABLES: readonly TableImport[] = [
     source: "top_ups",
     target: TARGET.top_ups,
     key: "id",
-    columns: [
-      "id",
-      "user_id",
-      "amount",
-      "money",
-      "trade_no",
-      "payment_method",
-      "payment_provider",
-      "create_time",
-      "complete_time",
-      "status",
-    ],
+    columns: columnList(
+      "id user_id amount money trade_no payment_method payment_provider create_time complete_time status",
+    ),
     map: (r, ctx) => {
       if (!ctx.userIds.has(int(r.user_id)))
         return { skip: `top-up ${str(r.id)}: its user ${str(r.user_id)} does not exist` };

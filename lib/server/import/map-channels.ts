@@ -5,7 +5,7 @@ import "server-only";
 import { CHANNEL_STATUS } from "@/lib/constants";
 import { OPTION_DEFAULTS } from "@/lib/server/options/defaults";
 import { mapChannelType } from "@/lib/server/import/codes";
-import type { MapContext, Mapped, TableImport } from "@/lib/server/import/table-import";
+import { columnList, type MapContext, type Mapped, type TableImport } from "@/lib/server/import/table-import";
 import { TARGET } from "@/lib/server/import/target-tables";
 import { bool, fitted, int, jsonObject, num, parseObject, str, big, type RowRef } from "@/lib/server/import/values";
 import type { SourceRow } from "@/lib/server/import/source";
@@ -88,46 +88,15 @@ export const CHANNEL_TABLES: readonly TableImport[] = [
     target: TARGET.channels,
     key: "id",
     map: mapChannel,
-    columns: [
-      "id",
-      "type",
-      "key",
-      "openai_organization",
-      "test_model",
-      "status",
-      "name",
-      "weight",
-      "created_time",
-      "test_time",
-      "response_time",
-      "base_url",
-      "other",
-      "balance",
-      "balance_updated_time",
-      "models",
-      "group",
-      "used_quota",
-      "model_mapping",
-      "status_code_mapping",
-      "priority",
-      "auto_ban",
-      "other_info",
-      "tag",
-      "setting",
-      "settings",
-      "config",
-      "param_override",
-      "header_override",
-      "system_prompt",
-      "remark",
-      "channel_info",
-    ],
+    columns: columnList(
+      "id type key openai_organization test_model status name weight created_time test_time response_time base_url other balance balance_updated_time models group used_quota model_mapping status_code_mapping priority auto_ban other_info tag setting settings config param_override header_override system_prompt remark channel_info",
+    ),
   },
   {
     source: "abilities",
     target: TARGET.abilities,
     orderBy: ["channel_id", "group", "model"],
-    columns: ["group", "model", "channel_id", "enabled", "priority", "weight", "tag"],
+    columns: columnList("group model channel_id enabled priority weight tag"),
     map: (r, ctx) => {
       const channelId = int(r.channel_id);
       if (!ctx.channelIds.has(channelId))
@@ -145,5 +114,5 @@ export const CHANNEL_TABLES: readonly TableImport[] = [
       };
     },
   },
-  { source: "options", target: TARGET.options, orderBy: ["key"], columns: ["key", "value"], map: mapOption },
+  { source: "options", target: TARGET.options, orderBy: ["key"], columns: columnList("key value"), map: mapOption },
 ];

@@ -5,7 +5,7 @@ import "server-only";
 // balance depends on.
 import { REDEMPTION_STATUS } from "@/lib/constants";
 import { mapLogType } from "@/lib/server/import/codes";
-import type { MapContext, Mapped, TableImport } from "@/lib/server/import/table-import";
+import { columnList, type MapContext, type Mapped, type TableImport } from "@/lib/server/import/table-import";
 import { TARGET } from "@/lib/server/import/target-tables";
 import { big, bool, date, int, parseObject, str } from "@/lib/server/import/values";
 import type { SourceRow } from "@/lib/server/import/source";
@@ -84,19 +84,9 @@ export const REDEMPTION_TABLES: readonly TableImport[] = [
     target: TARGET.redemptions,
     key: "id",
     map: mapRedemption,
-    columns: [
-      "id",
-      "user_id",
-      "key",
-      "status",
-      "name",
-      "quota",
-      "created_time",
-      "redeemed_time",
-      "used_user_id",
-      "expired_time",
-      "deleted_at",
-    ],
+    columns: columnList(
+      "id user_id key status name quota created_time redeemed_time used_user_id expired_time deleted_at",
+    ),
   },
 ];
 
@@ -105,29 +95,9 @@ export const LOG_TABLE: TableImport = {
   target: TARGET.logs,
   key: "id",
   map: mapLog,
-  columns: [
-    "id",
-    "user_id",
-    "created_at",
-    "type",
-    "content",
-    "username",
-    "token_name",
-    "model_name",
-    "quota",
-    "prompt_tokens",
-    "completion_tokens",
-    "use_time",
-    "elapsed_time",
-    "is_stream",
-    "channel_id",
-    "token_id",
-    "group",
-    "ip",
-    "request_id",
-    "upstream_request_id",
-    "other",
-  ],
+  columns: columnList(
+    "id user_id created_at type content username token_name model_name quota prompt_tokens completion_tokens use_time elapsed_time is_stream channel_id token_id group ip request_id upstream_request_id other",
+  ),
 };
 
 export const USAGE_TABLES: readonly TableImport[] = [
@@ -135,20 +105,9 @@ export const USAGE_TABLES: readonly TableImport[] = [
     source: "quota_data",
     target: TARGET.quota_data,
     key: "id",
-    columns: [
-      "id",
-      "user_id",
-      "username",
-      "model_name",
-      "created_at",
-      "use_group",
-      "token_id",
-      "channel_id",
-      "node_name",
-      "token_used",
-      "count",
-      "quota",
-    ],
+    columns: columnList(
+      "id user_id username model_name created_at use_group token_id channel_id node_name token_used count quota",
+    ),
     map: (r) => ({
       row: {
         id: int(r.id),
@@ -173,29 +132,9 @@ export const TASK_TABLES: readonly TableImport[] = [
     source: "midjourneys",
     target: TARGET.midjourneys,
     key: "id",
-    columns: [
-      "id",
-      "code",
-      "user_id",
-      "action",
-      "mj_id",
-      "prompt",
-      "prompt_en",
-      "description",
-      "state",
-      "submit_time",
-      "start_time",
-      "finish_time",
-      "image_url",
-      "video_url",
-      "status",
-      "progress",
-      "fail_reason",
-      "channel_id",
-      "quota",
-      "buttons",
-      "properties",
-    ],
+    columns: columnList(
+      "id code user_id action mj_id prompt prompt_en description state submit_time start_time finish_time image_url video_url status progress fail_reason channel_id quota buttons properties",
+    ),
     map: (r) => ({
       row: {
         id: int(r.id),
@@ -226,27 +165,9 @@ export const TASK_TABLES: readonly TableImport[] = [
     source: "tasks",
     target: TARGET.tasks,
     key: "id",
-    columns: [
-      "id",
-      "created_at",
-      "updated_at",
-      "task_id",
-      "platform",
-      "user_id",
-      "group",
-      "channel_id",
-      "quota",
-      "action",
-      "status",
-      "fail_reason",
-      "submit_time",
-      "start_time",
-      "finish_time",
-      "progress",
-      "properties",
-      "private_data",
-      "data",
-    ],
+    columns: columnList(
+      "id created_at updated_at task_id platform user_id group channel_id quota action status fail_reason submit_time start_time finish_time progress properties private_data data",
+    ),
     map: (r) => ({
       row: {
         id: int(r.id),

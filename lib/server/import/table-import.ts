@@ -36,3 +36,6 @@ export type TableImport = {
   orderBy?: readonly string[];
   map: (row: SourceRow, ctx: MapContext) => Mapped;
 };
+
+/** A column list written as one line of names ("id user_id key ..."), as the models list them. */
+export const columnList = (names: string): readonly string[] => names.split(/\s+/).filter(Boolean);
