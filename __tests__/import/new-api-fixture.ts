@@ -152,13 +152,13 @@ function redemptions(product: Product, now: number): Row[] {
 // new-api's log types: 1 top-up, 2 consume, 3 manage, 4 system, 5 error, 6 refund, 7 login (model/log.go).
 const NEW_API_LOG_TYPES = [2, 2, 2, 2, 2, 2, 1, 3, 5, 6, 7];
 
-/** Log rows, one every few minutes back from `now`: several days for the default 100. */
+/** Log rows, one an hour back from half an hour before `now` (--logs N keeps 24 N of the 100, whatever the seconds between fixture and import). */
 // prettier-ignore
 export function* logRows(product: Product, count: number, now: number): Generator<Row> {
   for (let i = 1; i <= count; i++) {
     const type = product === "new-api" ? NEW_API_LOG_TYPES[i % NEW_API_LOG_TYPES.length]! : (i % 6) + 0 || 5;
     const row: Row = {
-      id: i, user_id: 2, created_at: now - (count - i) * 3_600, type, content: type === 2 ? "" : `log ${i}`,
+      id: i, user_id: 2, created_at: now - (count - i) * 3_600 - 1_800, type, content: type === 2 ? "" : `log ${i}`,
       username: "alice", token_name: "token-1", model_name: type === 2 ? "gpt-4o-mini" : "", quota: type === 2 ? 1_000 : 0,
       prompt_tokens: type === 2 ? 100 : 0, completion_tokens: type === 2 ? 20 : 0, channel_id: type === 2 ? 1 : 0, is_stream: i % 2 === 0,
     };
