@@ -28,10 +28,14 @@ function progress(): (table: string, done: number, total: number) => void {
 }
 
 const locale = /^zh/i.test(process.env.LC_ALL || process.env.LANG || "") ? "zh" : "en";
+// Ctrl-C during a long table: stop at the next page and wipe, instead of leaving committed groups behind.
+const interrupt = new AbortController();
+for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => interrupt.abort());
 void importCommand(process.argv.slice(2), {
   locale,
   out: (line) => console.log(line),
   err: (line) => console.error(line),
   migrate: () => void migrate({ quiet: true }),
   progress: progress(),
+  signal: interrupt.signal,
 }).then((code) => process.exit(code));

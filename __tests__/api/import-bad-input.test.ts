@@ -88,6 +88,18 @@ test("a negative quota, a username repeated in another case, an oversized field"
   );
 });
 
+test("Ctrl-C after the accounts were committed: the run stops at the next page and wipes them", async () => {
+  const file = fixtureFile(dir);
+  const interrupt = new AbortController();
+  const r = await runCommand(["--from", file], "en", {
+    signal: interrupt.signal,
+    progress: (table) => table === "channels" && interrupt.abort(),
+  });
+  expect(r.code).toBe(1);
+  expect(r.err).toEqual(["Interrupted: everything this run wrote was removed. Nothing was imported"]);
+  expect(counts(target())).toEqual(fresh);
+});
+
 test("a log of an unknown type is skipped with the reason; the rest comes across", async () => {
   const file = fixtureFile(dir, {}, (s) => s.exec("UPDATE logs SET type = 99 WHERE id IN (3, 4)"));
   const r = await runCommand(["--from", file, "--dry-run"]);

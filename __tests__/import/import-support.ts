@@ -4,14 +4,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { importCommand } from "@/lib/server/import/import-command";
+import { importCommand, type CommandIo } from "@/lib/server/import/import-command";
 import { copySqliteTemplate } from "../support/db-template";
 import { createSqliteFixture, type FixtureOptions } from "./new-api-fixture";
 
 export type CommandResult = { code: number; out: string[]; err: string[] };
 
 /** `npm run import:new-api -- <argv>` in-process; the test database is migrated already. */
-export async function runCommand(argv: readonly string[], locale: "en" | "zh" = "en"): Promise<CommandResult> {
+export async function runCommand(
+  argv: readonly string[],
+  locale: "en" | "zh" = "en",
+  extra: Pick<CommandIo, "progress" | "signal"> = {},
+): Promise<CommandResult> {
   const out: string[] = [];
   const err: string[] = [];
   const code = await importCommand(argv, {
@@ -19,6 +23,7 @@ export async function runCommand(argv: readonly string[], locale: "en" | "zh" = 
     out: (l) => out.push(l),
     err: (l) => err.push(l),
     migrate: () => undefined,
+    ...extra,
   });
   return { code, out, err };
 }

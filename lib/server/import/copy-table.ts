@@ -2,6 +2,7 @@ import "server-only";
 
 // One table's copy: read it page by page, map each row, write the page (unless a dry run). Memory
 // holds one page at a time, whatever the table's size.
+import { ImportError } from "@/lib/server/import/import-error";
 import { emptyTableReport, skip, type TableReport } from "@/lib/server/import/report";
 import type { SourceReader } from "@/lib/server/import/source";
 import type { MapContext, TableImport } from "@/lib/server/import/table-import";
@@ -18,6 +19,8 @@ export type CopyOptions = {
   ctx: MapContext;
   since?: { column: string; min: number };
   progress?: Progress;
+  /** Aborted (Ctrl-C): the copy stops at the next page, and the run wipes what it wrote. */
+  signal?: AbortSignal;
   /** Called with every row written (the consistency check sums what it expects). */
   onRow?: (table: TargetTable, row: TargetRow) => void;
 };
@@ -41,6 +44,7 @@ export async function copyTable(spec: TableImport, o: CopyOptions): Promise<Tabl
     since: o.since,
   });
   for await (const page of pages) {
+    if (o.signal?.aborted) throw new ImportError("import_interrupted");
     const main: TargetRow[] = [];
     const extra = new Map<TargetTable, TargetRow[]>();
     for (const sourceRow of page) {

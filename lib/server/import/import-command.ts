@@ -23,6 +23,8 @@ export type CommandIo = {
   /** Applies the migrations to the configured database (scripts/migrate.mjs). */
   migrate: () => void;
   progress?: Progress;
+  /** Ctrl-C or SIGTERM: the run stops between pages and removes what it wrote. */
+  signal?: AbortSignal;
 };
 
 export function parseImportArgs(argv: readonly string[]): Args {
@@ -70,6 +72,7 @@ export async function importCommand(argv: readonly string[], io: CommandIo): Pro
         sha256: sha256Hex,
         version: env().VERSION,
         progress: io.progress,
+        signal: io.signal,
       });
       for (const line of formatReport(report)) io.out(line);
       const summary = report.tables

@@ -28,6 +28,7 @@ export type RunOptions = {
   sha256: (value: string) => string;
   version: string;
   progress?: Progress;
+  signal?: AbortSignal;
   now?: number;
 };
 
@@ -87,6 +88,7 @@ export async function runImport(o: RunOptions): Promise<ImportReport> {
             target,
             ctx,
             progress: o.progress,
+            signal: o.signal,
             since: spec === LOG_TABLE ? since : undefined,
             onRow: (table, row) => {
               expected.add(table, row);
