@@ -103,7 +103,10 @@ test("log types are mapped, never copied: new-api's 5 (error) is our 6, its 6 (r
   const types = new Set(byType.map((r) => r.type));
   expect(types).toEqual(new Set([LOG_TYPE.topup, LOG_TYPE.consume, LOG_TYPE.manage, LOG_TYPE.error, LOG_TYPE.refund]));
   expect(await db().log.count({ where: { type: LOG_TYPE.checkin } })).toBe(0);
+  // Two of the three source rows fall in one of our buckets (same user, model, hour): summed.
   expect(await db().quotaData.count()).toBe(2);
+  const mini = await db().quotaData.findFirstOrThrow({ where: { modelName: "gpt-4o-mini" } });
+  expect(mini).toMatchObject({ count: 15, quota: 15_000n, tokenUsed: 1_500n });
 });
 
 test("an imported user logs in with the old password; the disabled and the soft-deleted do not", async () => {

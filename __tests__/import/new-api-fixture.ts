@@ -175,6 +175,8 @@ function newApiExtras(now: number): Record<string, Row[]> {
     quota_data: [
       { id: 1, user_id: 2, username: "alice", model_name: "gpt-4o-mini", created_at: hour - 3_600, use_group: "default", token_id: 1, channel_id: 1, node_name: "", token_used: 1_200, count: 10, quota: 10_000 },
       { id: 2, user_id: 2, username: "alice", model_name: "gpt-4o", created_at: hour - 2 * DAY, use_group: "default", token_id: 1, channel_id: 1, node_name: "", token_used: 600, count: 3, quota: 30_000 },
+      // new-api keyed its buckets by username too: a renamed user left two rows of one bucket of ours (summed).
+      { id: 3, user_id: 2, username: "alice-old", model_name: "gpt-4o-mini", created_at: hour - 3_600, use_group: "default", token_id: 1, channel_id: 1, node_name: "", token_used: 300, count: 5, quota: 5_000 },
     ],
     checkins: [{ id: 1, user_id: 2, checkin_date: "2026-11-20", quota_awarded: 5_000, created_at: now - 8 * DAY }],
     top_ups: [

@@ -158,4 +158,6 @@ test("the console shows the imported channels, tokens, logs and the dashboard's 
     `/api/data/?start_timestamp=${now - 7 * 86_400}&end_timestamp=${now}`,
   );
   expect(data.json.data.find((d) => d.model_name === "gpt-4o")?.quota).toBe(30_000);
+  // new-api's two rows of one bucket (a renamed user), summed into one on either engine.
+  expect(data.json.data.filter((d) => d.model_name === "gpt-4o-mini").map((d) => d.quota)).toEqual([15_000]);
 });

@@ -64,7 +64,7 @@ export async function copyTable(spec: TableImport, o: CopyOptions): Promise<Tabl
       }
     }
     if (o.target) {
-      await o.target.insert(spec.target, main);
+      await o.target.insert(spec.target, mergeRows(spec.target, main));
       for (const [table, rows] of extra) await o.target.insert(table, rows);
     }
     report.imported += main.length;
@@ -72,4 +72,22 @@ export async function copyTable(spec: TableImport, o: CopyOptions): Promise<Tabl
   }
   report.ms = performance.now() - started;
   return report;
+}
+
+/** The page's rows with those equal on the table's merge key summed into one (see TargetTable.merge). */
+export function mergeRows(table: TargetTable, rows: TargetRow[]): TargetRow[] {
+  if (!table.merge) return rows;
+  const { key, sum } = table.merge;
+  const byKey = new Map<string, TargetRow>();
+  for (const row of rows) {
+    const k = JSON.stringify(key.map((c) => String(row[c])));
+    const seen = byKey.get(k);
+    if (!seen) byKey.set(k, { ...row });
+    else
+      for (const c of sum) {
+        const [x, y] = [seen[c], row[c]];
+        seen[c] = typeof x === "number" && typeof y === "number" ? x + y : BigInt(x as bigint) + BigInt(y as bigint);
+      }
+  }
+  return [...byKey.values()];
 }

@@ -11,12 +11,24 @@ export type TargetTable = {
   serialId: boolean;
   /** An ON CONFLICT clause (the same in SQLite and PostgreSQL) for tables a fresh install may already hold rows of. */
   onConflict?: string;
+  /**
+   * Rows equal on `key` are one row, `sum` added up: merged within a page before the insert
+   * (PostgreSQL refuses one statement that updates a row twice), across pages by onConflict.
+   */
+  merge?: { key: readonly string[]; sum: readonly string[] };
 };
 
-const t = (name: string, spec: string, serialId = true, onConflict?: string): TargetTable => ({
+const t = (
+  name: string,
+  spec: string,
+  serialId = true,
+  onConflict?: string,
+  merge?: TargetTable["merge"],
+): TargetTable => ({
   name,
   serialId,
   onConflict,
+  merge,
   columns: spec
     .split(/\s+/)
     .filter(Boolean)
@@ -75,6 +87,10 @@ export const TARGET = {
     `ON CONFLICT ("userId", "modelName", "createdAt", "useGroup", "tokenId", "channelId", "nodeName") DO UPDATE SET
     "count" = "quota_data"."count" + excluded."count", "quota" = "quota_data"."quota" + excluded."quota",
     "tokenUsed" = "quota_data"."tokenUsed" + excluded."tokenUsed"`,
+    {
+      key: ["userId", "modelName", "createdAt", "useGroup", "tokenId", "channelId", "nodeName"],
+      sum: ["count", "quota", "tokenUsed"],
+    },
   ),
   midjourneys: t(
     "midjourneys",
