@@ -63,8 +63,11 @@ export async function copyTable(spec: TableImport, o: CopyOptions): Promise<Tabl
         o.onRow?.(table, row);
       }
     }
+    const merged = mergeRows(spec.target, main);
+    for (let i = merged.length; i < main.length; i++)
+      o.ctx.note(spec.source, "a row summed into another of the same bucket");
     if (o.target) {
-      await o.target.insert(spec.target, mergeRows(spec.target, main));
+      await o.target.insert(spec.target, merged);
       for (const [table, rows] of extra) await o.target.insert(table, rows);
     }
     report.imported += main.length;
