@@ -161,3 +161,12 @@ test("the console shows the imported channels, tokens, logs and the dashboard's 
   // new-api's two rows of one bucket (a renamed user), summed into one on either engine.
   expect(data.json.data.filter((d) => d.model_name === "gpt-4o-mini").map((d) => d.quota)).toEqual([15_000]);
 });
+
+test("the multi-key channel relays with its enabled keys only (key 1 came across disabled)", async () => {
+  const off = await gw.api("PUT", "/api/channel/", { id: 1, status: 2 });
+  expect(off.json.success).toBe(true);
+  const before = up.requests.length;
+  for (let i = 0; i < 4; i++) expect((await chat(FIXTURE.aliceKey, "gpt-4o-mini")).status).toBe(200);
+  const keys = up.requests.slice(before).map((r) => r.headers.authorization);
+  expect(new Set(keys)).toEqual(new Set(["Bearer sk-multi-a", "Bearer sk-multi-c"]));
+});
