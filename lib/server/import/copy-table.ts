@@ -44,6 +44,9 @@ export async function copyTable(spec: TableImport, o: CopyOptions): Promise<Tabl
     since: o.since,
   });
   for await (const page of pages) {
+    // A page of the SQLite reader and writer is all synchronous work: without a turn of the event
+    // loop here, Ctrl-C (a signal handler) and the progress line would wait for the whole table.
+    await new Promise((resolve) => setImmediate(resolve));
     if (o.signal?.aborted) throw new ImportError("import_interrupted");
     const main: TargetRow[] = [];
     const extra = new Map<TargetTable, TargetRow[]>();
