@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const rssAtStart = peak;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   t = performance.now();
+  const cpu = process.cpuUsage();
   const out: string[] = [];
   const code = await importCommand(["--from", source], {
     locale: "en",
@@ -33,12 +34,15 @@ async function main(): Promise<void> {
     migrate: () => undefined,
   });
   const importMs = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
   clearInterval(sampler);
   const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
   console.log(out.filter((l) => /^(schema|logs |users|tokens|total)/.test(l)).join("\n"));
   console.log(
     `\n${rows.toLocaleString("en-US")} log rows: fixture written in ${(fixtureMs / 1000).toFixed(1)} s; ` +
-      `import ${(importMs / 1000).toFixed(1)} s (${Math.round(rows / (importMs / 1000)).toLocaleString("en-US")} rows/s), ` +
+      `import ${(importMs / 1000).toFixed(1)} s (${Math.round(rows / (importMs / 1000)).toLocaleString("en-US")} rows/s, ` +
+      `${cpuSeconds.toFixed(1)} s of CPU), ` +
       `RSS ${mb(rssAtStart)} at start, peak ${mb(peak)}; source ${mb(fs.statSync(source).size)}, exit ${code}`,
   );
   fs.rmSync(dir, { recursive: true, force: true });
