@@ -1,0 +1,172 @@
+// npm run import:new-api (issue 39) as an operator runs it (the npm script: migrate, import), then the
+// production server on the imported database: the old password logs in, the old key relays through
+// the imported channel to the upstream and is billed to its user and token at the imported ratios
+// (Σ logs == ledger), an imported code redeems once, the console shows channels, tokens, logs and
+// the dashboard's quota data. With TEST_DATABASE_URL both ends are PostgreSQL: the source is the
+// fixture as gorm's postgres driver creates it (the PostgreSQL reader), the target the gateway's.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { startGateway, type Gateway } from "./gateway";
+import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { copySqliteTemplate, createPostgresFromTemplate, dropPostgresDatabase } from "../support/db-template";
+import { createPostgresFixture, createSqliteFixture, FIXTURE } from "../import/new-api-fixture";
+import pg from "pg";
+
+const ROOT = path.resolve(__dirname, "../..");
+const pgBase = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "") ? process.env.TEST_DATABASE_URL! : null;
+const pgName = `import_${Date.now()}`;
+const pgSource = `${pgName}_source`;
+let gw: Gateway;
+let up: MockUpstream;
+let report = "";
+
+const chat = (key: string, model: string) =>
+  fetch(`${gw.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer sk-${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
+  });
+
+beforeAll(async () => {
+  up = await startMockUpstream();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-import-"));
+  let source = path.join(dataDir, "new-api.db");
+  let databaseUrl: string | undefined;
+  if (pgBase) {
+    databaseUrl = await createPostgresFromTemplate(pgBase, pgName);
+    const admin = new pg.Client({ connectionString: pgBase });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${pgSource}"`);
+    await admin.end();
+    const u = new URL(pgBase);
+    u.pathname = `/${pgSource}`;
+    source = u.toString();
+    const client = new pg.Client({ connectionString: source });
+    await client.connect();
+    await createPostgresFixture(client, { baseUrl: up.url });
+    await client.end();
+  } else {
+    createSqliteFixture(source, { baseUrl: up.url });
+    await copySqliteTemplate(path.join(dataDir, "gateway.db"));
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const npmScript = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts["import:new-api"];
+  const [, ...nodeArgs] = String(npmScript).split(" ");
+  const run = await promisify(execFile)(process.execPath, [...nodeArgs, "--from", source], {
+    cwd: ROOT,
+    env,
+    timeout: 120_000,
+  });
+  report = run.stdout;
+  gw = await startGateway({ dataDir, databaseUrl });
+  const root = await gw.api("POST", "/api/user/login", { username: "root", password: FIXTURE.passwords.root });
+  if (!root.json.success) throw new Error(`root login failed: ${root.json.message}`);
+}, 180_000);
+
+afterAll(async () => {
+  await gw?.stop();
+  await up?.close();
+  if (pgBase) for (const name of [pgName, pgSource]) await dropPostgresDatabase(pgBase, name);
+});
+
+test("the npm script prints the report and finishes", () => {
+  expect(report).toContain("schema:  new-api >= 0.9 (users.auth_version)");
+  expect(report).toMatch(/^tokens\s+5\s+5\s+0\s/m);
+  expect(report).toContain("Import finished");
+  expect(report).toContain(pgBase ? `source:  postgres://` : "source:  /");
+});
+
+test("a new account gets an id above every imported one", async () => {
+  expect((await gw.createUser("newcomer")).id).toBe(7);
+});
+
+test("an imported user logs in with the old password", async () => {
+  const r = await fetch(`${gw.url}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "alice", password: FIXTURE.passwords.alice }),
+  });
+  const body = (await r.json()) as { success: boolean; data: { id: number } };
+  expect(body.success).toBe(true);
+  expect(body.data.id).toBe(2);
+});
+
+test("the old key relays through the imported channel, billed to its user and token at the imported ratios", async () => {
+  const [before] = await gw.sql<{ u: number; t: number }>(
+    "select (select usedQuota from users where id = 2) u, (select usedQuota from tokens where id = 1) t",
+  );
+  const r = await chat(FIXTURE.aliceKey, FIXTURE.pricedModel);
+  expect(r.status).toBe(200);
+  const sent = up.requests.at(-1)!;
+  expect(sent.headers.authorization).toBe("Bearer sk-upstream-1");
+  expect(sent.body.model).toBe(FIXTURE.pricedModel);
+  await gw.settle();
+  const logs = await gw.sql<{ quota: number; tokenId: number; channelId: number }>(
+    "select quota, tokenId, channelId from logs where id > 100 and type = 2 and userId = 2",
+  );
+  expect(logs).toEqual([{ quota: 90, tokenId: 1, channelId: 1 }]);
+  const [after] = await gw.sql<{ u: number; t: number }>(
+    "select (select usedQuota from users where id = 2) u, (select usedQuota from tokens where id = 1) t",
+  );
+  expect(after!.u - before!.u).toBe(90);
+  expect(after!.t - before!.t).toBe(90);
+});
+
+test("the allow-list, the soft delete and the expiry of imported tokens still hold", async () => {
+  expect((await chat(FIXTURE.aliceLimitedKey, "gpt-4o")).status).toBe(403);
+  expect((await chat(FIXTURE.carolKey, "gpt-4o-mini")).status).toBe(401);
+  expect((await chat(FIXTURE.daveExpiredKey, "gpt-4o-mini")).status).toBe(401);
+});
+
+test("an imported redemption code redeems once", async () => {
+  const login = await fetch(`${gw.url}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "alice", password: FIXTURE.passwords.alice }),
+  });
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const redeem = async () => {
+    const r = await fetch(`${gw.url}/api/user/topup`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, "new-api-user": "2" },
+      body: JSON.stringify({ key: FIXTURE.unusedCode }),
+    });
+    return ((await r.json()) as { success: boolean }).success;
+  };
+  expect(await redeem()).toBe(true);
+  expect(await redeem()).toBe(false);
+});
+
+test("the console shows the imported channels, tokens, logs and the dashboard's quota data", async () => {
+  const channels = JSON.stringify((await gw.api("GET", "/api/channel/?p=1&page_size=50")).json.data);
+  for (const name of ["openai-main", "openai-multi", "advanced-custom", "baidu-old", "claude"])
+    expect(channels).toContain(name);
+  expect(channels).toContain("channel type 58 is not relayed by this gateway");
+  expect(channels).not.toContain("sk-upstream-1");
+  const tokens = await gw.api<unknown>("GET", "/api/token/?p=1&page_size=50");
+  expect(tokens.json.success).toBe(true);
+  const logs = await gw.api<{ total: number }>("GET", "/api/log/?p=1&page_size=10&type=0");
+  expect(logs.json.data.total).toBeGreaterThanOrEqual(100);
+  const now = Math.floor(Date.now() / 1000);
+  const data = await gw.api<Array<{ model_name: string; quota: number }>>(
+    "GET",
+    `/api/data/?start_timestamp=${now - 7 * 86_400}&end_timestamp=${now}`,
+  );
+  expect(data.json.data.find((d) => d.model_name === "gpt-4o")?.quota).toBe(30_000);
+  // new-api's two rows of one bucket (a renamed user), summed into one on either engine.
+  expect(data.json.data.filter((d) => d.model_name === "gpt-4o-mini").map((d) => d.quota)).toEqual([15_000]);
+});
+
+test("the multi-key channel relays with its enabled keys only (key 1 came across disabled)", async () => {
+  const off = await gw.api("PUT", "/api/channel/", { id: 1, status: 2 });
+  expect(off.json.success).toBe(true);
+  const before = up.requests.length;
+  for (let i = 0; i < 4; i++) expect((await chat(FIXTURE.aliceKey, "gpt-4o-mini")).status).toBe(200);
+  const keys = up.requests.slice(before).map((r) => r.headers.authorization);
+  expect(new Set(keys)).toEqual(new Set(["Bearer sk-multi-a", "Bearer sk-multi-c"]));
+});
