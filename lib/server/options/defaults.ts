@@ -135,6 +135,9 @@ export const OPTION_DEFAULTS: Readonly<Record<string, string>> = {
   ModelPrice: "{}",
   CompletionRatio: "{}",
   CacheRatio: "{}",
+  // Realtime audio tokens (new-api's AudioRatio / AudioCompletionRatio): × the model ratio; 1 when unset
+  AudioRatio: "{}",
+  AudioCompletionRatio: "{}",
   // Root only: GET /api/ratio_config shows the four price maps to anyone (other instances sync from it)
   ExposeRatioEnabled: "false",
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
