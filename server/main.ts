@@ -36,7 +36,7 @@ import { handleMetrics } from "@/lib/server/metrics/handler";
 import { lockOwnedDatabase } from "@/server/instance-lock";
 import { exitAfterShutdown, logStrayErrors } from "@/lib/server/lifecycle";
 import { handleRelay } from "@/relay/entry/handler";
-import { handleUpgrade, isRelayUpgrade } from "@/relay/entry/upgrade";
+import { REALTIME_PATH } from "@/relay/kernel/realtime-wire";
 import { warmUpRelayScanners } from "@/relay/entry/warm-up";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
 import { startBackgroundJobs } from "@/server/cluster/jobs";
@@ -140,7 +140,9 @@ async function main() {
   server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     stampClientIp(req);
     const pathname = (req.url ?? "/").split("?")[0]!;
-    if (!drain.draining && isRelayUpgrade(pathname)) void handleUpgrade(req, socket, head);
+    // Loaded on the first session: the WebSocket library stays out of memory until one is asked for.
+    if (!drain.draining && pathname.replace(/\/$/, "") === REALTIME_PATH)
+      void import("@/relay/entry/upgrade").then((m) => m.handleUpgrade(req, socket, head));
     else socket.end("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
   });
   server.keepAliveTimeout = 65_000;

@@ -113,7 +113,7 @@ let mock: Mock;
 
 beforeAll(async () => {
   mock = await startRealtimeMock();
-  gw = await startGateway({ env: { RELAY_MAX_BODY_MB: "2", STREAMING_TIMEOUT: "3" } });
+  gw = await startGateway({ env: { RELAY_MAX_BODY_MB: "2", STREAMING_TIMEOUT: "6" } });
   const set = async (key: string, value: string) =>
     expect((await gw.api("PUT", "/api/option/", { key, value })).json.success).toBe(true);
   await set("ChannelPrivateAddressEnabled", "true");
@@ -180,7 +180,12 @@ test("the openai SDK's realtime client: events both ways, each response.done bil
     const client = new OpenAI({ apiKey: u.key, baseURL: `https://127.0.0.1:${front.port}/v1` });
     const rt = await OpenAIRealtimeWS.create(client, { model: MODEL, options: { ca: front.ca } });
     const created = new Promise((r) => rt.on("session.created", r));
-    const done = () => new Promise<{ response: { usage: unknown } }>((r) => rt.once("response.done", r as never));
+    // A session closed early fails the test at once instead of waiting for jest's timeout.
+    const done = () =>
+      new Promise<{ response: { usage: unknown } }>((r, j) => {
+        rt.once("response.done", r as never);
+        rt.socket.once("close", (code) => j(new Error(`session closed (${code})`)));
+      });
     await new Promise((r) => rt.socket.once("open", r));
     expect(await created).toMatchObject({ type: "session.created" });
     for (let i = 0; i < 2; i++) {
@@ -263,10 +268,11 @@ test("a client that stops reading holds the upstream back; once it reads, every 
   );
   ws.pause();
   ws.send(JSON.stringify({ type: "test.flood", mb: 24 }));
-  // The gateway stops reading the upstream once 1 MB waits for this client: the mock's socket keeps
-  // most of the 24 MB it was asked to send (TCP buffers hold a few MB at most).
+  // While the client reads nothing, most of the 24 MB waits on the mock's side of the upstream socket
+  // (the pause itself is proven frame by frame in relay/streaming/realtime-pump.test.ts).
   const upstream = mock.sockets.at(-1)!;
   await gw.waitFor(() => upstream.bufferedAmount > 8 * 1024 * 1024, 10_000);
+  expect(frames).toBe(0);
   ws.resume();
   await all;
   expect(frames).toBe(24);
@@ -286,5 +292,15 @@ test("an abrupt close on either side ends the other and returns the hold", async
   const upClosed = new Promise((r) => upstream.once("close", r));
   b.terminate(); // the client vanishes
   await upClosed;
+  await gw.waitFor(async () => (await quotaOf(u.id)) === 100_000);
+});
+
+test("a session with no frame either way for STREAMING_TIMEOUT seconds (6 here: long enough for a loaded machine) is closed", async () => {
+  const u = await gw.createUser("rt-idle", 100_000);
+  const ws = open(u.key);
+  await opened(ws);
+  const started = Date.now();
+  expect(await closed(ws)).toBe(1000);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(5_500);
   await gw.waitFor(async () => (await quotaOf(u.id)) === 100_000);
 });

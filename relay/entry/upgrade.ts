@@ -16,7 +16,7 @@ import { env } from "@/lib/env";
 import { authenticateToken, refuseBrowserExtension } from "@/relay/auth/auth";
 import { relayError } from "@/relay/kernel/error-codes";
 import { errorBody, RelayError } from "@/relay/kernel/errors";
-import { keyFromProtocols, offeredProtocols, REALTIME_PATH } from "@/relay/kernel/realtime-wire";
+import { keyFromProtocols, offeredProtocols } from "@/relay/kernel/realtime-wire";
 import { routeRealtime } from "@/relay/routing/realtime-route";
 import { openRealtimeSession } from "@/relay/endpoints/realtime/open-session";
 import { pumpRealtime } from "@/relay/streaming/realtime-pump";
@@ -44,11 +44,6 @@ function refuse(socket: Duplex, err: RelayError, requestId: string): void {
       `content-type: application/json\r\nx-request-id: ${requestId}\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
-}
-
-/** True when the upgrade is ours (a realtime session); false leaves the socket to the caller. */
-export function isRelayUpgrade(pathname: string): boolean {
-  return pathname === REALTIME_PATH || pathname === `${REALTIME_PATH}/`;
 }
 
 export async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
