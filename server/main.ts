@@ -20,6 +20,7 @@ import "server-only";
 //   closed, THEN the shutdown hooks flush bookkeeping and close the DB, and the process exits 0.
 import cluster from "node:cluster";
 import http from "node:http";
+import type { Duplex } from "node:stream";
 import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, normaliseIp } from "@/lib/server/client-ip";
 import { createDrain } from "@/server/drain";
@@ -35,6 +36,7 @@ import { handleMetrics } from "@/lib/server/metrics/handler";
 import { lockOwnedDatabase } from "@/server/instance-lock";
 import { exitAfterShutdown, logStrayErrors } from "@/lib/server/lifecycle";
 import { handleRelay } from "@/relay/entry/handler";
+import { REALTIME_PATH } from "@/relay/kernel/realtime-wire";
 import { warmUpRelayScanners } from "@/relay/entry/warm-up";
 import { registerQuotaWarningDelivery } from "@/lib/server/notify/quota-warning-delivery";
 import { startBackgroundJobs } from "@/server/cluster/jobs";
@@ -109,13 +111,17 @@ async function main() {
   if (e.NOTIFY_ALLOW_LOOPBACK_FOR_TESTS)
     logger().warn("NOTIFY_ALLOW_LOOPBACK_FOR_TESTS is on: webhooks may use http:// and loopback (tests only)");
 
-  const server = http.createServer((req, res) => {
+  /** The client address every handler reads (x-forwarded-for only behind a trusted proxy). */
+  const stampClientIp = (req: http.IncomingMessage) => {
     const forwarded = e.TRUST_PROXY
       ? String(req.headers["x-forwarded-for"] ?? "")
           .split(",")[0]
           ?.trim()
       : "";
     req.headers[CLIENT_IP_HEADER] = normaliseIp(forwarded || req.socket.remoteAddress || "unknown");
+  };
+  const server = http.createServer((req, res) => {
+    stampClientIp(req);
     req.url = withoutApiTrailingSlash(req.url ?? "/");
     const pathname = req.url.split("?")[0]!;
     const route = edgeRouteFor(req.method, pathname);
@@ -130,6 +136,15 @@ async function main() {
     else drain.track(res, handle(req, res));
   });
   const drain = createDrain(server);
+  // WebSocket upgrades: the realtime relay (GET /v1/realtime); any other upgrade is refused.
+  server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    stampClientIp(req);
+    const pathname = (req.url ?? "/").split("?")[0]!;
+    // Loaded on the first session: the WebSocket library stays out of memory until one is asked for.
+    if (!drain.draining && pathname.replace(/\/$/, "") === REALTIME_PATH)
+      void import("@/relay/entry/upgrade").then((m) => m.handleUpgrade(req, socket, head));
+    else socket.end("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
+  });
   server.keepAliveTimeout = 65_000;
   // Receiving a request (headers, then its whole body) is bounded: a client that trickles a body in
   // holds a socket and the route's buffer only this long (408). Both timers stop once the request is

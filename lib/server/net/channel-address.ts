@@ -96,3 +96,11 @@ const agents = singleton("net.channel-agents", () => ({
 export function channelAgent(allowPrivate: boolean): Agent {
   return allowPrivate ? agents.open : agents.publicOnly;
 }
+
+/**
+ * The DNS lookup for a connection made outside undici (the realtime WebSocket): refuses private
+ * answers unless the policy allows them (undefined = the system's lookup).
+ */
+export function channelLookup(allowPrivate: boolean): LookupFunction | undefined {
+  return allowPrivate ? undefined : publicLookup;
+}

@@ -150,6 +150,9 @@ export const OPTION_SPECS = {
   ModelPrice: json<Record<string, number>>({}),
   CompletionRatio: json<Record<string, number>>({}),
   CacheRatio: json<Record<string, number>>({}),
+  // Realtime audio tokens (new-api's AudioRatio / AudioCompletionRatio): × the model ratio; 1 when unset
+  AudioRatio: json<Record<string, number>>({}),
+  AudioCompletionRatio: json<Record<string, number>>({}),
   // Root only: GET /api/ratio_config shows the four price maps to anyone (other instances sync from it)
   ExposeRatioEnabled: bool(false),
   GroupRatio: json<Record<string, number>>({ default: 1, vip: 1, svip: 1 }),

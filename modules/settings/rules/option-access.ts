@@ -54,6 +54,8 @@ const ADMIN_WRITABLE: readonly string[] = [
   "ModelPrice",
   "CompletionRatio",
   "CacheRatio",
+  "AudioRatio",
+  "AudioCompletionRatio",
   "GroupRatio",
   "UserUsableGroups",
   "TopupGroupRatio",

@@ -67,6 +67,8 @@ export const OPTION_RULES: Readonly<Record<string, Rule>> = {
   ModelRatio: { kind: "json", shape: "number_map" },
   CompletionRatio: { kind: "json", shape: "number_map" },
   CacheRatio: { kind: "json", shape: "number_map" },
+  AudioRatio: { kind: "json", shape: "number_map" },
+  AudioCompletionRatio: { kind: "json", shape: "number_map" },
   ModelPrice: { kind: "json", shape: "number_map" },
   GroupRatio: { kind: "json", shape: "number_map" },
   TopupGroupRatio: { kind: "json", shape: "number_map" },

@@ -18,7 +18,14 @@ import type { PriceMap, PricingMaps } from "@/modules/pricing/client";
 import { useSite } from "@/components/providers/site-context";
 import { ROLE } from "@/lib/constants";
 
-export const PRICING_KEYS = ["ModelPrice", "ModelRatio", "CacheRatio", "CompletionRatio"] as const;
+export const PRICING_KEYS = [
+  "ModelPrice",
+  "ModelRatio",
+  "CacheRatio",
+  "CompletionRatio",
+  "AudioRatio",
+  "AudioCompletionRatio",
+] as const;
 const MAP_KEYS = ["ModelPrice", "ModelRatio", "CompletionRatio"] as const;
 
 function parseMap(text: string): PriceMap | null {

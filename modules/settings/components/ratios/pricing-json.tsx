@@ -19,6 +19,8 @@ const FIELDS = [
   { key: "ModelPrice", kind: "json", hint: true, rows: 8 },
   { key: "ModelRatio", kind: "json", hint: true, rows: 8 },
   { key: "CacheRatio", kind: "json", hint: true, rows: 8 },
+  { key: "AudioRatio", kind: "json", hint: true, rows: 6 },
+  { key: "AudioCompletionRatio", kind: "json", hint: true, rows: 6 },
   { key: "CompletionRatio", kind: "json", hint: true, rows: 8 },
 ] as const;
 
