@@ -157,6 +157,10 @@ export const OPTION_SPECS = {
   ExposeRatioEnabled: bool(false),
   GroupRatio: json<Record<string, number>>({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: json<Record<string, string>>({ default: "默认分组", vip: "vip分组" }),
+  // The groups a token in the "auto" group falls back to, in order, and how many a token may list
+  // (new-api's AutoGroups / MaxTokenAutoGroups; GET /api/token/auto-groups)
+  AutoGroups: json<string[]>(["default"]),
+  MaxTokenAutoGroups: num(5),
   fallback_pricing_enabled: bool(false),
   fallback_single_price: str(),
   fallback_input_ratio: str(),

@@ -73,6 +73,7 @@ export const OPTION_RULES: Readonly<Record<string, Rule>> = {
   GroupRatio: { kind: "json", shape: "number_map" },
   TopupGroupRatio: { kind: "json", shape: "number_map" },
   UserUsableGroups: { kind: "json", shape: "string_map" },
+  AutoGroups: { kind: "json", shape: "string_list" },
   Chats: { kind: "json", shape: "chats" },
   ModelRequestRateLimitGroup: { kind: "json", shape: "rate_limit_group" },
   ModelMapping: { kind: "json", shape: "model_mapping" },
@@ -84,6 +85,7 @@ export const OPTION_RULES: Readonly<Record<string, Rule>> = {
   "claude.default_max_tokens": { kind: "json", shape: "positive_int_map" },
   // quota and rewards
   QuotaPerUnit: num(0.000001),
+  MaxTokenAutoGroups: int(1, 100),
   QuotaForNewUser: int(0),
   QuotaForInviter: int(0),
   QuotaForInvitee: int(0),
