@@ -73,9 +73,15 @@ export function envelope(data: unknown, message = "", init?: ResponseInit): Next
   return NextResponse.json({ success: true, message, data: data ?? null }, init);
 }
 
-function errorResponse(status: number, message: string, requestId: string, extraHeaders?: Record<string, string>) {
+function errorResponse(
+  status: number,
+  message: string,
+  requestId: string,
+  extraHeaders?: Record<string, string>,
+  extraFields?: Record<string, string>,
+) {
   return NextResponse.json(
-    { success: false, message },
+    { success: false, message, ...extraFields },
     { status, headers: { "X-Request-Id": requestId, ...extraHeaders } },
   );
 }
@@ -204,7 +210,9 @@ export function route<B = undefined, Q = undefined, R extends Role = Role>(
       response.headers.set("X-Request-Id", requestId);
       return response;
     } catch (err) {
-      if (err instanceof AppError) return errorResponse(err.status, t(err.key, err.params), requestId);
+      if (err instanceof AppError) {
+        return errorResponse(err.status, t(err.key, err.params), requestId, undefined, err.extra);
+      }
       if (isInputError(err)) {
         requestLogger(requestId).warn({ err, path: req.nextUrl.pathname }, "database refused an input value");
         return errorResponse(400, t("invalid_input_value"), requestId);

@@ -16,6 +16,7 @@ const ACTION_TEXT = {
   disable_tag: "禁用了标签下的渠道",
   tag_many: "批量设置了渠道标签",
   fix_abilities: "重建了渠道路由表",
+  key_view: "查看了渠道",
 } as const;
 
 export type ChannelAction = keyof typeof ACTION_TEXT;
