@@ -23,6 +23,7 @@ beforeAll(async () => {
 });
 
 const PENDING = "gateway-2fa-pending";
+type TwoFactorStatus = { enabled: boolean; locked: boolean; backup_codes_remaining?: number };
 
 /** The password step: its answer and the pending sign-in's cookie (no session). */
 async function passwordStep(username: string, password: string) {
@@ -127,7 +128,7 @@ test("sign-in: the password step issues no session; the second step takes a righ
   expect((await secondStep(second.pending, backup.replace("-", "").toLowerCase())).status).toBe(200);
   const third = await passwordStep(me.username, me.password);
   expect((await secondStep(third.pending, backup)).status).toBe(400);
-  const left = await call(statusRoute, "GET", "/api/user/2fa/status", { cookie: me.cookie });
+  const left = await call<TwoFactorStatus>(statusRoute, "GET", "/api/user/2fa/status", { cookie: me.cookie });
   expect(left.json.data.backup_codes_remaining).toBe(7);
 });
 
@@ -143,7 +144,8 @@ test("guessing is limited per account: after 5 wrong codes even the right one is
   // another sign-in of the same account is locked too; the lock shows in the status
   const other = await passwordStep(me.username, me.password);
   expect((await secondStep(other.pending, totpCode(secret))).status).toBe(429);
-  expect((await call(statusRoute, "GET", "/api/user/2fa/status", { cookie: me.cookie })).json.data.locked).toBe(true);
+  const status = await call<TwoFactorStatus>(statusRoute, "GET", "/api/user/2fa/status", { cookie: me.cookie });
+  expect(status.json.data.locked).toBe(true);
 });
 
 test("disable needs a code (a backup code will do); backup codes regenerate for a TOTP code only, and the old ones stop", async () => {
