@@ -3,5 +3,6 @@
 // the guard other sensitive actions run behind.
 export { SecuritySection } from "@/modules/security/components/security-section";
 export { LoginSecondStep } from "@/modules/security/components/login-second-step";
+export { PasskeySignIn } from "@/modules/security/components/passkey-sign-in";
 export { ChannelKeyReveal } from "@/modules/security/components/channel-key-reveal";
 export { useSecureAction } from "@/modules/security/client/use-secure-action";

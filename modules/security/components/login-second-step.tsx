@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { loginSecondStep } from "@/modules/security/client/api";
 import type { StoredUser } from "@/lib/client/storage";
+import { PasskeySignIn } from "@/modules/security/components/passkey-sign-in";
 
 export function LoginSecondStep({
   onSignedIn,
@@ -48,6 +49,7 @@ export function LoginSecondStep({
           {t("second_step_submit")}
         </Button>
       </div>
+      <PasskeySignIn onSignedIn={onSignedIn} />
     </form>
   );
 }

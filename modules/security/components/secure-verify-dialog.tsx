@@ -7,7 +7,10 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
 import { useSecureVerify } from "@/modules/security/client/hooks";
+import { verifyWithPasskey } from "@/modules/security/client/passkey-api";
 import type { VerifyMethods } from "@/modules/security/client/api";
 
 function VerifyForm({
@@ -21,6 +24,13 @@ function VerifyForm({
 }) {
   const t = useTranslations("security");
   const verify = useSecureVerify();
+  const passkey = useMutation({
+    mutationFn: verifyWithPasskey,
+    onSuccess: () => {
+      close();
+      onVerified();
+    },
+  });
   const [value, setValue] = useState("");
   const byPassword = !methods.two_fa && methods.password;
   const submit = () => {
@@ -46,6 +56,17 @@ function VerifyForm({
       submitTestId="secure-verify-submit"
       data-testid="secure-verify"
     >
+      {methods.passkey ? (
+        <Button
+          type="button"
+          variant="outline"
+          loading={passkey.isPending}
+          onClick={() => passkey.mutate()}
+          data-testid="secure-verify-passkey"
+        >
+          {t("verify_use_passkey")}
+        </Button>
+      ) : null}
       {byPassword ? (
         <TextField
           id="secure-verify-password"
@@ -81,9 +102,13 @@ export function SecureVerifyDialog({
   onOpenChange: (open: boolean) => void;
   onVerified: () => void;
 }) {
+  // The dialog often opens from inside another form (the channel drawer, the password dialog): React
+  // bubbles its submit through the portal to that form, which must not submit too.
   return (
-    <FreshDialog open={methods !== null} onOpenChange={onOpenChange}>
-      {(close) => (methods ? <VerifyForm methods={methods} close={close} onVerified={onVerified} /> : null)}
-    </FreshDialog>
+    <div className="contents" onSubmit={(e) => e.stopPropagation()}>
+      <FreshDialog open={methods !== null} onOpenChange={onOpenChange}>
+        {(close) => (methods ? <VerifyForm methods={methods} close={close} onVerified={onVerified} /> : null)}
+      </FreshDialog>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { SessionsCard } from "@/modules/security/components/sessions-card";
 import { TwoFactorCard } from "@/modules/security/components/two-factor-card";
+import { PasskeysCard } from "@/modules/security/components/passkeys-card";
 
 export function SecuritySection({ accountName }: { accountName: string }) {
   const t = useTranslations("security");
@@ -14,6 +15,7 @@ export function SecuritySection({ accountName }: { accountName: string }) {
       <p className="text-sm text-muted">{t("section_description")}</p>
       <div className="mt-1 divide-y divide-border">
         <TwoFactorCard accountName={accountName} />
+        <PasskeysCard />
         <SessionsCard />
       </div>
     </Card>

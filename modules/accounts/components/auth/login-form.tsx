@@ -20,7 +20,7 @@ import { useLogin } from "@/modules/accounts/client/auth/use-login";
 import { setStoredUser, type StoredUser } from "@/lib/client/storage";
 import { loginSchema, type LoginInput } from "@/modules/accounts/schemas/account";
 import { hardNavigate } from "@/lib/client/navigate";
-import { LoginSecondStep } from "@/modules/security/client";
+import { LoginSecondStep, PasskeySignIn } from "@/modules/security/client";
 
 // The factory credentials of a seeded root account; logging in with them earns a warning.
 const DEFAULT_ROOT = { username: "root", password: "123456" };
@@ -151,6 +151,7 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
           </Button>
         </form>
       )}
+      {secondStep ? null : <PasskeySignIn onSignedIn={(user) => signedIn(user)} />}
       <OtherLogins />
       <DefaultPasswordDialog open={warnDefaultPassword} onContinue={goOn} />
     </AuthShell>
