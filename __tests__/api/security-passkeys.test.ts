@@ -12,6 +12,8 @@ import * as verifyBegin from "@/app/api/user/passkey/verify/begin/route";
 import * as verifyFinish from "@/app/api/user/passkey/verify/finish/route";
 import * as verifyRoute from "@/app/api/verify/route";
 import * as selfRoute from "@/app/api/user/self/route";
+import * as resetPasskeyRoute from "@/app/api/user/[id]/reset_passkey/route";
+import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { call, createUserAndLogin, sessionCookieFrom, setOptions, setupApiHarness, setupRoot } from "./harness";
 import { SoftAuthenticator } from "./webauthn-support";
@@ -173,4 +175,22 @@ test("a passkey verifies a session (then POST /api/verify), and deleting it need
   expect((await del()).status).toBe(200);
   expect(await db().passkeyCredential.count({ where: { userId: me.id } })).toBe(0);
   expect(await db().passkeyCredential.count({ where: { userId: other.id } })).toBe(1);
+});
+
+test("admin: resets a lower user's passkeys (audit-logged), never another admin's; users may not", async () => {
+  const admin = await createUserAndLogin({ role: ROLE.admin });
+  const peer = await createUserAndLogin({ role: ROLE.admin });
+  const user = await createUserAndLogin();
+  await registerPasskey(user);
+  await registerPasskey(peer);
+  const reset = (cookie: string, id: number) =>
+    call(resetPasskeyRoute, "DELETE", `/api/user/${id}/reset_passkey`, { cookie, params: { id: String(id) } });
+  expect((await reset(user.cookie, peer.id)).status).toBe(403);
+  expect((await reset(admin.cookie, peer.id)).status).toBe(403);
+  expect((await reset(admin.cookie, user.id)).status).toBe(200);
+  expect(await db().passkeyCredential.count({ where: { userId: user.id } })).toBe(0);
+  expect(await db().passkeyCredential.count({ where: { userId: peer.id } })).toBe(1);
+  expect((await reset(admin.cookie, user.id)).status).toBe(400);
+  const audit = await db().log.findFirst({ where: { userId: admin.id }, orderBy: { id: "desc" } });
+  expect(JSON.parse(audit!.other)).toMatchObject({ action: "user_reset_passkey", target_user_id: user.id });
 });
