@@ -1,5 +1,5 @@
 -- Issue 40: two-factor sign-in (TOTP + backup codes), passkeys, and console sessions as rows (listed,
--- ended one by one; each holds its own secure verification).
+-- ended one by one, each holding its own secure verification).
 
 -- CreateTable
 CREATE TABLE "two_fas" (
