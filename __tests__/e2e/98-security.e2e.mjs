@@ -40,7 +40,7 @@ async function setUpAndSignIn({ browser, baseUrl, screenshot }, account, languag
     await page.getByTestId("twofa-qr").waitFor();
     const secret = (await page.getByTestId("twofa-secret").textContent()).trim();
     assert.match(secret, /^[A-Z2-7]{32}$/);
-    assert.equal((await page.getByTestId("backup-codes").locator("li").count()), 8);
+    assert.equal(await page.getByTestId("backup-codes").locator("li").count(), 8);
     await screenshot(`security-setup-${language}`, page);
     await awayFromStepEdge(page);
     // keyboard only: type the first code and press Enter
