@@ -150,6 +150,7 @@ test("sessions: listed with device and address; one or all others ended; another
   expect(list.json.data).toHaveLength(2);
   expect(list.json.data.filter((s) => s.current)).toHaveLength(1);
   expect(list.json.data.map((s) => s.ip).sort()).toEqual(["10.1.2.3", "127.0.0.1"]);
+  expect(list.json.data.map((s) => (s as { login_method?: string }).login_method)).toEqual(["password", "password"]);
   const secondSid = list.json.data.find((s) => s.ip === "10.1.2.3")!.sid;
 
   // another user cannot end it (not found, like an unknown id), nor can a malformed id

@@ -22,6 +22,11 @@ export function sessionCookieName(): string {
 
 export type SessionClaims = { uid: number; v: number; sid: string };
 
+/** What the sessions list shows of a sign-in: the client address, its user agent, how it signed in. */
+export function sessionMetaOf(headers: Headers, ip: string, loginMethod: string): SessionMeta {
+  return { ip, userAgent: headers.get("user-agent") ?? "", loginMethod };
+}
+
 /** Opens a session row for a sign-in and returns its cookie token. */
 export async function mintSessionToken(
   claims: Omit<SessionClaims, "sid"> & { username: string },

@@ -3,7 +3,7 @@ import { loginSchema } from "@/modules/accounts/schemas/account";
 import { humanCheckQuerySchema } from "@/modules/accounts/schemas/human-check";
 import { assertHumanCheck } from "@/lib/server/auth/human-check";
 import { loginUser } from "@/modules/accounts/server/users/login-user";
-import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
+import { mintSessionToken, sessionMetaOf, sessionSetCookie } from "@/lib/server/auth/session";
 import { toSessionUserDto } from "@/modules/accounts/server/dto";
 import { secondStepAnswer } from "@/modules/security/server";
 
@@ -19,7 +19,7 @@ export const POST = route(
     if (pending) return pending;
     const token = await mintSessionToken(
       { uid: user.id, v: user.authVersion, username: user.username },
-      { ip, userAgent: req.headers.get("user-agent") ?? "", loginMethod: "password" },
+      sessionMetaOf(req.headers, ip, "password"),
     );
     const res = envelope(toSessionUserDto(user), t("login_success"));
     res.headers.append("Set-Cookie", sessionSetCookie(token));

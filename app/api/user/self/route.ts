@@ -3,7 +3,7 @@ import { updateSelfSchema } from "@/modules/accounts/schemas/account";
 import { getUserOrThrow } from "@/modules/accounts/server/users/get-user-or-throw";
 import { updateSelf } from "@/modules/accounts/server/users/update-self";
 import { deleteSelf } from "@/modules/accounts/server/users/delete-self";
-import { mintSessionToken, sessionClearCookie, sessionSetCookie } from "@/lib/server/auth/session";
+import { mintSessionToken, sessionClearCookie, sessionMetaOf, sessionSetCookie } from "@/lib/server/auth/session";
 import { requireSensitiveProof } from "@/modules/security/server";
 
 // GET /api/user/self – the caller's own account
@@ -19,7 +19,7 @@ export const PUT = route({ role: "user", body: updateSelfSchema }, async ({ req,
   if (result.passwordChanged && user.via === "session") {
     const token = await mintSessionToken(
       { uid: user.id, v: result.authVersion, username: user.username },
-      { ip, userAgent: req.headers.get("user-agent") ?? "", loginMethod: "password" },
+      sessionMetaOf(req.headers, ip, "password"),
     );
     res.headers.append("Set-Cookie", sessionSetCookie(token));
   }

@@ -1,7 +1,7 @@
 // POST /api/user/login/2fa {code} – the second step of a sign-in with two-factor: checks the code
 // against the pending sign-in (its cookie) and only then sets the session cookie
 import { envelope, route } from "@/lib/server/http/route";
-import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
+import { mintSessionToken, sessionMetaOf, sessionSetCookie } from "@/lib/server/auth/session";
 import { snakeFields } from "@/lib/server/dto-fields";
 import { sessionUserFields } from "@/lib/server/auth/current-user";
 import { twoFactorCodeSchema } from "@/modules/security/schemas";
@@ -14,7 +14,7 @@ export const POST = route(
     const user = await finishSecondStep(req.headers, body.code);
     const token = await mintSessionToken(
       { uid: user.id, v: user.authVersion, username: user.username },
-      { ip, userAgent: req.headers.get("user-agent") ?? "", loginMethod: "2fa" },
+      sessionMetaOf(req.headers, ip, "2fa"),
     );
     const res = envelope(snakeFields(user, sessionUserFields), t("login_success"));
     res.headers.append("Set-Cookie", sessionSetCookie(token));

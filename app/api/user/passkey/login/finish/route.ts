@@ -2,7 +2,7 @@
 // (a passkey is possession and, with user verification, a second factor: no TOTP step follows, as new-api)
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { envelope, route } from "@/lib/server/http/route";
-import { mintSessionToken, sessionSetCookie } from "@/lib/server/auth/session";
+import { mintSessionToken, sessionMetaOf, sessionSetCookie } from "@/lib/server/auth/session";
 import { sessionUserFields } from "@/lib/server/auth/current-user";
 import { snakeFields } from "@/lib/server/dto-fields";
 import { authenticationResponseSchema } from "@/modules/security/schemas";
@@ -15,7 +15,7 @@ export const POST = route(
     const user = await finishAssertion("webauthn_login", req.headers, body as AuthenticationResponseJSON);
     const token = await mintSessionToken(
       { uid: user.id, v: user.authVersion, username: user.username },
-      { ip, userAgent: req.headers.get("user-agent") ?? "", loginMethod: "passkey" },
+      sessionMetaOf(req.headers, ip, "passkey"),
     );
     const res = envelope(snakeFields(user, sessionUserFields), t("login_success"));
     res.headers.append("Set-Cookie", sessionSetCookie(token));
