@@ -3,7 +3,7 @@
 // typed code; sessions list the devices and end another one; removing a passkey asks for the
 // secure verification first (the password, for an account without 2FA).
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { SecuritySection } from "@/modules/security/client";
+import { AdminSecondFactors, SecuritySection, TwoFactorAdoption } from "@/modules/security/client";
 import { renderAuth } from "./render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
@@ -59,6 +59,7 @@ function answer(method: string, url: string): unknown {
   if (url === "/api/verify/status")
     return ok({ verified: false, methods: { two_fa: false, passkey: true, password: false } });
   if (url === "/api/user/sessions") return ok(SESSIONS);
+  if (url === "/api/user/2fa/stats") return ok({ total_users: 4, enabled_users: 1, enabled_rate: "25.0%" });
   return ok(null);
 }
 
@@ -107,4 +108,18 @@ test("removing a passkey opens the secure verification first, and nothing is del
   fireEvent.click(await screen.findByTestId("passkey-remove"));
   expect(await screen.findByTestId("secure-verify-passkey")).toHaveTextContent("使用通行密钥");
   expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+});
+
+test("admin: adoption, and turning off a user's 2FA after a confirmation", async () => {
+  renderAuth(
+    <>
+      <TwoFactorAdoption />
+      <AdminSecondFactors userId={5} username="bob" />
+    </>,
+  );
+  expect(await screen.findByTestId("twofa-adoption")).toHaveTextContent("两步验证：4 个用户中 1 个已开启（25.0%）");
+  fireEvent.click(screen.getByTestId("admin-reset-2fa"));
+  expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+  fireEvent.click(await screen.findByTestId("admin-second-factors-confirm-confirm"));
+  await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/user/5/2fa")).toBe(true));
 });

@@ -4,5 +4,6 @@
 export { SecuritySection } from "@/modules/security/components/security-section";
 export { LoginSecondStep } from "@/modules/security/components/login-second-step";
 export { PasskeySignIn } from "@/modules/security/components/passkey-sign-in";
+export { AdminSecondFactors, TwoFactorAdoption } from "@/modules/security/components/admin-second-factors";
 export { ChannelKeyReveal } from "@/modules/security/components/channel-key-reveal";
 export { useSecureAction } from "@/modules/security/client/use-secure-action";

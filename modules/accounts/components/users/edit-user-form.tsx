@@ -12,6 +12,7 @@ import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { UserIdentityFields } from "@/modules/accounts/components/users/user-identity-fields";
 import { QuotaAdjust } from "@/modules/accounts/components/users/quota-adjust";
+import { AdminSecondFactors } from "@/modules/security/client";
 import type { AdminUser } from "@/modules/accounts/client/users/api";
 import { useGroupNames } from "@/modules/channels/client";
 import { useUpdateUser, useUser } from "@/modules/accounts/client/users/hooks";
@@ -76,6 +77,7 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
       </DrawerForm>
 
       <QuotaAdjust user={live} />
+      <AdminSecondFactors userId={live.id} username={live.username} />
 
       <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4" data-testid="edit-user-bindings">
         <legend className="px-1 text-sm font-semibold">{t("bindings")}</legend>
