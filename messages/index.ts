@@ -35,6 +35,8 @@ import enServerSettings from "../modules/settings/i18n/en/server-settings.json";
 import enServerTasks from "../modules/logs/i18n/en/server-tasks.json";
 import enServerWallet from "../modules/wallet/i18n/en/server-wallet.json";
 import enServerUsers from "../modules/users/i18n/en/server-users.json";
+import enServerSecurity from "../modules/security/i18n/en/server-security.json";
+import enSecurity from "../modules/security/i18n/en/security.json";
 import enServer from "./en/server.json";
 import enSettings from "../modules/settings/i18n/en/settings.json";
 import enShell from "./en/shell.json";
@@ -72,6 +74,8 @@ import zhServerSettings from "../modules/settings/i18n/zh/server-settings.json";
 import zhServerTasks from "../modules/logs/i18n/zh/server-tasks.json";
 import zhServerWallet from "../modules/wallet/i18n/zh/server-wallet.json";
 import zhServerUsers from "../modules/users/i18n/zh/server-users.json";
+import zhServerSecurity from "../modules/security/i18n/zh/server-security.json";
+import zhSecurity from "../modules/security/i18n/zh/security.json";
 import zhServer from "./zh/server.json";
 import zhSettings from "../modules/settings/i18n/zh/settings.json";
 import zhShell from "./zh/shell.json";
@@ -126,6 +130,7 @@ export const writtenCatalogues = {
       ...enServerPlayground,
       ...enServerTasks,
       ...enServerWallet,
+      ...enServerSecurity,
     },
     settings: enSettings,
     shell: enShell,
@@ -140,6 +145,7 @@ export const writtenCatalogues = {
     playground: enPlayground,
     tasks: enTasks,
     wallet: enWallet,
+    security: enSecurity,
   },
   zh: {
     admin_messages: zhAdminMessages,
@@ -168,6 +174,7 @@ export const writtenCatalogues = {
       ...zhServerPlayground,
       ...zhServerTasks,
       ...zhServerWallet,
+      ...zhServerSecurity,
     },
     settings: zhSettings,
     shell: zhShell,
@@ -182,6 +189,7 @@ export const writtenCatalogues = {
     playground: zhPlayground,
     tasks: zhTasks,
     wallet: zhWallet,
+    security: zhSecurity,
   },
 };
 

@@ -11,6 +11,7 @@ import * as balanceOneRoute from "@/app/api/channel/update_balance/[id]/route";
 import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { call, createUserAndLogin, setupApiHarness, setupRoot, type RouteModule } from "./harness";
+import { createVerifiedUser } from "./security-support";
 
 setupApiHarness();
 
@@ -24,7 +25,7 @@ let admin: Awaited<ReturnType<typeof createUserAndLogin>>;
 
 beforeAll(async () => {
   await setupRoot();
-  user = await createUserAndLogin();
+  user = await createVerifiedUser();
   admin = await createUserAndLogin({ role: ROLE.admin });
 });
 

@@ -9,7 +9,8 @@ import { db } from "@/lib/server/db";
 import { resetAllLimitersForTests } from "@/lib/server/http/rate-limit";
 import { hashCode } from "@/modules/auth/server/verification/consume-code";
 import { catalogues } from "@/messages";
-import { call, createUser, createUserAndLogin, setOptions, setupApiHarness, refusedInput } from "./harness";
+import { call, createUser, setOptions, setupApiHarness, refusedInput } from "./harness";
+import { createVerifiedUser } from "./security-support";
 import { latestCode, mailsTo, nextIp, setupMailTest } from "./mail-support";
 
 setupApiHarness();
@@ -58,7 +59,7 @@ test.each([
   ["no code", { email: "a@example.com" }, "mail_code_required"],
   ["blank code", { email: "a@example.com", code: "  " }, "mail_code_required"],
 ] as const)("validation: %s", async (_name, params, key) => {
-  const user = await createUserAndLogin();
+  const user = await createVerifiedUser();
   const res = await call(bindRoute, "GET", `/api/oauth/email/bind?${new URLSearchParams(params)}`, {
     cookie: user.cookie,
     headers: { "New-Api-User": String(user.id) },
@@ -73,7 +74,7 @@ test.each([
 });
 
 test("binds with the mailed code, refuses a wrong or used code, and changes the address later", async () => {
-  const user = await createUserAndLogin();
+  const user = await createVerifiedUser();
   const code = await mailCode(user, "Bind.Me@Example.com");
   const wrong = await bind(user, "bind.me@example.com", code === "000000" ? "111111" : "000000");
   expect(wrong.json).toEqual({ success: false, message: zh.verification_code_invalid });
@@ -94,13 +95,13 @@ test("binds with the mailed code, refuses a wrong or used code, and changes the 
   });
   expect(posted.json.success).toBe(true);
   expect(await emailOf(user.id)).toBe("moved@example.com");
-  const other = await createUserAndLogin();
+  const other = await createVerifiedUser();
   resetAllLimitersForTests(); // one mail per address per 30 s
   await expect(mailCode(other, "bind.me@example.com")).resolves.toMatch(/^\d{6}$/);
 });
 
 test("a forged request (no New-Api-User, or cross-site) is refused even with a valid code", async () => {
-  const user = await createUserAndLogin();
+  const user = await createVerifiedUser();
   await plantCode("forged@example.com", "313131");
   const noHeader = await call(bindRoute, "GET", "/api/oauth/email/bind?email=forged@example.com&code=313131", {
     cookie: user.cookie,
@@ -118,7 +119,7 @@ test("a forged request (no New-Api-User, or cross-site) is refused even with a v
 
 test("an address used by another account cannot be bound, whatever its case", async () => {
   await createUser({ email: "Owner@Example.com" });
-  const user = await createUserAndLogin();
+  const user = await createVerifiedUser();
   await plantCode("owner@example.com", "505050");
   const res = await bind(user, "owner@example.com", "505050");
   expect(res.status).toBe(409);
@@ -136,8 +137,8 @@ test("an address used by another account cannot be bound, whatever its case", as
 test("two accounts binding one address at the same time: exactly one gets it", async () => {
   for (let round = 0; round < 3; round++) {
     const address = `race${round}@example.com`;
-    const a = await createUserAndLogin();
-    const b = await createUserAndLogin();
+    const a = await createVerifiedUser();
+    const b = await createVerifiedUser();
     await plantCode(address, "111111");
     await plantCode(address, "222222");
     const results = await Promise.all([bind(a, address, "111111"), bind(b, address, "222222")]);
@@ -149,8 +150,8 @@ test("two accounts binding one address at the same time: exactly one gets it", a
 });
 
 test("one code used by two accounts at once: only one binding", async () => {
-  const a = await createUserAndLogin();
-  const b = await createUserAndLogin();
+  const a = await createVerifiedUser();
+  const b = await createVerifiedUser();
   await plantCode("shared@example.com", "777777");
   const results = await Promise.all([bind(a, "shared@example.com", "777777"), bind(b, "shared@example.com", "777777")]);
   expect(results.filter((r) => r.json.success)).toHaveLength(1);
@@ -159,7 +160,7 @@ test("one code used by two accounts at once: only one binding", async () => {
 
 test("a registration racing a binding for one address: exactly one owner", async () => {
   await setOptions({ EmailVerificationEnabled: "true" });
-  const a = await createUserAndLogin();
+  const a = await createVerifiedUser();
   await plantCode("contested@example.com", "333333");
   await plantCode("contested@example.com", "444444");
   const [bound, registered] = await Promise.all([

@@ -17,6 +17,7 @@ import { serverLocalDate } from "@/modules/profile/server/check-in-rules";
 import { moveAffQuota } from "@/modules/profile/server/transfer-aff-quota";
 import { claimAndCredit } from "@/modules/redemptions/server/redeem-code";
 import { call, createUser, createUserAndLogin, login, setOptions, setupApiHarness, setupRoot } from "./harness";
+import { createVerifiedUser } from "./security-support";
 
 setupApiHarness();
 
@@ -248,7 +249,7 @@ describe("invite-quota transfer", () => {
 
 describe("system access token", () => {
   test("a reset invalidates the previous token: old refused, new accepted on /api calls", async () => {
-    const me = await createUserAndLogin();
+    const me = await createVerifiedUser();
     const first = (await call<string>(tokenRoute, "GET", "/api/user/token", { cookie: me.cookie })).json.data;
     const headers = (token: string) => ({ authorization: token, "new-api-user": String(me.id) });
     const withToken = (token: string) =>
@@ -265,21 +266,21 @@ describe("system access token", () => {
   });
 
   test("resets are rate-limited per user (20 per 20 minutes), others unaffected", async () => {
-    const me = await createUserAndLogin();
+    const me = await createVerifiedUser();
     for (let i = 0; i < 20; i++) {
       expect((await call(tokenRoute, "GET", "/api/user/token", { cookie: me.cookie })).status).toBe(200);
     }
     const limited = await call(tokenRoute, "GET", "/api/user/token", { cookie: me.cookie });
     expect(limited.status).toBe(429);
     expect(limited.json).toEqual({ success: false, message: "请求次数过多，请稍后再试！" });
-    const other = await createUserAndLogin();
+    const other = await createVerifiedUser();
     expect((await call(tokenRoute, "GET", "/api/user/token", { cookie: other.cookie })).status).toBe(200);
   });
 });
 
 test("a deleted account can no longer check in or read its invite code", async () => {
   await setOptions({ CheckInEnabled: "true", CheckInQuota: "500", CheckInMaxQuota: "0" });
-  const me = await createUserAndLogin();
+  const me = await createVerifiedUser();
   const token = (await call<string>(tokenRoute, "GET", "/api/user/token", { cookie: me.cookie })).json.data;
   expect((await call(selfRoute, "DELETE", "/api/user/self", { cookie: me.cookie })).json.success).toBe(true);
   expect((await checkIn(me.cookie)).status).toBe(401);

@@ -10,6 +10,7 @@ import * as channelsRoute from "@/app/api/ratio_sync/channels/route";
 import * as fetchRoute from "@/app/api/ratio_sync/fetch/route";
 import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
+import type { RatioSyncResult, SyncableChannel } from "@/modules/pricing/ratios/ratio-sync";
 import { call, createUserAndLogin, login, ROOT_USER, setOptions, setupApiHarness, setupRoot } from "./harness";
 
 setupApiHarness();
@@ -51,7 +52,7 @@ beforeEach(async () => {
 const zh = { "accept-language": "zh-CN" };
 const ratioConfig = (maps: Record<string, unknown>) => JSON.stringify({ success: true, message: "", data: maps });
 const fetchSync = (body: unknown, cookie = root) =>
-  call<Record<string, any>>(fetchRoute, "POST", "/api/ratio_sync/fetch", { cookie, body, headers: zh });
+  call<RatioSyncResult>(fetchRoute, "POST", "/api/ratio_sync/fetch", { cookie, body, headers: zh });
 const upstream = (name: string, endpoint = "") => ({ name, base_url: base, endpoint });
 
 describe("GET /api/ratio_config", () => {
@@ -85,7 +86,7 @@ describe("/api/ratio_sync", () => {
   test("the channel list holds the channels with a base URL and the official preset last", async () => {
     const withUrl = await db().channel.create({ data: { name: "peer", baseUrl: base, key: "k", status: 1 } });
     await db().channel.create({ data: { name: "no-url", baseUrl: "", key: "k" } });
-    const res = await call<any[]>(channelsRoute, "GET", "/api/ratio_sync/channels", { cookie: root });
+    const res = await call<SyncableChannel[]>(channelsRoute, "GET", "/api/ratio_sync/channels", { cookie: root });
     expect(res.json.data).toContainEqual({ id: withUrl.id, name: "peer", base_url: base, status: 1 });
     expect(res.json.data.some((c: { name: string }) => c.name === "no-url")).toBe(false);
     expect(res.json.data.at(-1)).toMatchObject({
@@ -122,8 +123,8 @@ describe("/api/ratio_sync", () => {
     };
     const res = await fetchSync({ upstreams: [upstream("p", "api/pricing")] });
     const d = res.json.data.differences;
-    expect(d["gpt-a"].model_ratio).toEqual({ current: 1, upstreams: { p: 37.5 }, confidence: { p: false } });
-    expect(d["mj-x"].model_price).toEqual({ current: 0.1, upstreams: { p: 0.2 }, confidence: { p: true } });
+    expect(d["gpt-a"]?.model_ratio).toEqual({ current: 1, upstreams: { p: 37.5 }, confidence: { p: false } });
+    expect(d["mj-x"]?.model_price).toEqual({ current: 0.1, upstreams: { p: 0.2 }, confidence: { p: true } });
   });
 
   test("an upstream that fails is reported, the others still compared", async () => {
@@ -135,14 +136,14 @@ describe("/api/ratio_sync", () => {
     replies["/odd"] = { body: ratioConfig({ model_ratio: { "gpt-b": "2", "gpt-c": -1, "gpt-d": 1e400 } }) };
     const names = ["ok", "redirect", "html", "huge", "refused", "odd"];
     const res = await fetchSync({ upstreams: names.map((n) => upstream(n, `/${n}`)) });
-    const byName = Object.fromEntries(res.json.data.test_results.map((r: any) => [r.name, r]));
-    expect(byName.ok.status).toBe("success");
+    const byName = Object.fromEntries(res.json.data.test_results.map((r) => [r.name, r]));
+    expect(byName.ok?.status).toBe("success");
     expect(byName.redirect).toMatchObject({ status: "error", error: "上游返回 HTTP 302" });
     expect(byName.html).toMatchObject({ status: "error", error: "无法解析上游返回数据" });
     expect(byName.huge).toMatchObject({ status: "error", error: "上游返回的数据超过 4 MB" });
     expect(byName.refused).toMatchObject({ status: "error", error: "上游返回失败：倍率配置接口未启用" });
     // Values that are not finite non-negative numbers are dropped: nothing differs for "odd".
-    expect(byName.odd.status).toBe("success");
+    expect(byName.odd?.status).toBe("success");
     expect(res.json.data.differences).toEqual({
       "gpt-a": { model_ratio: { current: 1, upstreams: { ok: 9 }, confidence: { ok: true } } },
     });

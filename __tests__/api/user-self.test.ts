@@ -5,6 +5,7 @@ import * as selfRoute from "@/app/api/user/self/route";
 import * as tokenRoute from "@/app/api/user/token/route";
 import { db } from "@/lib/server/db";
 import { call, createUserAndLogin, login, ROOT_USER, sessionCookieFrom, setupRoot, setupApiHarness } from "./harness";
+import { createVerifiedUser } from "./security-support";
 
 const LIMIT = 5;
 setupApiHarness({ env: { LOGIN_RATE_LIMIT: String(LIMIT), LOGIN_RATE_LIMIT_WINDOW: "600" } });
@@ -111,7 +112,7 @@ test("root cannot delete itself", async () => {
 });
 
 test("access tokens authenticate with New-Api-User, and regeneration revokes the old one", async () => {
-  const me = await createUserAndLogin();
+  const me = await createVerifiedUser();
   const first = await call<string>(tokenRoute, "GET", "/api/user/token", { cookie: me.cookie });
   expect(first.status).toBe(200);
   const token = first.json.data;

@@ -49,6 +49,25 @@ describe("LoginForm", () => {
     expect(toast.success).toHaveBeenCalledWith("登录成功！");
   });
 
+  it("with two-factor on: no user is stored until the second step's code signs in", async () => {
+    const fetchMock = mockFetch(
+      { body: { success: true, message: "请输入两步验证码", data: { require_2fa: true } } },
+      { body: { success: true, message: "登录成功！", data: user } },
+    );
+    renderAuth(<LoginForm returnTo="/app/logs" />);
+    fill("alice", "secret123");
+    fireEvent.click(screen.getByTestId("login-submit"));
+    expect(await screen.findByTestId("login-2fa")).toHaveTextContent("两步验证");
+    expect(getStoredUser()).toBeNull();
+    expect(hardNavigate).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId("login-2fa-code"), { target: { value: " 123 456 " } });
+    fireEvent.click(screen.getByTestId("login-2fa-submit"));
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/app/logs"));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/user/login/2fa");
+    expect(sentBody(fetchMock, 1)).toEqual({ code: "123 456" });
+    expect(getStoredUser()).toEqual(user);
+  });
+
   it.each([
     "//evil.example/x",
     "https://evil.example",

@@ -108,7 +108,18 @@ describe("ResetConfirmForm", () => {
 
 describe("EmailBinding", () => {
   it("asks for the address and the code, sends the code, binds and closes", async () => {
-    const fetchMock = mockFetch({ body: { success: true, message: "绑定成功！", data: null } });
+    const fetchMock = mockFetch(
+      { body: { success: true, message: "", data: null } },
+      // the session already holds a fresh secure verification: no dialog, the binding goes on
+      {
+        body: {
+          success: true,
+          message: "",
+          data: { verified: true, methods: { two_fa: false, passkey: false, password: true } },
+        },
+      },
+      { body: { success: true, message: "绑定成功！", data: null } },
+    );
     renderAuth(<EmailBinding bound={false} />);
     fireEvent.click(screen.getByTestId("me-bind-email"));
     expect(await screen.findByText("绑定邮箱")).toBeInTheDocument();
@@ -127,7 +138,8 @@ describe("EmailBinding", () => {
     fireEvent.change(screen.getByTestId("bind-email-code"), { target: { value: "123456" } });
     fireEvent.click(screen.getByTestId("bind-email-submit"));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("绑定成功！"));
-    expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/oauth/email/bind?email=me%40example.com&code=123456");
+    expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/verify/status");
+    expect(fetchMock.mock.calls[2]?.[0]).toBe("/api/oauth/email/bind?email=me%40example.com&code=123456");
     await waitFor(() => expect(screen.queryByTestId("bind-email-form")).toBeNull());
   });
 

@@ -69,6 +69,11 @@ function route(method: string, url: string, body?: unknown): unknown {
     return ok({ quota: 600_000, checkin_date: "2031-01-01" }, "签到成功");
   }
   if (url === "/api/user/aff_transfer") return ok(body, "划转成功");
+  // no 2FA or passkey: a password change carries its own proof (the current password)
+  if (url === "/api/verify/status")
+    return ok({ verified: false, methods: { two_fa: false, passkey: false, password: true } });
+  if (url === "/api/user/2fa/status") return ok({ enabled: false, locked: false });
+  if (url === "/api/user/sessions") return ok([]);
   return ok(null, "更新成功");
 }
 

@@ -175,6 +175,9 @@ export async function run({ browser, baseUrl, screenshot }) {
     // system token: confirm, shown once, and it authenticates an /api call
     await page.getByTestId("me-token-open").click();
     await page.getByTestId("me-token-reset-confirm").click();
+    // a new token needs a fresh secure verification (issue 40): without 2FA, the password again
+    await page.getByTestId("secure-verify-password").fill(USER.password);
+    await page.getByTestId("secure-verify-submit").click();
     const tokenBox = page.getByTestId("me-token-value");
     await tokenBox.waitFor();
     const token = await tokenBox.inputValue();

@@ -17,6 +17,7 @@ import { getOptions, type ReadonlyOptions } from "@/lib/server/options/store";
 import { ipAllowed } from "@/lib/server/cache/ip-allow-list";
 import { getTokenByKey, getUser, markTokenStatus, type CachedUser } from "@/lib/server/cache/token-cache";
 import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
+import { liveSession } from "@/lib/server/auth/session-store";
 import { db } from "@/lib/server/db";
 import { isCrossSite } from "@/lib/server/http/same-site";
 import { AppError } from "@/lib/server/http/app-error";
@@ -142,6 +143,7 @@ export async function sessionCaller(req: IncomingMessage): Promise<RelayCaller> 
   const row = await db().user.findUnique({ where: { id: claims.uid }, select: { authVersion: true } });
   const user = await getUser(claims.uid);
   if (!user || user.deleted || !row || row.authVersion !== claims.v) throw relayError("session_expired");
+  if (!(await liveSession(claims.sid, claims.uid, claims.v))) throw relayError("session_expired");
   if (user.status !== USER_STATUS.enabled) throw relayError("user_banned");
   const claimed = req.headers["new-api-user"];
   if (typeof claimed === "string" && claimed && Number(claimed) !== user.id) throw relayError("user_mismatch");

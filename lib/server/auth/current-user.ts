@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { db, type Prisma } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { readCookie, readSessionToken, sessionCookieName } from "@/lib/server/auth/session";
+import { liveSession } from "@/lib/server/auth/session-store";
 import { USER_STATUS } from "@/lib/constants";
 import { selectOf } from "@/lib/server/dto-fields";
 
@@ -19,6 +20,8 @@ export type CurrentUser = {
   status: number;
   group: string;
   via: "session" | "access_token";
+  /** The session row of a cookie caller (sessions list, secure verification); absent for access tokens. */
+  sessionId?: string;
 };
 
 export function hashAccessToken(token: string): string {
@@ -41,6 +44,7 @@ export async function resolveCurrentUser(headers: Headers): Promise<CurrentUser 
   const authorization = headers.get("authorization")?.trim();
   let user: AuthUser | null = null;
   let via: CurrentUser["via"] = "session";
+  let sessionId: string | undefined;
 
   if (authorization) {
     const token = authorization.replace(/^Bearer\s+/i, "");
@@ -53,6 +57,8 @@ export async function resolveCurrentUser(headers: Headers): Promise<CurrentUser 
     if (!claims) return null;
     user = await db().user.findUnique({ where: { id: claims.uid }, select: authUserSelect });
     if (!user || user.authVersion !== claims.v) return null;
+    if (!(await liveSession(claims.sid, user.id, claims.v))) return null;
+    sessionId = claims.sid;
   }
 
   if (user.deletedAt) return null;
@@ -64,5 +70,5 @@ export async function resolveCurrentUser(headers: Headers): Promise<CurrentUser 
     if (Number(claimed) !== user.id) throw new AppError("unauthorized", "auth_new_api_user_mismatch");
   }
   const { id, username, displayName, role, status, group } = user;
-  return { id, username, displayName, role, status, group, via };
+  return { id, username, displayName, role, status, group, via, ...(sessionId ? { sessionId } : {}) };
 }

@@ -1,10 +1,12 @@
 import "server-only";
 
 // Console sessions: next-auth's JWT session format (encrypted JWE, HKDF-derived key from
-// SESSION_SECRET) in an HttpOnly, SameSite=Lax cookie. The token carries the user id and the user's
-// authVersion; bumping authVersion (password change/reset, disable) revokes every older session.
+// SESSION_SECRET) in an HttpOnly, SameSite=Lax cookie. The token carries the user id, the user's
+// authVersion and its session row (session-store.ts); bumping authVersion (password change/reset,
+// disable) revokes every older session, deleting the row ends one.
 import { decode, encode } from "next-auth/jwt";
 import { env } from "@/lib/env";
+import { openSession, type SessionMeta } from "@/lib/server/auth/session-store";
 
 export const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
 
@@ -18,11 +20,21 @@ export function sessionCookieName(): string {
   return env().SESSION_COOKIE_SECURE ? "__Host-next-auth.session-token" : "next-auth.session-token";
 }
 
-export type SessionClaims = { uid: number; v: number };
+export type SessionClaims = { uid: number; v: number; sid: string };
 
-export async function mintSessionToken(claims: SessionClaims & { username: string }): Promise<string> {
+/** What the sessions list shows of a sign-in: the client address, its user agent, how it signed in. */
+export function sessionMetaOf(headers: Headers, ip: string, loginMethod: string): SessionMeta {
+  return { ip, userAgent: headers.get("user-agent") ?? "", loginMethod };
+}
+
+/** Opens a session row for a sign-in and returns its cookie token. */
+export async function mintSessionToken(
+  claims: Omit<SessionClaims, "sid"> & { username: string },
+  meta: SessionMeta = {},
+): Promise<string> {
+  const sid = await openSession(claims.uid, claims.v, meta);
   return encode({
-    token: { sub: String(claims.uid), uid: claims.uid, v: claims.v, name: claims.username },
+    token: { sub: String(claims.uid), uid: claims.uid, v: claims.v, sid, name: claims.username },
     secret: env().SESSION_SECRET,
     maxAge: SESSION_MAX_AGE,
   });
@@ -34,7 +46,9 @@ export async function readSessionToken(token: string | undefined): Promise<Sessi
     const payload = await decode({ token, secret: env().SESSION_SECRET });
     const uid = Number(payload?.uid);
     const v = Number(payload?.v ?? 0);
-    return Number.isInteger(uid) && uid > 0 ? { uid, v } : null;
+    // A token minted before sessions were rows has no sid: it signs in again once.
+    const sid = typeof payload?.sid === "string" ? payload.sid : "";
+    return Number.isInteger(uid) && uid > 0 && sid ? { uid, v, sid } : null;
   } catch {
     return null;
   }

@@ -12,13 +12,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly key: ServerMessageKey;
   readonly params: Record<string, string | number>;
+  /** Fields new-api adds to some error answers (e.g. secure verification's `code`), beside success and message. */
+  readonly extra: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, key: ServerMessageKey, params: Record<string, string | number> = {}) {
+  constructor(
+    code: ErrorCode,
+    key: ServerMessageKey,
+    params: Record<string, string | number> = {},
+    extra?: Record<string, string>,
+  ) {
     super(key);
     this.name = "AppError";
     this.code = code;
     this.key = key;
     this.params = params;
+    this.extra = extra;
   }
 
   get status(): number {

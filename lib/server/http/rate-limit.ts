@@ -26,7 +26,8 @@ type LimiterName =
   | "mail_send_ip"
   | "mail_send_address"
   | "mail_send_address_hourly"
-  | "mail_code_failures";
+  | "mail_code_failures"
+  | "second_factor_failures";
 
 export type LimiterSpec = { points: number; duration: number };
 
@@ -48,6 +49,8 @@ export const MAIL_SEND_ADDRESS = { points: 1, duration: 30 } as const;
 export const MAIL_SEND_ADDRESS_HOURLY = { points: 10, duration: 3600 } as const;
 /** Wrong e-mail codes per address before it is locked out (guessing a 6-digit code). */
 export const MAIL_CODE_FAILURES = { points: 5, duration: 600 } as const;
+/** Wrong two-factor codes (TOTP, backup, re-typed password) per account: new-api's 5, then 300 s locked. */
+export const SECOND_FACTOR_FAILURES = { points: 5, duration: 300 } as const;
 
 function specOf(name: LimiterName): LimiterSpec {
   const e = env();
@@ -73,6 +76,8 @@ function specOf(name: LimiterName): LimiterSpec {
       return MAIL_SEND_ADDRESS;
     case "mail_send_address_hourly":
       return MAIL_SEND_ADDRESS_HOURLY;
+    case "second_factor_failures":
+      return SECOND_FACTOR_FAILURES;
     case "mail_code_failures":
       return MAIL_CODE_FAILURES;
   }

@@ -85,16 +85,20 @@ export function envelope<D>(data: D, message = "", init?: ResponseInit): NextRes
 /** One refused input field of a 400: its path in the body or query, and the translated reason. */
 export type InputIssue = { path: (string | number)[]; message: string };
 
-/** new-api's error shape, {success:false, message}; a validation failure adds every issue beside it. */
+/**
+ * new-api's error shape, {success:false, message}; a validation failure adds every issue beside it,
+ * an AppError its extra fields (e.g. the secure verification's code).
+ */
 function errorResponse(
   status: number,
   message: string,
   requestId: string,
   extraHeaders?: Record<string, string>,
-  issues?: InputIssue[],
+  extra?: InputIssue[] | Record<string, string>,
 ) {
+  const fields = Array.isArray(extra) ? { issues: extra } : extra;
   return NextResponse.json(
-    { success: false, message, ...(issues && { issues }) },
+    { success: false, message, ...fields },
     { status, headers: { "X-Request-Id": requestId, ...extraHeaders } },
   );
 }
@@ -233,7 +237,9 @@ export function route<B = undefined, Q = undefined, R extends Role = Role, T = u
       response.headers.set("X-Request-Id", requestId);
       return response;
     } catch (err) {
-      if (err instanceof AppError) return errorResponse(err.status, t(err.key, err.params), requestId);
+      if (err instanceof AppError) {
+        return errorResponse(err.status, t(err.key, err.params), requestId, undefined, err.extra);
+      }
       if (isInputError(err)) {
         requestLogger(requestId).warn({ err, path: req.nextUrl.pathname }, "database refused an input value");
         return errorResponse(400, t("invalid_input_value"), requestId);

@@ -17,9 +17,10 @@ import { useIssueText } from "@/lib/client/form-issues";
 import { useHumanCheck } from "@/components/use-human-check";
 import { safeReturnTo } from "@/modules/auth/client/safe-return-to";
 import { useLogin } from "@/modules/auth/client/use-login";
-import { setStoredUser } from "@/lib/client/storage";
+import { setStoredUser, type StoredUser } from "@/lib/client/storage";
 import { loginSchema, type LoginInput } from "@/modules/users/client";
 import { hardNavigate } from "@/lib/client/navigate";
+import { LoginSecondStep, PasskeySignIn } from "@/modules/security/client";
 
 // The factory credentials of a seeded root account; logging in with them earns a warning.
 const DEFAULT_ROOT = { username: "root", password: "123456" };
@@ -35,6 +36,7 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
   const [error, setError] = useState<string | null>(null);
   const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [secondStep, setSecondStep] = useState(false);
   const expiredShown = useRef(false);
   const target = safeReturnTo(returnTo);
 
@@ -74,15 +76,21 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
         // a Turnstile token is single-use: ask for a fresh one whatever the outcome
         onSettled: humanCheck.reset,
         onSuccess: (user) => {
-          setStoredUser(user);
-          toast.success(t("success"));
-          const isDefault =
-            parsed.data.username === DEFAULT_ROOT.username && parsed.data.password === DEFAULT_ROOT.password;
-          if (isDefault) setWarnDefaultPassword(true);
-          else goOn();
+          // two-factor on: no session yet, the code comes next (POST /api/user/login/2fa)
+          if ((user as { require_2fa?: boolean }).require_2fa) return setSecondStep(true);
+          signedIn(user, parsed.data);
         },
       },
     );
+  };
+
+  const signedIn = (user: StoredUser, credentials?: LoginInput) => {
+    setStoredUser(user);
+    toast.success(t("success"));
+    const isDefault =
+      credentials?.username === DEFAULT_ROOT.username && credentials?.password === DEFAULT_ROOT.password;
+    if (isDefault) setWarnDefaultPassword(true);
+    else goOn();
   };
 
   const showRegister = status.register_enabled && !status.self_use_mode_enabled;
@@ -97,7 +105,9 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
 
   return (
     <AuthShell title={t("title")} subtitle={t("subtitle")} footer={footer}>
-      {!status.password_login_enabled ? (
+      {secondStep ? (
+        <LoginSecondStep onSignedIn={(user) => signedIn(user)} onBack={() => setSecondStep(false)} />
+      ) : !status.password_login_enabled ? (
         <Banner tone="info" data-testid="login-password-disabled">
           <p className="font-semibold">{t("password_login_disabled_title")}</p>
           <p className="mt-1 text-muted">{t("password_login_disabled_body")}</p>
@@ -141,6 +151,7 @@ export function LoginForm({ returnTo, expired }: { returnTo?: string; expired?: 
           </Button>
         </form>
       )}
+      {secondStep ? null : <PasskeySignIn onSignedIn={(user) => signedIn(user)} />}
       <OtherLogins />
       <DefaultPasswordDialog open={warnDefaultPassword} onContinue={goOn} />
     </AuthShell>

@@ -6,6 +6,9 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ChannelKeyField } from "@/modules/channels/components/channel-key-field";
+import { ChannelKeyReveal } from "@/modules/security/client";
+import { useSite } from "@/components/providers/site-context";
+import { ROLE } from "@/lib/constants";
 import { ChannelModelField } from "@/modules/channels/components/channel-model-field";
 import { useTypeName } from "@/modules/channels/components/channel-cells";
 import { Field } from "@/components/ui/field";
@@ -44,6 +47,7 @@ export function ChannelFormFields({
   /** Translated messages by schema field (the channel schemas' names: group, expired_time...). */
   errors: Record<string, string>;
 }) {
+  const { user } = useSite();
   const t = useTranslations("channels");
   const typeName = useTypeName();
   const groups = useGroupNames();
@@ -107,6 +111,7 @@ export function ChannelFormFields({
           onChange={(e) => onChange({ name: e.target.value })}
         />
         <ChannelKeyField values={v} onChange={onChange} action={action} invalid={!!errors.key} error={err("key")} />
+        {editId !== null && (user?.role ?? 0) >= ROLE.root ? <ChannelKeyReveal channelId={editId} /> : null}
         <TextField
           id="channel-base-url"
           label={info?.form?.fullUrl ? t("field_full_url") : t("field_base_url")}

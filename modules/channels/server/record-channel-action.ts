@@ -19,6 +19,7 @@ const ACTION_TEXT = {
   multi_key_manage: "管理了渠道的密钥",
   status: "修改了渠道状态",
   status_many: "批量修改了渠道状态",
+  key_view: "查看了渠道",
 } as const;
 
 export type ChannelAction = keyof typeof ACTION_TEXT;

@@ -9,6 +9,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/input";
 import { useResetAccessToken } from "@/modules/profile/client/use-account-actions";
 import { useCopy } from "@/components/use-copy";
+import { useSecureAction } from "@/modules/security/client";
 
 export function AccessTokenDialogs({
   userId,
@@ -23,6 +24,7 @@ export function AccessTokenDialogs({
   const tc = useTranslations("common");
   const reset = useResetAccessToken();
   const { copy, copyDialog } = useCopy();
+  const secure = useSecureAction(); // a new token needs a fresh verification (issue 40)
   const token = reset.data ?? null;
   const usage = token ? `Authorization: Bearer ${token}\nNew-Api-User: ${userId}` : "";
 
@@ -35,9 +37,13 @@ export function AccessTokenDialogs({
         description={t("token_reset_confirm_description")}
         confirmLabel={t("token_reset")}
         loading={reset.isPending}
-        onConfirm={() => reset.mutate(undefined, { onSuccess: () => onConfirmOpenChange(false) })}
+        onConfirm={() => {
+          onConfirmOpenChange(false);
+          void secure.guard(() => reset.mutate());
+        }}
         data-testid="me-token-reset"
       />
+      {secure.dialog}
       <Dialog open={token !== null} onOpenChange={(open) => !open && reset.reset()}>
         <DialogContent
           title={t("token_new_title")}

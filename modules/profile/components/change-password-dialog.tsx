@@ -10,6 +10,7 @@ import { FormDialogContent, FreshDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { changePasswordFormSchema, type ChangePasswordForm } from "@/modules/profile/client/forms";
 import { useUpdateSelf } from "@/modules/profile/client/use-account-actions";
+import { useSecureAction } from "@/modules/security/client";
 
 const EMPTY: ChangePasswordForm = { original_password: "", password: "", password2: "" };
 
@@ -32,6 +33,7 @@ export function ChangePasswordDialog({
 function ChangePasswordContent({ onClose, hasPassword }: { onClose: () => void; hasPassword: boolean }) {
   const t = useTranslations("me");
   const update = useUpdateSelf();
+  const secure = useSecureAction(); // with 2FA or a passkey, a fresh verification first (issue 40)
   const [form, setForm] = useState<ChangePasswordForm>(EMPTY);
   const { errors, check } = useSchemaCheck();
   // Every field is a password box bound to its value and error the same way.
@@ -45,15 +47,17 @@ function ChangePasswordContent({ onClose, hasPassword }: { onClose: () => void; 
   const submit = () => {
     const input = check(changePasswordFormSchema(hasPassword), form);
     if (!input) return;
-    update.mutate(
-      { original_password: input.original_password, password: input.password },
-      {
-        onSuccess: (message) => {
-          toast.success(message);
-          onClose();
+    const change = () =>
+      update.mutate(
+        { original_password: input.original_password, password: input.password },
+        {
+          onSuccess: (message) => {
+            toast.success(message);
+            onClose();
+          },
         },
-      },
-    );
+      );
+    void secure.guard(change, { passwordChecked: true });
   };
 
   return (
@@ -66,6 +70,7 @@ function ChangePasswordContent({ onClose, hasPassword }: { onClose: () => void; 
       submitTestId="me-password-submit"
       formClassName="flex flex-col gap-3"
     >
+      {secure.dialog}
       {hasPassword ? (
         <TextField
           id="me-password-original"

@@ -14,6 +14,7 @@ import { useSite } from "@/components/providers/site-context";
 import { Banner, Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { useSelfProfile } from "@/modules/profile/client/use-self-profile";
+import { SecuritySection } from "@/modules/security/client";
 
 function LoadingCards() {
   return (
@@ -62,6 +63,7 @@ export function MeOverview() {
         <ProfileCard self={me} />
         <SecurityCard self={me} />
       </div>
+      <SecuritySection accountName={me.username} />
     </div>
   );
 }

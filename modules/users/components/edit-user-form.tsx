@@ -13,6 +13,7 @@ import { TextField } from "@/components/ui/text-field";
 import { UserIdentityFields } from "@/modules/users/components/user-identity-fields";
 import { QuotaAdjust } from "@/modules/users/components/quota-adjust";
 import type { AdminUser } from "@/modules/users/client/api";
+import { AdminSecondFactors } from "@/modules/security/client";
 import { useGroupNames } from "@/modules/channels/client";
 import { useUpdateUser, useUser } from "@/modules/users/client/hooks";
 import { adminUpdateUserSchema } from "@/modules/users/schemas/account";
@@ -76,6 +77,7 @@ export function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => 
       </DrawerForm>
 
       <QuotaAdjust user={live} />
+      <AdminSecondFactors userId={live.id} username={live.username} />
 
       <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4" data-testid="edit-user-bindings">
         <legend className="px-1 text-sm font-semibold">{t("bindings")}</legend>

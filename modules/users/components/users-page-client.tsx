@@ -18,6 +18,7 @@ import { useGroupNames } from "@/modules/channels/client";
 import { useManageUser, useUsers } from "@/modules/users/client/hooks";
 import { usePaging } from "@/lib/client/use-page-size";
 import { AddButton } from "@/components/admin/add-button";
+import { TwoFactorAdoption } from "@/modules/security/client";
 
 export const USER_PAGE_SIZE_KEY = "user-page-size";
 
@@ -84,6 +85,7 @@ export function UsersPageClient() {
         />
       </SearchBar>
 
+      <TwoFactorAdoption />
       <PagedTable
         columns={columns}
         rows={list.data?.items ?? []}

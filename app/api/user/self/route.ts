@@ -3,17 +3,24 @@ import { updateSelfSchema } from "@/modules/users/schemas/account";
 import { getUserOrThrow } from "@/modules/profile/server/get-user-or-throw";
 import { updateSelf } from "@/modules/profile/server/update-self";
 import { deleteSelf } from "@/modules/profile/server/delete-self";
-import { mintSessionToken, sessionClearCookie, sessionSetCookie } from "@/lib/server/auth/session";
+import { mintSessionToken, sessionClearCookie, sessionMetaOf, sessionSetCookie } from "@/lib/server/auth/session";
+import { requireSensitiveProof } from "@/modules/security/server";
 
 // GET /api/user/self – the caller's own account
 export const GET = route({ role: "user" }, ({ user }) => getUserOrThrow(user.id));
 
-// PUT /api/user/self – update display name or password (password change re-issues the session)
-export const PUT = route({ role: "user", body: updateSelfSchema }, async ({ user, body, ip, t }) => {
+// PUT /api/user/self – update display name or password (a password change needs a secure verification
+// or, without 2FA or passkey, the current password; it ends every other session and re-issues this one)
+export const PUT = route({ role: "user", body: updateSelfSchema }, async ({ req, user, body, ip, t }) => {
+  // updateSelf checks the current password: the proof of an account without 2FA or passkey
+  if (body.password) await requireSensitiveProof(user, { passwordChecked: true });
   const result = await updateSelf(user.id, body, ip);
   const res = envelope(null, t("update_success"));
   if (result.passwordChanged && user.via === "session") {
-    const token = await mintSessionToken({ uid: user.id, v: result.authVersion, username: user.username });
+    const token = await mintSessionToken(
+      { uid: user.id, v: result.authVersion, username: user.username },
+      sessionMetaOf(req.headers, ip, "password"),
+    );
     res.headers.append("Set-Cookie", sessionSetCookie(token));
   }
   return res;

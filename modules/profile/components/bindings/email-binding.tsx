@@ -14,6 +14,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useHumanCheck } from "@/components/use-human-check";
 import { useBindEmail } from "@/modules/profile/client/use-bind-email";
 import { bindEmailSchema } from "@/modules/auth/client";
+import { useSecureAction } from "@/modules/security/client";
 
 export function EmailBinding({ bound }: { bound: boolean }) {
   const t = useTranslations("mail_auth.bind");
@@ -34,6 +35,7 @@ function EmailBindContent({ bound, onClose }: { bound: boolean; onClose: () => v
   const t = useTranslations("mail_auth.bind");
   const humanCheck = useHumanCheck();
   const bind = useBindEmail();
+  const secure = useSecureAction(); // changing the address needs a fresh verification (issue 40)
   const [email, setEmail] = useState("");
   const [code, setCode] = useState("");
   const { errors, check, clear, setErrors } = useSchemaCheck();
@@ -41,12 +43,14 @@ function EmailBindContent({ bound, onClose }: { bound: boolean; onClose: () => v
   const submit = () => {
     const input = check(bindEmailSchema, { email, code });
     if (!input) return;
-    bind.mutate(input, {
-      onSuccess: (message) => {
-        toast.success(message || t("success"));
-        onClose();
-      },
-    });
+    void secure.guard(() =>
+      bind.mutate(input, {
+        onSuccess: (message) => {
+          toast.success(message || t("success"));
+          onClose();
+        },
+      }),
+    );
   };
 
   return (
@@ -60,6 +64,7 @@ function EmailBindContent({ bound, onClose }: { bound: boolean; onClose: () => v
       formClassName="flex flex-col gap-3"
       data-testid="bind-email-form"
     >
+      {secure.dialog}
       <TextField
         id="bind-email-input"
         type="email"

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { bindEmailSchema, type BindEmailInput } from "@/modules/auth/schemas/mail-auth";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { bindEmail } from "@/modules/auth/server/verification/bind-email";
+import { requireSensitiveProof } from "@/modules/security/server";
 
 // A state-changing GET: SameSite=Lax cookies ride along on a top-level navigation from another
 // site, so a forged link could bind the attacker's address (and then reset the password). The
@@ -30,6 +31,7 @@ async function handle({
   t: (k: "mail_bind_success") => string;
 }) {
   assertNotForged(req, user);
+  await requireSensitiveProof(user); // changing the e-mail changes where password resets go
   await bindEmail(user.id, input);
   return envelope(null, t("mail_bind_success"));
 }
