@@ -34,6 +34,7 @@ import enServerPlayground from "../modules/playground/i18n/en/server-playground.
 import enServerSettings from "../modules/settings/i18n/en/server-settings.json";
 import enServerTasks from "../modules/logs/i18n/en/server-tasks.json";
 import enServerWallet from "../modules/wallet/i18n/en/server-wallet.json";
+import enServerSubscriptions from "../modules/subscriptions/i18n/en/server-subscriptions.json";
 import enServerUsers from "../modules/users/i18n/en/server-users.json";
 import enServer from "./en/server.json";
 import enSettings from "../modules/settings/i18n/en/settings.json";
@@ -71,6 +72,7 @@ import zhServerPlayground from "../modules/playground/i18n/zh/server-playground.
 import zhServerSettings from "../modules/settings/i18n/zh/server-settings.json";
 import zhServerTasks from "../modules/logs/i18n/zh/server-tasks.json";
 import zhServerWallet from "../modules/wallet/i18n/zh/server-wallet.json";
+import zhServerSubscriptions from "../modules/subscriptions/i18n/zh/server-subscriptions.json";
 import zhServerUsers from "../modules/users/i18n/zh/server-users.json";
 import zhServer from "./zh/server.json";
 import zhSettings from "../modules/settings/i18n/zh/settings.json";
@@ -126,6 +128,7 @@ export const writtenCatalogues = {
       ...enServerPlayground,
       ...enServerTasks,
       ...enServerWallet,
+      ...enServerSubscriptions,
     },
     settings: enSettings,
     shell: enShell,
@@ -168,6 +171,7 @@ export const writtenCatalogues = {
       ...zhServerPlayground,
       ...zhServerTasks,
       ...zhServerWallet,
+      ...zhServerSubscriptions,
     },
     settings: zhSettings,
     shell: zhShell,
