@@ -35,6 +35,7 @@ import enServerSettings from "../modules/settings/i18n/en/server-settings.json";
 import enServerTasks from "../modules/logs/i18n/en/server-tasks.json";
 import enServerWallet from "../modules/wallet/i18n/en/server-wallet.json";
 import enServerSubscriptions from "../modules/subscriptions/i18n/en/server-subscriptions.json";
+import enSubscriptions from "../modules/subscriptions/i18n/en/subscriptions.json";
 import enServerUsers from "../modules/users/i18n/en/server-users.json";
 import enServer from "./en/server.json";
 import enSettings from "../modules/settings/i18n/en/settings.json";
@@ -73,6 +74,7 @@ import zhServerSettings from "../modules/settings/i18n/zh/server-settings.json";
 import zhServerTasks from "../modules/logs/i18n/zh/server-tasks.json";
 import zhServerWallet from "../modules/wallet/i18n/zh/server-wallet.json";
 import zhServerSubscriptions from "../modules/subscriptions/i18n/zh/server-subscriptions.json";
+import zhSubscriptions from "../modules/subscriptions/i18n/zh/subscriptions.json";
 import zhServerUsers from "../modules/users/i18n/zh/server-users.json";
 import zhServer from "./zh/server.json";
 import zhSettings from "../modules/settings/i18n/zh/settings.json";
@@ -143,6 +145,7 @@ export const writtenCatalogues = {
     playground: enPlayground,
     tasks: enTasks,
     wallet: enWallet,
+    subscriptions: enSubscriptions,
   },
   zh: {
     admin_messages: zhAdminMessages,
@@ -186,6 +189,7 @@ export const writtenCatalogues = {
     playground: zhPlayground,
     tasks: zhTasks,
     wallet: zhWallet,
+    subscriptions: zhSubscriptions,
   },
 };
 

@@ -171,7 +171,7 @@ test("users cannot reach admin routes; admins cannot touch root's or another adm
   const rootSub = await bind(root, rootId, planId);
   expect(rootSub.status).toBe(200);
   const [sub] = await subsOf(rootId);
-  const subParams = { id: String(sub.id) };
+  const subParams = { id: String(sub!.id) };
   expect((await call(adminInvalidateRoute, "POST", `/x`, { cookie: admin.cookie, params: subParams })).status).toBe(
     403,
   );
@@ -188,7 +188,7 @@ test("users cannot reach admin routes; admins cannot touch root's or another adm
       })
     ).status,
   ).toBe(403);
-  expect((await db().userSubscription.findUniqueOrThrow({ where: { id: sub.id } })).status).toBe("active");
+  expect((await db().userSubscription.findUniqueOrThrow({ where: { id: sub!.id } })).status).toBe("active");
 });
 
 test("bind upgrades the group (new-api's message), invalidate reverts it; per-user list; delete", async () => {
@@ -248,7 +248,7 @@ test("reset: one user's plan and a whole plan back to 0 used (new-api's result),
     user_count: 1,
     advance_reset_time: true,
   });
-  expect((await subsOf(a.id))[0].amountUsed).toBe(0n);
+  expect((await subsOf(a.id))[0]!.amountUsed).toBe(0n);
   expect(
     (await call(adminUserResetRoute, "POST", "/x", { cookie: admin.cookie, params: { id: String(a.id) }, body: {} }))
       .status,
@@ -270,6 +270,6 @@ test("reset: one user's plan and a whole plan back to 0 used (new-api's result),
     body: { advance_reset_time: false },
   });
   expect(all.json.data).toMatchObject({ reset_count: 2, user_count: 2, advance_reset_time: false });
-  expect((await subsOf(b.id))[0].amountUsed).toBe(0n);
+  expect((await subsOf(b.id))[0]!.amountUsed).toBe(0n);
   expect((await subsOf(rootId)).find((s) => s.planId === planId)?.amountUsed).toBe(400n);
 });

@@ -47,7 +47,7 @@ test("a purchase debits price × QuotaPerUnit and creates the subscription; /sel
   }>(selfRoute, "GET", "/api/subscription/self", { cookie: me.cookie });
   expect(self.json.data.billing_preference).toBe("subscription_first");
   expect(self.json.data.all_subscriptions).toHaveLength(1);
-  expect(self.json.data.subscriptions[0].subscription).toMatchObject({
+  expect(self.json.data.subscriptions[0]!.subscription).toMatchObject({
     user_id: me.id,
     plan_id: planId,
     amount_total: 700_000,
@@ -120,7 +120,7 @@ test("the plan list shows enabled plans only, sort_order desc; users see only th
   const ids = list.json.data.map((p) => p.plan.id);
   expect(ids.indexOf(high)).toBeLessThan(ids.indexOf(low));
   expect(ids).not.toContain(hidden);
-  expect(list.json.data[0].plan.allow_balance_pay).toBe(true);
+  expect(list.json.data[0]!.plan.allow_balance_pay).toBe(true);
 
   const other = await createUserAndLogin({ quota: QUOTA_PER_UNIT * 10, role: ROLE.user });
   expect((await pay(other.cookie, high)).status).toBe(200);

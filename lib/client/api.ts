@@ -23,7 +23,7 @@ export class ApiError extends Error {
 export type Envelope<T> = { success: boolean; message: string; data: T };
 
 type Options = {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
   query?: Record<string, string | number | boolean | undefined>;

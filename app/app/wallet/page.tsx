@@ -1,9 +1,12 @@
-// /app/wallet (titled billing and subscription): balance and code redemption;
+// /app/wallet (titled billing and subscription): balance, subscription plans (buy with the balance)
+// and the caller's subscriptions, code redemption;
 // ?code= opens the redeem dialog prefilled. Guarded by app/app/layout.tsx.
 import { getTranslations } from "next-intl/server";
 import { titleMetadata } from "@/components/layout/headed-page";
 import { PageHeader } from "@/components/layout/page-container";
 import { WalletPageClient } from "@/modules/wallet/components/wallet-page-client";
+import { PlansCard } from "@/modules/subscriptions/components/plans-card";
+import { OwnSubscriptionsCard } from "@/modules/subscriptions/components/own-subscriptions-card";
 
 export const generateMetadata = titleMetadata("wallet.title");
 
@@ -14,7 +17,11 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <WalletPageClient initialCode={initialCode} />
+      <div className="flex flex-col gap-4">
+        <WalletPageClient initialCode={initialCode} />
+        <PlansCard />
+        <OwnSubscriptionsCard />
+      </div>
     </>
   );
 }

@@ -9,7 +9,8 @@ const plan = (over: Partial<PlanPeriods>): PlanPeriods => ({
   quotaResetCustomSeconds: 0,
   ...over,
 });
-const at = (y: number, m: number, d: number, h = 0, min = 0) => Math.floor(new Date(y, m - 1, d, h, min).getTime() / 1000);
+const at = (y: number, m: number, d: number, h = 0, min = 0) =>
+  Math.floor(new Date(y, m - 1, d, h, min).getTime() / 1000);
 
 test("ends: calendar months and years (Jan 31 + 1 month overflows as Go's AddDate), days, hours, custom seconds", () => {
   expect(planEndTime(at(2026, 1, 15, 10), plan({}))).toBe(at(2026, 2, 15, 10));
