@@ -114,10 +114,13 @@ export function normalizePreference(value: unknown): BillingPreference {
   return (BILLING_PREFERENCES as readonly string[]).includes(v) ? (v as BillingPreference) : "subscription_first";
 }
 
+/** EPay types as new-api sends them (alipay, wxpay) and our wallet's names for them (zfb, wx). */
+export const EPAY_METHODS = ["alipay", "wxpay", "zfb", "wx"] as const;
+
 /** POST /api/subscription/epay/pay: {plan_id, payment_method}. */
 export const epayPayBodySchema = z.object({
   plan_id: positiveId("subscription_plan_id_invalid"),
-  payment_method: z.string({ error: "invalid_field" }).trim().min(1, "invalid_field").max(32, "invalid_field"),
+  payment_method: z.enum(EPAY_METHODS, { error: "subscription_epay_method_unknown" }),
 });
 
 // ---- what the API answers (DTOs), shared with the console

@@ -31,8 +31,9 @@ export async function createSubscriptionTx(
   user: LockedUser,
   plan: SubscriptionPlan,
   source: "order" | "admin" | "balance",
+  { enforceLimit = true }: { enforceLimit?: boolean } = {},
 ): Promise<UserSubscription> {
-  if (plan.maxPurchasePerUser > 0) {
+  if (enforceLimit && plan.maxPurchasePerUser > 0) {
     const held = await tx.userSubscription.count({ where: { userId: user.id, planId: plan.id } });
     if (held >= plan.maxPurchasePerUser) throw new AppError("conflict", "subscription_purchase_limit_reached");
   }
