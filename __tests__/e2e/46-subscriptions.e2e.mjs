@@ -1,8 +1,11 @@
 // Subscription plans (issue 41): root creates a plan in the plan editor (/admin/subscriptions, in
 // English), alice buys it with her balance in the wallet ("钱包与订阅") in Chinese, then a second
 // plan in English: each time a confirmation first, then the balance down by the price and the
-// subscription listed with its remaining quota. Root's per-user view shows alice's subscriptions.
+// subscription listed with its remaining quota. Then online: with EPay on (a fake gateway on
+// loopback), alice pays a plan at the gateway and comes back to the wallet with it listed. Root's
+// per-user view shows alice's subscriptions.
 import assert from "node:assert/strict";
+import { startFakeEpay } from "./epay-gateway.mjs";
 import { ALICE, API_ONLY, apiAs, loggedInContext, ROOT } from "./support.mjs";
 
 const QUOTA_PER_USD = 500000;
@@ -72,17 +75,45 @@ export async function run({ browser, baseUrl, screenshot }) {
       await en.ctx.close();
     }
 
+    // online payment through the fake EPay gateway
+    const gateway = await startFakeEpay({ pid: "3003", key: "e2e-sub-key" });
+    try {
+      for (const [key, value] of Object.entries({
+        PayAddress: gateway.url,
+        EpayId: "3003",
+        EpayKey: "e2e-sub-key",
+        ServerAddress: baseUrl,
+      }))
+        assert.equal((await apiAs(page, "PUT", "/api/option/", { key, value })).success, true, key);
+      await alice.page.goto(`${baseUrl}/app/wallet`);
+      await alice.page.getByTestId("plan-item").filter({ hasText: "Daily Lite" }).getByTestId("plan-pay-zfb").click();
+      await alice.page.waitForURL((u) => u.toString().startsWith(`${gateway.url}/submit.php`), { timeout: 15_000 });
+      assert.equal(await alice.page.getByTestId("gateway-name").textContent(), "SUB:Daily Lite");
+      assert.equal(await alice.page.getByTestId("gateway-money").textContent(), "0.50");
+      await alice.page.getByTestId("gateway-pay").click();
+      await alice.page.waitForURL((u) => new URL(u).pathname === "/app/wallet", { timeout: 15_000 });
+      await alice.page.locator('[data-testid="subscription-pay-result"][data-result="success"]').waitFor();
+      assert.equal(gateway.notices.length, 1);
+      assert.equal(gateway.notices[0].reply, "success");
+      await alice.page.getByTestId("subscription-item").nth(2).waitFor();
+      assert.equal((await selfOf(alice.page)).quota, 7.5 * QUOTA_PER_USD, "paid at the gateway, not from the balance");
+      await screenshot("subscriptions-wallet-paid-online-zh-desktop", alice.page);
+    } finally {
+      await gateway.close();
+    }
+
     // root's per-user view (reloaded: the second plan was made through the API) lists both, and
     // cancels one
     await page.reload();
     await page.getByTestId("user-subs-id").fill(String(aliceId));
     await page.getByTestId("user-subs-show").click();
     const panel = page.getByTestId("user-subscriptions-panel");
-    await panel.getByTestId("subscription-item").filter({ hasText: "Daily Lite" }).waitFor();
-    assert.equal(await panel.getByTestId("subscription-item").count(), 2);
+    await panel.getByTestId("subscription-item").filter({ hasText: "Daily Lite" }).first().waitFor();
+    assert.equal(await panel.getByTestId("subscription-item").count(), 3);
     await panel
       .getByTestId("subscription-item")
       .filter({ hasText: "Daily Lite" })
+      .first()
       .getByTestId("user-subs-invalidate")
       .click();
     await panel.locator('[data-testid="subscription-item"][data-status="cancelled"]').waitFor();

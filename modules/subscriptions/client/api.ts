@@ -1,5 +1,5 @@
 // Typed calls of /api/subscription/* (new-api's paths and shapes).
-import { apiData } from "@/lib/client/api";
+import { apiData, apiFetch } from "@/lib/client/api";
 import type {
   PlanDto,
   PlanFormValues,
@@ -17,6 +17,13 @@ export const fetchOwnSubscriptions = (signal?: AbortSignal) =>
   apiData<SubscriptionSelfDto>("/api/subscription/self", { signal });
 export const payWithBalance = (planId: number) =>
   apiData<null>("/api/subscription/balance/pay", { method: "POST", body: { plan_id: planId } });
+
+/** new-api's answer: the gateway's form fields in data, its address beside them. */
+export const payOnline = ({ planId, method }: { planId: number; method: string }) =>
+  apiFetch<Record<string, string>>("/api/subscription/epay/pay", {
+    method: "POST",
+    body: { plan_id: planId, payment_method: method },
+  }).then((r) => ({ fields: r.data, url: (r as unknown as { url: string }).url }));
 
 export const fetchAdminPlans = (signal?: AbortSignal) => apiData<PlanRows>("/api/subscription/admin/plans", { signal });
 export const createPlan = (plan: PlanFormValues) =>

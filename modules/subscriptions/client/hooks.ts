@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRefreshingMutation } from "@/lib/client/entity-queries";
 import { UPDATE_FAILED } from "@/lib/client/describe-error";
 import { selfKeys } from "@/lib/client/user-self";
+import { submitPaymentForm } from "@/modules/wallet/client";
 import {
   bindPlan,
   createPlan,
@@ -13,6 +14,7 @@ import {
   fetchPlans,
   fetchUserSubscriptions,
   invalidateSubscription,
+  payOnline,
   payWithBalance,
   resetUserPlan,
   setPlanEnabled,
@@ -37,6 +39,15 @@ export function usePayWithBalance() {
       ]),
   });
 }
+
+/** Opens an EPay order for a plan and sends the browser to the gateway. */
+export const usePayOnline = () =>
+  useMutation({
+    mutationFn: payOnline,
+    onSuccess: ({ url, fields }) => {
+      submitPaymentForm(url, fields);
+    },
+  });
 
 export const useAdminPlans = () =>
   useQuery({ queryKey: subscriptionKeys.adminPlans(), queryFn: ({ signal }) => fetchAdminPlans(signal) });

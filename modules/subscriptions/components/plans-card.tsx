@@ -1,7 +1,8 @@
 "use client";
 
 // The wallet's plans (GET /api/subscription/plans): each with its price, duration, quota and reset
-// period, and a buy button that asks first (the balance is debited at once).
+// period, a buy button that asks first (the balance is debited at once) and, when online payment
+// is on, one button per payment method that opens the gateway.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -10,7 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { IconHeading } from "@/components/ui/icon-heading";
-import { usePayWithBalance, usePlans } from "@/modules/subscriptions/client/hooks";
+import { usePayOnline, usePayWithBalance, usePlans } from "@/modules/subscriptions/client/hooks";
+import { useTopupInfo } from "@/modules/wallet/client";
 import { usePlanText } from "@/modules/subscriptions/components/plan-text";
 import type { PlanDto } from "@/modules/subscriptions/schemas";
 
@@ -19,6 +21,9 @@ export function PlansCard() {
   const text = usePlanText();
   const plans = usePlans();
   const pay = usePayWithBalance();
+  const online = usePayOnline();
+  const info = useTopupInfo();
+  const methods = info.data?.enable_online_topup ? info.data.pay_methods : [];
   const [buying, setBuying] = useState<PlanDto | null>(null);
 
   const confirm = () => {
@@ -68,6 +73,20 @@ export function PlansCard() {
               >
                 {plan.allow_balance_pay ? t("buy_with_balance") : t("balance_pay_off")}
               </Button>
+              {plan.price_amount >= 0.01 &&
+                methods.map((m) => (
+                  <Button
+                    key={m.type}
+                    variant="outline"
+                    loading={
+                      online.isPending && online.variables?.planId === plan.id && online.variables.method === m.type
+                    }
+                    onClick={() => online.mutate({ planId: plan.id, method: m.type })}
+                    data-testid={`plan-pay-${m.type}`}
+                  >
+                    {t("pay_online", { method: m.name })}
+                  </Button>
+                ))}
             </div>
           ))}
         </div>
