@@ -6,7 +6,7 @@ import * as payRoute from "@/app/api/subscription/epay/pay/route";
 import * as notifyRoute from "@/app/api/subscription/epay/notify/route";
 import * as returnRoute from "@/app/api/subscription/epay/return/route";
 import { db } from "@/lib/server/db";
-import { startFakeEpay, startRouteBridge, type FakeEpay } from "./epay-support";
+import { startFakeEpay, startRouteBridge, submitOrderForm, type FakeEpay } from "./epay-support";
 import { call, createUserAndLogin, login, ROOT_USER, setOptions, setupApiHarness, setupRoot } from "./harness";
 import { createPlan } from "./subscriptions-support";
 
@@ -48,14 +48,7 @@ const pay = (cookie: string, body: unknown) =>
 async function placeOrder(cookie: string, planId: number, payment_method = "alipay"): Promise<string> {
   const res = await pay(cookie, { plan_id: planId, payment_method });
   expect(res.status).toBe(200);
-  const answer = res.json as unknown as PayAnswer;
-  const submitted = await fetch(answer.url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(answer.data).toString(),
-  });
-  expect(submitted.status).toBe(200);
-  return answer.data.out_trade_no!;
+  return submitOrderForm(res.json as unknown as PayAnswer);
 }
 const subsOf = (userId: number) => db().userSubscription.findMany({ where: { userId } });
 const orderOf = (tradeNo: string) => db().subscriptionOrder.findUniqueOrThrow({ where: { tradeNo } });

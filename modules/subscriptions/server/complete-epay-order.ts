@@ -2,9 +2,8 @@ import "server-only";
 
 // GET|POST /api/subscription/epay/notify (and the browser's /return): the gateway's notice for a
 // plan order. The same rules as the wallet's top-up notice (complete-topup-order.ts):
-// - nothing runs while the gateway is unconfigured; the signature is checked in constant time, then
-//   the merchant id, then the trade status;
-// - the order must exist, come from EPay, and the notice's money and type must equal the order's;
+// - the notice and its order pass the wallet's EPay checks (check-notice.ts): gateway configured,
+//   signature, merchant, trade status; the order exists, came from EPay, money and type match;
 // - the claim is ONE conditional UPDATE (pending → success) in the transaction that creates the
 //   subscription: of N concurrent or replayed notices exactly one creates it, on SQLite and on
 //   PostgreSQL. A paid order gets its subscription even past the purchase limit (it was checked
@@ -15,27 +14,20 @@ import { logger } from "@/lib/server/logger";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { recordLog } from "@/lib/server/ledger/journal";
 import { LOG_TYPE, TOPUP_STATUS } from "@/lib/constants";
-import { loadPaymentSettings, verifyEpaySign, type EpayParams } from "@/modules/wallet/server";
+import {
+  checkNoticeOrder,
+  checkNoticeSignature,
+  loadPaymentSettings,
+  type EpayParams,
+  type NoticeRefusal,
+} from "@/modules/wallet/server";
 import { createSubscriptionTx, lockUser, nowUnix } from "@/modules/subscriptions/server/subscription-tx";
 
 export type SubscriptionNotifyOutcome = {
   reply: "success" | "fail";
   completed: boolean;
-  reason:
-    | "completed"
-    | "already_completed"
-    | "not_paid"
-    | "disabled"
-    | "bad_signature"
-    | "wrong_merchant"
-    | "unknown_order"
-    | "wrong_provider"
-    | "wrong_type"
-    | "wrong_money"
-    | "order_closed";
+  reason: "completed" | "already_completed" | "not_paid" | NoticeRefusal;
 };
-
-const cents = (v: number | string) => Math.round(Number(v) * 100);
 
 export async function completeEpayOrder(params: EpayParams): Promise<SubscriptionNotifyOutcome> {
   const outcome = await decide(params);
@@ -48,27 +40,16 @@ export async function completeEpayOrder(params: EpayParams): Promise<Subscriptio
 }
 
 async function decide(params: EpayParams): Promise<SubscriptionNotifyOutcome> {
-  const fail = (reason: SubscriptionNotifyOutcome["reason"]): SubscriptionNotifyOutcome => ({
-    reply: "fail",
-    completed: false,
-    reason,
-  });
-  const settings = await loadPaymentSettings();
-  if (!settings.epay) return fail("disabled");
-  if (!verifyEpaySign(params, settings.epay.key)) return fail("bad_signature");
-  if (params.pid !== settings.epay.pid) return fail("wrong_merchant");
-  if (params.trade_status !== "TRADE_SUCCESS") return { reply: "success", completed: false, reason: "not_paid" };
+  const fail = (reason: NoticeRefusal): SubscriptionNotifyOutcome => ({ reply: "fail", completed: false, reason });
+  const notice = checkNoticeSignature(params, (await loadPaymentSettings()).epay);
+  if (notice === "not_paid") return { reply: "success", completed: false, reason: "not_paid" };
+  if (notice) return fail(notice);
 
   const tradeNo = params.out_trade_no ?? "";
   const order = tradeNo ? await db().subscriptionOrder.findUnique({ where: { tradeNo } }) : null;
-  if (!order) return fail("unknown_order");
-  if (order.paymentProvider !== "epay") return fail("wrong_provider");
-  if (params.type && params.type !== order.paymentMethod) return fail("wrong_type");
-  const money = params.money ?? "";
-  if (money.trim() === "" || !Number.isFinite(Number(money)) || cents(money) !== cents(order.money))
-    return fail("wrong_money");
-  if (order.status === TOPUP_STATUS.success) return { reply: "success", completed: false, reason: "already_completed" };
-  if (order.status !== TOPUP_STATUS.pending) return fail("order_closed");
+  const verdict = checkNoticeOrder(params, order);
+  if (verdict === "already_completed") return { reply: "success", completed: false, reason: "already_completed" };
+  if (verdict || !order) return fail(verdict ?? "unknown_order");
 
   const completed = await claimAndCreateSubscription(order.id, JSON.stringify(params).slice(0, 4000));
   if (completed) invalidateUser(order.userId);
