@@ -273,3 +273,25 @@ test("reset: one user's plan and a whole plan back to 0 used (new-api's result),
   expect((await subsOf(b.id))[0]!.amountUsed).toBe(0n);
   expect((await subsOf(rootId)).find((s) => s.planId === planId)?.amountUsed).toBe(400n);
 });
+
+test("expiry (the minute job): past-end subscriptions expire once, the group goes back only when no upgrade is left", async () => {
+  const { expireDueSubscriptions } = await import("@/modules/subscriptions/server/expire-due-subscriptions");
+  const planId = await createPlan(root, { upgrade_group: "vip" });
+  const one = await createUserAndLogin({ quota: 0 });
+  const two = await createUserAndLogin({ quota: 0 });
+  await bind(root, one.id, planId);
+  await bind(root, two.id, planId);
+  await bind(root, two.id, planId);
+  const [first] = await subsOf(two.id);
+  const past = BigInt(Math.floor(Date.now() / 1000) - 10);
+  await db().userSubscription.updateMany({ where: { userId: one.id }, data: { endTime: past } });
+  await db().userSubscription.update({ where: { id: first!.id }, data: { endTime: past } });
+
+  expect(await expireDueSubscriptions()).toBeGreaterThanOrEqual(2);
+  expect((await subsOf(one.id)).map((s) => s.status)).toEqual(["expired"]);
+  expect((await db().user.findUniqueOrThrow({ where: { id: one.id } })).group).toBe("default");
+  // two still holds an active upgraded subscription: stays vip
+  expect((await subsOf(two.id)).map((s) => s.status)).toEqual(["expired", "active"]);
+  expect((await db().user.findUniqueOrThrow({ where: { id: two.id } })).group).toBe("vip");
+  expect(await expireDueSubscriptions()).toBe(0);
+});

@@ -74,6 +74,9 @@ CREATE INDEX "subscription_plans_enabled_sortOrder_idx" ON "subscription_plans"(
 CREATE INDEX "user_subscriptions_userId_status_endTime_idx" ON "user_subscriptions"("userId", "status", "endTime");
 
 -- CreateIndex
+CREATE INDEX "user_subscriptions_status_endTime_idx" ON "user_subscriptions"("status", "endTime");
+
+-- CreateIndex
 CREATE INDEX "user_subscriptions_planId_idx" ON "user_subscriptions"("planId");
 
 -- CreateIndex
