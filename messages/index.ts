@@ -34,6 +34,8 @@ import enServerPlayground from "../modules/playground/i18n/en/server-playground.
 import enServerSettings from "../modules/settings/i18n/en/server-settings.json";
 import enServerTasks from "../modules/logs/i18n/en/server-tasks.json";
 import enServerWallet from "../modules/wallet/i18n/en/server-wallet.json";
+import enServerSubscriptions from "../modules/subscriptions/i18n/en/server-subscriptions.json";
+import enSubscriptions from "../modules/subscriptions/i18n/en/subscriptions.json";
 import enServerUsers from "../modules/users/i18n/en/server-users.json";
 import enServerSecurity from "../modules/security/i18n/en/server-security.json";
 import enSecurity from "../modules/security/i18n/en/security.json";
@@ -73,6 +75,8 @@ import zhServerPlayground from "../modules/playground/i18n/zh/server-playground.
 import zhServerSettings from "../modules/settings/i18n/zh/server-settings.json";
 import zhServerTasks from "../modules/logs/i18n/zh/server-tasks.json";
 import zhServerWallet from "../modules/wallet/i18n/zh/server-wallet.json";
+import zhServerSubscriptions from "../modules/subscriptions/i18n/zh/server-subscriptions.json";
+import zhSubscriptions from "../modules/subscriptions/i18n/zh/subscriptions.json";
 import zhServerUsers from "../modules/users/i18n/zh/server-users.json";
 import zhServerSecurity from "../modules/security/i18n/zh/server-security.json";
 import zhSecurity from "../modules/security/i18n/zh/security.json";
@@ -131,6 +135,7 @@ export const writtenCatalogues = {
       ...enServerTasks,
       ...enServerWallet,
       ...enServerSecurity,
+      ...enServerSubscriptions,
     },
     settings: enSettings,
     shell: enShell,
@@ -146,6 +151,7 @@ export const writtenCatalogues = {
     tasks: enTasks,
     wallet: enWallet,
     security: enSecurity,
+    subscriptions: enSubscriptions,
   },
   zh: {
     admin_messages: zhAdminMessages,
@@ -175,6 +181,7 @@ export const writtenCatalogues = {
       ...zhServerTasks,
       ...zhServerWallet,
       ...zhServerSecurity,
+      ...zhServerSubscriptions,
     },
     settings: zhSettings,
     shell: zhShell,
@@ -190,6 +197,7 @@ export const writtenCatalogues = {
     tasks: zhTasks,
     wallet: zhWallet,
     security: zhSecurity,
+    subscriptions: zhSubscriptions,
   },
 };
 

@@ -114,6 +114,17 @@ export async function startFakeEpay(pid: string, key: string): Promise<FakeEpay>
   };
 }
 
+/** Submits an order's form to the gateway, as the browser does; answers the order's trade no. */
+export async function submitOrderForm(answer: { url: string; data: Record<string, string> }): Promise<string> {
+  const submitted = await fetch(answer.url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(answer.data).toString(),
+  });
+  if (submitted.status !== 200) throw new Error(`the gateway refused the order form: ${submitted.status}`);
+  return answer.data.out_trade_no!;
+}
+
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /** Serves `handlers[method]` of a route module at any path over loopback HTTP, as Next would. */

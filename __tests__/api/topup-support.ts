@@ -7,7 +7,7 @@ import * as payRoute from "@/app/api/user/pay/route";
 import { db } from "@/lib/server/db";
 import type { PageResult } from "@/lib/schemas/pagination";
 import type { TopupRecord } from "@/modules/wallet/client/topup/api";
-import { startFakeEpay, startRouteBridge, type FakeEpay } from "./epay-support";
+import { startFakeEpay, startRouteBridge, submitOrderForm, type FakeEpay } from "./epay-support";
 import { call, setOptions, setupRoot } from "./harness";
 
 export const PID = "1001";
@@ -56,12 +56,5 @@ export const topupLogs = (userId: number) => db().log.count({ where: { userId, t
 export async function placeOrder(cookie: string, amount: number, payment_method = "zfb"): Promise<string> {
   const res = await pay(cookie, { amount, payment_method, top_up_code: "" });
   expect(res.status).toBe(200);
-  const answer = res.json as unknown as PayAnswer;
-  const submitted = await fetch(answer.url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(answer.data).toString(),
-  });
-  expect(submitted.status).toBe(200);
-  return answer.data.out_trade_no!;
+  return submitOrderForm(res.json as unknown as PayAnswer);
 }

@@ -24,9 +24,10 @@ const base = {
 const summary = (e: Partial<Env>) =>
   jobs.backgroundJobs({ ...base, ...e }).map((j) => [j.name, j.intervalMs, j.firstDelayMs ?? j.intervalMs]);
 
-test("by default: task polling and the hourly log-retention check (first one a minute after start)", () => {
+test("by default: task polling, the minute subscription expiry and the hourly log-retention check (first one a minute after start)", () => {
   expect(summary({})).toEqual([
     ["task-poll", 15_000, 15_000],
+    ["subscription-expiry", 60_000, 60_000],
     ["log-retention", 3_600_000, 60_000],
   ]);
 });
@@ -36,6 +37,7 @@ test("CHANNEL_TEST_FREQUENCY / CHANNEL_UPDATE_FREQUENCY (minutes) add the channe
     ["task-poll", 15_000, 15_000],
     ["channel-test", 600_000, 600_000],
     ["channel-balance", 1_800_000, 1_800_000],
+    ["subscription-expiry", 60_000, 60_000],
     ["log-retention", 3_600_000, 60_000],
   ]);
 });
@@ -44,6 +46,7 @@ test("JOBS_TICK_MS_FOR_TESTS replaces every minute-based interval, not the task 
   expect(summary({ CHANNEL_TEST_FREQUENCY: 10, JOBS_TICK_MS_FOR_TESTS: 500 })).toEqual([
     ["task-poll", 15_000, 15_000],
     ["channel-test", 500, 500],
+    ["subscription-expiry", 500, 500],
     ["log-retention", 500, 500],
   ]);
 });

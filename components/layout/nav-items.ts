@@ -31,6 +31,7 @@ export type SideItemIcon =
   | "tasks"
   | "channels"
   | "coupons"
+  | "subscriptions"
   | "messages"
   | "users"
   | "settings"
@@ -107,6 +108,7 @@ export function buildSideNav(status: NavStatus, user: NavUser): SideGroup[] {
       items: [
         { href: "/admin/channels", icon: "channels", labelKey: "channels" },
         { href: "/admin/coupons", icon: "coupons", labelKey: "coupons" },
+        { href: "/admin/subscriptions", icon: "subscriptions", labelKey: "subscriptions" },
         { href: "/admin/messages", icon: "messages", labelKey: "messages" },
         { href: "/admin/users", icon: "users", labelKey: "users" },
         { href: "/admin/settings", icon: "settings", labelKey: "settings" },

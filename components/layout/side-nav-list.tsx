@@ -18,6 +18,7 @@ import {
   Users,
   Wallet,
   type LucideIcon,
+  Crown,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { AppLink } from "@/components/ui/app-link";
@@ -35,6 +36,7 @@ const ICONS: Record<SideItemIcon, LucideIcon> = {
   tasks: ListChecks,
   channels: Network,
   coupons: Ticket,
+  subscriptions: Crown,
   messages: Megaphone,
   users: Users,
   settings: Settings,

@@ -42,7 +42,7 @@ function issuesOf(value: unknown): ApiIssue[] {
 export type Envelope<T> = { success: boolean; message: string; data: T };
 
 type Options = {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
   query?: Record<string, string | number | boolean | undefined>;

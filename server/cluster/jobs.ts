@@ -12,6 +12,7 @@ import { pollTasksOnce } from "@/relay/tasks/scheduler";
 import { testAllChannelsScheduled } from "@/modules/channels/server/test-all-channels";
 import { updateAllBalancesScheduled } from "@/modules/channels/server/update-balance";
 import { applyLogRetention } from "@/modules/logs/server/usage/apply-log-retention";
+import { expireDueSubscriptions } from "@/modules/subscriptions/server/expire-due-subscriptions";
 
 export type BackgroundJob = {
   name: string;
@@ -40,6 +41,8 @@ export function backgroundJobs(e: Env = env()): BackgroundJob[] {
     // With Redis the usage buckets of all instances wait there; the job writes them every
     // DataExportInterval minutes (it checks each minute whether the interval has passed).
     redisEnabled() && { name: "usage-flush", intervalMs: every(1), run: flushSharedUsageIfDue },
+    // Subscriptions past their end: expired, the user's group back (new-api ticks every minute).
+    { name: "subscription-expiry", intervalMs: every(1), run: () => expireDueSubscriptions() },
     // Hourly, and a minute after start so frequent restarts never starve it.
     {
       name: "log-retention",

@@ -18,6 +18,7 @@ export { assertEmailAvailable, findEmailOwner } from "@/modules/users/server/ass
 export { withIdentityLock } from "@/modules/users/server/identity-lock";
 export { generateAffCode } from "@/modules/users/server/generate-aff-code";
 export { toSelfUserDto, userDtoSelect } from "@/modules/users/server/dto";
+export { assertCanManage } from "@/modules/users/server/manage-rules";
 export {
   setupRootSchema,
   type LoginInput,

@@ -2,10 +2,9 @@ import "server-only";
 
 // GET|POST /api/user/epay/notify: the gateway's payment notice. Credits an
 // order at most once, and only for a genuine, matching notice:
-// - nothing runs while the gateway is unconfigured (an empty key must not verify anything);
-// - the signature is checked in constant time, then the merchant id, then the trade status;
-// - the order must exist, come from EPay, and the notice's money and payment type must equal the
-//   order's (a valid notice for another, cheaper order cannot complete this one);
+// - the notice and its order pass the EPay checks (payments/epay/check-notice.ts): gateway
+//   configured, signature, merchant, trade status; the order exists, came from EPay, and its money
+//   and payment type are the notice's;
 // - the claim is ONE conditional UPDATE (status pending → success): of N concurrent or replayed
 //   notices only one matches, on SQLite and on PostgreSQL (which re-checks the WHERE on the locked
 //   row); the quota increment and the top-up log are in the same transaction, inside the relay
@@ -16,7 +15,12 @@ import { formatQuota } from "@/lib/format";
 import { creditInviterOnFirstPayment } from "@/modules/profile/server";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
-import { verifyEpaySign, type EpayParams } from "@/modules/wallet/server/payments/epay/sign";
+import type { EpayParams } from "@/modules/wallet/server/payments/epay/sign";
+import {
+  checkNoticeOrder,
+  checkNoticeSignature,
+  type NoticeRefusal,
+} from "@/modules/wallet/server/payments/epay/check-notice";
 import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
 import { LOG_TYPE, TOPUP_STATUS } from "@/lib/constants";
@@ -26,21 +30,8 @@ import { loadPaymentSettings } from "@/modules/wallet/server/load-payment-settin
 export type NotifyOutcome = {
   reply: "success" | "fail";
   credited: boolean;
-  reason:
-    | "credited"
-    | "already_completed"
-    | "not_paid"
-    | "disabled"
-    | "bad_signature"
-    | "wrong_merchant"
-    | "unknown_order"
-    | "wrong_provider"
-    | "wrong_type"
-    | "wrong_money"
-    | "order_closed";
+  reason: "credited" | "already_completed" | "not_paid" | NoticeRefusal;
 };
-
-const cents = (v: number | string) => Math.round(Number(v) * 100);
 
 export async function completeTopupOrder(params: EpayParams): Promise<NotifyOutcome> {
   const outcome = await decide(params);
@@ -52,20 +43,14 @@ export async function completeTopupOrder(params: EpayParams): Promise<NotifyOutc
 async function decide(params: EpayParams): Promise<NotifyOutcome> {
   const fail = (reason: NotifyOutcome["reason"]): NotifyOutcome => ({ reply: "fail", credited: false, reason });
   const settings = await loadPaymentSettings();
-  if (!settings.epay) return fail("disabled");
-  if (!verifyEpaySign(params, settings.epay.key)) return fail("bad_signature");
-  if (params.pid !== settings.epay.pid) return fail("wrong_merchant");
-  if (params.trade_status !== "TRADE_SUCCESS") return { reply: "success", credited: false, reason: "not_paid" };
+  const notice = checkNoticeSignature(params, settings.epay);
+  if (notice === "not_paid") return { reply: "success", credited: false, reason: "not_paid" };
+  if (notice) return fail(notice);
 
   const order = params.out_trade_no ? await db().topUp.findUnique({ where: { tradeNo: params.out_trade_no } }) : null;
-  if (!order) return fail("unknown_order");
-  if (order.paymentProvider !== "epay") return fail("wrong_provider");
-  if (params.type && params.type !== order.paymentMethod) return fail("wrong_type");
-  const money = params.money ?? "";
-  if (money.trim() === "" || !Number.isFinite(Number(money)) || cents(money) !== cents(order.money))
-    return fail("wrong_money");
-  if (order.status === TOPUP_STATUS.success) return { reply: "success", credited: false, reason: "already_completed" };
-  if (order.status !== TOPUP_STATUS.pending) return fail("order_closed");
+  const verdict = checkNoticeOrder(params, order);
+  if (verdict === "already_completed") return { reply: "success", credited: false, reason: "already_completed" };
+  if (verdict || !order) return fail(verdict ?? "unknown_order");
 
   const credited = await writeAfterFlush(() => claimAndCreditOrder(order.id, settings.quotaPerUnit), {
     userIds: [order.userId],
