@@ -24,6 +24,7 @@ import { ENGINES_EMBEDDINGS_PATH, enginesEmbeddingsEndpoint } from "@/relay/endp
 import { responsesCompactEndpoint, responsesCreateEndpoint } from "@/relay/endpoints/responses";
 import { handleTokenQuery, isTokenQueryPath } from "@/relay/endpoints/token-queries";
 import { handleTaskRelay, isTaskPath } from "@/relay/tasks/handler";
+import { handleVideoRelay, isVideoPath } from "@/relay/tasks/video-handler";
 import type { TaskChannels } from "@/relay/tasks/charge";
 
 /** One request as the handler hands it to its route. */
@@ -107,8 +108,6 @@ const NOT_IMPLEMENTED = [
   /^\/v1\/threads(\/|$)/,
   /^\/v1\/batches(\/|$)/,
   /^\/v1\/realtime(\/|$)/,
-  /^\/v1\/video(\/|$)/,
-  /^\/v1\/videos(\/|$)/,
   /^\/v1\/edits$/,
 ];
 
@@ -124,6 +123,11 @@ const ROUTE = {
     format: "openai",
     auth: "self",
     serve: (c) => handleTaskRelay(c.req, c.res, { ...c, channels: TASK_CHANNELS }),
+  },
+  video: {
+    format: "openai",
+    auth: "token",
+    serve: (c) => handleVideoRelay(c.req, c.res, { ...c, channels: TASK_CHANNELS }),
   },
   tokenQueries: { format: "openai", auth: "self", serve: (c) => handleTokenQuery(c.req, c.res, c) },
   playground: {
@@ -196,6 +200,7 @@ export function routeFor(method: string, path: string): RelayRoute | null {
     if (exact) return endpointRoute(exact);
   }
   if (isTaskPath(path)) return ROUTE.tasks;
+  if (isVideoPath(path)) return ROUTE.video;
   if (isTokenQueryPath(path)) return ROUTE.tokenQueries;
   if (method === "POST" && path === "/pg/chat/completions") return ROUTE.playground;
   if ((method === "DELETE" && path.startsWith("/v1/models/")) || NOT_IMPLEMENTED.some((r) => r.test(path)))

@@ -31,6 +31,7 @@ export { entry as openai } from "@/relay/vendors/openai/entry";
 export { entry as openrouter } from "@/relay/vendors/openrouter/entry";
 export { entry as perplexity } from "@/relay/vendors/perplexity/entry";
 export { entry as siliconflow } from "@/relay/vendors/siliconflow/entry";
+export { entry as sora } from "@/relay/vendors/sora/entry";
 export { entry as suno } from "@/relay/vendors/suno/entry";
 export { entry as tencent } from "@/relay/vendors/tencent/entry";
 export { entry as vertex } from "@/relay/vendors/vertex/entry";
