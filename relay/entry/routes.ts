@@ -221,6 +221,7 @@ export function isRelayPath(pathname: string): boolean {
     pathname.startsWith("/v1beta/") ||
     pathname.startsWith("/pg/") ||
     isTaskPath(pathname) ||
+    isVideoPath(pathname) ||
     isTokenQueryPath(pathname)
   );
 }

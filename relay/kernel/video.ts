@@ -53,7 +53,10 @@ export type VideoVendor = {
   remix(ch: VideoChannel, upstreamId: string, prompt: string): VideoCall | null;
   /** The upstream task id in a submit's answer ("" when there is none). */
   submittedId(answer: unknown): string;
-  poll(ch: VideoChannel, upstreamId: string): VideoCall;
+  /** The action a submit is recorded under: "generate" with a reference image, else "textGenerate". */
+  action(job: VideoJob): "generate" | "textGenerate";
+  /** The status call of a task (`action`: the row's, as the submit chose it: text or image to video). */
+  poll(ch: VideoChannel, upstreamId: string, action: string): VideoCall;
   /** The state in a poll's answer, or null when the answer says nothing usable. */
   parsePoll(answer: unknown): VideoState | null;
   /** The download of a finished task's content (`variant` for vendors that have several). */

@@ -35,7 +35,7 @@ async function pollOne(channel: CachedChannel, row: TaskRow): Promise<void> {
   const p = videoProps(row);
   const key = channel.keys[p.key_index] ?? channel.keys[0];
   if (!key || !p.upstream_id) return;
-  const call = vendor.poll({ baseUrl: channel.baseUrl, key, other: channel.other }, p.upstream_id);
+  const call = vendor.poll({ baseUrl: channel.baseUrl, key, other: channel.other }, p.upstream_id, row.action);
   const up = await upstreamJson(call.url, { method: call.method, headers: call.headers, raw: call.body }).catch(
     () => null,
   );

@@ -33,7 +33,10 @@ export async function streamVideoContent(res: ServerResponse, row: TaskRow, vari
   const p = videoProps(row);
   const key = channel.keys[p.key_index] ?? channel.keys[0] ?? "";
   const call = vendor.content({ baseUrl: channel.baseUrl, key, other: channel.other }, p.upstream_id, variant, p.result_url ?? "");
-  if (!call) throw relayError("video_content_failed");
+  if (!call) {
+    if (variant) throw invalidRequest(`variant ${variant} is not available for this video`, "invalid_variant");
+    throw relayError("video_content_failed");
+  }
 
   const allowPrivate = channelPrivateAllowed(await getOptions());
   const timeout = upstreamTimeoutMs();

@@ -2,7 +2,8 @@ import "server-only";
 
 // Entry of the video task relay, at new-api's paths: OpenAI's videos API (POST/GET /v1/videos,
 // GET /v1/videos/{id}, GET /v1/videos/{id}/content, POST /v1/videos/{id}/remix) and new-api's
-// POST /v1/video/generations + GET /v1/video/generations/{id}. Errors in OpenAI's shape. A task id is
+// POST /v1/video/generations + GET /v1/video/generations/{id}; Kling's POST /kling/v1/videos/{text2video,
+// image2video} and their GETs. Errors in OpenAI's shape. A task id is
 // the gateway's own and belongs to its token's user: anybody else's id answers as an unknown one.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "@/lib/server/db";
@@ -18,7 +19,9 @@ import { streamVideoContent } from "@/relay/tasks/video-content";
 import { remixVideo, submitVideo } from "@/relay/tasks/video-submit";
 import { findVideoTask, videoObject, videoTaskDto } from "@/relay/tasks/video-views";
 
-const VIDEO_PATH = /^\/v1\/(?:videos|video\/generations)(?:\/|$)/;
+const VIDEO_PATH = /^\/(?:v1\/(?:videos|video\/generations)(?:\/|$)|kling\/v1\/videos\/)/;
+/** Kling's own paths (new-api's KlingRequestConvert): the native body is the request's metadata. */
+const KLING_PATH = /^\/kling\/v1\/videos\/(?:text2video|image2video)(?:\/([^/]+))?$/;
 
 export function isVideoPath(path: string): boolean {
   return VIDEO_PATH.test(path);
@@ -91,8 +94,15 @@ async function route(req: IncomingMessage, res: ServerResponse, c: VideoCall, bo
   }
   if (generations && method === "POST" && !generations[1])
     return json(res, videoObject(await submitVideo(submit, await readVideoBody(req, body))), c.requestId);
-  if (generations && method === "GET" && generations[1]) {
-    const row = await findVideoTask(caller.user.id, idOf(generations[1]));
+  const kling = KLING_PATH.exec(c.path);
+  if (kling && method === "POST" && !kling[1]) {
+    const read = await readVideoBody(req, body);
+    const model = read.fields.model_name || read.fields.model || "kling-v1";
+    return json(res, videoObject(await submitVideo(submit, { ...read, fields: { ...read.fields, model } })), c.requestId);
+  }
+  const fetchId = generations?.[1] ?? kling?.[1];
+  if (fetchId && method === "GET") {
+    const row = await findVideoTask(caller.user.id, idOf(fetchId));
     return json(res, { code: "success", message: "", data: await videoTaskDto(row) }, c.requestId);
   }
   throw relayError("invalid_url", { method, path: c.url.pathname });

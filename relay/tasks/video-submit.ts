@@ -54,9 +54,11 @@ function parseJob(body: VideoBody): Parsed {
 
 /** The upstream's refusal, in the client's error shape, its text without keys or addresses. */
 function refusal(call: TaskCall, up: { status: number; json: unknown }) {
-  const err = (up.json as { error?: { message?: unknown } } | null)?.error;
-  const text = typeof err?.message === "string" ? err.message : "";
-  const status = up.status >= 400 && up.status < 500 ? up.status : 502;
+  const answer = up.json as { error?: { message?: unknown }; message?: unknown } | null;
+  const raw = answer?.error?.message ?? answer?.message;
+  const text = typeof raw === "string" ? raw : "";
+  // The channel's own credentials refused (401/403) is not the caller's fault: a gateway error.
+  const status = up.status >= 400 && up.status < 500 && up.status !== 401 && up.status !== 403 ? up.status : 502;
   const message = text
     ? redactUpstreamText(text.slice(0, 500), call.channel.keys, call.channel.baseUrl)
     : `upstream answered ${up.status}`;
@@ -135,7 +137,6 @@ export async function submitVideo(s: VideoSubmit, body: VideoBody): Promise<Task
   }
   const upstreamModel = mapModel(job.model, call.channel.modelMapping);
   const full: VideoJob = { ...job, upstreamModel, fields: body.fields, files: body.files, json: body.json };
-  const hasReference = body.files.length > 0 || !!body.fields.input_reference || !!body.fields.image;
   const channel = { baseUrl: call.channel.baseUrl, key: call.key, other: call.channel.other };
   return run(
     s,
@@ -143,7 +144,7 @@ export async function submitVideo(s: VideoSubmit, body: VideoBody): Promise<Task
     v,
     () => v.submit(channel, full),
     { model: job.model, upstream_model: upstreamModel, seconds: v.ratios(job).seconds ?? job.seconds, size: job.size || "720x1280", prompt: job.prompt, remixed_from: null },
-    hasReference ? "generate" : "textGenerate",
+    v.action(full),
     channel.key,
   );
 }

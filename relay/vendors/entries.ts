@@ -19,6 +19,7 @@ export { entry as dify } from "@/relay/vendors/dify/entry";
 export { entry as fastgpt } from "@/relay/vendors/fastgpt/entry";
 export { entry as gemini } from "@/relay/vendors/gemini/entry";
 export { entry as jina } from "@/relay/vendors/jina/entry";
+export { entry as kling } from "@/relay/vendors/kling/entry";
 export { entry as lingyiwanwu } from "@/relay/vendors/lingyiwanwu/entry";
 export { entry as midjourney } from "@/relay/vendors/midjourney/entry";
 export { entry as midjourneyPlus } from "@/relay/vendors/midjourney-plus/entry";

@@ -48,6 +48,7 @@ import { models as cohereModels } from "@/relay/vendors/cohere/models";
 import { models as ollamaModels } from "@/relay/vendors/ollama/models";
 import type { VideoVendor } from "@/relay/kernel/video";
 import { createSoraVideo } from "@/relay/vendors/sora/adapter-video";
+import { klingVideo } from "@/relay/vendors/kling/adapter-video";
 
 type Build = (v: ChannelTypeInfo) => ChannelAdapter;
 
@@ -138,10 +139,11 @@ export function modelListingFor(type: number): ModelListing | null {
   return v?.modelsApi ? MODEL_LISTINGS[v.modelsApi] : null;
 }
 
-/** Channel type -> its videos API (relay/tasks/video-*.ts): Sora on OpenAI, Azure and Sora channels. */
+/** Channel type -> its video API (relay/tasks/video-*.ts): Sora on OpenAI, Azure and Sora channels; Kling. */
 const VIDEO_VENDORS = new Map<number, VideoVendor>([
   [1, createSoraVideo({ azure: false })],
   [3, createSoraVideo({ azure: true })],
+  [50, klingVideo],
   [55, createSoraVideo({ azure: false })],
 ]);
 

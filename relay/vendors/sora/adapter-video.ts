@@ -58,6 +58,8 @@ export function createSoraVideo(opts: { azure: boolean }): VideoVendor {
       headers: { ...auth(ch), "content-type": "application/json" },
       body: JSON.stringify({ prompt }),
     }),
+    action: (job) =>
+      job.files.length > 0 || !!job.fields.input_reference || !!job.json?.input_reference ? "generate" : "textGenerate",
     submittedId(answer) {
       const a = (answer ?? {}) as Record<string, unknown>;
       return str(a.id) || str(a.task_id);

@@ -1,0 +1,101 @@
+// Video generation on a Kling channel (type 50) end to end, against a loopback Kling that checks every
+// call's JWT: the openai SDK's videos.create -> retrieve -> downloadContent (the video fetched from
+// Kling's result address, streamed through), Kling's own /kling/v1/videos/{text2video,image2video}
+// and their GETs, per-task billing, a failed task refunded once, a refused one charged nothing.
+import OpenAI from "openai";
+import { startGateway, type Gateway } from "./gateway";
+import { KLING_VIDEO, startMockKling, type MockKling } from "./mock-kling";
+
+const AK = "ak-test-kling";
+const SK = "sk-secret-kling-0123456789";
+const START = 50_000_000;
+const PRICE = Math.round(0.2 * 500_000);
+
+let gw: Gateway;
+let up: MockKling;
+
+const remain = async (id: number) =>
+  Number((await gw.sql<{ remainQuota: number }>("select remainQuota from tokens where id = ?", id))[0]!.remainQuota);
+const post = (key: string, path: string, body: unknown) =>
+  fetch(`${gw.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const get = async <T>(key: string, path: string) =>
+  (await (await fetch(`${gw.url}${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as T;
+
+beforeAll(async () => {
+  up = await startMockKling(AK, SK);
+  gw = await startGateway({ env: { TASK_POLL_INTERVAL_MS: "300" } });
+  await gw.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "kling-v1": 0.2 }) });
+  await gw.createChannel({ type: 50, name: "kling", key: `${AK}|${SK}`, base_url: up.url, models: "kling-v1" });
+}, 180_000);
+
+afterAll(async () => {
+  await gw?.stop();
+  await up?.close();
+});
+
+test("SDK on a Kling channel: create -> retrieve -> downloadContent, billed per task", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const client = new OpenAI({ apiKey: t.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+  const created = await client.videos.create({ model: "kling-v1", prompt: "a red kite", size: "1280x720" });
+  expect(created.id).toMatch(/^task_/);
+  const sent = up.requests.find((r) => r.method === "POST" && r.body.prompt === "a red kite")!;
+  expect(sent.path).toBe("/v1/videos/text2video");
+  expect(sent.body).toMatchObject({ model_name: "kling-v1", duration: "5", aspect_ratio: "16:9", mode: "std" });
+
+  await gw.waitFor(async () => (await client.videos.retrieve(created.id)).status === "completed", 20_000);
+  const upstreamId = up.ids.at(-1)!;
+  expect(up.requests.some((r) => r.method === "GET" && r.path === `/v1/videos/text2video/${upstreamId}`)).toBe(true);
+  const content = await client.videos.downloadContent(created.id);
+  expect(Buffer.from(await content.arrayBuffer()).equals(KLING_VIDEO)).toBe(true);
+  expect(up.requests.at(-1)!.path).toBe(`/files/${upstreamId}.mp4`);
+
+  await gw.settle();
+  expect(await remain(t.id)).toBe(START - PRICE);
+}, 40_000);
+
+test("Kling's own paths: image2video with its native fields, fetched by its GET", async () => {
+  const t = await gw.createToken();
+  const r = await post(t.key, "/kling/v1/videos/image2video", {
+    model_name: "kling-v1",
+    prompt: "the cat jumps",
+    image: "https://img.example/cat.png",
+    duration: "10",
+    mode: "pro",
+  });
+  expect(r.status).toBe(200);
+  const { id } = (await r.json()) as { id: string };
+  expect(up.requests.at(-1)).toMatchObject({
+    path: "/v1/videos/image2video",
+    body: { model_name: "kling-v1", image: "https://img.example/cat.png", duration: "10", mode: "pro" },
+  });
+  type Dto = { code: string; data: { task_id: string; status: string; action: string; result_url: string } };
+  await gw.waitFor(async () => (await get<Dto>(t.key, `/kling/v1/videos/image2video/${id}`)).data.status === "SUCCESS", 20_000);
+  const dto = await get<Dto>(t.key, `/kling/v1/videos/image2video/${id}`);
+  expect(dto).toMatchObject({ code: "success", data: { task_id: id, action: "generate" } });
+  expect(dto.data.result_url).toMatch(new RegExp(`/v1/videos/${id}/content$`));
+  expect(JSON.stringify(dto)).not.toContain(up.url);
+  expect(up.requests.some((q) => q.path === `/v1/videos/image2video/${up.ids.at(-1)}`)).toBe(true);
+}, 30_000);
+
+test("a failed Kling task is refunded once; a refused one charges nothing", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const r = await post(t.key, "/kling/v1/videos/text2video", { model_name: "kling-v1", prompt: "this will fail" });
+  const { id } = (await r.json()) as { id: string };
+  type Dto = { data: { status: string; fail_reason: string } };
+  await gw.waitFor(async () => (await get<Dto>(t.key, `/kling/v1/videos/text2video/${id}`)).data.status === "FAILURE", 20_000);
+  expect((await get<Dto>(t.key, `/kling/v1/videos/text2video/${id}`)).data.fail_reason).toBe("mock kling failure");
+  const refused = await post(t.key, "/kling/v1/videos/text2video", { model_name: "kling-v1", prompt: "refuse" });
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toContain("risk control");
+  await gw.settle();
+  const rows = await gw.sql<{ type: number; quota: number }>("select type, quota from logs where tokenId = ? order by id", t.id);
+  expect(rows).toEqual([
+    { type: 2, quota: PRICE },
+    { type: 7, quota: PRICE },
+  ]);
+  expect(await remain(t.id)).toBe(START);
+}, 30_000);
