@@ -53,8 +53,8 @@ export type VideoVendor = {
   remix(ch: VideoChannel, upstreamId: string, prompt: string): VideoCall | null;
   /** The upstream task id in a submit's answer ("" when there is none). */
   submittedId(answer: unknown): string;
-  /** The action a submit is recorded under: "generate" with a reference image, else "textGenerate". */
-  action(job: VideoJob): "generate" | "textGenerate";
+  /** The action a submit is recorded under (new-api's names: textGenerate, generate, firstTailGenerate, ...). */
+  action(job: VideoJob): string;
   /** The status call of a task (`action`: the row's, as the submit chose it: text or image to video). */
   poll(ch: VideoChannel, upstreamId: string, action: string): VideoCall;
   /** The state in a poll's answer, or null when the answer says nothing usable. */

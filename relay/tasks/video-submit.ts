@@ -45,7 +45,8 @@ function parseJob(body: VideoBody): Parsed {
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_SECONDS)
     throw invalidRequest(`seconds must be an integer between 1 and ${MAX_SECONDS}`, "invalid_seconds");
   const size = (f.size ?? "").trim();
-  if (size && !/^\d{2,5}x\d{2,5}$/.test(size)) throw invalidRequest("size must be WIDTHxHEIGHT", "invalid_size");
+  // WIDTHxHEIGHT for Sora and Kling, a resolution name ("1080p") for Vidu.
+  if (size && !/^[A-Za-z0-9:x.]{1,20}$/.test(size)) throw invalidRequest("size must be WIDTHxHEIGHT or a resolution", "invalid_size");
   const allowed = SORA_SIZES[model];
   if (allowed && !allowed.includes(size || "720x1280"))
     throw invalidRequest(`${model} size is invalid`, "invalid_size");

@@ -84,7 +84,10 @@ export const DRAWING_ACTIONS = [
   "MODAL",
   "SWAP_FACE",
 ] as const;
-export const TASK_ACTIONS = ["MUSIC", "LYRICS", "textGenerate", "generate", "remixGenerate"] as const;
+// prettier-ignore
+export const TASK_ACTIONS = [
+  "MUSIC", "LYRICS", "textGenerate", "generate", "firstTailGenerate", "referenceGenerate", "remixGenerate",
+] as const;
 /** Values with a translated label; others are shown as they come. */
 export const KNOWN_ACTIONS: readonly string[] = [...DRAWING_ACTIONS, ...TASK_ACTIONS];
 export const KNOWN_PLATFORMS: readonly string[] = ["suno", "video"];

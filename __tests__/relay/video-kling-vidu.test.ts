@@ -1,10 +1,12 @@
 // Video generation on a Kling channel (type 50) end to end, against a loopback Kling that checks every
 // call's JWT: the openai SDK's videos.create -> retrieve -> downloadContent (the video fetched from
 // Kling's result address, streamed through), Kling's own /kling/v1/videos/{text2video,image2video}
-// and their GETs, per-task billing, a failed task refunded once, a refused one charged nothing.
+// and their GETs, per-task billing, a failed task refunded once, a refused one charged nothing. Vidu
+// (type 52) on the same gateway: "Token" auth, the action chosen by the number of reference images.
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
 import { KLING_VIDEO, startMockKling, type MockKling } from "./mock-kling";
+import { startMockVidu, VIDU_VIDEO, type MockVidu } from "./mock-vidu";
 
 const AK = "ak-test-kling";
 const SK = "sk-secret-kling-0123456789";
@@ -13,6 +15,8 @@ const PRICE = Math.round(0.2 * 500_000);
 
 let gw: Gateway;
 let up: MockKling;
+let vidu: MockVidu;
+const VIDU_KEY = "vidu-api-key-0123";
 
 const remain = async (id: number) =>
   Number((await gw.sql<{ remainQuota: number }>("select remainQuota from tokens where id = ?", id))[0]!.remainQuota);
@@ -27,14 +31,17 @@ const get = async <T>(key: string, path: string) =>
 
 beforeAll(async () => {
   up = await startMockKling(AK, SK);
+  vidu = await startMockVidu(VIDU_KEY);
   gw = await startGateway({ env: { TASK_POLL_INTERVAL_MS: "300" } });
-  await gw.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "kling-v1": 0.2 }) });
+  await gw.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "kling-v1": 0.2, viduq1: 0.2 }) });
   await gw.createChannel({ type: 50, name: "kling", key: `${AK}|${SK}`, base_url: up.url, models: "kling-v1" });
+  await gw.createChannel({ type: 52, name: "vidu", key: VIDU_KEY, base_url: vidu.url, models: "viduq1" });
 }, 180_000);
 
 afterAll(async () => {
   await gw?.stop();
   await up?.close();
+  await vidu?.close();
 });
 
 test("SDK on a Kling channel: create -> retrieve -> downloadContent, billed per task", async () => {
@@ -99,3 +106,40 @@ test("a failed Kling task is refunded once; a refused one charges nothing", asyn
   ]);
   expect(await remain(t.id)).toBe(START);
 }, 30_000);
+
+test("Vidu: text to video through the SDK, first-and-last-frame by two images, a failure refunded once", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const client = new OpenAI({ apiKey: t.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+  const created = await client.videos.create({ model: "viduq1", prompt: "a lighthouse", size: "720p" as "720x1280" });
+  expect(vidu.requests.at(-1)).toMatchObject({
+    path: "/ent/v2/text2video",
+    headers: { authorization: `Token ${VIDU_KEY}` },
+    body: { model: "viduq1", prompt: "a lighthouse", duration: 5, resolution: "720p", images: [] },
+  });
+  await gw.waitFor(async () => (await client.videos.retrieve(created.id)).status === "completed", 20_000);
+  expect(vidu.requests.some((r) => r.path === `/ent/v2/tasks/${vidu.ids.at(-1)}/creations`)).toBe(true);
+  const content = await client.videos.downloadContent(created.id);
+  expect(Buffer.from(await content.arrayBuffer()).equals(VIDU_VIDEO)).toBe(true);
+
+  const frames = await post(t.key, "/v1/video/generations", {
+    model: "viduq1",
+    prompt: "this will fail",
+    images: ["https://img.example/a.png", "https://img.example/b.png"],
+  });
+  const { id } = (await frames.json()) as { id: string };
+  expect(vidu.requests.at(-1)).toMatchObject({ path: "/ent/v2/start-end2video", body: { images: ["https://img.example/a.png", "https://img.example/b.png"] } });
+  type Dto = { data: { status: string; fail_reason: string; action: string } };
+  await gw.waitFor(async () => (await get<Dto>(t.key, `/v1/video/generations/${id}`)).data.status === "FAILURE", 20_000);
+  expect((await get<Dto>(t.key, `/v1/video/generations/${id}`)).data).toMatchObject({
+    fail_reason: "AuditSubmitIllegal",
+    action: "firstTailGenerate",
+  });
+  await gw.settle();
+  const rows = await gw.sql<{ type: number; quota: number }>("select type, quota from logs where tokenId = ? order by id", t.id);
+  expect(rows).toEqual([
+    { type: 2, quota: PRICE },
+    { type: 2, quota: PRICE },
+    { type: 7, quota: PRICE },
+  ]);
+  expect(await remain(t.id)).toBe(START - PRICE);
+}, 40_000);
