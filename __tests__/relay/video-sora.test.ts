@@ -39,6 +39,18 @@ beforeAll(async () => {
   up = await startMockVideo({ key: KEY });
   gw = await startGateway({ env: { TASK_POLL_INTERVAL_MS: "300", RELAY_MAX_BODY_MB: "4" } });
   await gw.createChannel({ type: 55, name: "sora", key: KEY, base_url: up.url, models: "sora-2,sora-2-pro" });
+  // Azure OpenAI serves the same API under /openai/v1/videos with an api-key header (its deployment
+  // name through the model mapping).
+  await gw.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ "sora-azure": 0.3 }) });
+  await gw.createChannel({
+    type: 3,
+    name: "azure-sora",
+    key: KEY,
+    base_url: up.url,
+    other: "preview",
+    models: "sora-azure",
+    model_mapping: JSON.stringify({ "sora-azure": "sora-2" }),
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -85,6 +97,10 @@ test("SDK: create with a reference image -> retrieve -> downloadContent, billed 
   const thumb = await client.videos.downloadContent(created.id, { variant: "thumbnail" });
   expect(await thumb.text()).toBe(`thumbnail-of-${upstreamId}`);
   expect(up.requests.some((r) => r.path === `/v1/videos/${upstreamId}/content` && r.query === "variant=thumbnail")).toBe(true);
+  // The task log's result link, opened in the console (its session, no key): the same content.
+  const viaSession = await gw.raw("GET", `/v1/videos/${created.id}/content?variant=thumbnail`);
+  expect([viaSession.status, await viaSession.text()]).toEqual([200, `thumbnail-of-${upstreamId}`]);
+  expect((await fetch(`${gw.url}/v1/videos/${created.id}/content`)).status).toBe(401);
 
   // sora-2-pro's built-in price 0.5, 8 seconds, 1792x1024 at 1.666667.
   const quota = Math.round(0.5 * PER_UNIT * 8 * 1.666667);
@@ -122,6 +138,20 @@ test("SDK: create with a reference image -> retrieve -> downloadContent, billed 
   const page = await client.videos.list({ limit: 10 });
   expect(page.data.map((v) => v.id)).toEqual([remix.id, created.id]);
 }, 60_000);
+
+test("Azure: /openai/v1/videos with the api-key header, the deployment's model name, content streamed", async () => {
+  const t = await gw.createToken();
+  const client = sdk(t.key);
+  const created = await client.videos.create({ model: "sora-azure", prompt: "azure waves" });
+  const sent = up.requests.find((r) => r.fields.prompt === "azure waves")!;
+  expect(sent).toMatchObject({ method: "POST", path: "/openai/v1/videos", fields: { model: "sora-2" } });
+  expect(sent.headers["api-key"]).toBe(KEY);
+  expect(sent.headers.authorization).toBeUndefined();
+  expect((await untilDone(client, created.id)).status).toBe("completed");
+  const bytes = Buffer.from(await (await client.videos.downloadContent(created.id)).arrayBuffer());
+  expect(bytes.length).toBe(VIDEO_BYTES);
+  expect(up.requests.at(-1)!.path).toBe(`/openai/v1/videos/${up.ids.at(-1)}/content`);
+}, 30_000);
 
 test("new-api's /v1/video/generations: JSON submit and the TaskDto fetch", async () => {
   const t = await gw.createToken();

@@ -25,6 +25,7 @@ import { responsesCompactEndpoint, responsesCreateEndpoint } from "@/relay/endpo
 import { handleTokenQuery, isTokenQueryPath } from "@/relay/endpoints/token-queries";
 import { handleTaskRelay, isTaskPath } from "@/relay/tasks/handler";
 import { handleVideoRelay, isVideoPath } from "@/relay/tasks/video-handler";
+import { sessionCaller } from "@/relay/auth/auth";
 import type { TaskChannels } from "@/relay/tasks/charge";
 
 /** One request as the handler hands it to its route. */
@@ -127,7 +128,9 @@ const ROUTE = {
   video: {
     format: "openai",
     auth: "token",
-    serve: (c) => handleVideoRelay(c.req, c.res, { ...c, channels: TASK_CHANNELS }),
+    // The content download also takes the console session (new-api's TokenOrUserAuth): the task log's
+    // result link is opened in the browser, which carries no key.
+    serve: (c) => handleVideoRelay(c.req, c.res, { ...c, channels: TASK_CHANNELS, session: () => sessionCaller(c.req) }),
   },
   tokenQueries: { format: "openai", auth: "self", serve: (c) => handleTokenQuery(c.req, c.res, c) },
   playground: {

@@ -33,6 +33,8 @@ type VideoCall = {
   requestId: string;
   ip: string;
   identify: () => Promise<RelayCaller>;
+  /** The console session's caller (the content download without a key, from the task log's link). */
+  session: () => Promise<RelayCaller>;
   channels: TaskChannels;
 };
 
@@ -76,7 +78,8 @@ async function route(req: IncomingMessage, res: ServerResponse, c: VideoCall, bo
   const method = req.method ?? "";
   const videos = /^\/v1\/videos(?:\/([^/]+)(?:\/(content|remix))?)?$/.exec(c.path);
   const generations = /^\/v1\/video\/generations(?:\/([^/]+))?$/.exec(c.path);
-  const caller = await c.identify();
+  const keyless = !req.headers.authorization && !req.headers["x-api-key"];
+  const caller = videos?.[2] === "content" && method === "GET" && keyless ? await c.session() : await c.identify();
   const submit = { caller, requestId: c.requestId, path: c.path, ip: c.ip, channels: c.channels };
 
   if (videos && method === "POST" && !videos[1])

@@ -49,7 +49,10 @@ export function createSoraVideo(opts: { azure: boolean }): VideoVendor {
         const body = JSON.stringify({ ...job.json, model: job.upstreamModel });
         return { url: root(ch), method: "POST", headers: { ...auth(ch), "content-type": "application/json" }, body };
       }
-      const form = multipartBody({ model: job.upstreamModel, ...job.fields }, job.files);
+      // The model first (as new-api writes it), then the client's other fields: never its own model.
+      const fields: Record<string, string> = { model: job.upstreamModel };
+      for (const [k, v] of Object.entries(job.fields)) if (k !== "model") fields[k] = v;
+      const form = multipartBody(fields, job.files);
       return { url: root(ch), method: "POST", headers: { ...auth(ch), "content-type": form.contentType }, body: form.body };
     },
     remix: (ch, upstreamId, prompt) => ({
