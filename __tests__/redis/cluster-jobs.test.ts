@@ -102,9 +102,11 @@ test("video tasks submitted through both instances: each billed once, the failed
   const ok = await submit(a, "fine");
   const failing = await submit(b, "this will fail");
   const status = async (id: string) =>
-    ((await (await fetch(`${b!.url}/v1/videos/${id}`, { headers: { authorization: `Bearer ${t.key}` } })).json()) as {
-      status: string;
-    }).status;
+    (
+      (await (await fetch(`${b!.url}/v1/videos/${id}`, { headers: { authorization: `Bearer ${t.key}` } })).json()) as {
+        status: string;
+      }
+    ).status;
   await a!.waitFor(async () => (await status(ok)) === "completed" && (await status(failing)) === "failed", 20_000);
   // A later task done means later polls ran after the failure: still one refund.
   const later = await submit(b, "later");
@@ -112,8 +114,15 @@ test("video tasks submitted through both instances: each billed once, the failed
   await a!.settle();
   await b!.settle();
   const price = Math.round(0.3 * 500_000 * 4);
-  const logs = await a!.sql<{ type: number; quota: number }>("select type, quota from logs where tokenId = ? order by id", t.id);
-  expect(logs.filter((l) => l.type === 2)).toEqual([{ type: 2, quota: price }, { type: 2, quota: price }, { type: 2, quota: price }]);
+  const logs = await a!.sql<{ type: number; quota: number }>(
+    "select type, quota from logs where tokenId = ? order by id",
+    t.id,
+  );
+  expect(logs.filter((l) => l.type === 2)).toEqual([
+    { type: 2, quota: price },
+    { type: 2, quota: price },
+    { type: 2, quota: price },
+  ]);
   expect(logs.filter((l) => l.type === 7)).toEqual([{ type: 7, quota: price }]);
   const [row] = await a!.sql<{ remainQuota: number }>("select remainQuota from tokens where id = ?", t.id);
   expect(10_000_000 - Number(row!.remainQuota)).toBe(2 * price);

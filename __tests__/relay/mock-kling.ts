@@ -11,7 +11,12 @@ import { createHmac } from "node:crypto";
 import type http from "node:http";
 import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
 
-export type KlingSeen = { method: string; path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
+export type KlingSeen = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+};
 export type MockKling = { url: string; requests: KlingSeen[]; ids: string[]; close: () => Promise<void> };
 
 export const KLING_VIDEO = Buffer.from("kling-mp4-bytes-".repeat(4096));
@@ -57,7 +62,12 @@ export async function startMockKling(access: string, secret: string): Promise<Mo
       const taskId = `kl-${ids.length + 1}-${Math.random().toString(36).slice(2, 7)}`;
       ids.push(taskId);
       jobs.set(taskId, { prompt, kind: kind!, polls: 0 });
-      return json(res, 200, { code: 0, message: "SUCCEED", request_id: "r", data: { task_id: taskId, task_status: "submitted", created_at: 1, updated_at: 1 } });
+      return json(res, 200, {
+        code: 0,
+        message: "SUCCEED",
+        request_id: "r",
+        data: { task_id: taskId, task_status: "submitted", created_at: 1, updated_at: 1 },
+      });
     }
     const job = id ? jobs.get(id) : undefined;
     if (!job || job.kind !== kind) return json(res, 404, { code: 1203, message: "task not found" });
@@ -71,7 +81,8 @@ export async function startMockKling(access: string, secret: string): Promise<Mo
         task_id: id,
         task_status: status,
         task_status_msg: status === "failed" ? "mock kling failure" : "",
-        task_result: status === "succeed" ? { videos: [{ id: "v1", url: `${url}/files/${id}.mp4`, duration: "5" }] } : {},
+        task_result:
+          status === "succeed" ? { videos: [{ id: "v1", url: `${url}/files/${id}.mp4`, duration: "5" }] } : {},
         created_at: 1,
         updated_at: 2,
       },

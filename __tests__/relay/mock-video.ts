@@ -52,7 +52,13 @@ async function readForm(req: http.IncomingMessage, raw: Buffer) {
       if (typeof v === "string") fields[k] = v;
       else {
         const bytes = Buffer.from(await v.arrayBuffer());
-        files.push({ field: k, name: v.name, type: v.type, size: bytes.length, sha: createHash("sha256").update(bytes).digest("hex") });
+        files.push({
+          field: k,
+          name: v.name,
+          type: v.type,
+          size: bytes.length,
+          sha: createHash("sha256").update(bytes).digest("hex"),
+        });
       }
     }
   } else if (raw.length) {
@@ -66,7 +72,11 @@ async function readForm(req: http.IncomingMessage, raw: Buffer) {
 }
 
 function streamVideo(res: http.ServerResponse): void {
-  res.writeHead(200, { "content-type": "video/mp4", "content-length": VIDEO_BYTES, "x-upstream-secret": "mock-internal" });
+  res.writeHead(200, {
+    "content-type": "video/mp4",
+    "content-length": VIDEO_BYTES,
+    "x-upstream-secret": "mock-internal",
+  });
   let sent = 0;
   const write = () => {
     while (sent < VIDEO_BYTES) {
@@ -88,7 +98,8 @@ export async function startMockVideo(opts: { key: string }): Promise<MockVideo> 
   let url = "";
 
   const view = (id: string, j: Job) => {
-    const status = j.polls === 0 ? "queued" : j.polls === 1 ? "in_progress" : j.prompt.includes("fail") ? "failed" : "completed";
+    const status =
+      j.polls === 0 ? "queued" : j.polls === 1 ? "in_progress" : j.prompt.includes("fail") ? "failed" : "completed";
     return {
       id,
       object: "video",
@@ -121,10 +132,20 @@ export async function startMockVideo(opts: { key: string }): Promise<MockVideo> 
         const azure = rawPath!.startsWith("/openai/v1/");
         const path = azure ? rawPath!.slice("/openai".length) : rawPath!;
         const { contentType, fields, files } = await readForm(req, Buffer.concat(parts));
-        requests.push({ method: req.method ?? "", path: rawPath!, query, headers: req.headers, contentType, fields, files });
+        requests.push({
+          method: req.method ?? "",
+          path: rawPath!,
+          query,
+          headers: req.headers,
+          contentType,
+          fields,
+          files,
+        });
         const key = azure ? req.headers["api-key"] : String(req.headers.authorization ?? "").replace(/^Bearer /, "");
         if (key !== opts.key)
-          return json(res, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
+          return json(res, 401, {
+            error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" },
+          });
 
         const m = /^\/v1\/videos(?:\/([^/]+)(?:\/(content|remix))?)?$/.exec(path);
         if (!m) return json(res, 404, { error: { message: `no route ${path}` } });
@@ -133,9 +154,20 @@ export async function startMockVideo(opts: { key: string }): Promise<MockVideo> 
           const prompt = String(fields.prompt ?? "");
           if (prompt.includes("refuse"))
             return json(res, 400, {
-              error: { message: `Your prompt was refused (key ${opts.key} at ${url})`, type: "invalid_request_error", code: "moderation_blocked" },
+              error: {
+                message: `Your prompt was refused (key ${opts.key} at ${url})`,
+                type: "invalid_request_error",
+                code: "moderation_blocked",
+              },
             });
-          const j = { prompt, polls: 0, model: String(fields.model ?? "sora-2"), seconds: String(fields.seconds ?? "4"), size: String(fields.size ?? "720x1280"), remixOf: null };
+          const j = {
+            prompt,
+            polls: 0,
+            model: String(fields.model ?? "sora-2"),
+            seconds: String(fields.seconds ?? "4"),
+            size: String(fields.size ?? "720x1280"),
+            remixOf: null,
+          };
           return json(res, 200, create(j));
         }
         const job = id ? jobs.get(id) : undefined;

@@ -8,7 +8,12 @@
 import type http from "node:http";
 import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
 
-export type ViduSeen = { method: string; path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
+export type ViduSeen = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+};
 export type MockVidu = { url: string; requests: ViduSeen[]; ids: string[]; close: () => Promise<void> };
 
 export const VIDU_VIDEO = Buffer.from("vidu-mp4-bytes-".repeat(2048));
@@ -26,15 +31,23 @@ export async function startMockVidu(key: string): Promise<MockVidu> {
       res.writeHead(200, { "content-type": "video/mp4", "content-length": VIDU_VIDEO.length });
       return res.end(VIDU_VIDEO);
     }
-    if (req.headers.authorization !== `Token ${key}`) return json(res, 401, { code: "Unauthorized", message: "bad token" });
+    if (req.headers.authorization !== `Token ${key}`)
+      return json(res, 401, { code: "Unauthorized", message: "bad token" });
     const submit = /^\/ent\/v2\/(text2video|img2video|start-end2video|reference2video)$/.exec(path);
     if (req.method === "POST" && submit) {
       const prompt = String(body.prompt ?? "");
-      if (prompt.includes("refuse")) return json(res, 400, { code: "CreditInsufficient", message: "credit insufficient" });
+      if (prompt.includes("refuse"))
+        return json(res, 400, { code: "CreditInsufficient", message: "credit insufficient" });
       const id = `vd${ids.length + 1}${Math.random().toString(36).slice(2, 7)}`;
       ids.push(id);
       jobs.set(id, { prompt, polls: 0 });
-      return json(res, 200, { task_id: id, state: "created", model: body.model, prompt, created_at: "2026-11-28T00:00:00Z" });
+      return json(res, 200, {
+        task_id: id,
+        state: "created",
+        model: body.model,
+        prompt,
+        created_at: "2026-11-28T00:00:00Z",
+      });
     }
     const poll = /^\/ent\/v2\/tasks\/([^/]+)\/creations$/.exec(path);
     const job = poll ? jobs.get(poll[1]!) : undefined;
@@ -46,7 +59,10 @@ export async function startMockVidu(key: string): Promise<MockVidu> {
       state,
       err_code: state === "failed" ? "AuditSubmitIllegal" : "",
       credits: 4,
-      creations: state === "success" ? [{ id: "c1", url: `${url}/files/${poll![1]}.mp4`, cover_url: `${url}/files/cover.jpg` }] : [],
+      creations:
+        state === "success"
+          ? [{ id: "c1", url: `${url}/files/${poll![1]}.mp4`, cover_url: `${url}/files/cover.jpg` }]
+          : [],
     });
   });
   const l = await listenLoopback(server);

@@ -22,7 +22,11 @@ const remain = async (id: number) =>
 const call = (key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   fetch(`${gw.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
 
@@ -69,14 +73,22 @@ test("SDK: create with a reference image -> retrieve -> downloadContent, billed 
     input_reference: await toFile(PNG, "ref.png", { type: "image/png" }),
   });
   expect(created.id).toMatch(/^task_[A-Za-z0-9]{32}$/);
-  expect(created).toMatchObject({ object: "video", model: "sora-2-pro", status: "queued", seconds: "8", size: "1792x1024" });
+  expect(created).toMatchObject({
+    object: "video",
+    model: "sora-2-pro",
+    status: "queued",
+    seconds: "8",
+    size: "1792x1024",
+  });
 
   const sent = up.requests.find((r) => r.method === "POST" && r.fields.prompt === "a fox in the snow")!;
   expect(sent.path).toBe("/v1/videos");
   expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
   expect(sent.contentType).toMatch(/^multipart\/form-data; boundary=/);
   expect(sent.fields).toMatchObject({ model: "sora-2-pro", seconds: "8", size: "1792x1024" });
-  expect(sent.files).toEqual([expect.objectContaining({ field: "input_reference", name: "ref.png", type: "image/png", size: PNG.length })]);
+  expect(sent.files).toEqual([
+    expect.objectContaining({ field: "input_reference", name: "ref.png", type: "image/png", size: PNG.length }),
+  ]);
   const upstreamId = up.ids.at(-1)!;
 
   const done = await untilDone(client, created.id);
@@ -92,11 +104,17 @@ test("SDK: create with a reference image -> retrieve -> downloadContent, billed 
   expect(content.headers.get("x-upstream-secret")).toBeNull();
   const bytes = Buffer.from(await content.arrayBuffer());
   expect(bytes.length).toBe(VIDEO_BYTES);
-  expect([bytes[0], bytes[123_457], bytes[VIDEO_BYTES - 1]]).toEqual([videoByte(0), videoByte(123_457), videoByte(VIDEO_BYTES - 1)]);
+  expect([bytes[0], bytes[123_457], bytes[VIDEO_BYTES - 1]]).toEqual([
+    videoByte(0),
+    videoByte(123_457),
+    videoByte(VIDEO_BYTES - 1),
+  ]);
 
   const thumb = await client.videos.downloadContent(created.id, { variant: "thumbnail" });
   expect(await thumb.text()).toBe(`thumbnail-of-${upstreamId}`);
-  expect(up.requests.some((r) => r.path === `/v1/videos/${upstreamId}/content` && r.query === "variant=thumbnail")).toBe(true);
+  expect(
+    up.requests.some((r) => r.path === `/v1/videos/${upstreamId}/content` && r.query === "variant=thumbnail"),
+  ).toBe(true);
   // The task log's result link, opened in the console (its session, no key): the same content.
   const viaSession = await gw.raw("GET", `/v1/videos/${created.id}/content?variant=thumbnail`);
   expect([viaSession.status, await viaSession.text()]).toEqual([200, `thumbnail-of-${upstreamId}`]);
@@ -113,7 +131,10 @@ test("SDK: create with a reference image -> retrieve -> downloadContent, billed 
   expect(await remain(t.id)).toBe(START - quota);
 
   // The task log: status, progress and the result link through this gateway.
-  const log = await gw.api<{ items: Record<string, unknown>[] }>("GET", `/api/task/?task_id=${created.id}&page_size=10`);
+  const log = await gw.api<{ items: Record<string, unknown>[] }>(
+    "GET",
+    `/api/task/?task_id=${created.id}&page_size=10`,
+  );
   expect(log.json.data.items[0]).toMatchObject({
     task_id: created.id,
     platform: "video",
@@ -129,7 +150,11 @@ test("SDK: create with a reference image -> retrieve -> downloadContent, billed 
   const remix = await client.videos.remix(created.id, { prompt: "now at night" });
   expect(remix.id).not.toBe(created.id);
   expect(remix.remixed_from_video_id).toBe(created.id);
-  expect(up.requests.at(-1)).toMatchObject({ method: "POST", path: `/v1/videos/${upstreamId}/remix`, fields: { prompt: "now at night" } });
+  expect(up.requests.at(-1)).toMatchObject({
+    method: "POST",
+    path: `/v1/videos/${upstreamId}/remix`,
+    fields: { prompt: "now at night" },
+  });
   await untilDone(client, remix.id);
   await gw.settle();
   expect(await remain(t.id)).toBe(START - 2 * quota);
@@ -160,22 +185,35 @@ test("new-api's /v1/video/generations: JSON submit and the TaskDto fetch", async
   const { id, task_id } = (await r.json()) as { id: string; task_id: string };
   expect(task_id).toBe(id);
   const sent = up.requests.at(-1)!;
-  expect(sent).toMatchObject({ method: "POST", path: "/v1/videos", fields: { model: "sora-2", prompt: "waves", seconds: "4" } });
+  expect(sent).toMatchObject({
+    method: "POST",
+    path: "/v1/videos",
+    fields: { model: "sora-2", prompt: "waves", seconds: "4" },
+  });
   expect(sent.contentType).toBe("application/json");
-  type Dto = { code: string; data: { task_id: string; status: string; progress: string; result_url: string; quota: number } };
+  type Dto = {
+    code: string;
+    data: { task_id: string; status: string; progress: string; result_url: string; quota: number };
+  };
   let dto: Dto | undefined;
   await gw.waitFor(async () => {
     dto = (await (await call(t.key, "GET", `/v1/video/generations/${id}`)).json()) as Dto;
     return dto.data.status === "SUCCESS";
   }, 20_000);
-  expect(dto!).toMatchObject({ code: "success", data: { task_id: id, progress: "100%", quota: Math.round(0.3 * PER_UNIT * 4) } });
+  expect(dto!).toMatchObject({
+    code: "success",
+    data: { task_id: id, progress: "100%", quota: Math.round(0.3 * PER_UNIT * 4) },
+  });
   expect(dto!.data.result_url).toMatch(new RegExp(`/v1/videos/${id}/content$`));
 }, 30_000);
 
 test("a failed task is refunded exactly once; a refused submit charges nothing and leaks nothing", async () => {
   const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
   const client = sdk(t.key);
-  const failed = await untilDone(client, (await client.videos.create({ model: "sora-2", prompt: "this will fail" })).id);
+  const failed = await untilDone(
+    client,
+    (await client.videos.create({ model: "sora-2", prompt: "this will fail" })).id,
+  );
   expect(failed).toMatchObject({ status: "failed", error: { message: "mock sora failure" } });
 
   const refused = await call(t.key, "POST", "/v1/videos", { model: "sora-2", prompt: "refuse me" });
@@ -188,7 +226,10 @@ test("a failed task is refunded exactly once; a refused submit charges nothing a
   // Later polls (another task completes after the failure) must not refund it again.
   await untilDone(client, (await client.videos.create({ model: "sora-2", prompt: "after" })).id);
   await gw.settle();
-  const rows = await gw.sql<{ type: number; quota: number }>("select type, quota from logs where tokenId = ? order by id", t.id);
+  const rows = await gw.sql<{ type: number; quota: number }>(
+    "select type, quota from logs where tokenId = ? order by id",
+    t.id,
+  );
   const price = Math.round(0.3 * PER_UNIT * 4);
   expect(rows).toEqual([
     { type: 2, quota: price },
@@ -218,9 +259,15 @@ test("a task id belongs to its token's user: another user's id answers as an unk
 
 test("hostile input: bad multipart, an oversized reference, odd ids and fields -> 4xx, never 5xx", async () => {
   const t = await gw.createToken();
-  const bad = await call(t.key, "POST", "/v1/videos", "--x\r\ncontent-disposition: form-data; name=\"prompt\"\r\n\r\nno end", {
-    "content-type": "multipart/form-data; boundary=x",
-  });
+  const bad = await call(
+    t.key,
+    "POST",
+    "/v1/videos",
+    '--x\r\ncontent-disposition: form-data; name="prompt"\r\n\r\nno end',
+    {
+      "content-type": "multipart/form-data; boundary=x",
+    },
+  );
   expect(bad.status).toBe(400);
   expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_multipart");
 

@@ -130,7 +130,8 @@ const ROUTE = {
     auth: "token",
     // The content download also takes the console session (new-api's TokenOrUserAuth): the task log's
     // result link is opened in the browser, which carries no key.
-    serve: (c) => handleVideoRelay(c.req, c.res, { ...c, channels: TASK_CHANNELS, session: () => sessionCaller(c.req) }),
+    serve: (c) =>
+      handleVideoRelay(c.req, c.res, { ...c, channels: TASK_CHANNELS, session: () => sessionCaller(c.req) }),
   },
   tokenQueries: { format: "openai", auth: "self", serve: (c) => handleTokenQuery(c.req, c.res, c) },
   playground: {
@@ -166,19 +167,29 @@ const ROUTE = {
   retrieveModel: {
     format: "openai",
     auth: "token",
-    serve: async (c) => retrieveModel(c.res, await c.identify(), decodeURIComponent(c.path.slice("/v1/models/".length)), c.requestId),
+    serve: async (c) =>
+      retrieveModel(c.res, await c.identify(), decodeURIComponent(c.path.slice("/v1/models/".length)), c.requestId),
   },
   listOpenAIModelsOfGemini: {
     format: "openai",
     auth: "token",
     serve: async (c) => listModels(c.res, await c.identify(), c.requestId),
   },
-  listGeminiModels: { format: "gemini", auth: "token", serve: async (c) => listGeminiModels(c.res, await c.identify(), c.requestId) },
+  listGeminiModels: {
+    format: "gemini",
+    auth: "token",
+    serve: async (c) => listGeminiModels(c.res, await c.identify(), c.requestId),
+  },
   retrieveGeminiModel: {
     format: "gemini",
     auth: "token",
     serve: async (c) =>
-      retrieveGeminiModel(c.res, await c.identify(), decodeURIComponent(c.path.slice("/v1beta/models/".length)), c.requestId),
+      retrieveGeminiModel(
+        c.res,
+        await c.identify(),
+        decodeURIComponent(c.path.slice("/v1beta/models/".length)),
+        c.requestId,
+      ),
   },
 } satisfies Record<string, RelayRoute>;
 

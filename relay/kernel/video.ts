@@ -47,7 +47,7 @@ export type VideoState = {
 
 export type VideoVendor = {
   /** Billing multipliers of a generation (new-api's OtherRatios: seconds, size); {} = per task. */
-  ratios(job: Pick<VideoJob, "seconds" | "size">): Record<string, number>;
+  ratios(job: Pick<VideoJob, "seconds" | "size" | "upstreamModel" | "json">): Record<string, number>;
   submit(ch: VideoChannel, job: VideoJob): VideoCall;
   /** A remix of a finished task (the upstream's id), or null when the vendor has none. */
   remix(ch: VideoChannel, upstreamId: string, prompt: string): VideoCall | null;

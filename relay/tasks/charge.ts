@@ -175,7 +175,11 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
 }
 
 const ratioText = (ratios: Record<string, number> | undefined) =>
-  ratios ? Object.entries(ratios).map(([k, v]) => `，${k} ${v}`).join("") : "";
+  ratios
+    ? Object.entries(ratios)
+        .map(([k, v]) => `，${k} ${v}`)
+        .join("")
+    : "";
 
 /** The upstream refused or failed: nothing is charged. */
 export async function releaseTaskCall(call: TaskCall): Promise<void> {

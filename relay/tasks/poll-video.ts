@@ -23,7 +23,13 @@ function fail(row: TaskRow, reason: string) {
   return refundFailedTask({
     kind: "task",
     row,
-    update: { status: "FAILURE", progress: "100%", failReason: reason.slice(0, 500), finishTime: BigInt(now), updatedAt: now },
+    update: {
+      status: "FAILURE",
+      progress: "100%",
+      failReason: reason.slice(0, 500),
+      finishTime: BigInt(now),
+      updatedAt: now,
+    },
     modelName: videoProps(row).model,
     content: `视频任务 ${row.taskId} 失败，退还额度：${(reason || "unknown").slice(0, 300)}`,
   });

@@ -20,19 +20,27 @@ import { upstreamTimeoutMs } from "@/relay/tasks/task-upstream";
 import { videoProps } from "@/relay/tasks/video-views";
 
 const VARIANTS = new Set(["video", "thumbnail", "spritesheet"]);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 3;
 /** Upstream headers a client may see. */
 const PASSED = ["content-type", "content-length", "content-disposition", "last-modified", "etag"];
 
 export async function streamVideoContent(res: ServerResponse, row: TaskRow, variant: string, requestId: string) {
   if (variant && !VARIANTS.has(variant))
     throw invalidRequest("variant must be one of video, thumbnail, spritesheet", "invalid_variant");
-  if (row.status !== "SUCCESS") throw relayError("video_not_ready", { id: row.taskId, status: row.status || "SUBMITTED" });
+  if (row.status !== "SUCCESS")
+    throw relayError("video_not_ready", { id: row.taskId, status: row.status || "SUBMITTED" });
   const channel = (await getRouting()).byId.get(row.channelId);
   const vendor = channel ? videoVendorFor(channel.type) : null;
   if (!channel || !vendor) throw relayError("task_channel_gone");
   const p = videoProps(row);
   const key = channel.keys[p.key_index] ?? channel.keys[0] ?? "";
-  const call = vendor.content({ baseUrl: channel.baseUrl, key, other: channel.other }, p.upstream_id, variant, p.result_url ?? "");
+  const call = vendor.content(
+    { baseUrl: channel.baseUrl, key, other: channel.other },
+    p.upstream_id,
+    variant,
+    p.result_url ?? "",
+  );
   if (!call) {
     if (variant) throw invalidRequest(`variant ${variant} is not available for this video`, "invalid_variant");
     throw relayError("video_content_failed");
@@ -42,14 +50,25 @@ export async function streamVideoContent(res: ServerResponse, row: TaskRow, vari
   const timeout = upstreamTimeoutMs();
   let up: Awaited<ReturnType<typeof request>>;
   try {
-    assertChannelTarget(call.url, allowPrivate);
-    up = await request(call.url, {
-      method: call.method,
-      headers: call.headers,
-      dispatcher: channelAgent(allowPrivate),
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
-    });
+    let url = call.url;
+    let headers = call.headers;
+    // File downloads redirect to signed storage addresses (Gemini): followed a few times, each target
+    // checked like a channel address; the channel's credentials never follow a redirect.
+    for (let hop = 0; ; hop++) {
+      assertChannelTarget(url, allowPrivate);
+      up = await request(url, {
+        method: call.method,
+        headers,
+        dispatcher: channelAgent(allowPrivate),
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      });
+      const location = up.headers.location;
+      if (!REDIRECTS.has(up.statusCode) || typeof location !== "string" || hop >= MAX_REDIRECTS) break;
+      discardBody(up.body);
+      headers = {};
+      url = new URL(location, url).toString();
+    }
   } catch (err) {
     requestLogger(requestId).warn({ err: (err as Error).name, task: row.taskId }, "video content unreachable");
     throw relayError("video_content_failed");

@@ -69,7 +69,13 @@ async function listVideos(res: ServerResponse, caller: RelayCaller, url: URL, re
   const data = rows.slice(0, limit).map(videoObject);
   json(
     res,
-    { object: "list", data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: rows.length > limit },
+    {
+      object: "list",
+      data,
+      first_id: data[0]?.id ?? null,
+      last_id: data.at(-1)?.id ?? null,
+      has_more: rows.length > limit,
+    },
     requestId,
   );
 }
@@ -101,7 +107,11 @@ async function route(req: IncomingMessage, res: ServerResponse, c: VideoCall, bo
   if (kling && method === "POST" && !kling[1]) {
     const read = await readVideoBody(req, body);
     const model = read.fields.model_name || read.fields.model || "kling-v1";
-    return json(res, videoObject(await submitVideo(submit, { ...read, fields: { ...read.fields, model } })), c.requestId);
+    return json(
+      res,
+      videoObject(await submitVideo(submit, { ...read, fields: { ...read.fields, model } })),
+      c.requestId,
+    );
   }
   const fetchId = generations?.[1] ?? kling?.[1];
   if (fetchId && method === "GET") {

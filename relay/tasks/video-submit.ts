@@ -11,7 +11,13 @@ import { mapModel } from "@/relay/kernel/channel-transform";
 import { invalidRequest, relayError } from "@/relay/kernel/error-codes";
 import { redactUpstreamText } from "@/relay/kernel/redact";
 import { videoVendorFor } from "@/relay/vendors";
-import { chargeTaskCall, prepareTaskCall, releaseTaskCall, type TaskCall, type TaskChannels } from "@/relay/tasks/charge";
+import {
+  chargeTaskCall,
+  prepareTaskCall,
+  releaseTaskCall,
+  type TaskCall,
+  type TaskChannels,
+} from "@/relay/tasks/charge";
 import { upstreamJson } from "@/relay/tasks/task-upstream";
 import type { VideoBody } from "@/relay/tasks/video-body";
 import { newVideoTaskId, videoProps, type VideoProps } from "@/relay/tasks/video-views";
@@ -46,7 +52,8 @@ function parseJob(body: VideoBody): Parsed {
     throw invalidRequest(`seconds must be an integer between 1 and ${MAX_SECONDS}`, "invalid_seconds");
   const size = (f.size ?? "").trim();
   // WIDTHxHEIGHT for Sora and Kling, a resolution name ("1080p") for Vidu.
-  if (size && !/^[A-Za-z0-9:x.]{1,20}$/.test(size)) throw invalidRequest("size must be WIDTHxHEIGHT or a resolution", "invalid_size");
+  if (size && !/^[A-Za-z0-9:x.]{1,20}$/.test(size))
+    throw invalidRequest("size must be WIDTHxHEIGHT or a resolution", "invalid_size");
   const allowed = SORA_SIZES[model];
   if (allowed && !allowed.includes(size || "720x1280"))
     throw invalidRequest(`${model} size is invalid`, "invalid_size");
@@ -94,7 +101,11 @@ async function run(
   const taskId = newVideoTaskId();
   const charged = await chargeTaskCall(call, taskId);
   const now = Math.floor(Date.now() / 1000);
-  const full: VideoProps = { ...props, upstream_id: upstreamId, key_index: Math.max(0, call.channel.keys.indexOf(key)) };
+  const full: VideoProps = {
+    ...props,
+    upstream_id: upstreamId,
+    key_index: Math.max(0, call.channel.keys.indexOf(key)),
+  };
   return db().task.create({
     data: {
       createdAt: now,
@@ -128,7 +139,8 @@ export async function submitVideo(s: VideoSubmit, body: VideoBody): Promise<Task
     platform: "video",
     ratios: (channel) => {
       vendor = videoVendorFor(channel.type);
-      return vendor?.ratios(job) ?? {};
+      const upstreamModel = mapModel(job.model, channel.modelMapping);
+      return vendor?.ratios({ ...job, upstreamModel, json: body.json }) ?? {};
     },
   });
   const v = vendor ?? videoVendorFor(call.channel.type);
@@ -144,7 +156,14 @@ export async function submitVideo(s: VideoSubmit, body: VideoBody): Promise<Task
     call,
     v,
     () => v.submit(channel, full),
-    { model: job.model, upstream_model: upstreamModel, seconds: v.ratios(job).seconds ?? job.seconds, size: job.size || "720x1280", prompt: job.prompt, remixed_from: null },
+    {
+      model: job.model,
+      upstream_model: upstreamModel,
+      seconds: call.price.ratios?.seconds ?? job.seconds,
+      size: job.size || "720x1280",
+      prompt: job.prompt,
+      remixed_from: null,
+    },
     v.action(full),
     channel.key,
   );
@@ -163,7 +182,7 @@ export async function remixVideo(s: VideoSubmit, origin: TaskRow, body: VideoBod
     channelId: origin.channelId,
     ratios: (channel) => {
       vendor = videoVendorFor(channel.type);
-      return vendor?.ratios({ seconds: p.seconds, size: p.size }) ?? {};
+      return vendor?.ratios({ seconds: p.seconds, size: p.size, upstreamModel: p.upstream_model, json: null }) ?? {};
     },
   });
   const v = vendor ?? videoVendorFor(call.channel.type);
@@ -171,7 +190,11 @@ export async function remixVideo(s: VideoSubmit, origin: TaskRow, body: VideoBod
     await releaseTaskCall(call);
     throw relayError("channel_type_unsupported");
   }
-  const channel = { baseUrl: call.channel.baseUrl, key: call.channel.keys[p.key_index] ?? call.key, other: call.channel.other };
+  const channel = {
+    baseUrl: call.channel.baseUrl,
+    key: call.channel.keys[p.key_index] ?? call.key,
+    other: call.channel.other,
+  };
   return run(
     s,
     call,

@@ -78,7 +78,8 @@ export const klingVideo: VideoVendor = {
   submit(ch, job) {
     const image = imageOf(job);
     const metadata = job.json ? { ...obj(job.json.metadata), ...job.json } : {};
-    for (const k of ["model", "model_name", "prompt", "seconds", "size", "input_reference", "metadata"]) delete metadata[k];
+    for (const k of ["model", "model_name", "prompt", "seconds", "size", "input_reference", "metadata"])
+      delete metadata[k];
     const payload = {
       prompt: job.prompt,
       ...(image ? { image } : {}),

@@ -24,15 +24,25 @@ test("multipart: the mapped model replaces the client's, the file is passed on",
   expect(form.getAll("model")).toEqual(["sora-2"]);
   expect(form.get("seconds")).toBe("8");
   const file = form.get("input_reference") as File;
-  expect([file.name, file.type, Buffer.from(await file.arrayBuffer()).toString()]).toEqual(["r.png", "image/png", "png"]);
+  expect([file.name, file.type, Buffer.from(await file.arrayBuffer()).toString()]).toEqual([
+    "r.png",
+    "image/png",
+    "png",
+  ]);
 });
 
 test("JSON on Azure: /openai/v1/videos, api-key, the mapped model; seconds and HD size priced as new-api", () => {
   const sora = createSoraVideo({ azure: true });
-  const call = sora.submit({ baseUrl: "https://res.openai.azure.com", key: "k", other: "" }, { ...job, files: [], json: { model: "dep", prompt: "p" } });
+  const call = sora.submit(
+    { baseUrl: "https://res.openai.azure.com", key: "k", other: "" },
+    { ...job, files: [], json: { model: "dep", prompt: "p" } },
+  );
   expect(call.url).toBe("https://res.openai.azure.com/openai/v1/videos");
   expect(call.headers).toMatchObject({ "api-key": "k", "content-type": "application/json" });
   expect(JSON.parse(String(call.body))).toEqual({ model: "sora-2", prompt: "p" });
-  expect(sora.ratios({ seconds: 8, size: "1792x1024" })).toEqual({ seconds: 8, size: 1.666667 });
-  expect(sora.ratios({ seconds: 0, size: "" })).toEqual({ seconds: 4, size: 1 });
+  expect(sora.ratios({ seconds: 8, size: "1792x1024", upstreamModel: "sora-2-pro", json: null })).toEqual({
+    seconds: 8,
+    size: 1.666667,
+  });
+  expect(sora.ratios({ seconds: 0, size: "", upstreamModel: "sora-2", json: null })).toEqual({ seconds: 4, size: 1 });
 });

@@ -53,7 +53,12 @@ export function createSoraVideo(opts: { azure: boolean }): VideoVendor {
       const fields: Record<string, string> = { model: job.upstreamModel };
       for (const [k, v] of Object.entries(job.fields)) if (k !== "model") fields[k] = v;
       const form = multipartBody(fields, job.files);
-      return { url: root(ch), method: "POST", headers: { ...auth(ch), "content-type": form.contentType }, body: form.body };
+      return {
+        url: root(ch),
+        method: "POST",
+        headers: { ...auth(ch), "content-type": form.contentType },
+        body: form.body,
+      };
     },
     remix: (ch, upstreamId, prompt) => ({
       url: `${root(ch)}/${encodeURIComponent(upstreamId)}/remix`,
@@ -70,6 +75,9 @@ export function createSoraVideo(opts: { azure: boolean }): VideoVendor {
     poll: (ch, upstreamId) => get(ch, `${root(ch)}/${encodeURIComponent(upstreamId)}`),
     parsePoll: parseState,
     content: (ch, upstreamId, variant) =>
-      get(ch, `${root(ch)}/${encodeURIComponent(upstreamId)}/content${variant ? `?variant=${encodeURIComponent(variant)}` : ""}`),
+      get(
+        ch,
+        `${root(ch)}/${encodeURIComponent(upstreamId)}/content${variant ? `?variant=${encodeURIComponent(variant)}` : ""}`,
+      ),
   };
 }

@@ -6,7 +6,11 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { VideoFile } from "@/relay/kernel/video";
 
-const quoted = (s: string) => s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/[\r\n]/g, " ");
+const quoted = (s: string) =>
+  s
+    .replace(/\\/g, "\\\\")
+    .replace(/"/g, '\\"')
+    .replace(/[\r\n]/g, " ");
 
 export function multipartBody(
   fields: Record<string, string>,
@@ -15,7 +19,9 @@ export function multipartBody(
   const boundary = `----relay${randomBytes(12).toString("hex")}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`),
+    );
   for (const f of files) {
     const head =
       `--${boundary}\r\ncontent-disposition: form-data; name="${quoted(f.field)}"; filename="${quoted(f.filename)}"\r\n` +
