@@ -279,6 +279,8 @@ test("hostile input: bad multipart, an oversized reference, odd ids and fields -
   });
   expect(big.status).toBe(413);
   expect(big.sent).toBeLessThan(total / 4);
+  expect(big.closed).toBe(true);
+  expect(big.head).toMatch(/\r\nconnection: close\r\n/i);
   expect(JSON.parse(big.body.slice(big.body.indexOf("{"), big.body.lastIndexOf("}") + 1))).toMatchObject({
     error: { code: "request_body_too_large" },
   });

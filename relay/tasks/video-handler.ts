@@ -130,7 +130,12 @@ export async function handleVideoRelay(req: IncomingMessage, res: ServerResponse
       requestLogger(c.requestId).error({ err, path: c.path }, "video relay internal error");
     const e = err instanceof RelayError ? err : relayError("internal");
     if (res.headersSent) res.destroy();
-    else sendError(res, e, c.requestId);
+    else {
+      // A body cut off at the cap: the connection closes after this answer (drainRest), so the client
+      // is told not to send another request on it.
+      if (body.over) res.setHeader("connection", "close");
+      sendError(res, e, c.requestId);
+    }
   } finally {
     // What was not read is dropped, up to the body limit; past it the connection is closed.
     drainRest(req, body, videoBodyLimit());
