@@ -55,6 +55,7 @@ test("setup notes: Bedrock, Vertex, Azure, Dify and Coze say what their key and 
     [3, t.setup_azure!],
     [37, t.setup_dify!],
     [49, t.setup_coze!],
+    [55, t.setup_video!],
   ];
   for (const [type, note] of notes) {
     const { unmount } = renderType(type);

@@ -1,8 +1,11 @@
 // Background jobs with two gateway instances on one PostgreSQL database and one Redis: the channel
 // auto-test pass runs once per tick for the whole cluster (the mock upstream sees one request per
 // channel per pass, never two interleaved passes), log retention removes old rows, and when the
-// holder shuts down it releases the lease so the other instance carries on at once.
+// holder shuts down it releases the lease so the other instance carries on at once. Video tasks
+// submitted through either instance are polled by the lease holder only: each billed once, a failed
+// one refunded once.
 import { startMockUpstream, type MockUpstream } from "@/__tests__/relay/mock-upstream";
+import { startMockVideo, type MockVideo } from "@/__tests__/relay/mock-video";
 import { startInstances, type Instances } from "./instances";
 
 const TICK_MS = 1_000;
@@ -10,6 +13,7 @@ const KEYS = ["sk-job-1", "sk-job-2", "sk-job-3"];
 const DAY = 86_400;
 
 let up: MockUpstream;
+let video: MockVideo;
 let cluster: Instances;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -23,7 +27,9 @@ function testedKeys(): string[] {
 
 beforeAll(async () => {
   up = await startMockUpstream();
-  cluster = await startInstances(2, { CHANNEL_TEST_FREQUENCY: "1", JOBS_TICK_MS_FOR_TESTS: String(TICK_MS) }, (i) => ({
+  video = await startMockVideo({ key: "sk-sora-cluster" });
+  const env = { CHANNEL_TEST_FREQUENCY: "1", JOBS_TICK_MS_FOR_TESTS: String(TICK_MS), TASK_POLL_INTERVAL_MS: "300" };
+  cluster = await startInstances(2, env, (i) => ({
     NODE_NAME: `node-${i}`,
   }));
   const [a] = cluster.gateways;
@@ -34,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.stop();
   await up?.close();
+  await video?.close();
 });
 
 test("a channel auto-test pass runs once per tick across both instances", async () => {
@@ -77,6 +84,49 @@ test("log retention removes the logs older than LogRetentionDays, once the holde
   await a!.waitFor(async () => (await contents()).length === 1, 10_000);
   expect(await contents()).toEqual(["recent"]);
 }, 30_000);
+
+test("video tasks submitted through both instances: each billed once, the failed one refunded once", async () => {
+  const [a, b] = cluster.gateways;
+  // Sora channels are not probed by the channel auto-test (no chat adapter): the pass leaves it alone.
+  await a!.createChannel({ type: 55, name: "sora", key: "sk-sora-cluster", base_url: video.url, models: "sora-2" });
+  const t = await a!.createToken({ unlimited_quota: false, remain_quota: 10_000_000 });
+  const submit = async (g: typeof a, prompt: string) => {
+    const r = await fetch(`${g!.url}/v1/videos`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "sora-2", prompt }),
+    });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { id: string }).id;
+  };
+  const ok = await submit(a, "fine");
+  const failing = await submit(b, "this will fail");
+  const status = async (id: string) =>
+    (
+      (await (await fetch(`${b!.url}/v1/videos/${id}`, { headers: { authorization: `Bearer ${t.key}` } })).json()) as {
+        status: string;
+      }
+    ).status;
+  await a!.waitFor(async () => (await status(ok)) === "completed" && (await status(failing)) === "failed", 20_000);
+  // A later task done means later polls ran after the failure: still one refund.
+  const later = await submit(b, "later");
+  await a!.waitFor(async () => (await status(later)) === "completed", 20_000);
+  await a!.settle();
+  await b!.settle();
+  const price = Math.round(0.3 * 500_000 * 4);
+  const logs = await a!.sql<{ type: number; quota: number }>(
+    "select type, quota from logs where tokenId = ? order by id",
+    t.id,
+  );
+  expect(logs.filter((l) => l.type === 2)).toEqual([
+    { type: 2, quota: price },
+    { type: 2, quota: price },
+    { type: 2, quota: price },
+  ]);
+  expect(logs.filter((l) => l.type === 7)).toEqual([{ type: 7, quota: price }]);
+  const [row] = await a!.sql<{ remainQuota: number }>("select remainQuota from tokens where id = ?", t.id);
+  expect(10_000_000 - Number(row!.remainQuota)).toBe(2 * price);
+}, 60_000);
 
 test("the holder releases its lease on shutdown: the other instance carries on at once", async () => {
   // The lease value is the holder's instance id, which starts with its NODE_NAME.

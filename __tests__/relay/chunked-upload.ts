@@ -3,7 +3,7 @@
 // got out.
 import net from "node:net";
 
-export type Outcome = { status: number; body: string; sent: number; closed: boolean };
+export type Outcome = { status: number; head: string; body: string; sent: number; closed: boolean };
 
 /**
  * Sends up to `total` bytes of spaces as a chunked body (64 KB chunks, waiting for the socket to take
@@ -53,5 +53,6 @@ export async function sendChunked(
   socket.destroy();
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
   const text = Buffer.concat(parts).toString("utf8");
-  return { status, body: text.slice(text.indexOf("\r\n\r\n") + 4), sent, closed };
+  const end = text.indexOf("\r\n\r\n");
+  return { status, head: text.slice(0, end + 2), body: text.slice(end + 4), sent, closed };
 }

@@ -133,8 +133,6 @@ describe("endpoints not served answer 501 in the OpenAI shape", () => {
     ["POST", "/v1/fine_tuning/jobs"],
     ["DELETE", "/v1/models/gpt-4o"],
     ["GET", "/v1/realtime"],
-    ["POST", "/v1/videos"],
-    ["POST", "/v1/video/generations"],
   ])("%s %s", async (method, path) => {
     const t = await newToken();
     const r = await fetch(`${env.gw.url}${path}`, { method, headers: { authorization: `Bearer ${t.key}` } });

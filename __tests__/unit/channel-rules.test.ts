@@ -105,7 +105,11 @@ test("catalogue: unique ids, the spec's per-type model suggestions, relayed flag
   expect(defaultModelsFor(36)).toEqual(["suno_music", "suno_lyrics"]);
   expect(defaultModelsFor(43)).toContain("deepseek-chat");
   expect(defaultModelsFor(9999)).toEqual([]);
-  const taskTypes = new Set<number>([...TASK_CHANNEL_TYPES.midjourney, ...TASK_CHANNEL_TYPES.suno]);
+  const taskTypes = new Set<number>([
+    ...TASK_CHANNEL_TYPES.midjourney,
+    ...TASK_CHANNEL_TYPES.suno,
+    ...TASK_CHANNEL_TYPES.video,
+  ]);
   for (const t of CHANNEL_TYPES)
     expect([t.id, !!t.relayed]).toEqual([t.id, adapterFor(t.id) !== null || taskTypes.has(t.id)]);
   expect(allDefaultModels()).toEqual([...new Set(allDefaultModels())].sort());

@@ -9,6 +9,7 @@ import {
   formatRecord,
   localInputToEpoch,
   parseProgress,
+  resultUrlOf,
   safeImageUrl,
   STATUS_TONE,
 } from "@/modules/logs/client/tasks/task-display";
@@ -86,6 +87,16 @@ test("only http(s) image URLs are previewed", () => {
   expect(safeImageUrl("data:image/png;base64,AAAA")).toBeNull();
   expect(safeImageUrl("/relative.png")).toBeNull();
   expect(safeImageUrl("")).toBeNull();
+});
+
+test("a video task's result link is data.result_url when it is an http(s) URL", () => {
+  expect(resultUrlOf({ result_url: "https://gw.example/v1/videos/task_1/content" })).toBe(
+    "https://gw.example/v1/videos/task_1/content",
+  );
+  expect(resultUrlOf({ result_url: "javascript:alert(1)" })).toBeNull();
+  expect(resultUrlOf({ clips: [] })).toBeNull();
+  expect(resultUrlOf(null)).toBeNull();
+  expect(resultUrlOf("https://x")).toBeNull();
 });
 
 test("the details dialog shows the whole record as indented JSON", () => {

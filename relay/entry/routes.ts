@@ -24,6 +24,8 @@ import { ENGINES_EMBEDDINGS_PATH, enginesEmbeddingsEndpoint } from "@/relay/endp
 import { responsesCompactEndpoint, responsesCreateEndpoint } from "@/relay/endpoints/responses";
 import { handleTokenQuery, isTokenQueryPath } from "@/relay/endpoints/token-queries";
 import { handleTaskRelay, isTaskPath } from "@/relay/tasks/handler";
+import { handleVideoRelay, isVideoPath } from "@/relay/tasks/video-handler";
+import { sessionCaller } from "@/relay/auth/auth";
 import type { TaskChannels } from "@/relay/tasks/charge";
 
 /** One request as the handler hands it to its route. */
@@ -107,8 +109,6 @@ const NOT_IMPLEMENTED = [
   /^\/v1\/threads(\/|$)/,
   /^\/v1\/batches(\/|$)/,
   /^\/v1\/realtime(\/|$)/,
-  /^\/v1\/video(\/|$)/,
-  /^\/v1\/videos(\/|$)/,
   /^\/v1\/edits$/,
 ];
 
@@ -124,6 +124,14 @@ const ROUTE = {
     format: "openai",
     auth: "self",
     serve: (c) => handleTaskRelay(c.req, c.res, { ...c, channels: TASK_CHANNELS }),
+  },
+  video: {
+    format: "openai",
+    auth: "token",
+    // The content download also takes the console session (new-api's TokenOrUserAuth): the task log's
+    // result link is opened in the browser, which carries no key.
+    serve: (c) =>
+      handleVideoRelay(c.req, c.res, { ...c, channels: TASK_CHANNELS, session: () => sessionCaller(c.req) }),
   },
   tokenQueries: { format: "openai", auth: "self", serve: (c) => handleTokenQuery(c.req, c.res, c) },
   playground: {
@@ -159,19 +167,29 @@ const ROUTE = {
   retrieveModel: {
     format: "openai",
     auth: "token",
-    serve: async (c) => retrieveModel(c.res, await c.identify(), decodeURIComponent(c.path.slice("/v1/models/".length)), c.requestId),
+    serve: async (c) =>
+      retrieveModel(c.res, await c.identify(), decodeURIComponent(c.path.slice("/v1/models/".length)), c.requestId),
   },
   listOpenAIModelsOfGemini: {
     format: "openai",
     auth: "token",
     serve: async (c) => listModels(c.res, await c.identify(), c.requestId),
   },
-  listGeminiModels: { format: "gemini", auth: "token", serve: async (c) => listGeminiModels(c.res, await c.identify(), c.requestId) },
+  listGeminiModels: {
+    format: "gemini",
+    auth: "token",
+    serve: async (c) => listGeminiModels(c.res, await c.identify(), c.requestId),
+  },
   retrieveGeminiModel: {
     format: "gemini",
     auth: "token",
     serve: async (c) =>
-      retrieveGeminiModel(c.res, await c.identify(), decodeURIComponent(c.path.slice("/v1beta/models/".length)), c.requestId),
+      retrieveGeminiModel(
+        c.res,
+        await c.identify(),
+        decodeURIComponent(c.path.slice("/v1beta/models/".length)),
+        c.requestId,
+      ),
   },
 } satisfies Record<string, RelayRoute>;
 
@@ -196,6 +214,7 @@ export function routeFor(method: string, path: string): RelayRoute | null {
     if (exact) return endpointRoute(exact);
   }
   if (isTaskPath(path)) return ROUTE.tasks;
+  if (isVideoPath(path)) return ROUTE.video;
   if (isTokenQueryPath(path)) return ROUTE.tokenQueries;
   if (method === "POST" && path === "/pg/chat/completions") return ROUTE.playground;
   if ((method === "DELETE" && path.startsWith("/v1/models/")) || NOT_IMPLEMENTED.some((r) => r.test(path)))
@@ -216,6 +235,7 @@ export function isRelayPath(pathname: string): boolean {
     pathname.startsWith("/v1beta/") ||
     pathname.startsWith("/pg/") ||
     isTaskPath(pathname) ||
+    isVideoPath(pathname) ||
     isTokenQueryPath(pathname)
   );
 }

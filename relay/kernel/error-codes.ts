@@ -83,6 +83,8 @@ export const RELAY_WIRE = {
   task_channel_no_key: { code: "channel:no_available_key" },
   task_upstream_status: { code: "upstream_error", type: UPSTREAM },
   task_upstream_unreachable: { code: "upstream_unreachable", type: UPSTREAM, retryable: true, upstreamFault: true },
+  video_not_ready: { code: "task_not_completed", type: INVALID },
+  video_content_failed: { code: "video_content_failed", type: UPSTREAM },
   image_not_found: { code: "image_not_found" },
   image_upstream: { code: "image_upstream_error" },
   image_type_refused: { code: "image_type_refused" },

@@ -15,6 +15,7 @@ import { getRouting, type CachedChannel } from "@/lib/server/cache/channel-cache
 import { LOG_TYPE } from "@/lib/constants";
 import { recordConsume } from "@/lib/server/metrics/record";
 import { relayError } from "@/relay/kernel/error-codes";
+import { VIDEO_TYPES } from "@/relay/vendors";
 
 export type TaskCall = {
   caller: RelayCaller;
@@ -46,6 +47,8 @@ const typesOf = (platform: TaskPlatform) => CATALOGUE.filter((v) => v.transport 
 export const TASK_CHANNEL_TYPES: Record<TaskPlatform, readonly number[]> = {
   midjourney: typesOf("midjourney"),
   suno: typesOf("suno"),
+  // Sora channels and the OpenAI and Azure channels that serve the same videos API.
+  video: VIDEO_TYPES,
 };
 const CHANNEL_TYPES = TASK_CHANNEL_TYPES;
 
@@ -63,6 +66,8 @@ export async function prepareTaskCall(input: {
   ip: string;
   channelId?: number;
   channels: TaskChannels;
+  /** new-api's OtherRatios of the chosen channel's vendor (video seconds and size), multiplied in. */
+  ratios?: (channel: CachedChannel) => Record<string, number>;
 }): Promise<TaskCall> {
   const { caller, model } = input;
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
@@ -84,13 +89,14 @@ export async function prepareTaskCall(input: {
   if (!channel) throw relayError("no_channel", { model, group: caller.group });
   const picked = input.channels.key(channel);
   if (!picked) throw relayError("task_channel_no_key");
+  const priced = input.ratios ? withRatios(price, input.ratios(channel), table.quotaPerUnit) : price;
 
   const tokenId = caller.token?.id ?? null;
-  const reservation = await input.channels.reserve(caller.user.id, caller.token, tokenId, price.quota);
+  const reservation = await input.channels.reserve(caller.user.id, caller.token, tokenId, priced.quota);
   return {
     caller,
     model,
-    price,
+    price: priced,
     channel,
     key: picked.key,
     reservation,
@@ -99,6 +105,12 @@ export async function prepareTaskCall(input: {
     startedAt: Date.now(),
     ip: input.ip,
   };
+}
+
+/** The price times every ratio (new-api: base quota × ∏ OtherRatios). */
+function withRatios(price: TaskPrice, ratios: Record<string, number>, quotaPerUnit: number): TaskPrice {
+  const product = Object.values(ratios).reduce((p, r) => p * r, 1);
+  return { ...price, ratios, quota: Math.round(price.price * quotaPerUnit * price.groupRatio * product) };
 }
 
 /**
@@ -114,7 +126,7 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
     records.log = {
       createdAt: now,
       type: LOG_TYPE.consume,
-      content: `模型价格 ${price.price}，分组倍率 ${price.groupRatio}，任务 ${taskId}`,
+      content: `模型价格 ${price.price}，分组倍率 ${price.groupRatio}${ratioText(price.ratios)}，任务 ${taskId}`,
       userId: caller.user.id,
       username: caller.user.username,
       tokenName: caller.token?.name ?? "",
@@ -134,6 +146,7 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
         group_ratio: price.groupRatio,
         price_source: price.source,
         per_call: true,
+        ...(price.ratios ? { other_ratios: price.ratios } : {}),
         task_id: taskId,
         request_path: call.path,
         channel_id: call.channel.id,
@@ -160,6 +173,13 @@ export async function chargeTaskCall(call: TaskCall, taskId: string): Promise<nu
   recordConsume("task", call.model, charged, 0, 0);
   return charged;
 }
+
+const ratioText = (ratios: Record<string, number> | undefined) =>
+  ratios
+    ? Object.entries(ratios)
+        .map(([k, v]) => `，${k} ${v}`)
+        .join("")
+    : "";
 
 /** The upstream refused or failed: nothing is charged. */
 export async function releaseTaskCall(call: TaskCall): Promise<void> {

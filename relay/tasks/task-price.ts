@@ -26,9 +26,23 @@ export const DEFAULT_TASK_PRICES: Record<string, number> = {
   mj_edits: 0.1,
   suno_music: 0.1,
   suno_lyrics: 0.01,
+  // Video models: per task, times seconds and the resolution factor where the vendor bills so.
+  "sora-2": 0.3,
+  "sora-2-pro": 0.5,
+  "veo-3.0-generate-001": 0.4,
+  "veo-3.0-fast-generate-001": 0.15,
+  "veo-3.1-generate-preview": 0.4,
+  "veo-3.1-fast-generate-preview": 0.15,
 };
 
-export type TaskPrice = { price: number; groupRatio: number; quota: number; source: "price" | "ratio" | "default" };
+export type TaskPrice = {
+  price: number;
+  groupRatio: number;
+  quota: number;
+  source: "price" | "ratio" | "default";
+  /** Multipliers applied to the price (video seconds and resolution), as new-api's OtherRatios. */
+  ratios?: Record<string, number>;
+};
 
 /**
  * Price of one call: ModelPrice, else ModelRatio / 2 (a ratio-only model), else the built-in

@@ -26,7 +26,14 @@ const unreachable = (why: string) => relayError("task_upstream_unreachable", { r
 /** A JSON call to a task upstream; answers the status and the parsed body (null if not JSON). */
 export async function upstreamJson(
   url: string,
-  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: unknown },
+  init: {
+    method: "GET" | "POST";
+    headers: Record<string, string>;
+    /** A JSON value, serialized here. */
+    body?: unknown;
+    /** Bytes sent as they are (their content-type in `headers`): multipart video forms. */
+    raw?: Buffer | string;
+  },
 ): Promise<{ status: number; json: unknown }> {
   const allowPrivate = channelPrivateAllowed(await getOptions());
   const timeout = upstreamTimeoutMs();
@@ -37,7 +44,7 @@ export async function upstreamJson(
     const res = await request(url, {
       method: init.method,
       headers: { ...init.headers, ...(init.body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       dispatcher: channelAgent(allowPrivate),
       signal: AbortSignal.timeout(timeout),
       headersTimeout: timeout,

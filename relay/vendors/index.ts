@@ -46,6 +46,11 @@ import { models as anthropicModels } from "@/relay/vendors/anthropic/models";
 import { models as geminiModels } from "@/relay/vendors/gemini/models";
 import { models as cohereModels } from "@/relay/vendors/cohere/models";
 import { models as ollamaModels } from "@/relay/vendors/ollama/models";
+import type { VideoVendor } from "@/relay/kernel/video";
+import { createSoraVideo } from "@/relay/vendors/sora/adapter-video";
+import { klingVideo } from "@/relay/vendors/kling/adapter-video";
+import { viduVideo } from "@/relay/vendors/vidu/adapter-video";
+import { veoVideo } from "@/relay/vendors/gemini/adapter-video";
 
 type Build = (v: ChannelTypeInfo) => ChannelAdapter;
 
@@ -135,3 +140,20 @@ export function modelListingFor(type: number): ModelListing | null {
   const v = channelTypeInfo(type);
   return v?.modelsApi ? MODEL_LISTINGS[v.modelsApi] : null;
 }
+
+/** Channel type -> its video API (relay/tasks/video-*.ts): Sora on OpenAI, Azure and Sora channels; Veo on Gemini; Kling; Vidu. */
+const VIDEO_VENDORS = new Map<number, VideoVendor>([
+  [1, createSoraVideo({ azure: false })],
+  [3, createSoraVideo({ azure: true })],
+  [24, veoVideo],
+  [50, klingVideo],
+  [52, viduVideo],
+  [55, createSoraVideo({ azure: false })],
+]);
+
+export function videoVendorFor(type: number): VideoVendor | null {
+  return VIDEO_VENDORS.get(type) ?? null;
+}
+
+/** Channel types that serve video generation. */
+export const VIDEO_TYPES: readonly number[] = [...VIDEO_VENDORS.keys()];

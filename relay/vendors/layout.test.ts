@@ -83,7 +83,7 @@ test("every vendor folder has an entry.ts that is data only, and the catalogue i
 
 test("the registry's names are folders: transport -> <v>/adapter.ts, balance -> <v>/balance.ts, modelsApi -> <v>/models.ts", () => {
   const registry = read("index.ts");
-  const taskPlatforms = new Set(["midjourney", "suno"]);
+  const taskPlatforms = new Set(["midjourney", "suno", "video"]);
   const wanted = new Set<string>();
   for (const t of CHANNEL_TYPES) {
     if (t.transport && t.transport !== "openai" && !taskPlatforms.has(t.transport))

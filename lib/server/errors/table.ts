@@ -90,6 +90,8 @@ export const ERROR_TABLE = {
   task_channel_no_key: { status: 503, message: "The channel has no enabled key" },
   task_upstream_status: { status: 502, message: "{platform} upstream answered {upstream}" },
   task_upstream_unreachable: { status: 502, message: "Upstream request failed: {reason}" },
+  video_not_ready: { status: 400, message: "Task {id} is not completed yet, current status: {status}" },
+  video_content_failed: { status: 502, message: "Failed to fetch video content" },
   image_not_found: { status: 404, message: "Image not found" },
   image_upstream: { status: 502, message: "{detail}" },
   image_type_refused: { status: 502, message: "The image upstream did not answer a PNG, JPEG, GIF or WebP image" },

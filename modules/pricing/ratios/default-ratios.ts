@@ -173,6 +173,13 @@ export const DEFAULT_MODEL_PRICE: Readonly<Record<string, number>> = {
   mj_upscale: 0.05,
   suno_music: 0.1,
   suno_lyrics: 0.01,
+  // Video, per task (Sora: times seconds and the resolution factor), new-api's defaults.
+  "sora-2": 0.3,
+  "sora-2-pro": 0.5,
+  "veo-3.0-generate-001": 0.4,
+  "veo-3.0-fast-generate-001": 0.15,
+  "veo-3.1-generate-preview": 0.4,
+  "veo-3.1-fast-generate-preview": 0.15,
 };
 
 /** The four pricing options as stored by a reset (JSON text per key). */

@@ -84,10 +84,19 @@ export const DRAWING_ACTIONS = [
   "MODAL",
   "SWAP_FACE",
 ] as const;
-export const TASK_ACTIONS = ["MUSIC", "LYRICS"] as const;
+// prettier-ignore
+export const TASK_ACTIONS = [
+  "MUSIC", "LYRICS", "textGenerate", "generate", "firstTailGenerate", "referenceGenerate", "remixGenerate",
+] as const;
 /** Values with a translated label; others are shown as they come. */
 export const KNOWN_ACTIONS: readonly string[] = [...DRAWING_ACTIONS, ...TASK_ACTIONS];
-export const KNOWN_PLATFORMS: readonly string[] = ["suno"];
+export const KNOWN_PLATFORMS: readonly string[] = ["suno", "video"];
+
+/** A task's result link (video tasks: data.result_url), when it is an http(s) URL. */
+export function resultUrlOf(data: unknown): string | null {
+  const url = data && typeof data === "object" ? (data as { result_url?: unknown }).result_url : undefined;
+  return typeof url === "string" ? safeImageUrl(url) : null;
+}
 
 /** Only http(s) image URLs are shown (never javascript:, data: or relative ones from upstream). */
 export function safeImageUrl(url: string): string | null {

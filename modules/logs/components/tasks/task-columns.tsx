@@ -18,7 +18,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Column } from "@/components/ui/data-table";
 import type { DrawingItem, TaskItem } from "@/modules/logs/client/tasks/api";
-import { CODE_TONE, formatRecord, safeImageUrl, type TimeUnit } from "@/modules/logs/client/tasks/task-display";
+import {
+  CODE_TONE,
+  formatRecord,
+  resultUrlOf,
+  safeImageUrl,
+  type TimeUnit,
+} from "@/modules/logs/client/tasks/task-display";
 
 export type TaskColumnContext = {
   admin: boolean;
@@ -155,6 +161,20 @@ export function useTaskRecordColumns(ctx: TaskColumnContext): Column<TaskItem>[]
     { id: "action", header: t("col_type"), cell: (r) => <EnumCell prefix="action" value={r.action} /> },
     c.task_id,
     c.status,
+    {
+      // A video task's result: its content through this gateway (data.result_url), opened in a new tab.
+      id: "result",
+      header: t("col_result"),
+      cell: (r) => {
+        const url = resultUrlOf(r.data);
+        if (!url) return <span className="text-muted">{t("none")}</span>;
+        return (
+          <a href={url} target="_blank" rel="noreferrer noopener" className="underline" data-testid="task-result">
+            {t("open_result")}
+          </a>
+        );
+      },
+    },
     c.fail_reason,
   ]);
 }

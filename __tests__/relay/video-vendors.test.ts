@@ -1,0 +1,229 @@
+// Video generation on a Kling channel (type 50) end to end, against a loopback Kling that checks every
+// call's JWT: the openai SDK's videos.create -> retrieve -> downloadContent (the video fetched from
+// Kling's result address, streamed through), Kling's own /kling/v1/videos/{text2video,image2video}
+// and their GETs, per-task billing, a failed task refunded once, a refused one charged nothing. Vidu
+// (type 52) on the same gateway: "Token" auth, the action chosen by the number of reference images.
+// Veo on a Gemini channel (type 24): predictLongRunning, the operation polled, the file downloaded
+// through the API's redirect, billed per second.
+import OpenAI from "openai";
+import { startGateway, type Gateway } from "./gateway";
+import { KLING_VIDEO, startMockKling, type MockKling } from "./mock-kling";
+import { startMockVidu, VIDU_VIDEO, type MockVidu } from "./mock-vidu";
+import { startMockVeo, VEO_VIDEO, type MockVeo } from "./mock-veo";
+
+const AK = "ak-test-kling";
+const SK = "sk-secret-kling-0123456789";
+const START = 50_000_000;
+const PRICE = Math.round(0.2 * 500_000);
+
+let gw: Gateway;
+let up: MockKling;
+let vidu: MockVidu;
+let veo: MockVeo;
+const VEO_KEY = "AIza-veo-key-0123";
+const VIDU_KEY = "vidu-api-key-0123";
+
+const remain = async (id: number) =>
+  Number((await gw.sql<{ remainQuota: number }>("select remainQuota from tokens where id = ?", id))[0]!.remainQuota);
+const post = (key: string, path: string, body: unknown) =>
+  fetch(`${gw.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const get = async <T>(key: string, path: string) =>
+  (await (await fetch(`${gw.url}${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as T;
+
+beforeAll(async () => {
+  up = await startMockKling(AK, SK);
+  vidu = await startMockVidu(VIDU_KEY);
+  veo = await startMockVeo(VEO_KEY);
+  gw = await startGateway({ env: { TASK_POLL_INTERVAL_MS: "300" } });
+  await gw.api("PUT", "/api/option/", {
+    key: "ModelPrice",
+    value: JSON.stringify({ "kling-v1": 0.2, viduq1: 0.2, "veo-3.1-generate-preview": 0.4 }),
+  });
+  await gw.createChannel({ type: 50, name: "kling", key: `${AK}|${SK}`, base_url: up.url, models: "kling-v1" });
+  await gw.createChannel({ type: 52, name: "vidu", key: VIDU_KEY, base_url: vidu.url, models: "viduq1" });
+  await gw.createChannel({
+    type: 24,
+    name: "veo",
+    key: VEO_KEY,
+    base_url: veo.url,
+    models: "veo-3.1-generate-preview",
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await gw?.stop();
+  await up?.close();
+  await vidu?.close();
+  await veo?.close();
+});
+
+test("SDK on a Kling channel: create -> retrieve -> downloadContent, billed per task", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const client = new OpenAI({ apiKey: t.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+  const created = await client.videos.create({ model: "kling-v1", prompt: "a red kite", size: "1280x720" });
+  expect(created.id).toMatch(/^task_/);
+  const sent = up.requests.find((r) => r.method === "POST" && r.body.prompt === "a red kite")!;
+  expect(sent.path).toBe("/v1/videos/text2video");
+  expect(sent.body).toMatchObject({ model_name: "kling-v1", duration: "5", aspect_ratio: "16:9", mode: "std" });
+
+  await gw.waitFor(async () => (await client.videos.retrieve(created.id)).status === "completed", 20_000);
+  const upstreamId = up.ids.at(-1)!;
+  expect(up.requests.some((r) => r.method === "GET" && r.path === `/v1/videos/text2video/${upstreamId}`)).toBe(true);
+  const content = await client.videos.downloadContent(created.id);
+  expect(Buffer.from(await content.arrayBuffer()).equals(KLING_VIDEO)).toBe(true);
+  expect(up.requests.at(-1)!.path).toBe(`/files/${upstreamId}.mp4`);
+
+  await gw.settle();
+  expect(await remain(t.id)).toBe(START - PRICE);
+}, 40_000);
+
+test("Kling's own paths: image2video with its native fields, fetched by its GET", async () => {
+  const t = await gw.createToken();
+  const r = await post(t.key, "/kling/v1/videos/image2video", {
+    model_name: "kling-v1",
+    prompt: "the cat jumps",
+    image: "https://img.example/cat.png",
+    duration: "10",
+    mode: "pro",
+  });
+  expect(r.status).toBe(200);
+  const { id } = (await r.json()) as { id: string };
+  expect(up.requests.at(-1)).toMatchObject({
+    path: "/v1/videos/image2video",
+    body: { model_name: "kling-v1", image: "https://img.example/cat.png", duration: "10", mode: "pro" },
+  });
+  type Dto = { code: string; data: { task_id: string; status: string; action: string; result_url: string } };
+  await gw.waitFor(
+    async () => (await get<Dto>(t.key, `/kling/v1/videos/image2video/${id}`)).data.status === "SUCCESS",
+    20_000,
+  );
+  const dto = await get<Dto>(t.key, `/kling/v1/videos/image2video/${id}`);
+  expect(dto).toMatchObject({ code: "success", data: { task_id: id, action: "generate" } });
+  expect(dto.data.result_url).toMatch(new RegExp(`/v1/videos/${id}/content$`));
+  expect(JSON.stringify(dto)).not.toContain(up.url);
+  expect(up.requests.some((q) => q.path === `/v1/videos/image2video/${up.ids.at(-1)}`)).toBe(true);
+}, 30_000);
+
+test("a failed Kling task is refunded once; a refused one charges nothing", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const r = await post(t.key, "/kling/v1/videos/text2video", { model_name: "kling-v1", prompt: "this will fail" });
+  const { id } = (await r.json()) as { id: string };
+  type Dto = { data: { status: string; fail_reason: string } };
+  await gw.waitFor(
+    async () => (await get<Dto>(t.key, `/kling/v1/videos/text2video/${id}`)).data.status === "FAILURE",
+    20_000,
+  );
+  expect((await get<Dto>(t.key, `/kling/v1/videos/text2video/${id}`)).data.fail_reason).toBe("mock kling failure");
+  const refused = await post(t.key, "/kling/v1/videos/text2video", { model_name: "kling-v1", prompt: "refuse" });
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toContain("risk control");
+  await gw.settle();
+  const rows = await gw.sql<{ type: number; quota: number }>(
+    "select type, quota from logs where tokenId = ? order by id",
+    t.id,
+  );
+  expect(rows).toEqual([
+    { type: 2, quota: PRICE },
+    { type: 7, quota: PRICE },
+  ]);
+  expect(await remain(t.id)).toBe(START);
+}, 30_000);
+
+test("Vidu: text to video through the SDK, first-and-last-frame by two images, a failure refunded once", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const client = new OpenAI({ apiKey: t.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+  const created = await client.videos.create({ model: "viduq1", prompt: "a lighthouse", size: "720p" as "720x1280" });
+  expect(vidu.requests.at(-1)).toMatchObject({
+    path: "/ent/v2/text2video",
+    headers: { authorization: `Token ${VIDU_KEY}` },
+    body: { model: "viduq1", prompt: "a lighthouse", duration: 5, resolution: "720p", images: [] },
+  });
+  await gw.waitFor(async () => (await client.videos.retrieve(created.id)).status === "completed", 20_000);
+  expect(vidu.requests.some((r) => r.path === `/ent/v2/tasks/${vidu.ids.at(-1)}/creations`)).toBe(true);
+  const content = await client.videos.downloadContent(created.id);
+  expect(Buffer.from(await content.arrayBuffer()).equals(VIDU_VIDEO)).toBe(true);
+
+  const frames = await post(t.key, "/v1/video/generations", {
+    model: "viduq1",
+    prompt: "this will fail",
+    images: ["https://img.example/a.png", "https://img.example/b.png"],
+  });
+  const { id } = (await frames.json()) as { id: string };
+  expect(vidu.requests.at(-1)).toMatchObject({
+    path: "/ent/v2/start-end2video",
+    body: { images: ["https://img.example/a.png", "https://img.example/b.png"] },
+  });
+  type Dto = { data: { status: string; fail_reason: string; action: string } };
+  await gw.waitFor(
+    async () => (await get<Dto>(t.key, `/v1/video/generations/${id}`)).data.status === "FAILURE",
+    20_000,
+  );
+  expect((await get<Dto>(t.key, `/v1/video/generations/${id}`)).data).toMatchObject({
+    fail_reason: "AuditSubmitIllegal",
+    action: "firstTailGenerate",
+  });
+  await gw.settle();
+  const rows = await gw.sql<{ type: number; quota: number }>(
+    "select type, quota from logs where tokenId = ? order by id",
+    t.id,
+  );
+  expect(rows).toEqual([
+    { type: 2, quota: PRICE },
+    { type: 2, quota: PRICE },
+    { type: 7, quota: PRICE },
+  ]);
+  expect(await remain(t.id)).toBe(START - PRICE);
+}, 40_000);
+
+test("Veo on a Gemini channel: predictLongRunning, the operation polled, the file downloaded, per second", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const client = new OpenAI({ apiKey: t.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+  const created = await client.videos.create({
+    model: "veo-3.1-generate-preview",
+    prompt: "a glacier",
+    seconds: "4",
+    size: "1280x720",
+  });
+  expect(veo.requests.at(-1)).toMatchObject({
+    path: "/v1beta/models/veo-3.1-generate-preview:predictLongRunning",
+    headers: { "x-goog-api-key": VEO_KEY },
+    body: {
+      instances: [{ prompt: "a glacier" }],
+      parameters: { sampleCount: 1, durationSeconds: 4, resolution: "720p", aspectRatio: "16:9" },
+    },
+  });
+  await gw.waitFor(async () => (await client.videos.retrieve(created.id)).status === "completed", 20_000);
+  expect(
+    veo.requests.some(
+      (r) => r.method === "GET" && /^\/v1beta\/models\/veo-3\.1-generate-preview\/operations\//.test(r.path),
+    ),
+  ).toBe(true);
+  const bytes = Buffer.from(await (await client.videos.downloadContent(created.id)).arrayBuffer());
+  expect(bytes.equals(VEO_VIDEO)).toBe(true);
+  // The key went to the API's download, not to the storage address it redirected to.
+  const [download, storage] = veo.requests.slice(-2);
+  expect([download!.path.endsWith(":download"), download!.headers["x-goog-api-key"]]).toEqual([true, VEO_KEY]);
+  expect([storage!.path.startsWith("/storage/"), storage!.headers["x-goog-api-key"]]).toEqual([true, undefined]);
+
+  const failed = await client.videos.create({ model: "veo-3.1-generate-preview", prompt: "this will fail" });
+  await gw.waitFor(async () => (await client.videos.retrieve(failed.id)).status === "failed", 20_000);
+  expect((await client.videos.retrieve(failed.id)).error?.message).toBe("mock veo failure");
+  await gw.settle();
+  // 0.4 per second: 4 seconds, then Veo's default 8.
+  const rows = await gw.sql<{ type: number; quota: number }>(
+    "select type, quota from logs where tokenId = ? order by id",
+    t.id,
+  );
+  const four = Math.round(0.4 * 500_000 * 4);
+  const eight = Math.round(0.4 * 500_000 * 8);
+  expect(rows).toEqual([
+    { type: 2, quota: four },
+    { type: 2, quota: eight },
+    { type: 7, quota: eight },
+  ]);
+  expect(await remain(t.id)).toBe(START - four);
+}, 40_000);
