@@ -7,7 +7,8 @@ import * as checkinRoute from "@/app/api/user/checkin/route";
 import * as tokenRoute from "@/app/api/user/token/route";
 import { db } from "@/lib/server/db";
 import { serverLocalDate } from "@/modules/profile/server/check-in-rules";
-import { call, createUserAndLogin, setOptions, setupApiHarness, setupRoot } from "./harness";
+import { call, setOptions, setupApiHarness, setupRoot } from "./harness";
+import { createVerifiedUser } from "./security-support";
 
 setupApiHarness();
 
@@ -27,7 +28,8 @@ type Month = {
 
 /** A user with a system access token, and all-api-hub's two calls with it. */
 async function extensionUser() {
-  const me = await createUserAndLogin({ quota: 0 });
+  // A new system access token needs a fresh secure verification of the session (docs/security.md).
+  const me = await createVerifiedUser({ quota: 0 });
   const token = (await call<string>(tokenRoute, "GET", "/api/user/token", { cookie: me.cookie })).json.data;
   const headers = { ...zh, authorization: `Bearer ${token}`, "new-api-user": String(me.id) };
   return {

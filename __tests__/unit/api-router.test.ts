@@ -42,9 +42,9 @@ describe("the route table", () => {
       pattern: "/api/[...path]",
       params: { path: ["channel", "中"] },
     });
-    expect(await patternOf("/api/user/checkin")).toEqual({
+    expect(await patternOf("/api/user/oauth_bindings")).toEqual({
       pattern: "/api/[...path]",
-      params: { path: ["user", "checkin"] },
+      params: { path: ["user", "oauth_bindings"] },
     });
     expect(await patternOf("/api/user/007")).toEqual({ pattern: "/api/user/[id]", params: { id: "007" } });
     expect(await patternOf("/api/nope/a/b")).toEqual({

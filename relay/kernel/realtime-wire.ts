@@ -1,3 +1,5 @@
+import "server-only";
+
 // The realtime session's shared facts (its stages: entry, routing, endpoint, upstream, streaming):
 // the path, how a browser passes its key, and the routed session handed from routing to the endpoint.
 

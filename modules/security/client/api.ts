@@ -1,22 +1,15 @@
 // Typed fetchers of the security routes (two-factor, secure verification, sessions, key read-back).
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { StoredUser } from "@/lib/client/storage";
+import type { GetUserSessionsAnswer } from "@/app/api/user/sessions/route";
 
 export type TwoFactorStatus = { enabled: boolean; locked: boolean; backup_codes_remaining?: number };
 export type TwoFactorSetup = { secret: string; qr_code_data: string; backup_codes: string[] };
 export type VerifyMethods = { two_fa: boolean; passkey: boolean; password: boolean };
 export type VerifyStatus = { verified: boolean; expires_at?: number; methods: VerifyMethods };
 export type VerifyBody = { method: "2fa" | "passkey" | "password"; code?: string; password?: string };
-export type LoginSession = {
-  sid: string;
-  current: boolean;
-  login_method: string;
-  ip: string;
-  user_agent: string;
-  created_at: number;
-  last_active_at: number;
-  expires_at: number;
-};
+/** One signed-in session as GET /api/user/sessions lists it (the route's answer). */
+export type LoginSession = GetUserSessionsAnswer[number];
 
 export const getTwoFactorStatus = () => apiData<TwoFactorStatus>("/api/user/2fa/status");
 export const setupTwoFactor = () => apiData<TwoFactorSetup>("/api/user/2fa/setup", { method: "POST" });

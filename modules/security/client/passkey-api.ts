@@ -7,9 +7,11 @@ import type {
 } from "@simplewebauthn/browser";
 import { apiData, apiFetch } from "@/lib/client/api";
 import type { StoredUser } from "@/lib/client/storage";
+import type { GetUserPasskeyAnswer } from "@/app/api/user/passkey/route";
 
-export type PasskeyItem = { id: number; name: string; created_at: number; last_used_at: number; backed_up: boolean };
-export type PasskeyStatus = { enabled: boolean; last_used_at?: number | null; passkeys: PasskeyItem[] };
+/** GET /api/user/passkey (the route's answer) and one passkey of it. */
+export type PasskeyStatus = GetUserPasskeyAnswer;
+export type PasskeyItem = PasskeyStatus["passkeys"][number];
 
 type Begun<T> = { options: { publicKey: T } };
 

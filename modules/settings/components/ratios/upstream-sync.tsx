@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Banner } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { describeError } from "@/lib/client/describe-error";
+import { CHANNEL_STATUS } from "@/lib/constants";
 import {
   OFFICIAL_PRESET,
   OFFICIAL_PRESET_ID,
@@ -73,7 +74,7 @@ export function UpstreamSync({ section }: { section: SettingsSection }) {
             <Checkbox checked={picked.includes(c.id)} onCheckedChange={(v) => toggle(c.id, v === true)} />
             <span className="font-medium">{c.id === OFFICIAL_PRESET_ID ? t("pricing.sync.official") : c.name}</span>
             <span className="truncate text-xs text-muted">{c.base_url}</span>
-            {c.status !== 1 ? <Badge tone="neutral">{t("pricing.sync.disabled")}</Badge> : null}
+            {c.status !== CHANNEL_STATUS.enabled ? <Badge tone="neutral">{t("pricing.sync.disabled")}</Badge> : null}
           </label>
         ))}
       </fieldset>
