@@ -50,9 +50,9 @@ export class SoftAuthenticator {
     return Buffer.concat([sha256(rpId), Buffer.from([flags]), c, ...(attested ? [attested] : [])]);
   }
 
-  /** A registration response to creation options' challenge. */
-  register(challenge: string, target: Target) {
-    const cose = cbor(
+  /** The public key in COSE form (what a server stores). */
+  get cosePublicKey(): Buffer {
+    return cbor(
       new Map<Cbor, Cbor>([
         [1, 2],
         [3, -7],
@@ -61,6 +61,11 @@ export class SoftAuthenticator {
         [-3, Buffer.from(this.publicJwk.y, "base64url")],
       ]),
     );
+  }
+
+  /** A registration response to creation options' challenge. */
+  register(challenge: string, target: Target) {
+    const cose = this.cosePublicKey;
     const len = Buffer.alloc(2);
     len.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), len, this.credentialId, cose]);

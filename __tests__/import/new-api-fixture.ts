@@ -10,15 +10,29 @@ import bcrypt from "bcryptjs";
 import { createStatements, tablesOf } from "./new-api-schema";
 
 export type Product = "new-api" | "one-api";
-export type Row = Record<string, string | number | boolean | null>;
-export type FixtureOptions = { product?: Product; baseUrl?: string; logs?: number; now?: number };
+export type Row = Record<string, string | number | boolean | Buffer | null>;
+/** A passkey to store for dave (user 6): the raw credential id and COSE public key (new-api's BLOBs). */
+export type FixturePasskey = { credentialId: Buffer; publicKey: Buffer };
+export type FixtureOptions = {
+  product?: Product;
+  baseUrl?: string;
+  logs?: number;
+  now?: number;
+  passkey?: FixturePasskey;
+};
 
 const DAY = 86_400;
 const key48 = (seed: string) => (seed.repeat(48) + "0123456789abcdefghijklmnopqrstuvwxyz").slice(0, 48);
 
 /** What the fixture holds that the tests check after an import. */
 export const FIXTURE = {
-  passwords: { root: "old-root-pass", alice: "alice-old-pass", bob: "bob-old-pass", carol: "carol-old-pass" },
+  passwords: {
+    root: "old-root-pass",
+    alice: "alice-old-pass",
+    bob: "bob-old-pass",
+    carol: "carol-old-pass",
+    dave: "dave-old-pass",
+  },
   aliceKey: key48("A1b2"),
   aliceLimitedKey: key48("Lm7x"),
   carolKey: key48("Cd3e"),
@@ -30,6 +44,9 @@ export const FIXTURE = {
   /** Priced only by the imported ratios (2, completion 3): a relayed call bills (12 + 11 × 3) × 2 = 90. */
   pricedModel: "old-model",
   unknownOptions: ["SomeFutureOption", "DiscordOAuthEnabled"],
+  /** dave's TOTP secret (two-factor on) and one unused backup code (new-api: bcrypt of XXXX-XXXX). */
+  totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  backupCode: "ABCD-EFGH",
 } as const;
 
 const hashes = new Map<string, string>();
@@ -48,7 +65,7 @@ function users(product: Product, now: number): Row[] {
     base(2, "alice", { password: hash(FIXTURE.passwords.alice), quota: 5_000_000, used_quota: 120_000, request_count: 42, github_id: "9001" }),
     base(3, "bob", { password: hash(FIXTURE.passwords.bob), status: 2, quota: 1_000 }),
     base(4, "carol", { password: hash(FIXTURE.passwords.carol), quota: 7_000 }),
-    base(6, "dave", { password: hash("dave-old-pass"), inviter_id: 2, group: "vip", quota: 250_000 }),
+    base(6, "dave", { password: hash(FIXTURE.passwords.dave), inviter_id: 2, group: "vip", quota: 250_000 }),
   ];
   if (product === "one-api") return rows.map((r) => ({ ...r, lark_id: r.username === "dave" ? "lark-1" : "" }));
   const setting = JSON.stringify({ notify_type: "email", quota_warning_threshold: 100000 });
@@ -169,22 +186,153 @@ export function* logRows(product: Product, count: number, now: number): Generato
 }
 
 // prettier-ignore
+function secondFactors(passkey: FixturePasskey | undefined): Record<string, Row[]> {
+  const at = "2026-11-01 10:00:00";
+  return {
+    two_fas: [
+      { id: 1, user_id: 6, secret: FIXTURE.totpSecret, is_enabled: true, failed_attempts: 0, locked_until: null, last_used_at: null, created_at: at, updated_at: at, deleted_at: null },
+      // bob turned two-factor off: gorm soft-deleted the row (skipped)
+      { id: 2, user_id: 3, secret: "KRSXG5CTMVRXEZLU", is_enabled: true, failed_attempts: 0, locked_until: null, last_used_at: null, created_at: at, updated_at: at, deleted_at: at },
+    ],
+    two_fa_backup_codes: [
+      { id: 1, user_id: 6, code_hash: hash(FIXTURE.backupCode), is_used: false, used_at: null, created_at: at, deleted_at: null },
+      { id: 2, user_id: 6, code_hash: hash("WXYZ-1234"), is_used: true, used_at: at, created_at: at, deleted_at: null },
+    ],
+    passkey_credentials: [
+      {
+        id: 1, user_id: 6, credential_id: passkey?.credentialId ?? Buffer.alloc(16, 7), public_key: passkey?.publicKey ?? Buffer.alloc(77, 1),
+        attestation_type: "none", aaguid: Buffer.alloc(16), sign_count: 0, clone_warning: false, user_present: true, user_verified: true,
+        backup_eligible: false, backup_state: false, transports: '["internal"]', attachment: "platform", last_used_at: null,
+        created_at: at, updated_at: at, deleted_at: null,
+      },
+    ],
+  };
+}
+
 function newApiExtras(now: number): Record<string, Row[]> {
   const hour = now - (now % 3_600);
   return {
     quota_data: [
-      { id: 1, user_id: 2, username: "alice", model_name: "gpt-4o-mini", created_at: hour - 3_600, use_group: "default", token_id: 1, channel_id: 1, node_name: "", token_used: 1_200, count: 10, quota: 10_000 },
-      { id: 2, user_id: 2, username: "alice", model_name: "gpt-4o", created_at: hour - 2 * DAY, use_group: "default", token_id: 1, channel_id: 1, node_name: "", token_used: 600, count: 3, quota: 30_000 },
+      {
+        id: 1,
+        user_id: 2,
+        username: "alice",
+        model_name: "gpt-4o-mini",
+        created_at: hour - 3_600,
+        use_group: "default",
+        token_id: 1,
+        channel_id: 1,
+        node_name: "",
+        token_used: 1_200,
+        count: 10,
+        quota: 10_000,
+      },
+      {
+        id: 2,
+        user_id: 2,
+        username: "alice",
+        model_name: "gpt-4o",
+        created_at: hour - 2 * DAY,
+        use_group: "default",
+        token_id: 1,
+        channel_id: 1,
+        node_name: "",
+        token_used: 600,
+        count: 3,
+        quota: 30_000,
+      },
       // new-api keyed its buckets by username too: a renamed user left two rows of one bucket of ours (summed).
-      { id: 3, user_id: 2, username: "alice-old", model_name: "gpt-4o-mini", created_at: hour - 3_600, use_group: "default", token_id: 1, channel_id: 1, node_name: "", token_used: 300, count: 5, quota: 5_000 },
+      {
+        id: 3,
+        user_id: 2,
+        username: "alice-old",
+        model_name: "gpt-4o-mini",
+        created_at: hour - 3_600,
+        use_group: "default",
+        token_id: 1,
+        channel_id: 1,
+        node_name: "",
+        token_used: 300,
+        count: 5,
+        quota: 5_000,
+      },
     ],
     checkins: [{ id: 1, user_id: 2, checkin_date: "2026-11-20", quota_awarded: 5_000, created_at: now - 8 * DAY }],
     top_ups: [
-      { id: 1, user_id: 2, amount: 10, money: 7.3, trade_no: "USR2NO1", payment_method: "alipay", payment_provider: "epay", create_time: now - 9 * DAY, complete_time: now - 9 * DAY, status: "success" },
-      { id: 2, user_id: 6, amount: 5, money: 3.65, trade_no: "USR6NO2", payment_method: "wxpay", payment_provider: "", create_time: now - DAY, complete_time: 0, status: "pending" },
+      {
+        id: 1,
+        user_id: 2,
+        amount: 10,
+        money: 7.3,
+        trade_no: "USR2NO1",
+        payment_method: "alipay",
+        payment_provider: "epay",
+        create_time: now - 9 * DAY,
+        complete_time: now - 9 * DAY,
+        status: "success",
+      },
+      {
+        id: 2,
+        user_id: 6,
+        amount: 5,
+        money: 3.65,
+        trade_no: "USR6NO2",
+        payment_method: "wxpay",
+        payment_provider: "",
+        create_time: now - DAY,
+        complete_time: 0,
+        status: "pending",
+      },
     ],
-    midjourneys: [{ id: 1, code: 1, user_id: 2, action: "IMAGINE", mj_id: "mj-1", prompt: "a cat", prompt_en: "a cat", description: "", state: "", submit_time: (now - DAY) * 1000, start_time: (now - DAY) * 1000, finish_time: (now - DAY) * 1000 + 5_000, image_url: "https://cdn.example/cat.png", video_url: "", video_urls: "", status: "SUCCESS", progress: "100%", fail_reason: "", channel_id: 1, quota: 50_000, buttons: "[]", properties: "{}" }],
-    tasks: [{ id: 1, created_at: now - DAY, updated_at: now - DAY, task_id: "suno-1", platform: "suno", user_id: 2, group: "default", channel_id: 1, quota: 20_000, action: "MUSIC", status: "SUCCESS", fail_reason: "", submit_time: now - DAY, start_time: now - DAY, finish_time: now - DAY, progress: "100%", properties: "{}", private_data: JSON.stringify({ key: "sk-upstream-secret", token_id: 1 }), data: "[]" }],
+    midjourneys: [
+      {
+        id: 1,
+        code: 1,
+        user_id: 2,
+        action: "IMAGINE",
+        mj_id: "mj-1",
+        prompt: "a cat",
+        prompt_en: "a cat",
+        description: "",
+        state: "",
+        submit_time: (now - DAY) * 1000,
+        start_time: (now - DAY) * 1000,
+        finish_time: (now - DAY) * 1000 + 5_000,
+        image_url: "https://cdn.example/cat.png",
+        video_url: "",
+        video_urls: "",
+        status: "SUCCESS",
+        progress: "100%",
+        fail_reason: "",
+        channel_id: 1,
+        quota: 50_000,
+        buttons: "[]",
+        properties: "{}",
+      },
+    ],
+    tasks: [
+      {
+        id: 1,
+        created_at: now - DAY,
+        updated_at: now - DAY,
+        task_id: "suno-1",
+        platform: "suno",
+        user_id: 2,
+        group: "default",
+        channel_id: 1,
+        quota: 20_000,
+        action: "MUSIC",
+        status: "SUCCESS",
+        fail_reason: "",
+        submit_time: now - DAY,
+        start_time: now - DAY,
+        finish_time: now - DAY,
+        progress: "100%",
+        properties: "{}",
+        private_data: JSON.stringify({ key: "sk-upstream-secret", token_id: 1 }),
+        data: "[]",
+      },
+    ],
     setups: [{ id: 1, version: "v0.9.0", initialized_at: now - 30 * DAY }],
   };
 }
@@ -202,7 +350,7 @@ export function fixtureRows(o: FixtureOptions = {}): Record<string, Row[]> {
     options: options(),
     redemptions: redemptions(product, now),
   };
-  return product === "new-api" ? { ...rows, ...newApiExtras(now) } : rows;
+  return product === "new-api" ? { ...rows, ...newApiExtras(now), ...secondFactors(o.passkey) } : rows;
 }
 
 const sqliteValue = (v: Row[string]) => (typeof v === "boolean" ? (v ? 1 : 0) : v);

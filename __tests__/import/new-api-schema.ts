@@ -144,6 +144,25 @@ const NEW_API_TABLES: readonly Table[] = [
       ["created_at", "time"], ["updated_at", "time"], ["deleted_at", "time", I],
     ],
   },
+  {
+    name: "two_fa_backup_codes",
+    columns: [
+      ["id", "pk"], ["user_id", "int", { notNull: true, index: true }], ["code_hash", "type:varchar(255)", { notNull: true }],
+      ["is_used", "bool"], ["used_at", "time"], ["created_at", "time"], ["deleted_at", "time", I],
+    ],
+  },
+  {
+    // credential_id is a uniqueIndex BLOB in new-api; MySQL refuses an index on a BLOB without a length,
+    // so the fixture leaves the index out (the importer reads the column either way).
+    name: "passkey_credentials",
+    columns: [
+      ["id", "pk"], ["user_id", "int", { unique: true, notNull: true, index: true }], ["credential_id", "type:blob"],
+      ["public_key", "type:blob"], ["attestation_type", "type:varchar(255)"], ["aaguid", "type:blob"],
+      ["sign_count", "int", d("0")], ["clone_warning", "bool"], ["user_present", "bool"], ["user_verified", "bool"],
+      ["backup_eligible", "bool"], ["backup_state", "bool"], ["transports", "type:text"], ["attachment", "type:varchar(32)"],
+      ["last_used_at", "time"], ["created_at", "time"], ["updated_at", "time"], ["deleted_at", "time", I],
+    ],
+  },
 ];
 
 // prettier-ignore
@@ -208,7 +227,8 @@ export function tablesOf(product: "new-api" | "one-api"): readonly Table[] {
 function columnType(engine: Engine, [, kind, opts = {}]: Column, primary: boolean): string {
   if (kind.startsWith("type:")) {
     const t = kind.slice(5);
-    return engine === "mysql" && t === "json" ? "JSON" : t;
+    if (engine === "mysql" && t === "json") return "JSON";
+    return engine === "postgres" && t === "blob" ? "bytea" : t;
   }
   // gorm's postgres dialect: 64-bit ints are bigint, floats decimal, strings text, times timestamptz.
   const postgres = {

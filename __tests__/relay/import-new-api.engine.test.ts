@@ -2,7 +2,8 @@
 // production server on the imported database: the old password logs in, the old key relays through
 // the imported channel to the upstream and is billed to its user and token at the imported ratios
 // (Σ logs == ledger), an imported code redeems once, the console shows channels, tokens, logs and
-// the dashboard's quota data. With TEST_DATABASE_URL both ends are PostgreSQL: the source is the
+// the dashboard's quota data; a user's second factors keep working (a TOTP code from the old secret,
+// a backup code once, the passkey signing in). With TEST_DATABASE_URL both ends are PostgreSQL: the source is the
 // fixture as gorm's postgres driver creates it (the PostgreSQL reader), the target the gateway's.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -14,6 +15,8 @@ import { startMockUpstream, type MockUpstream } from "./mock-upstream";
 import { copySqliteTemplate, createPostgresFromTemplate, dropPostgresDatabase } from "../support/db-template";
 import { createPostgresFixture, createSqliteFixture, FIXTURE } from "../import/new-api-fixture";
 import pg from "pg";
+import { createHmac } from "node:crypto";
+import { SoftAuthenticator } from "../api/webauthn-support";
 
 const ROOT = path.resolve(__dirname, "../..");
 const pgBase = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "") ? process.env.TEST_DATABASE_URL! : null;
@@ -22,6 +25,35 @@ const pgSource = `${pgName}_source`;
 let gw: Gateway;
 let up: MockUpstream;
 let report = "";
+// dave's passkey, registered with new-api before the move: its credential id and COSE key are in the fixture
+const daveAuth = new SoftAuthenticator(6);
+const passkey = { credentialId: daveAuth.credentialId, publicKey: daveAuth.cosePublicKey };
+const SITE = { origin: "https://gate.example", rpId: "gate.example" };
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s) of a base32 secret: what dave's authenticator app shows now. */
+function totp(secret: string): string {
+  let bits = "";
+  for (const c of secret.replace(/=+$/, ""))
+    bits += "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".indexOf(c).toString(2).padStart(5, "0");
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const at = mac[19]! & 0x0f;
+  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
+const post = (p: string, body: unknown, cookie = "") =>
+  fetch(`${gw.url}${p}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(body),
+  });
 
 const chat = (key: string, model: string) =>
   fetch(`${gw.url}/v1/chat/completions`, {
@@ -46,10 +78,10 @@ beforeAll(async () => {
     source = u.toString();
     const client = new pg.Client({ connectionString: source });
     await client.connect();
-    await createPostgresFixture(client, { baseUrl: up.url });
+    await createPostgresFixture(client, { baseUrl: up.url, passkey });
     await client.end();
   } else {
-    createSqliteFixture(source, { baseUrl: up.url });
+    createSqliteFixture(source, { baseUrl: up.url, passkey });
     await copySqliteTemplate(path.join(dataDir, "gateway.db"));
   }
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
@@ -169,4 +201,39 @@ test("the multi-key channel relays with its enabled keys only (key 1 came across
   for (let i = 0; i < 4; i++) expect((await chat(FIXTURE.aliceKey, "gpt-4o-mini")).status).toBe(200);
   const keys = up.requests.slice(before).map((r) => r.headers.authorization);
   expect(new Set(keys)).toEqual(new Set(["Bearer sk-multi-a", "Bearer sk-multi-c"]));
+});
+
+test("an imported two-factor user: the password alone opens nothing, the old secret's code does; a backup code works once", async () => {
+  const passwordStep = async () => {
+    const res = await post("/api/user/login", { username: "dave", password: FIXTURE.passwords.dave });
+    const body = (await res.json()) as { success: boolean; data: { require_2fa?: boolean } };
+    expect(body).toMatchObject({ success: true, data: { require_2fa: true } });
+    expect(res.headers.getSetCookie().some((c) => c.includes("session-token="))).toBe(false);
+    return cookieOf(res, "gateway-2fa-pending")!;
+  };
+  const secondStep = async (code: string) => {
+    const res = await post("/api/user/login/2fa", { code }, await passwordStep());
+    return (await res.json()) as { success: boolean; data?: { id: number } };
+  };
+  expect(await secondStep(totp(FIXTURE.totpSecret))).toMatchObject({ success: true, data: { id: 6 } });
+  expect(await secondStep(FIXTURE.backupCode)).toMatchObject({ success: true, data: { id: 6 } });
+  expect((await secondStep(FIXTURE.backupCode)).success).toBe(false);
+  // bob's row was soft-deleted in new-api: not imported
+  expect(await gw.sql(`SELECT "userId" FROM two_fas ORDER BY "userId"`)).toEqual([{ userId: 6 }]);
+});
+
+test("an imported passkey signs in (username-less)", async () => {
+  expect((await gw.api("PUT", "/api/option/", { key: "ServerAddress", value: SITE.origin })).json.success).toBe(true);
+  const begin = await post("/api/user/passkey/login/begin", {});
+  const begun = (await begin.json()) as { data: { options: { publicKey: { challenge: string } } } };
+  const ticket = begin.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+  const finish = await post(
+    "/api/user/passkey/login/finish",
+    daveAuth.assert(begun.data.options.publicKey.challenge, SITE),
+    ticket,
+  );
+  expect(await finish.json()).toMatchObject({ success: true, data: { id: 6 } });
 });

@@ -7,6 +7,7 @@ import "server-only";
 import { detectSchema } from "@/lib/server/import/detect-schema";
 import { ImportError } from "@/lib/server/import/import-error";
 import { ACCOUNT_TABLES } from "@/lib/server/import/map-accounts";
+import { SECURITY_TABLES } from "@/lib/server/import/map-security";
 import { CHANNEL_TABLES } from "@/lib/server/import/map-channels";
 import { LOG_TABLE, REDEMPTION_TABLES, TASK_TABLES, USAGE_TABLES } from "@/lib/server/import/map-records";
 import { copyTable, type Progress } from "@/lib/server/import/copy-table";
@@ -32,11 +33,10 @@ export type RunOptions = {
   now?: number;
 };
 
-const NOT_IMPORTED = ["two_fas", "two_fa_backup_codes", "passkey_credentials"] as const;
-
 function groups(logs: LogsChoice): Array<readonly TableImport[]> {
   return [
     ACCOUNT_TABLES,
+    SECURITY_TABLES,
     CHANNEL_TABLES,
     REDEMPTION_TABLES,
     logs === "none" ? [] : [LOG_TABLE],
@@ -114,8 +114,6 @@ export async function runImport(o: RunOptions): Promise<ImportReport> {
     throw err;
   }
   const notImported: ImportReport["notImported"] = [];
-  for (const table of NOT_IMPORTED)
-    if (schema.has(table)) notImported.push({ table, rows: await o.source.count(table) });
   return {
     source: o.source.label,
     product: schema.product,

@@ -102,6 +102,16 @@ export const TARGET = {
     `id:int createdAt:int updatedAt:int taskId platform userId:int group channelId:int quota:bigint action status
     failReason submitTime:bigint startTime:bigint finishTime:bigint progress properties data tokenId:int`,
   ),
+  two_fas: t(
+    "two_fas",
+    "id:int userId:int secret isEnabled:bool lastUsedStep:bigint lastUsedAt:int createdAt:int updatedAt:int",
+  ),
+  two_fa_backup_codes: t("two_fa_backup_codes", "id:int userId:int codeHash isUsed:bool usedAt:int createdAt:int"),
+  passkey_credentials: t(
+    "passkey_credentials",
+    `id:int userId:int credentialId publicKey attestationType aaguid signCount:bigint backupEligible:bool
+    backupState:bool transports name lastUsedAt:int createdAt:int`,
+  ),
   setups: t("setups", "id:int version initializedAt:int"),
 } as const satisfies Record<string, TargetTable>;
 
@@ -121,6 +131,9 @@ export const WIPE_ORDER: readonly TargetName[] = [
   "channels",
   "top_ups",
   "checkins",
+  "passkey_credentials",
+  "two_fa_backup_codes",
+  "two_fas",
   "tokens",
   "users",
 ];
