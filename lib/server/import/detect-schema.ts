@@ -35,6 +35,9 @@ const KNOWN_TABLES = [
   "two_fas",
   "two_fa_backup_codes",
   "passkey_credentials",
+  "subscription_plans",
+  "user_subscriptions",
+  "subscription_orders",
 ] as const;
 
 export async function detectSchema(source: SourceReader): Promise<SourceSchema> {
