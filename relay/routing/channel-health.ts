@@ -8,6 +8,7 @@ import { logger } from "@/lib/server/logger";
 import { invalidateChannels, type CachedChannel } from "@/lib/server/cache/channel-cache";
 import type { RelayError } from "@/relay/kernel/errors";
 import { notifyRoot } from "@/lib/server/notify/notify-root";
+import { open } from "@/lib/server/crypto/secret-box";
 
 const rangeMemo = new Map<string, [number, number][]>();
 
@@ -128,6 +129,45 @@ export function shouldDisable(err: RelayError, statusCodes: string, keywords: st
   return words.some((k) => message.includes(k));
 }
 
+type KeyInfo = {
+  multi_key_status_list?: Record<string, number>;
+  multi_key_disabled_reason?: Record<string, string>;
+  multi_key_disabled_time?: Record<string, number>;
+};
+
+/**
+ * Marks one key of a multi-key channel auto-disabled (3) with its reason and time. The key is found by
+ * its value in the row as it is now (an admin may have deleted or reordered keys since the cache was
+ * built), and the write is conditional on the row being unchanged since it was read (an admin's key
+ * action in between is never overwritten: the read is retried). Answers whether every key is now
+ * disabled (the channel then goes too), or null when the key is gone or the row kept changing.
+ */
+async function disableKey(channelId: number, key: string, reason: string, now: number): Promise<boolean | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await db().channel.findUnique({ where: { id: channelId }, select: { key: true, channelInfo: true } });
+    if (!row) return null;
+    const keys = open(row.key)
+      .split("\n")
+      .map((k) => k.trim())
+      .filter(Boolean);
+    const index = keys.indexOf(key);
+    if (index < 0) return null;
+    const info = JSON.parse(row.channelInfo || "{}") as KeyInfo;
+    info.multi_key_status_list = { ...(info.multi_key_status_list ?? {}), [index]: CHANNEL_STATUS.autoDisabled };
+    info.multi_key_disabled_reason = { ...(info.multi_key_disabled_reason ?? {}), [index]: reason };
+    info.multi_key_disabled_time = { ...(info.multi_key_disabled_time ?? {}), [index]: now };
+    const written = await db().channel.updateMany({
+      where: { id: channelId, key: row.key, channelInfo: row.channelInfo },
+      data: { channelInfo: JSON.stringify(info) },
+    });
+    if (written.count === 1)
+      return keys.every(
+        (_, i) => (info.multi_key_status_list?.[i] ?? CHANNEL_STATUS.enabled) !== CHANNEL_STATUS.enabled,
+      );
+  }
+  return null;
+}
+
 /**
  * Auto-disables a channel (status 3 with reason and time in other_info), or only the failing key
  * of a multi-key channel while other keys remain. Root is told through a system log.
@@ -137,28 +177,15 @@ export async function autoDisable(channel: CachedChannel, keyIndex: number, reas
     const now = Math.floor(Date.now() / 1000);
     const row = await db().channel.findUnique({
       where: { id: channel.id },
-      select: { channelInfo: true, otherInfo: true, name: true, status: true },
+      select: { otherInfo: true, name: true, status: true },
     });
     if (!row || row.status !== CHANNEL_STATUS.enabled) return;
     if (channel.multiKey && channel.keys.length > 1) {
-      const info = JSON.parse(row.channelInfo || "{}") as {
-        multi_key_status_list?: Record<string, number>;
-        multi_key_disabled_reason?: Record<string, string>;
-        multi_key_disabled_time?: Record<string, number>;
-      };
-      info.multi_key_status_list = { ...(info.multi_key_status_list ?? {}), [keyIndex]: 3 };
-      info.multi_key_disabled_reason = { ...(info.multi_key_disabled_reason ?? {}), [keyIndex]: reason };
-      info.multi_key_disabled_time = { ...(info.multi_key_disabled_time ?? {}), [keyIndex]: now };
-      const disabledAll = channel.keys.every(
-        (_, i) => info.multi_key_status_list?.[i] !== undefined && info.multi_key_status_list[i] !== 1,
-      );
       channel.multiKey.disabled.add(keyIndex);
-      if (!disabledAll) {
-        await db().channel.update({ where: { id: channel.id }, data: { channelInfo: JSON.stringify(info) } });
-        invalidateChannels();
-        return;
-      }
-      await db().channel.update({ where: { id: channel.id }, data: { channelInfo: JSON.stringify(info) } });
+      const key = channel.keys[keyIndex];
+      const disabledAll = key === undefined ? null : await disableKey(channel.id, key, reason, now);
+      invalidateChannels();
+      if (!disabledAll) return;
     }
     const other = {
       ...(JSON.parse(row.otherInfo || "{}") as Record<string, unknown>),
