@@ -93,18 +93,32 @@ function build() {
   say(`e2e: build done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
+/**
+ * The spec's server on a free port. The kernel's free port can be taken by another lane's process
+ * (a mock server, a browser) before the server binds it: that start is retried on a new port.
+ */
+async function startOnFreePort(job, engines, serverEnv) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSpecServer({
+        name: job.name,
+        root,
+        resultsDir,
+        templates: engines[job.engine],
+        port: await freePort(),
+        serverEnv,
+      });
+    } catch (err) {
+      if (attempt >= 3 || !String(err.serverLog ?? "").includes("EADDRINUSE")) throw err;
+    }
+  }
+}
+
 /** Runs one job (a spec on an engine) on a server of its own; throws on failure. */
 async function runJob(job, browser, engines) {
   const mod = await import(pathToFileURL(path.join(here, job.spec)).href);
   if (typeof mod.run !== "function") throw new Error("spec does not export run()");
-  const server = await startSpecServer({
-    name: job.name,
-    root,
-    resultsDir,
-    templates: engines[job.engine],
-    port: await freePort(),
-    serverEnv: mod.serverEnv,
-  });
+  const server = await startOnFreePort(job, engines, mod.serverEnv);
   try {
     await prepareAccounts(server.baseUrl, mod.needs ?? "accounts");
     const screenshot = async (shot, page) => {
