@@ -46,15 +46,15 @@ export function formatReport(r: ImportReport): string[] {
     `schema:  ${r.version}`,
     `logs:    ${r.logs}${r.dryRun ? "   (dry run: nothing written)" : ""}`,
     "",
-    `${"table".padEnd(14)}${"read".padStart(12)}${"imported".padStart(12)}${"skipped".padStart(10)}${"time".padStart(10)}`,
+    `${"table".padEnd(20)}${"read".padStart(12)}${"imported".padStart(12)}${"skipped".padStart(10)}${"time".padStart(10)}`,
   ];
   for (const t of r.tables) {
     if (t.absent) {
-      lines.push(`${t.table.padEnd(14)}${"(not in the source)".padStart(34)}`);
+      lines.push(`${t.table.padEnd(20)}${"(not in the source)".padStart(34)}`);
       continue;
     }
     lines.push(
-      `${t.table.padEnd(14)}${n(t.read).padStart(12)}${n(t.imported).padStart(12)}${n(t.skipped).padStart(10)}${`${(t.ms / 1000).toFixed(2)} s`.padStart(10)}`,
+      `${t.table.padEnd(20)}${n(t.read).padStart(12)}${n(t.imported).padStart(12)}${n(t.skipped).padStart(10)}${`${(t.ms / 1000).toFixed(2)} s`.padStart(10)}`,
     );
     for (const reason of t.reasons) lines.push(`    skipped: ${reason}`);
     if (t.skipped > t.reasons.length) lines.push(`    … and ${n(t.skipped - t.reasons.length)} more skipped`);
