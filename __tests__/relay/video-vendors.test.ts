@@ -4,12 +4,14 @@
 // and their GETs, per-task billing, a failed task refunded once, a refused one charged nothing. Vidu
 // (type 52) on the same gateway: "Token" auth, the action chosen by the number of reference images.
 // Veo on a Gemini channel (type 24): predictLongRunning, the operation polled, the file downloaded
-// through the API's redirect, billed per second.
+// through the API's redirect, billed per second. Doubao Seedance (type 54) on Ark: Bearer key, the
+// tasks endpoint, billed per task.
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
 import { KLING_VIDEO, startMockKling, type MockKling } from "./mock-kling";
 import { startMockVidu, VIDU_VIDEO, type MockVidu } from "./mock-vidu";
 import { startMockVeo, VEO_VIDEO, type MockVeo } from "./mock-veo";
+import { DOUBAO_VIDEO, startMockDoubaoVideo, type MockDoubaoVideo } from "./mock-doubao-video";
 
 const AK = "ak-test-kling";
 const SK = "sk-secret-kling-0123456789";
@@ -20,6 +22,8 @@ let gw: Gateway;
 let up: MockKling;
 let vidu: MockVidu;
 let veo: MockVeo;
+let ark: MockDoubaoVideo;
+const ARK_KEY = "ark-key-0123456789";
 const VEO_KEY = "AIza-veo-key-0123";
 const VIDU_KEY = "vidu-api-key-0123";
 
@@ -38,10 +42,16 @@ beforeAll(async () => {
   up = await startMockKling(AK, SK);
   vidu = await startMockVidu(VIDU_KEY);
   veo = await startMockVeo(VEO_KEY);
+  ark = await startMockDoubaoVideo(ARK_KEY);
   gw = await startGateway({ env: { TASK_POLL_INTERVAL_MS: "300" } });
   await gw.api("PUT", "/api/option/", {
     key: "ModelPrice",
-    value: JSON.stringify({ "kling-v1": 0.2, viduq1: 0.2, "veo-3.1-generate-preview": 0.4 }),
+    value: JSON.stringify({
+      "kling-v1": 0.2,
+      viduq1: 0.2,
+      "veo-3.1-generate-preview": 0.4,
+      "doubao-seedance-1-0-pro-250528": 0.2,
+    }),
   });
   await gw.createChannel({ type: 50, name: "kling", key: `${AK}|${SK}`, base_url: up.url, models: "kling-v1" });
   await gw.createChannel({ type: 52, name: "vidu", key: VIDU_KEY, base_url: vidu.url, models: "viduq1" });
@@ -52,6 +62,13 @@ beforeAll(async () => {
     base_url: veo.url,
     models: "veo-3.1-generate-preview",
   });
+  await gw.createChannel({
+    type: 54,
+    name: "seedance",
+    key: ARK_KEY,
+    base_url: ark.url,
+    models: "doubao-seedance-1-0-pro-250528",
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -59,6 +76,7 @@ afterAll(async () => {
   await up?.close();
   await vidu?.close();
   await veo?.close();
+  await ark?.close();
 });
 
 test("SDK on a Kling channel: create -> retrieve -> downloadContent, billed per task", async () => {
@@ -226,4 +244,62 @@ test("Veo on a Gemini channel: predictLongRunning, the operation polled, the fil
     { type: 7, quota: eight },
   ]);
   expect(await remain(t.id)).toBe(START - four);
+}, 40_000);
+
+test("Doubao Seedance on Ark: SDK create -> poll -> download, new-api's route with images, a failure refunded once", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const client = new OpenAI({ apiKey: t.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+  const model = "doubao-seedance-1-0-pro-250528";
+  const created = await client.videos.create({ model, prompt: "a paper boat", seconds: "5" as "4" });
+  expect(ark.requests.at(-1)).toMatchObject({
+    method: "POST",
+    path: "/api/v3/contents/generations/tasks",
+    headers: { authorization: `Bearer ${ARK_KEY}` },
+    body: { model, content: [{ type: "text", text: "a paper boat" }], duration: 5 },
+  });
+  await gw.waitFor(async () => (await client.videos.retrieve(created.id)).status === "completed", 20_000);
+  expect(ark.requests.some((r) => r.path === `/api/v3/contents/generations/tasks/${ark.ids.at(-1)}`)).toBe(true);
+  const bytes = Buffer.from(await (await client.videos.downloadContent(created.id)).arrayBuffer());
+  expect(bytes.equals(DOUBAO_VIDEO)).toBe(true);
+
+  const r = await post(t.key, "/v1/video/generations", {
+    model,
+    prompt: "this will fail",
+    images: ["https://img.example/first.png"],
+    metadata: { ratio: "16:9", watermark: false, not_an_ark_field: 1 },
+  });
+  expect(r.status).toBe(200);
+  const { id } = (await r.json()) as { id: string };
+  const sent = ark.requests.at(-1)!;
+  expect(sent.body).toEqual({
+    model,
+    content: [
+      { type: "text", text: "this will fail" },
+      { type: "image_url", image_url: { url: "https://img.example/first.png" } },
+    ],
+    ratio: "16:9",
+    watermark: false,
+  });
+  type Dto = { data: { status: string; fail_reason: string; action: string } };
+  await gw.waitFor(
+    async () => (await get<Dto>(t.key, `/v1/video/generations/${id}`)).data.status === "FAILURE",
+    20_000,
+  );
+  expect((await get<Dto>(t.key, `/v1/video/generations/${id}`)).data).toMatchObject({
+    fail_reason: "mock ark failure",
+    action: "generate",
+  });
+  const refused = await post(t.key, "/v1/videos", { model, prompt: "refuse this" });
+  expect(refused.status).toBe(400);
+  await gw.settle();
+  const rows = await gw.sql<{ type: number; quota: number }>(
+    "select type, quota from logs where tokenId = ? order by id",
+    t.id,
+  );
+  expect(rows).toEqual([
+    { type: 2, quota: PRICE },
+    { type: 2, quota: PRICE },
+    { type: 7, quota: PRICE },
+  ]);
+  expect(await remain(t.id)).toBe(START - PRICE);
 }, 40_000);
