@@ -5,12 +5,14 @@
 // (type 52) on the same gateway: "Token" auth, the action chosen by the number of reference images.
 // Veo on a Gemini channel (type 24): predictLongRunning, the operation polled, the file downloaded
 // through the API's redirect, billed per second. Doubao Seedance (type 54) on Ark: Bearer key, the
-// tasks endpoint, billed per task.
+// tasks endpoint, billed per task. Jimeng (type 51): every call signed (Volcengine HMAC-SHA256, checked
+// by the mock), its own /jimeng/ Action paths and /v1/videos.
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
 import { KLING_VIDEO, startMockKling, type MockKling } from "./mock-kling";
 import { startMockVidu, VIDU_VIDEO, type MockVidu } from "./mock-vidu";
 import { startMockVeo, VEO_VIDEO, type MockVeo } from "./mock-veo";
+import { JIMENG_VIDEO, startMockJimeng, type MockJimeng } from "./mock-jimeng";
 import { DOUBAO_VIDEO, startMockDoubaoVideo, type MockDoubaoVideo } from "./mock-doubao-video";
 
 const AK = "ak-test-kling";
@@ -24,6 +26,9 @@ let vidu: MockVidu;
 let veo: MockVeo;
 let ark: MockDoubaoVideo;
 const ARK_KEY = "ark-key-0123456789";
+let jimeng: MockJimeng;
+const JM_AK = "AKLTjimeng0123";
+const JM_SK = "jimeng-secret-key-456789";
 const VEO_KEY = "AIza-veo-key-0123";
 const VIDU_KEY = "vidu-api-key-0123";
 
@@ -43,6 +48,7 @@ beforeAll(async () => {
   vidu = await startMockVidu(VIDU_KEY);
   veo = await startMockVeo(VEO_KEY);
   ark = await startMockDoubaoVideo(ARK_KEY);
+  jimeng = await startMockJimeng(JM_AK, JM_SK);
   gw = await startGateway({ env: { TASK_POLL_INTERVAL_MS: "300" } });
   await gw.api("PUT", "/api/option/", {
     key: "ModelPrice",
@@ -51,6 +57,8 @@ beforeAll(async () => {
       viduq1: 0.2,
       "veo-3.1-generate-preview": 0.4,
       "doubao-seedance-1-0-pro-250528": 0.2,
+      jimeng_vgfm_t2v_l20: 0.2,
+      jimeng_wrong_secret: 0.2,
     }),
   });
   await gw.createChannel({ type: 50, name: "kling", key: `${AK}|${SK}`, base_url: up.url, models: "kling-v1" });
@@ -69,6 +77,9 @@ beforeAll(async () => {
     base_url: ark.url,
     models: "doubao-seedance-1-0-pro-250528",
   });
+  const jm = { type: 51, base_url: jimeng.url };
+  await gw.createChannel({ ...jm, name: "jimeng", key: `${JM_AK}|${JM_SK}`, models: "jimeng_vgfm_t2v_l20" });
+  await gw.createChannel({ ...jm, name: "jimeng-bad", key: `${JM_AK}|not-the-secret`, models: "jimeng_wrong_secret" });
 }, 180_000);
 
 afterAll(async () => {
@@ -77,6 +88,7 @@ afterAll(async () => {
   await vidu?.close();
   await veo?.close();
   await ark?.close();
+  await jimeng?.close();
 });
 
 test("SDK on a Kling channel: create -> retrieve -> downloadContent, billed per task", async () => {
@@ -291,6 +303,63 @@ test("Doubao Seedance on Ark: SDK create -> poll -> download, new-api's route wi
   });
   const refused = await post(t.key, "/v1/videos", { model, prompt: "refuse this" });
   expect(refused.status).toBe(400);
+  await gw.settle();
+  const rows = await gw.sql<{ type: number; quota: number }>(
+    "select type, quota from logs where tokenId = ? order by id",
+    t.id,
+  );
+  expect(rows).toEqual([
+    { type: 2, quota: PRICE },
+    { type: 2, quota: PRICE },
+    { type: 7, quota: PRICE },
+  ]);
+  expect(await remain(t.id)).toBe(START - PRICE);
+}, 40_000);
+
+test("Jimeng: signed calls, the SDK's create -> poll -> download, its own /jimeng/ Actions, a failure refunded once", async () => {
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const client = new OpenAI({ apiKey: t.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+  const created = await client.videos.create({ model: "jimeng_vgfm_t2v_l20", prompt: "a koi pond", size: "720x1280" });
+  expect(jimeng.requests.at(-1)).toMatchObject({
+    path: "/",
+    query: { Action: "CVSync2AsyncSubmitTask", Version: "2022-08-31" },
+    body: { req_key: "jimeng_vgfm_t2v_l20", prompt: "a koi pond", frames: 121, seed: -1, aspect_ratio: "9:16" },
+  });
+  await gw.waitFor(async () => (await client.videos.retrieve(created.id)).status === "completed", 20_000);
+  expect(jimeng.requests.find((r) => r.query.Action === "CVSync2AsyncGetResult")!.body).toEqual({
+    req_key: "jimeng_vgfm_t2v_l20",
+    task_id: jimeng.ids[0],
+  });
+  const bytes = Buffer.from(await (await client.videos.downloadContent(created.id)).arrayBuffer());
+  expect(bytes.equals(JIMENG_VIDEO)).toBe(true);
+
+  const native = {
+    req_key: "jimeng_vgfm_t2v_l20",
+    prompt: "this will fail",
+    image_urls: ["https://img.example/first.png", "https://img.example/last.png"],
+    frames: 241,
+  };
+  const r = await post(t.key, "/jimeng/?Action=CVSync2AsyncSubmitTask&Version=2022-08-31", native);
+  expect(r.status).toBe(200);
+  const { id } = (await r.json()) as { id: string };
+  expect(id).toMatch(/^task_/);
+  expect(jimeng.requests.at(-1)!.body).toMatchObject(native);
+  type Dto = { code: string; data: { status: string; fail_reason: string; action: string } };
+  const result = async () =>
+    (await (
+      await post(t.key, "/jimeng/?Action=CVSync2AsyncGetResult&Version=2022-08-31", { task_id: id })
+    ).json()) as Dto;
+  await gw.waitFor(async () => (await result()).data.status === "FAILURE", 20_000);
+  expect((await result()).data).toMatchObject({ fail_reason: "Text Risk Not Pass", action: "firstTailGenerate" });
+
+  const refused = await post(t.key, "/v1/videos", { model: "jimeng_vgfm_t2v_l20", prompt: "refuse" });
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toContain("Pre Img Risk Not Pass");
+  // A wrong secret: the mock refuses the signature, the client gets a gateway error, nothing is charged.
+  const unsigned = await post(t.key, "/v1/videos", { model: "jimeng_wrong_secret", prompt: "a koi" });
+  expect(unsigned.status).toBe(502);
+  const unknown = await post(t.key, "/jimeng/?Action=Nope", { req_key: "jimeng_vgfm_t2v_l20" });
+  expect(unknown.status).toBe(400);
   await gw.settle();
   const rows = await gw.sql<{ type: number; quota: number }>(
     "select type, quota from logs where tokenId = ? order by id",
