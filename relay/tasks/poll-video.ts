@@ -41,10 +41,13 @@ async function pollOne(channel: CachedChannel, row: TaskRow): Promise<void> {
   const p = videoProps(row);
   const key = channel.keys[p.key_index] ?? channel.keys[0];
   if (!key || !p.upstream_id) return;
-  const call = vendor.poll({ baseUrl: channel.baseUrl, key, other: channel.other }, p.upstream_id, row.action);
-  const up = await upstreamJson(call.url, { method: call.method, headers: call.headers, raw: call.body }).catch(
-    () => null,
-  );
+  // A call that cannot be built now (a token exchange failed) is tried again next pass, like an unreachable one.
+  const call = await Promise.resolve()
+    .then(() => vendor.poll({ baseUrl: channel.baseUrl, key, other: channel.other }, p.upstream_id, row.action))
+    .catch(() => null);
+  const up = call
+    ? await upstreamJson(call.url, { method: call.method, headers: call.headers, raw: call.body }).catch(() => null)
+    : null;
   // Unreachable, rate limited or a server error: asked again next pass (the timeout ends it).
   if (!up || up.status === 429 || up.status >= 500) return;
   const state = up.status < 400 ? vendor.parsePoll(up.json) : null;

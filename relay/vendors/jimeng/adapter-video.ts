@@ -3,11 +3,11 @@ import "server-only";
 // Jimeng (即梦) video on Volcengine's visual API, as new-api's jimeng task adaptor speaks it:
 // POST {base}/?Action=CVSync2AsyncSubmitTask&Version=2022-08-31 {req_key: <model>, prompt, frames,
 // image_urls | binary_data_base64, seed, aspect_ratio} and POST ?Action=CVSync2AsyncGetResult {req_key,
-// task_id}, each signed with the channel key "AccessKeyID|SecretAccessKey" (sign.ts). A key starting
+// task_id}, each signed with the channel key "AccessKeyID|SecretAccessKey" (adapter-sign.ts). A key starting
 // with "sk-" is another new-api-style gateway: its /jimeng/ path and the key as Bearer. Billed per task.
 import type { VideoCall, VideoChannel, VideoJob, VideoState, VideoVendor } from "@/relay/kernel/video";
 import { invalidRequest } from "@/relay/kernel/error-codes";
-import { volcengineSign } from "@/relay/vendors/jimeng/sign";
+import { volcengineSign } from "@/relay/vendors/jimeng/adapter-sign";
 
 /** Jimeng's limit per reference file (new-api's MaxFileSize, 4.7 MB). */
 const MAX_FILE_BYTES = 4 * 1024 * 1024 + 700 * 1024;
