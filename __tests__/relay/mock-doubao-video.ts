@@ -3,7 +3,7 @@
 //   POST /api/v3/contents/generations/tasks {model, content: [{type: "text"|"image_url"}...]} -> {id};
 //        a prompt containing "refuse" -> 400 {error: {code: "InputTextSensitiveContentDetected", message}}
 //   GET  /api/v3/contents/generations/tasks/{id} -> queued -> running -> succeeded
-//        (content.video_url: <mock>/files/<id>.mp4, usage tokens) or failed {error} when the prompt has "fail"
+//        (content.video_url: <mock>/files/<id>.mp4, usage tokens: arkTokens) or failed {error} when the prompt has "fail"
 //   GET  /files/<id>.mp4 -> the video bytes, no auth
 import type http from "node:http";
 import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
@@ -18,6 +18,9 @@ export type MockDoubaoVideo = { url: string; requests: ArkSeen[]; ids: string[];
 
 export const DOUBAO_VIDEO = Buffer.from("seedance-mp4-bytes-".repeat(2048));
 const TASKS = "/api/v3/contents/generations/tasks";
+/** The usage a finished task reports: 300000 tokens when the prompt says "long", else 108900. */
+export const arkTokens = (prompt: string) => (prompt.includes("long") ? 300_000 : 108_900);
+const tokens = arkTokens;
 
 export async function startMockDoubaoVideo(key: string): Promise<MockDoubaoVideo> {
   const requests: ArkSeen[] = [];
@@ -59,7 +62,7 @@ export async function startMockDoubaoVideo(key: string): Promise<MockDoubaoVideo
       ...(status === "succeeded"
         ? {
             content: { video_url: `${url}/files/${poll}.mp4` },
-            usage: { completion_tokens: 108900, total_tokens: 108900 },
+            usage: { completion_tokens: tokens(job.prompt), total_tokens: tokens(job.prompt) },
           }
         : {}),
       ...(status === "failed"

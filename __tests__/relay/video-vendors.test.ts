@@ -17,7 +17,7 @@ import { startMockVeo, VEO_VIDEO, type MockVeo } from "./mock-veo";
 import { exportPKCS8, exportSPKI, generateKeyPair } from "jose";
 import { startMockVertexVeo, VERTEX_VEO_VIDEO, type MockVertexVeo } from "./mock-vertex-veo";
 import { JIMENG_VIDEO, startMockJimeng, type MockJimeng } from "./mock-jimeng";
-import { DOUBAO_VIDEO, startMockDoubaoVideo, type MockDoubaoVideo } from "./mock-doubao-video";
+import { arkTokens, DOUBAO_VIDEO, startMockDoubaoVideo, type MockDoubaoVideo } from "./mock-doubao-video";
 
 const AK = "ak-test-kling";
 const SK = "sk-secret-kling-0123456789";
@@ -99,7 +99,7 @@ beforeAll(async () => {
     name: "seedance",
     key: ARK_KEY,
     base_url: ark.url,
-    models: "doubao-seedance-1-0-pro-250528",
+    models: "doubao-seedance-1-0-pro-250528,doubao-seedance-1-0-lite-t2v",
   });
   const jm = { type: 51, base_url: jimeng.url };
   await gw.createChannel({ ...jm, name: "jimeng", key: `${JM_AK}|${JM_SK}`, models: "jimeng_vgfm_t2v_l20" });
@@ -415,4 +415,34 @@ test("Veo on Vertex: token from the service-account JWT, predictLongRunning, fet
   expect((await client.videos.retrieve(failed.id)).error?.message).toBe("mock vertex veo failure");
   expect(vertex.exchanges()).toBe(1);
   await expectVeoBilling(t.id);
+}, 40_000);
+
+test("Doubao Seedance on a ratio-priced model: reserved ratio / 2, settled once by Ark's usage tokens, up or down", async () => {
+  const model = "doubao-seedance-1-0-lite-t2v";
+  const ratio = 0.01;
+  await gw.api("PUT", "/api/option/", { key: "ModelRatio", value: JSON.stringify({ [model]: ratio }) });
+  const t = await gw.createToken({ unlimited_quota: false, remain_quota: START });
+  const client = new OpenAI({ apiKey: t.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+  const short = await client.videos.create({ model, prompt: "a short clip" });
+  const long = await client.videos.create({ model, prompt: "a long clip" });
+  for (const id of [short.id, long.id])
+    await gw.waitFor(async () => (await client.videos.retrieve(id)).status === "completed", 20_000);
+  await gw.settle();
+  const reserved = Math.round((ratio / 2) * 500_000);
+  const lower = Math.trunc(arkTokens("a short clip") * ratio);
+  const higher = Math.trunc(arkTokens("a long clip") * ratio);
+  expect(lower).toBeLessThan(reserved);
+  expect(higher).toBeGreaterThan(reserved);
+  const rows = await logsOf(t.id);
+  expect(rows.slice(0, 2)).toEqual([
+    { type: 2, quota: reserved },
+    { type: 2, quota: reserved },
+  ]);
+  expect(rows.slice(2).sort((a, b) => a.type - b.type)).toEqual([
+    { type: 2, quota: higher - reserved },
+    { type: 7, quota: reserved - lower },
+  ]);
+  expect(await remain(t.id)).toBe(START - lower - higher);
+  const quotas = await gw.sql<{ quota: number }>("select quota from tasks where tokenId = ? order by id", t.id);
+  expect(quotas.map((q) => Number(q.quota))).toEqual([lower, higher]);
 }, 40_000);

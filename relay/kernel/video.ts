@@ -43,6 +43,8 @@ export type VideoState = {
   reason: string;
   /** A direct result address the vendor hands out (kept server-side; clients download through us). */
   resultUrl: string;
+  /** The upstream's usage tokens of a finished task, when it bills by them (Doubao Seedance). */
+  totalTokens?: number;
 };
 
 export type VideoVendor = {

@@ -3,7 +3,8 @@ import "server-only";
 // Doubao Seedance video on Volcengine Ark, as new-api's doubao task adaptor speaks it:
 // POST {base}/api/v3/contents/generations/tasks {model, content: [text, image_url...], ...metadata}
 // and GET {base}/api/v3/contents/generations/tasks/{id}, with "Authorization: Bearer <Ark key>".
-// Billed per task here (new-api re-settles by the usage tokens at completion: docs/compatibility.md).
+// Billed per task on submit; a ratio-priced model is settled at completion by Ark's usage.total_tokens
+// × the model ratio, as new-api does (relay/tasks/settle-video-tokens.ts).
 // The finished video is downloaded from the address Ark hands out (content.video_url).
 import type { VideoChannel, VideoJob, VideoState, VideoVendor } from "@/relay/kernel/video";
 
@@ -49,8 +50,11 @@ function parseState(answer: unknown): VideoState | null {
     case "processing":
     case "running":
       return { status: "IN_PROGRESS", progress: 50, reason: "", resultUrl: "" };
-    case "succeeded":
-      return { status: "SUCCESS", progress: 100, reason: "", resultUrl: str(obj(a.content).video_url) };
+    case "succeeded": {
+      const tokens = obj(a.usage).total_tokens;
+      const totalTokens = typeof tokens === "number" && Number.isSafeInteger(tokens) && tokens > 0 ? tokens : 0;
+      return { status: "SUCCESS", progress: 100, reason: "", resultUrl: str(obj(a.content).video_url), totalTokens };
+    }
     case "failed":
       return { status: "FAILURE", progress: 100, reason: str(obj(a.error).message) || "task failed", resultUrl: "" };
     default:
