@@ -40,7 +40,7 @@ export type FormHints = {
   other?:
     "api_version" | "spark_version" | "region" | "aws_region" | "plugin" | "knowledge_id" | "account_id" | "bot_id";
   /** A setup note shown under the type picker (channels.setup_<kind>): key format and required settings. */
-  setup?: "azure" | "bedrock" | "vertex" | "dify" | "coze" | "cloudflare" | "ollama" | "video" | "kling" | "vidu";
+  setup?: "azure" | "bedrock" | "vertex" | "dify" | "coze" | "cloudflare" | "ollama" | "video" | "kling" | "vidu" | "doubao-video" | "jimeng";
   /** The relay cannot derive the address: the form refuses an empty base URL. */
   baseUrlRequired?: boolean;
   /** `other` defaults to this when left empty (an API version). */

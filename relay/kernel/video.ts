@@ -43,22 +43,33 @@ export type VideoState = {
   reason: string;
   /** A direct result address the vendor hands out (kept server-side; clients download through us). */
   resultUrl: string;
+  /** The upstream's usage tokens of a finished task, when it bills by them (Doubao Seedance). */
+  totalTokens?: number;
 };
 
 export type VideoVendor = {
   /** Billing multipliers of a generation (new-api's OtherRatios: seconds, size); {} = per task. */
   ratios(job: Pick<VideoJob, "seconds" | "size" | "upstreamModel" | "json">): Record<string, number>;
-  submit(ch: VideoChannel, job: VideoJob): VideoCall;
+  /** Calls may be built asynchronously (a vendor that first exchanges its key for a token: Vertex). */
+  submit(ch: VideoChannel, job: VideoJob): VideoCall | Promise<VideoCall>;
   /** A remix of a finished task (the upstream's id), or null when the vendor has none. */
-  remix(ch: VideoChannel, upstreamId: string, prompt: string): VideoCall | null;
+  remix(ch: VideoChannel, upstreamId: string, prompt: string): VideoCall | null | Promise<VideoCall | null>;
   /** The upstream task id in a submit's answer ("" when there is none). */
   submittedId(answer: unknown): string;
   /** The action a submit is recorded under (new-api's names: textGenerate, generate, firstTailGenerate, ...). */
   action(job: VideoJob): string;
   /** The status call of a task (`action`: the row's, as the submit chose it: text or image to video). */
-  poll(ch: VideoChannel, upstreamId: string, action: string): VideoCall;
+  poll(ch: VideoChannel, upstreamId: string, action: string): VideoCall | Promise<VideoCall>;
   /** The state in a poll's answer, or null when the answer says nothing usable. */
   parsePoll(answer: unknown): VideoState | null;
-  /** The download of a finished task's content (`variant` for vendors that have several). */
-  content(ch: VideoChannel, upstreamId: string, variant: string, resultUrl: string): VideoCall | null;
+  /**
+   * The download of a finished task's content (`variant` for vendors that have several). A `data:` URL
+   * is the content itself (Vertex answers the video inline, base64, in the operation).
+   */
+  content(
+    ch: VideoChannel,
+    upstreamId: string,
+    variant: string,
+    resultUrl: string,
+  ): VideoCall | null | Promise<VideoCall | null>;
 };

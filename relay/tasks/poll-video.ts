@@ -3,7 +3,8 @@ import "server-only";
 // One pass of the video poller: unfinished `tasks` rows (platform video), each asked of its channel's
 // vendor with the upstream's own id and the key that submitted it. Rows take the upstream status and
 // progress; a FAILURE (or a task older than TASK_TIMEOUT_MINUTES) is failed and refunded exactly once
-// (refund-task.ts: guarded by the row's previous status, in one transaction with the balances).
+// (refund-task.ts: guarded by the row's previous status, in one transaction with the balances). A
+// success with usage tokens on a ratio-priced model is settled by them (settle-video-tokens.ts).
 import type { Task as TaskRow } from "@/lib/generated/sqlite/client";
 import { db } from "@/lib/server/db";
 import { getOptions } from "@/lib/server/options/store";
@@ -13,6 +14,7 @@ import { taskTimeoutMs } from "@/relay/tasks/charge";
 import { upstreamJson } from "@/relay/tasks/task-upstream";
 import { groupForPoll, refundFailedTask } from "@/relay/tasks/refund-task";
 import { videoProps } from "@/relay/tasks/video-views";
+import { quotaByTokens, settleTaskByTokens } from "@/relay/tasks/settle-video-tokens";
 
 const UNFINISHED = ["", "NOT_START", "SUBMITTED", "QUEUED", "IN_PROGRESS"];
 /** new-api's progress steps for states without a number. */
@@ -41,10 +43,13 @@ async function pollOne(channel: CachedChannel, row: TaskRow): Promise<void> {
   const p = videoProps(row);
   const key = channel.keys[p.key_index] ?? channel.keys[0];
   if (!key || !p.upstream_id) return;
-  const call = vendor.poll({ baseUrl: channel.baseUrl, key, other: channel.other }, p.upstream_id, row.action);
-  const up = await upstreamJson(call.url, { method: call.method, headers: call.headers, raw: call.body }).catch(
-    () => null,
-  );
+  // A call that cannot be built now (a token exchange failed) is tried again next pass, like an unreachable one.
+  const call = await Promise.resolve()
+    .then(() => vendor.poll({ baseUrl: channel.baseUrl, key, other: channel.other }, p.upstream_id, row.action))
+    .catch(() => null);
+  const up = call
+    ? await upstreamJson(call.url, { method: call.method, headers: call.headers, raw: call.body }).catch(() => null)
+    : null;
   // Unreachable, rate limited or a server error: asked again next pass (the timeout ends it).
   if (!up || up.status === 429 || up.status >= 500) return;
   const state = up.status < 400 ? vendor.parsePoll(up.json) : null;
@@ -64,18 +69,19 @@ async function pollOne(channel: CachedChannel, row: TaskRow): Promise<void> {
   const server = String((await getOptions()).get("ServerAddress") ?? "").replace(/\/+$/, "");
   const data =
     state.status === "SUCCESS" ? JSON.stringify({ result_url: `${server}/v1/videos/${row.taskId}/content` }) : row.data;
-  await db().task.updateMany({
-    where: { id: row.id, status: row.status },
-    data: {
-      status: state.status,
-      progress,
-      properties: props,
-      data,
-      startTime: row.startTime || (state.status !== "QUEUED" ? BigInt(now) : 0n),
-      finishTime: state.status === "SUCCESS" ? row.finishTime || BigInt(now) : row.finishTime,
-      updatedAt: now,
-    },
-  });
+  const update = {
+    status: state.status,
+    progress,
+    properties: props,
+    data,
+    startTime: row.startTime || (state.status !== "QUEUED" ? BigInt(now) : 0n),
+    finishTime: state.status === "SUCCESS" ? row.finishTime || BigInt(now) : row.finishTime,
+    updatedAt: now,
+  };
+  const tokens = state.status === "SUCCESS" ? (state.totalTokens ?? 0) : 0;
+  const settled = tokens > 0 ? await quotaByTokens(p.model, row.group, tokens) : null;
+  if (settled !== null) await settleTaskByTokens(row, update, settled, p.model, tokens);
+  else await db().task.updateMany({ where: { id: row.id, status: row.status }, data: update });
 }
 
 export async function pollVideoTasks(): Promise<void> {

@@ -25,6 +25,23 @@ const MAX_REDIRECTS = 3;
 /** Upstream headers a client may see. */
 const PASSED = ["content-type", "content-length", "content-disposition", "last-modified", "etag"];
 
+/**
+ * A video the upstream answered inline (Vertex's base64 in the operation, kept in the task row as new-api
+ * keeps it): already in memory, decoded and sent with its type and length.
+ */
+function sendInline(res: ServerResponse, dataUrl: string, requestId: string) {
+  const m = /^data:([\w/+.-]+);base64,/.exec(dataUrl);
+  if (!m) throw relayError("video_content_failed");
+  const bytes = Buffer.from(dataUrl.slice(m[0].length), "base64");
+  res.writeHead(200, {
+    ...baseHeaders(requestId),
+    "cache-control": "private, max-age=3600",
+    "content-type": m[1]!,
+    "content-length": String(bytes.length),
+  });
+  res.end(bytes);
+}
+
 export async function streamVideoContent(res: ServerResponse, row: TaskRow, variant: string, requestId: string) {
   if (variant && !VARIANTS.has(variant))
     throw invalidRequest("variant must be one of video, thumbnail, spritesheet", "invalid_variant");
@@ -35,16 +52,25 @@ export async function streamVideoContent(res: ServerResponse, row: TaskRow, vari
   if (!channel || !vendor) throw relayError("task_channel_gone");
   const p = videoProps(row);
   const key = channel.keys[p.key_index] ?? channel.keys[0] ?? "";
-  const call = vendor.content(
-    { baseUrl: channel.baseUrl, key, other: channel.other },
-    p.upstream_id,
-    variant,
-    p.result_url ?? "",
-  );
+  const call = await Promise.resolve()
+    .then(() =>
+      vendor.content(
+        { baseUrl: channel.baseUrl, key, other: channel.other },
+        p.upstream_id,
+        variant,
+        p.result_url ?? "",
+      ),
+    )
+    .catch((err: unknown) => {
+      requestLogger(requestId).warn({ err: (err as Error).name, task: row.taskId }, "video content call not built");
+      throw relayError("video_content_failed");
+    });
   if (!call) {
     if (variant) throw invalidRequest(`variant ${variant} is not available for this video`, "invalid_variant");
     throw relayError("video_content_failed");
   }
+
+  if (call.url.startsWith("data:")) return sendInline(res, call.url, requestId);
 
   const allowPrivate = channelPrivateAllowed(await getOptions());
   const timeout = upstreamTimeoutMs();

@@ -3,7 +3,8 @@ import "server-only";
 // Entry of the video task relay, at new-api's paths: OpenAI's videos API (POST/GET /v1/videos,
 // GET /v1/videos/{id}, GET /v1/videos/{id}/content, POST /v1/videos/{id}/remix) and new-api's
 // POST /v1/video/generations + GET /v1/video/generations/{id}; Kling's POST /kling/v1/videos/{text2video,
-// image2video} and their GETs. Errors in OpenAI's shape. A task id is
+// image2video} and their GETs; Jimeng's POST /jimeng/?Action=CVSync2AsyncSubmitTask|CVSync2AsyncGetResult.
+// Errors in OpenAI's shape. A task id is
 // the gateway's own and belongs to its token's user: anybody else's id answers as an unknown one.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "@/lib/server/db";
@@ -16,10 +17,10 @@ import { sendError, sendJson } from "@/relay/kernel/http-io";
 import type { TaskChannels } from "@/relay/tasks/charge";
 import { readVideoBody, videoBodyLimit, type BodyState } from "@/relay/tasks/video-body";
 import { streamVideoContent } from "@/relay/tasks/video-content";
-import { remixVideo, submitVideo } from "@/relay/tasks/video-submit";
+import { remixVideo, submitVideo, type VideoSubmit } from "@/relay/tasks/video-submit";
 import { findVideoTask, videoObject, videoTaskDto } from "@/relay/tasks/video-views";
 
-const VIDEO_PATH = /^\/(?:v1\/(?:videos|video\/generations)(?:\/|$)|kling\/v1\/videos\/)/;
+const VIDEO_PATH = /^\/(?:v1\/(?:videos|video\/generations)(?:\/|$)|kling\/v1\/videos\/|jimeng\/?$)/;
 /** Kling's own paths (new-api's KlingRequestConvert): the native body is the request's metadata. */
 const KLING_PATH = /^\/kling\/v1\/videos\/(?:text2video|image2video)(?:\/([^/]+))?$/;
 
@@ -80,6 +81,28 @@ async function listVideos(res: ServerResponse, caller: RelayCaller, url: URL, re
   );
 }
 
+/**
+ * Jimeng's own API (new-api's JimengRequestConvert): the Action query picks a submit (the native body
+ * becomes the request's metadata, its req_key the model) or a result query by our task id.
+ */
+async function jimeng(req: IncomingMessage, res: ServerResponse, c: VideoCall, submit: VideoSubmit, body: BodyState) {
+  const action = c.url.searchParams.get("Action") ?? "";
+  if (action !== "CVSync2AsyncSubmitTask" && action !== "CVSync2AsyncGetResult")
+    throw invalidRequest("Action must be CVSync2AsyncSubmitTask or CVSync2AsyncGetResult", "invalid_action");
+  const read = await readVideoBody(req, body);
+  const native = read.json ?? {};
+  if (action === "CVSync2AsyncGetResult") {
+    const taskId = typeof native.task_id === "string" ? native.task_id : "";
+    if (!taskId) throw invalidRequest("task_id is required for CVSync2AsyncGetResult", "invalid_request");
+    const row = await findVideoTask(submit.caller.user.id, taskId);
+    return json(res, { code: "success", message: "", data: await videoTaskDto(row) }, c.requestId);
+  }
+  const model = typeof native.req_key === "string" ? native.req_key : "";
+  const prompt = typeof native.prompt === "string" ? native.prompt : "";
+  const unified = { json: { model, prompt, metadata: native }, fields: { model, prompt }, files: read.files };
+  return json(res, videoObject(await submitVideo(submit, unified)), c.requestId);
+}
+
 async function route(req: IncomingMessage, res: ServerResponse, c: VideoCall, body: BodyState): Promise<void> {
   const method = req.method ?? "";
   const videos = /^\/v1\/videos(?:\/([^/]+)(?:\/(content|remix))?)?$/.exec(c.path);
@@ -113,6 +136,7 @@ async function route(req: IncomingMessage, res: ServerResponse, c: VideoCall, bo
       c.requestId,
     );
   }
+  if (/^\/jimeng\/?$/.test(c.path) && method === "POST") return jimeng(req, res, c, submit, body);
   const fetchId = generations?.[1] ?? kling?.[1];
   if (fetchId && method === "GET") {
     const row = await findVideoTask(caller.user.id, idOf(fetchId));

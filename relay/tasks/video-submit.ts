@@ -78,7 +78,7 @@ async function run(
   s: VideoSubmit,
   call: TaskCall,
   vendor: VideoVendor,
-  send: () => ReturnType<VideoVendor["submit"]> | null,
+  send: () => ReturnType<VideoVendor["remix"]>,
   props: Omit<VideoProps, "upstream_id" | "key_index">,
   action: string,
   key: string,
@@ -86,7 +86,7 @@ async function run(
   let up: { status: number; json: unknown };
   let upstreamId = "";
   try {
-    const c = send();
+    const c = await send();
     if (!c) throw relayError("unsupported_endpoint", { path: s.path });
     up = await upstreamJson(c.url, { method: c.method, headers: c.headers, raw: c.body });
     upstreamId = up.status < 300 ? vendor.submittedId(up.json) : "";

@@ -47,7 +47,7 @@ test("vendor specifics come from the entry: excluded params, dialect, task types
 });
 
 test("task platforms: their channel types come from the catalogue", () => {
-  expect(TASK_CHANNEL_TYPES).toEqual({ midjourney: [2, 5], suno: [36], video: [1, 3, 24, 50, 52, 55] });
+  expect(TASK_CHANNEL_TYPES).toEqual({ midjourney: [2, 5], suno: [36], video: [1, 3, 24, 41, 50, 51, 52, 54, 55] });
 });
 
 test("balance support and default base URL are the catalogue's", () => {

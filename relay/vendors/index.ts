@@ -50,6 +50,9 @@ import type { VideoVendor } from "@/relay/kernel/video";
 import { createSoraVideo } from "@/relay/vendors/sora/adapter-video";
 import { klingVideo } from "@/relay/vendors/kling/adapter-video";
 import { viduVideo } from "@/relay/vendors/vidu/adapter-video";
+import { doubaoVideo } from "@/relay/vendors/doubao-video/adapter-video";
+import { jimengVideo } from "@/relay/vendors/jimeng/adapter-video";
+import { vertexVeoVideo } from "@/relay/vendors/vertex/adapter-video";
 import { veoVideo } from "@/relay/vendors/gemini/adapter-video";
 
 type Build = (v: ChannelTypeInfo) => ChannelAdapter;
@@ -141,13 +144,16 @@ export function modelListingFor(type: number): ModelListing | null {
   return v?.modelsApi ? MODEL_LISTINGS[v.modelsApi] : null;
 }
 
-/** Channel type -> its video API (relay/tasks/video-*.ts): Sora on OpenAI, Azure and Sora channels; Veo on Gemini; Kling; Vidu. */
+/** Channel type -> its video API (relay/tasks/video-*.ts): Sora on OpenAI, Azure and Sora channels; Veo on Gemini and Vertex; Kling; Jimeng; Vidu; Doubao Seedance. */
 const VIDEO_VENDORS = new Map<number, VideoVendor>([
   [1, createSoraVideo({ azure: false })],
   [3, createSoraVideo({ azure: true })],
   [24, veoVideo],
+  [41, vertexVeoVideo],
   [50, klingVideo],
+  [51, jimengVideo],
   [52, viduVideo],
+  [54, doubaoVideo],
   [55, createSoraVideo({ azure: false })],
 ]);
 

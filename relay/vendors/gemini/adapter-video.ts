@@ -55,21 +55,47 @@ function imageOf(job: VideoJob): { bytesBase64Encoded: string; mimeType: string 
 const base = (ch: VideoChannel) => `${ch.baseUrl.replace(/\/+$/, "")}/v1beta`;
 const auth = (ch: VideoChannel) => ({ "x-goog-api-key": ch.key, accept: "application/json" });
 
-function parseState(answer: unknown): VideoState | null {
+/**
+ * A long-running operation's state (shared with Veo on Vertex): its error, not done yet, or done with the
+ * result address `videoOf` finds in the response ("" when the video was filtered out).
+ */
+export function veoOperationState(
+  answer: unknown,
+  videoOf: (response: Record<string, unknown>) => string,
+): VideoState | null {
   const a = obj(answer);
   const message = str(obj(a.error).message);
   if (message) return { status: "FAILURE", progress: 100, reason: message, resultUrl: "" };
   if (typeof a.done !== "boolean" && !a.name) return null;
   if (a.done !== true) return { status: "IN_PROGRESS", progress: 50, reason: "", resultUrl: "" };
-  const gen = obj(obj(a.response).generateVideoResponse);
+  const url = videoOf(obj(a.response));
+  if (!url) return { status: "FAILURE", progress: 100, reason: "no video in the answer (filtered)", resultUrl: "" };
+  return { status: "SUCCESS", progress: 100, reason: "", resultUrl: url };
+}
+
+/** The Gemini API's file address of the first generated video. */
+function fileUri(response: Record<string, unknown>): string {
+  const gen = obj(response.generateVideoResponse);
   const list = Array.isArray(gen.generatedSamples)
     ? gen.generatedSamples
     : Array.isArray(gen.generatedVideos)
       ? gen.generatedVideos
       : [];
-  const uri = str(obj(obj(list[0]).video).uri);
-  if (!uri) return { status: "FAILURE", progress: 100, reason: "no video in the answer (filtered)", resultUrl: "" };
-  return { status: "SUCCESS", progress: 100, reason: "", resultUrl: uri };
+  return str(obj(obj(list[0]).video).uri);
+}
+
+/** The predictLongRunning body of a generation (shared with Veo on Vertex, relay/vendors/vertex/adapter-video.ts). */
+export function veoRequestBody(job: VideoJob): string {
+  const meta = { ...obj(job.json?.metadata) };
+  const image = imageOf(job);
+  const sized = job.size ? fromSize(job.size) : null;
+  const parameters = {
+    ...(job.seconds > 0 ? { durationSeconds: job.seconds } : {}),
+    ...(sized ? { resolution: sized.resolution, aspectRatio: sized.aspectRatio } : {}),
+    ...meta,
+    sampleCount: 1,
+  };
+  return JSON.stringify({ instances: [{ prompt: job.prompt, ...(image ? { image } : {}) }], parameters });
 }
 
 export const veoVideo: VideoVendor = {
@@ -78,30 +104,19 @@ export const veoVideo: VideoVendor = {
     return { seconds: seconds(job, meta), resolution: resolutionRatio(job.upstreamModel, resolutionOf(job, meta)) };
   },
   action: (job) => (imageOf(job) ? "generate" : "textGenerate"),
-  submit(ch, job) {
-    const meta = { ...obj(job.json?.metadata) };
-    const image = imageOf(job);
-    const sized = job.size ? fromSize(job.size) : null;
-    const parameters = {
-      ...(job.seconds > 0 ? { durationSeconds: job.seconds } : {}),
-      ...(sized ? { resolution: sized.resolution, aspectRatio: sized.aspectRatio } : {}),
-      ...meta,
-      sampleCount: 1,
-    };
-    return {
-      url: `${base(ch)}/models/${encodeURIComponent(job.upstreamModel)}:predictLongRunning`,
-      method: "POST",
-      headers: { ...auth(ch), "content-type": "application/json" },
-      body: JSON.stringify({ instances: [{ prompt: job.prompt, ...(image ? { image } : {}) }], parameters }),
-    };
-  },
+  submit: (ch, job) => ({
+    url: `${base(ch)}/models/${encodeURIComponent(job.upstreamModel)}:predictLongRunning`,
+    method: "POST",
+    headers: { ...auth(ch), "content-type": "application/json" },
+    body: veoRequestBody(job),
+  }),
   remix: () => null,
   submittedId(answer) {
     const name = str(obj(answer).name);
     return OPERATION.test(name) && !name.split("/").some((part) => part === "." || part === "..") ? name : "";
   },
   poll: (ch, name) => ({ url: `${base(ch)}/${name}`, method: "GET", headers: auth(ch) }),
-  parsePoll: parseState,
+  parsePoll: (answer) => veoOperationState(answer, fileUri),
   // The key goes only to the channel's own host (the file download), never to another address.
   content(ch, _id, variant, resultUrl) {
     if (!resultUrl || (variant && variant !== "video")) return null;

@@ -17,9 +17,9 @@ test("the token is an HS256 JWT signed with the secret key, valid from 5 s ago f
   expect(klingToken("sk-other-gateway")).toBe("sk-other-gateway");
 });
 
-test("text or image to video by the reference; the sk- key goes to another gateway's /kling paths", () => {
+test("text or image to video by the reference; the sk- key goes to another gateway's /kling paths", async () => {
   const job = { upstreamModel: "kling-v1", prompt: "p", seconds: 0, size: "1280x720", fields: {}, files: [], json: {} };
-  const text = klingVideo.submit({ baseUrl: "https://k.example/", key: "a|b", other: "" }, job);
+  const text = await klingVideo.submit({ baseUrl: "https://k.example/", key: "a|b", other: "" }, job);
   expect(text.url).toBe("https://k.example/v1/videos/text2video");
   expect(JSON.parse(String(text.body))).toMatchObject({
     model_name: "kling-v1",
@@ -27,13 +27,13 @@ test("text or image to video by the reference; the sk- key goes to another gatew
     aspect_ratio: "16:9",
     mode: "std",
   });
-  const image = klingVideo.submit(
+  const image = await klingVideo.submit(
     { baseUrl: "https://k.example", key: "sk-x", other: "" },
     { ...job, json: { image: "https://i/x.png" } },
   );
   expect(image.url).toBe("https://k.example/kling/v1/videos/image2video");
   expect(image.headers.authorization).toBe("Bearer sk-x");
-  expect(klingVideo.poll({ baseUrl: "https://k.example", key: "a|b", other: "" }, "t1", "generate").url).toBe(
+  expect((await klingVideo.poll({ baseUrl: "https://k.example", key: "a|b", other: "" }, "t1", "generate")).url).toBe(
     "https://k.example/v1/videos/image2video/t1",
   );
   expect(

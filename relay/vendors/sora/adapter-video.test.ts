@@ -13,7 +13,10 @@ const job = {
 };
 
 test("multipart: the mapped model replaces the client's, the file is passed on", async () => {
-  const call = createSoraVideo({ azure: false }).submit({ baseUrl: "https://api.example/", key: "k", other: "" }, job);
+  const call = await createSoraVideo({ azure: false }).submit(
+    { baseUrl: "https://api.example/", key: "k", other: "" },
+    job,
+  );
   expect(call.url).toBe("https://api.example/v1/videos");
   expect(call.headers.authorization).toBe("Bearer k");
   const form = await new Request("http://x", {
@@ -31,9 +34,9 @@ test("multipart: the mapped model replaces the client's, the file is passed on",
   ]);
 });
 
-test("JSON on Azure: /openai/v1/videos, api-key, the mapped model; seconds and HD size priced as new-api", () => {
+test("JSON on Azure: /openai/v1/videos, api-key, the mapped model; seconds and HD size priced as new-api", async () => {
   const sora = createSoraVideo({ azure: true });
-  const call = sora.submit(
+  const call = await sora.submit(
     { baseUrl: "https://res.openai.azure.com", key: "k", other: "" },
     { ...job, files: [], json: { model: "dep", prompt: "p" } },
   );
