@@ -12,6 +12,9 @@ const PROCESS_ENV_ALLOWED = [
   "scripts/**",
   "prisma.config.ts",
   "__tests__/**",
+  "test-support/**",
+  "**/*.test.{ts,tsx}",
+  "modules/*/__tests__/**",
   "jest.config.*",
   "eslint.config.mjs",
   "next.config.mjs",
@@ -148,7 +151,7 @@ export default defineConfig([
   },
   {
     files: ["**/*.{ts,tsx,mjs}"],
-    ignores: ["app/**", "__tests__/**", "scripts/**"],
+    ignores: ["app/**", "__tests__/**", "test-support/**", "scripts/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { paths: [noNextLink], patterns: [noAppImports] }],
     },
@@ -192,6 +195,16 @@ export default defineConfig([
       },
     },
   ]),
+  // A module's tests (beside its code, or its API tests in modules/<m>/__tests__/) keep the doors: they
+  // import their own module freely and another module only through its door, so the module moves or
+  // goes with its tests. They are no client code and call route handlers as Next does, so neither the
+  // client rules nor the "no app/ imports" rule applies to them.
+  ...MODULES.map((own) => ({
+    files: [`modules/${own}/**/*.test.{ts,tsx}`, `modules/${own}/__tests__/**`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noNextLink], patterns: [moduleDoorRule(own)] }],
+    },
+  })),
   {
     files: ["components/**/*.{ts,tsx}"],
     rules: {

@@ -1,6 +1,8 @@
 // @ts-check
 // Jest projects: `unit` (pure logic on node, React components on jsdom) and `api` (route handlers
-// called in-process against a real, migrated database; see __tests__/api/harness.ts).
+// called in-process against a real, migrated database; see test-support/api/harness.ts). A module's
+// tests sit in the module: unit and component tests beside the code (`*.test.ts(x)`), its API tests in
+// `modules/<m>/__tests__/`; what belongs to no module stays in __tests__/{unit,components,api}.
 //
 // Why .mjs and not jest.config.ts: Jest 30 loads a TypeScript config only through ts-node or
 // esbuild-register (or Node >= 22.18's native type stripping). Neither loader is a dependency and
@@ -30,10 +32,14 @@ const ESM_PACKAGES = [
 ];
 const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`];
 
+const IGNORED_PATHS = ["/lib/generated/", "/test-results/"];
+// A module's API tests: the api project's, never the unit project's (whose globs cover modules/).
+const API_IN_MODULES = "<rootDir>/modules/[^/]+/__tests__/";
+
 /** @type {import('jest').Config} */
 const shared = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/node_modules/server-only/empty.js" },
-  testPathIgnorePatterns: ["/lib/generated/", "/test-results/"],
+  testPathIgnorePatterns: IGNORED_PATHS,
   // __tests__/clients holds the coding-agent CLIs (hundreds of MB): never crawled.
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/__tests__/clients/"],
   clearMocks: true,
@@ -59,18 +65,25 @@ export default async function config() {
         displayName: "unit",
         testEnvironment: "node",
         testMatch: ["<rootDir>/__tests__/unit/**/*.test.ts", "<rootDir>/{lib,modules,relay,server}/**/*.test.ts"],
+        // A module's API tests (modules/<m>/__tests__/) run in the api project.
+        testPathIgnorePatterns: [...IGNORED_PATHS, API_IN_MODULES],
       }),
       await build({
         // Same --selectProjects name as the node half: `jest --selectProjects unit` runs both.
         displayName: { name: "unit", color: "cyan" },
         testEnvironment: "jsdom",
-        testMatch: ["<rootDir>/__tests__/unit/**/*.test.tsx", "<rootDir>/__tests__/components/**/*.test.tsx"],
-        setupFilesAfterEnv: ["<rootDir>/__tests__/setup-dom.ts"],
+        testMatch: [
+          "<rootDir>/__tests__/unit/**/*.test.tsx",
+          "<rootDir>/__tests__/components/**/*.test.tsx",
+          "<rootDir>/modules/**/*.test.tsx",
+        ],
+        testPathIgnorePatterns: [...IGNORED_PATHS, API_IN_MODULES],
+        setupFilesAfterEnv: ["<rootDir>/test-support/components/setup-dom.ts"],
       }),
       await build({
         displayName: "api",
         testEnvironment: "node",
-        testMatch: ["<rootDir>/__tests__/api/**/*.test.ts"],
+        testMatch: ["<rootDir>/__tests__/api/**/*.test.ts", "<rootDir>/modules/*/__tests__/**/*.test.ts"],
       }),
       await build({
         // Black-box relay tests: the production server as a child process, the official OpenAI SDK,

@@ -14,7 +14,10 @@ import path from "node:path";
 
 const ROOT = path.resolve(process.argv[2] ?? path.join(path.dirname(new URL(import.meta.url).pathname), ".."));
 const SOURCE = /\.(ts|tsx|mjs)$/;
-const SKIP = /^(lib\/generated|__tests__|scripts|node_modules|\.next)\//;
+// Tests and their helpers are leaves nothing imports; a module's test importing another module's door is
+// no dependency of the module's code, so it makes no module edge either.
+const SKIP =
+  /^(lib\/generated|__tests__|test-support|scripts|node_modules|\.next)\/|^modules\/[^/]+\/__tests__\/|\.test\.tsx?$/;
 const EXTS = ["", ".ts", ".tsx", ".mjs", "/index.ts", "/index.tsx"];
 // A static import/export statement up to its specifier; `type` right after the keyword marks a type-only one.
 const STATEMENT = /(?:^|[;\n])\s*(import|export)\s+(type\s+)?(?:[^;"'`]*?\sfrom\s*)?["']([^"'\n]+)["']/g;

@@ -164,8 +164,8 @@ async function main() {
   fs.mkdirSync(probeDir);
   const here = import.meta.url;
   const [{ copySqliteTemplate }, { startMockUpstream }, { startMockGemini }] = await Promise.all([
-    tsImport("../__tests__/support/db-template.ts", here),
-    tsImport("../__tests__/relay/mock-upstream.ts", here),
+    tsImport("../test-support/db-template.ts", here),
+    tsImport("../test-support/upstream/mock-upstream.ts", here),
     tsImport("../__tests__/relay/mock-gemini.ts", here),
   ]);
   await copySqliteTemplate(path.join(work, "gateway.db"));

@@ -9,8 +9,8 @@ import type { AddressInfo } from "node:net";
 import * as loginRoute from "@/app/api/user/login/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import { createApiHandler, type RouteModule } from "@/server/http/api-router";
-import { createUserAndLogin, setupApiHarness } from "./harness";
-import { sendChunked as sendTo } from "../relay/chunked-upload";
+import { createUserAndLogin, setupApiHarness } from "@/test-support/api/harness";
+import { sendChunked as sendTo } from "@/test-support/chunked-upload";
 
 setupApiHarness();
 

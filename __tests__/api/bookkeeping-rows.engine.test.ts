@@ -9,7 +9,7 @@ import { LOG_TYPE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
 import { flushBookkeeping, queueLog, type LogRow } from "@/lib/server/ledger/bookkeeping";
 import { reserve, settle } from "@/lib/server/ledger/ledger";
-import { call, createUser, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
+import { call, createUser, login, ROOT_USER, setupApiHarness, setupRoot } from "@/test-support/api/harness";
 
 setupApiHarness();
 

@@ -10,8 +10,8 @@ import * as balanceAllRoute from "@/app/api/channel/update_balance/route";
 import * as balanceOneRoute from "@/app/api/channel/update_balance/[id]/route";
 import { ROLE } from "@/lib/constants";
 import { db } from "@/lib/server/db";
-import { call, createUserAndLogin, setupApiHarness, setupRoot, type RouteModule } from "./harness";
-import { createVerifiedUser } from "./security-support";
+import { call, createUserAndLogin, setupApiHarness, setupRoot, type RouteModule } from "@/test-support/api/harness";
+import { createVerifiedUser } from "@/test-support/api/security-support";
 
 setupApiHarness();
 

@@ -8,7 +8,7 @@ import * as tokenSearchRoute from "@/app/api/token/search/route";
 import * as selfRoute from "@/app/api/user/self/route";
 import * as userSearchRoute from "@/app/api/user/search/route";
 import { route } from "@/lib/server/http/route";
-import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
+import { call, createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "@/test-support/api/harness";
 
 setupApiHarness();
 

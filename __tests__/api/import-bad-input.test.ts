@@ -7,7 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { db } from "@/lib/server/db";
 import { open } from "@/lib/server/crypto/secret-box";
-import { setupApiHarness } from "./harness";
+import { setupApiHarness } from "@/test-support/api/harness";
 import { freePort } from "../relay/gateway";
 import { counts, fixtureFile, runCommand, tempDir } from "../import/import-support";
 

@@ -4,8 +4,8 @@
 // database; a wrong password in the DSN is one line and exit 1.
 import { db } from "@/lib/server/db";
 import { open, sha256Hex } from "@/lib/server/crypto/secret-box";
-import { setupApiHarness } from "./harness";
-import { startMariadb, type TestMariadb } from "../support/mariadb-server";
+import { setupApiHarness } from "@/test-support/api/harness";
+import { startMariadb, type TestMariadb } from "@/test-support/mariadb-server";
 import { createMysqlFixture, FIXTURE } from "../import/new-api-fixture";
 import { counts, runCommand } from "../import/import-support";
 

@@ -8,8 +8,8 @@ import { open, sha256Hex } from "@/lib/server/crypto/secret-box";
 import { invalidateOptionsCache } from "@/lib/server/options/store";
 import { LOG_TYPE } from "@/lib/constants";
 import * as loginRoute from "@/app/api/user/login/route";
-import { call, createUser, login, setupApiHarness } from "./harness";
-import { redeem } from "./redemptions-support";
+import { call, createUser, login, setupApiHarness } from "@/test-support/api/harness";
+import { redeem } from "@/test-support/api/redemptions-support";
 import { FIXTURE } from "../import/new-api-fixture";
 import { counts, fixtureFile, runCommand, tempDir } from "../import/import-support";
 

@@ -16,8 +16,16 @@ import { creditCheckIn } from "@/modules/profile/server/check-in";
 import { serverLocalDate } from "@/modules/profile/server/check-in-rules";
 import { moveAffQuota } from "@/modules/profile/server/transfer-aff-quota";
 import { claimAndCredit } from "@/modules/redemptions/server/redeem-code";
-import { call, createUser, createUserAndLogin, login, setOptions, setupApiHarness, setupRoot } from "./harness";
-import { createVerifiedUser } from "./security-support";
+import {
+  call,
+  createUser,
+  createUserAndLogin,
+  login,
+  setOptions,
+  setupApiHarness,
+  setupRoot,
+} from "@/test-support/api/harness";
+import { createVerifiedUser } from "@/test-support/api/security-support";
 
 setupApiHarness();
 

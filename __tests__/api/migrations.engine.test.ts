@@ -5,7 +5,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { db } from "@/lib/server/db";
-import { testDatabaseKind, setupApiHarness } from "./harness";
+import { testDatabaseKind, setupApiHarness } from "@/test-support/api/harness";
 import {
   applyPostgresScript,
   applySqliteScript,
@@ -13,7 +13,7 @@ import {
   postgresStructure,
   REPO_ROOT,
   sqliteStructure,
-} from "../support/schema-snapshot";
+} from "@/test-support/schema-snapshot";
 
 const harness = setupApiHarness();
 const kind = testDatabaseKind();

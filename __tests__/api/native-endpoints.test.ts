@@ -10,8 +10,16 @@ import * as tokenRoute from "@/app/api/token/route";
 import * as channelRoute from "@/app/api/channel/route";
 import { db } from "@/lib/server/db";
 import { handleRelay } from "@/relay/entry/handler";
-import { jsonBodyServer, listenLoopback } from "../relay/loopback";
-import { call, createUserAndLogin, login, ROOT_USER, setOptions, setupApiHarness, setupRoot } from "./harness";
+import { jsonBodyServer, listenLoopback } from "@/test-support/upstream/loopback";
+import {
+  call,
+  createUserAndLogin,
+  login,
+  ROOT_USER,
+  setOptions,
+  setupApiHarness,
+  setupRoot,
+} from "@/test-support/api/harness";
 
 setupApiHarness();
 

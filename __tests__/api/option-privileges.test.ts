@@ -20,7 +20,7 @@ import {
   setOptions,
   setupApiHarness,
   setupRoot,
-} from "./harness";
+} from "@/test-support/api/harness";
 
 setupApiHarness();
 

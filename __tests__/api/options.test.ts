@@ -8,8 +8,8 @@ import * as resetRoute from "@/app/api/option/rest_model_ratio/route";
 import * as statusRoute from "@/app/api/status/route";
 import { DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from "@/modules/pricing/ratios/default-ratios";
 import { serverMessage, type ServerMessageKey } from "@/lib/server/i18n/server-messages";
-import { call, setOptions, setupApiHarness } from "./harness";
-import { signInEveryRole } from "./roles-support";
+import { call, setOptions, setupApiHarness } from "@/test-support/api/harness";
+import { signInEveryRole } from "@/test-support/api/roles-support";
 
 setupApiHarness();
 

@@ -3,7 +3,15 @@
 import * as userRoute from "@/app/api/user/route";
 import * as tokenRoute from "@/app/api/token/route";
 import * as logRoute from "@/app/api/log/self/route";
-import { ROOT_USER, call, createUser, createUserAndLogin, login, setupApiHarness, setupRoot } from "./harness";
+import {
+  ROOT_USER,
+  call,
+  createUser,
+  createUserAndLogin,
+  login,
+  setupApiHarness,
+  setupRoot,
+} from "@/test-support/api/harness";
 
 setupApiHarness();
 

@@ -8,9 +8,9 @@ import * as selfGroupsRoute from "@/app/api/user/self/groups/route";
 import * as publicGroupsRoute from "@/app/api/user/groups/route";
 import * as mappingRoute from "@/app/api/model_mapping/route";
 import { db } from "@/lib/server/db";
-import { PROTOTYPE_NAMES } from "../support/prototype-names";
-import { call, createUserAndLogin, setOptions, setupApiHarness } from "./harness";
-import { signInEveryRole } from "./roles-support";
+import { PROTOTYPE_NAMES } from "@/test-support/prototype-names";
+import { call, createUserAndLogin, setOptions, setupApiHarness } from "@/test-support/api/harness";
+import { signInEveryRole } from "@/test-support/api/roles-support";
 
 setupApiHarness();
 

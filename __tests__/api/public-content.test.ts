@@ -7,7 +7,7 @@ import * as modelsRoute from "@/app/api/models/route";
 import * as noticeRoute from "@/app/api/notice/route";
 import * as groupsRoute from "@/app/api/user/groups/route";
 import { CHANNEL_TYPES } from "@/lib/channel-types";
-import { call, createUserAndLogin, setOptions, setupApiHarness } from "./harness";
+import { call, createUserAndLogin, setOptions, setupApiHarness } from "@/test-support/api/harness";
 
 setupApiHarness();
 

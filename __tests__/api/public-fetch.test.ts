@@ -13,7 +13,15 @@ import * as updateRoute from "@/app/api/status/update/route";
 import { ROLE } from "@/lib/constants";
 import { env, resetEnvForTests } from "@/lib/env";
 import { forgetUpdateCheck } from "@/modules/settings/server/check-update";
-import { call, createUserAndLogin, setOptions, setupApiHarness, setupRoot, login, ROOT_USER } from "./harness";
+import {
+  call,
+  createUserAndLogin,
+  setOptions,
+  setupApiHarness,
+  setupRoot,
+  login,
+  ROOT_USER,
+} from "@/test-support/api/harness";
 
 setupApiHarness();
 

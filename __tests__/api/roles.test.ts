@@ -13,7 +13,7 @@ import {
   setupApiHarness,
   type HttpMethod,
   type RouteModule,
-} from "./harness";
+} from "@/test-support/api/harness";
 
 setupApiHarness();
 

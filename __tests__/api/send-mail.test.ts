@@ -2,8 +2,8 @@
 // skipped (not an error) while no SMTP server is configured; otherwise one message through the
 // configured server with the account's credentials, the From address and the system name.
 import { sendMail } from "@/lib/server/mail/send-mail";
-import { startSmtpServer } from "../support/smtp-server";
-import { setOptions, setupApiHarness } from "./harness";
+import { startSmtpServer } from "@/test-support/smtp-server";
+import { setOptions, setupApiHarness } from "@/test-support/api/harness";
 
 setupApiHarness();
 

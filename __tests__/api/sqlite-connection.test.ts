@@ -2,7 +2,7 @@
 // 2 MB page cache (better-sqlite3 compiles SQLite with a 16 MB default, which filled up under load and
 // stayed resident in every process).
 import { db, sqliteConnection, SQLITE_CACHE_SIZE } from "@/lib/server/db";
-import { setupApiHarness } from "./harness";
+import { setupApiHarness } from "@/test-support/api/harness";
 
 setupApiHarness();
 

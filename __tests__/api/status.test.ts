@@ -1,7 +1,7 @@
 // GET /api/status: every field of the status object, never a secret, sanitized footer.
 import * as statusRoute from "@/app/api/status/route";
 import { OPTION_DEFAULTS, isSecretOptionKey } from "@/lib/server/options/defaults";
-import { call, setOptions, setupRoot, setupApiHarness } from "./harness";
+import { call, setOptions, setupRoot, setupApiHarness } from "@/test-support/api/harness";
 
 setupApiHarness();
 

@@ -1,7 +1,7 @@
 // Any /api path that is not served answers 404 {success:false, message} in the caller's language,
 // for every method, logged in or not (issue 22 B9); never the console's HTML page.
 import * as catchAll from "@/app/api/[...path]/route";
-import { call, createUserAndLogin, setupApiHarness } from "./harness";
+import { call, createUserAndLogin, setupApiHarness } from "@/test-support/api/harness";
 
 setupApiHarness();
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { apiRouteFiles } from "@/scripts/api-route-table.mjs";
 import { createApiHandler, type RouteModule } from "@/server/http/api-router";
 import { ROLE } from "@/lib/constants";
-import { createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "./harness";
+import { createUserAndLogin, login, ROOT_USER, setupApiHarness, setupRoot } from "@/test-support/api/harness";
 
 setupApiHarness();
 

@@ -7,7 +7,7 @@ import { ResetConfirmForm } from "@/modules/auth/components/reset-confirm-form";
 import { ResetRequestForm } from "@/modules/auth/components/reset-request-form";
 import { EmailBinding } from "@/modules/profile/components/bindings/email-binding";
 import { copyText } from "@/lib/client/copy-text";
-import { mockFetch, renderAuth, sentBody } from "./render-auth";
+import { mockFetch, renderAuth, sentBody } from "@/test-support/components/render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 jest.mock("@/lib/client/copy-text", () => ({ copyText: jest.fn() }));

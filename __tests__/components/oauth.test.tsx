@@ -6,7 +6,7 @@ import { OAuthLoginButtons } from "@/modules/auth/components/oauth-login-buttons
 import { OAuthBinding } from "@/modules/profile/components/bindings/oauth-binding";
 import { hardNavigate } from "@/lib/client/navigate";
 import { getStoredUser, setStoredValue, type StoredUser } from "@/lib/client/storage";
-import { fakeStatus, mockFetch, renderAuth } from "./render-auth";
+import { fakeStatus, mockFetch, renderAuth } from "@/test-support/components/render-auth";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 jest.mock("@/lib/client/navigate", () => ({ hardNavigate: jest.fn() }));
@@ -19,7 +19,6 @@ const oidcStatus = fakeStatus({
   github_oauth: true,
   github_client_id: "gh-client",
 });
-
 
 beforeEach(() => {
   localStorage.clear();

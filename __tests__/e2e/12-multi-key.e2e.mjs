@@ -1,6 +1,6 @@
 // Multi-key channels (issue 41): the edit drawer lists the channel's keys masked with their status;
 // a disabled key is enabled again from its row, in zh and in en; "disable all" asks first. The
-// key actions' API contract is tested in __tests__/api/channel-multi-key.test.ts, the relay's use of a
+// key actions' API contract is tested in modules/channels/__tests__/channel-multi-key.test.ts, the relay's use of a
 // re-enabled key in __tests__/relay/relay-features.test.ts.
 import assert from "node:assert/strict";
 import { API_ONLY, apiAs, loggedInContext } from "./support.mjs";

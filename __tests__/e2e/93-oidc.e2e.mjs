@@ -6,7 +6,7 @@
 // callback shows its error, the operation-failed notice, then goes to /login. zh/en × desktop/mobile
 // screenshots of /login with the provider buttons, the /oauth/oidc spinner and /app/me bindings.
 import assert from "node:assert/strict";
-import { startOidcIdp } from "../support/oidc-idp.mjs";
+import { startOidcIdp } from "../../test-support/oidc-idp.mjs";
 import { ALICE, API_ONLY, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
 import { VIEWS } from "./support-admin.mjs";
 

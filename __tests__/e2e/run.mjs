@@ -162,7 +162,7 @@ async function main() {
   fs.mkdirSync(screenshotDir, { recursive: true });
   if (needsBuild(root)) build();
 
-  const template = await tsImport("../support/db-template.ts", import.meta.url);
+  const template = await tsImport("../../test-support/db-template.ts", import.meta.url);
   const pgBase = process.env.E2E_DATABASE_URL || "";
   const engines = {
     sqlite: { pgBase: "", sqlite: jobs.some((j) => j.engine === "sqlite") ? await template.sqliteTemplate() : "" },

@@ -88,9 +88,9 @@ export async function apiAs(page, method, path, body) {
   );
 }
 
-/** The loopback mock upstream of the relay tests (__tests__/relay/mock-upstream.ts), loaded through tsx. */
+/** The loopback mock upstream of the relay tests (test-support/upstream/mock-upstream.ts), loaded through tsx. */
 export async function startMockUpstream() {
-  const mod = await tsImport("../relay/mock-upstream.ts", import.meta.url);
+  const mod = await tsImport("../../test-support/upstream/mock-upstream.ts", import.meta.url);
   return mod.startMockUpstream();
 }
 

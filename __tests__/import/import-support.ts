@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { importCommand, type CommandIo } from "@/lib/server/import/import-command";
-import { copySqliteTemplate } from "../support/db-template";
+import { copySqliteTemplate } from "../../test-support/db-template";
 import { createSqliteFixture, type FixtureOptions } from "./new-api-fixture";
 
 export type CommandResult = { code: number; out: string[]; err: string[] };

@@ -4,7 +4,7 @@
 // holder shuts down it releases the lease so the other instance carries on at once. Video tasks
 // submitted through either instance are polled by the lease holder only: each billed once, a failed
 // one refunded once.
-import { startMockUpstream, type MockUpstream } from "@/__tests__/relay/mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 import { startMockVideo, type MockVideo } from "@/__tests__/relay/mock-video";
 import { startInstances, type Instances } from "./instances";
 

@@ -3,7 +3,7 @@
 // correlating logs, and an adjustable delay keeps requests in flight (concurrency, kill -9 mid-load).
 // The usage is fixed; the tests bill with ModelPrice, so the price does not depend on it anyway.
 import http from "node:http";
-import { listenLoopback } from "../relay/loopback";
+import { listenLoopback } from "../../test-support/upstream/loopback";
 
 export type ClusterUpstream = {
   name: string;

@@ -9,9 +9,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startGateway, type Gateway } from "../relay/gateway";
-import { startRedis, type TestRedis } from "../support/redis-server";
+import { startRedis, type TestRedis } from "../../test-support/redis-server";
 import { gatewayChildren } from "./cluster-processes";
-import { createPostgresFromTemplate } from "../support/db-template";
+import { createPostgresFromTemplate } from "../../test-support/db-template";
 
 export type NodeName = "a" | "b";
 export type ClusterNode = Gateway & { name: NodeName };

@@ -5,7 +5,7 @@
 // closes after them (lib/server/lifecycle.ts). A second instance started afterwards sees the same
 // balance. Needs TEST_DATABASE_URL=postgres://… (a fresh database per gateway).
 import { startGateway, type Gateway } from "@/__tests__/relay/gateway";
-import { startMockUpstream, type MockUpstream } from "@/__tests__/relay/mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 import {
   PRICE_QUOTA,
   prepareDrain,
@@ -13,7 +13,7 @@ import {
   slowStreamInFlight,
   waitForDraining,
 } from "@/__tests__/relay/drain-support";
-import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
+import { startRedis, type TestRedis } from "@/test-support/redis-server";
 
 let redis: TestRedis;
 let up: MockUpstream;

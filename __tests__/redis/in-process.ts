@@ -1,8 +1,8 @@
 // In-process tests of Redis-backed modules: a throwaway redis-server (REDIS_URL) and a migrated test
 // database (the api harness), set up before the file's tests and torn down after, shutdown hooks
 // (timers, retries, connections) included. Read `redisServer()` inside tests.
-import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
-import { setupApiHarness } from "@/__tests__/api/harness";
+import { startRedis, type TestRedis } from "@/test-support/redis-server";
+import { setupApiHarness } from "@/test-support/api/harness";
 import { runShutdownHooks } from "@/lib/server/lifecycle";
 
 export function setupRedisAndDatabase(): { server: () => TestRedis; restart: () => Promise<TestRedis> } {

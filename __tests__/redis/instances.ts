@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startGateway, type Gateway } from "@/__tests__/relay/gateway";
-import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
-import { createPostgresFromTemplate } from "../support/db-template";
+import { startRedis, type TestRedis } from "@/test-support/redis-server";
+import { createPostgresFromTemplate } from "../../test-support/db-template";
 
 export type Instances = {
   gateways: Gateway[];

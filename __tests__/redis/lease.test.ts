@@ -4,9 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Redis from "ioredis";
-import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
+import { startRedis, type TestRedis } from "@/test-support/redis-server";
 import type * as LeaseModule from "@/server/cluster/lease";
-import { freePort } from "../support/free-port";
+import { freePort } from "@/test-support/free-port";
 
 let lease: typeof LeaseModule;
 let server: TestRedis;

@@ -5,9 +5,9 @@ import { resetEnvForTests } from "@/lib/env";
 import { createMetrics } from "@/lib/server/metrics/registry";
 import { redis } from "@/lib/server/redis/client";
 import { dropSingleton } from "@/lib/server/singleton";
-import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
-import { parsePrometheus, sumOf } from "@/__tests__/relay/prom-text";
-import { freePort } from "../support/free-port";
+import { startRedis, type TestRedis } from "@/test-support/redis-server";
+import { parsePrometheus, sumOf } from "@/test-support/prom-text";
+import { freePort } from "@/test-support/free-port";
 
 let server: TestRedis;
 const saved = { ...process.env };

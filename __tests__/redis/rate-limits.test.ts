@@ -5,7 +5,7 @@
 import type { RelayError } from "@/relay/kernel/errors";
 import { resetEnvForTests } from "@/lib/env";
 import { dropSingleton } from "@/lib/server/singleton";
-import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
+import { startRedis, type TestRedis } from "@/test-support/redis-server";
 
 type Instance = {
   protection: typeof import("@/relay/auth/protection");

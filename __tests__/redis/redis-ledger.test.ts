@@ -1,7 +1,7 @@
 // The Redis quota ledger against a real redis-server and a real database: atomic reservations under
 // concurrency, settlement at the whole cost (beyond the balance: a debt), refunds, outside writes moved into Redis exactly, the
 // reservations of a dead instance given back, and fail-closed behaviour while Redis is down.
-import { createUser } from "@/__tests__/api/harness";
+import { createUser } from "@/test-support/api/harness";
 import { setupRedisAndDatabase } from "./in-process";
 import { db } from "@/lib/server/db";
 import { redis } from "@/lib/server/redis/client";

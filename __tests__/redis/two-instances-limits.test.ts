@@ -4,9 +4,9 @@
 // Needs TEST_DATABASE_URL=postgres://… (the instances share a fresh database made here).
 import pg from "pg";
 import { startGateway, type Gateway } from "@/__tests__/relay/gateway";
-import { startMockUpstream, type MockUpstream } from "@/__tests__/relay/mock-upstream";
-import { startRedis, type TestRedis } from "@/__tests__/support/redis-server";
-import { createPostgresFromTemplate } from "../support/db-template";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
+import { startRedis, type TestRedis } from "@/test-support/redis-server";
+import { createPostgresFromTemplate } from "@/test-support/db-template";
 
 const N = 10;
 const MODEL = "rl-two";

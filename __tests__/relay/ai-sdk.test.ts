@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 
 const run = promisify(execFile);
 let gw: Gateway;

@@ -5,7 +5,7 @@
 // or, non-stream, a chat id that must be polled (/v3/chat/retrieve) before its messages are listed.
 import http from "node:http";
 import { startGateway, type Gateway } from "./gateway";
-import { jsonBodyServer, listenLoopback, sendJson } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson } from "@/test-support/upstream/loopback";
 
 const DIFY_KEY = "app-dify-secret";
 const COZE_KEY = "pat_coze_secret";

@@ -4,7 +4,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 
 const DAY = 86_400;
 let gw: Gateway;

@@ -6,7 +6,7 @@
 //   ordinary names: priced and billed like any other (never a NaN balance), never a 5xx.
 import type http from "node:http";
 import { startGateway, type Gateway } from "./gateway";
-import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson as json } from "@/test-support/upstream/loopback";
 
 type Seen = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 

@@ -7,7 +7,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "../../test-support/upstream/mock-upstream";
 import { startMockOpenAITools, type MockOpenAITools } from "./mock-openai-tools";
 
 export const CHANNEL_KEY = "sk-ant-channel-secret";

@@ -7,7 +7,7 @@ import http from "node:http";
 import { AwsV4Signer } from "aws4fetch";
 import { exportPKCS8, exportSPKI, generateKeyPair, importSPKI, jwtVerify } from "jose";
 import { startGateway, type Gateway } from "./gateway";
-import { listenLoopback, sendJson } from "./loopback";
+import { listenLoopback, sendJson } from "@/test-support/upstream/loopback";
 import { encodeEventStreamMessage } from "@/relay/vendors/bedrock/stream-framing";
 
 const AK = "AKIDEXAMPLE";

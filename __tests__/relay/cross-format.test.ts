@@ -13,7 +13,7 @@ import { Agent, setGlobalDispatcher } from "undici";
 import { startGateway, type Gateway } from "./gateway";
 import { MOCK_TEXT, MOCK_TOOL_INPUT, MOCK_USAGE, startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
 import { GEMINI_USAGE, startMockGemini, type MockGemini } from "./mock-gemini";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 import { describeConversionRefusals } from "./convert-refusals";
 
 let gw: Gateway;

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { copySqliteTemplate } from "../support/db-template";
+import { copySqliteTemplate } from "../../test-support/db-template";
 import { freePort } from "./gateway";
 import { devServerArgs, devServerEnv } from "../../scripts/dev-server-command.mjs";
 

@@ -2,7 +2,7 @@
 // __tests__/redis): a priced slow model on a loopback upstream, a raw SSE request, and a reader that
 // reports how the stream ended.
 import type { Gateway } from "./gateway";
-import type { MockUpstream } from "./mock-upstream";
+import type { MockUpstream } from "../../test-support/upstream/mock-upstream";
 
 export const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD, group ratio 1
 export const SLOW_MODEL = "slow-100ms-drain"; // 50 chunks, 100 ms apart: a 5 s stream

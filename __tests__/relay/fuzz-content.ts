@@ -3,7 +3,7 @@
 // the request): content parts of unknown type, null contents, numbers and objects where strings go,
 // arrays where objects go, empty arrays, tool shapes wrong at every level. fuzz.test.ts mixes these
 // into its batches and holds them to the same bar (no 5xx, an answer within 2 s).
-import { HOSTILE_STRINGS, hostileValue, type Rng } from "../support/hostile";
+import { HOSTILE_STRINGS, hostileValue, type Rng } from "../../test-support/hostile";
 import type { FuzzRequest } from "./fuzz-targets";
 
 /** A value where the dialect wants a string, an object or an array: every other JSON type. */

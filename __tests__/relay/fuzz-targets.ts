@@ -3,8 +3,15 @@
 // generator that turns a seeded PRNG into one hostile HTTP request, how one is sent and reported.
 import fs from "node:fs";
 import path from "node:path";
-import { HOSTILE_NUMBERS, HOSTILE_STRINGS, hostileValue, mutate, withDuplicateKey, type Rng } from "../support/hostile";
-import { PROTOTYPE_NAMES, withPrototypeNames } from "../support/prototype-names";
+import {
+  HOSTILE_NUMBERS,
+  HOSTILE_STRINGS,
+  hostileValue,
+  mutate,
+  withDuplicateKey,
+  type Rng,
+} from "../../test-support/hostile";
+import { PROTOTYPE_NAMES, withPrototypeNames } from "../../test-support/prototype-names";
 
 export type Role = "anonymous" | "user" | "admin" | "root" | "relay";
 export type Target = { method: string; path: string; body: boolean; template?: unknown; relay: boolean };

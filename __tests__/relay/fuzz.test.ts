@@ -7,7 +7,7 @@
 import { startGateway, type Gateway } from "./gateway";
 import { startMockAnthropic, type MockAnthropic } from "./mock-anthropic";
 import { startMockGemini, type MockGemini } from "./mock-gemini";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 import {
   apiTargets,
   describeRequest,
@@ -19,7 +19,7 @@ import {
 } from "./fuzz-targets";
 import { contentFuzz } from "./fuzz-content";
 import { startStatusProbe } from "./status-probe";
-import { makeRng } from "../support/hostile";
+import { makeRng } from "@/test-support/hostile";
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 25);

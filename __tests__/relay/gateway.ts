@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { copySqliteTemplate, createPostgresFromTemplate } from "../support/db-template";
+import { copySqliteTemplate, createPostgresFromTemplate } from "../../test-support/db-template";
 import { serverV8Flags } from "../../scripts/server-flags.mjs";
 
 const ROOT = path.resolve(__dirname, "../..");

@@ -8,7 +8,7 @@ import OpenAI from "openai";
 import { Agent, setGlobalDispatcher } from "undici";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockGemini, type MockGemini } from "./mock-gemini";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "../../test-support/upstream/mock-upstream";
 
 export const CHANNEL_KEY = "AIza-channel-secret";
 export const RATIO = { model: 2, completion: 4, cache: 0.25 };

@@ -4,7 +4,7 @@
 // exits 0. SHUTDOWN_TIMEOUT bounds the wait: a stream still open then is cut and billed.
 // Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 import {
   PRICE_QUOTA,
   SLOW_MODEL,

@@ -11,12 +11,12 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
-import { copySqliteTemplate, createPostgresFromTemplate, dropPostgresDatabase } from "../support/db-template";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
+import { copySqliteTemplate, createPostgresFromTemplate, dropPostgresDatabase } from "@/test-support/db-template";
 import { createPostgresFixture, createSqliteFixture, FIXTURE } from "../import/new-api-fixture";
 import pg from "pg";
 import { createHmac } from "node:crypto";
-import { SoftAuthenticator } from "../api/webauthn-support";
+import { SoftAuthenticator } from "@/test-support/api/webauthn-support";
 
 const ROOT = path.resolve(__dirname, "../..");
 const pgBase = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "") ? process.env.TEST_DATABASE_URL! : null;

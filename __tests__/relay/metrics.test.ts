@@ -4,8 +4,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
-import { declaredTypes, parsePrometheus, sumOf, type Sample } from "./prom-text";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
+import { declaredTypes, parsePrometheus, sumOf, type Sample } from "@/test-support/prom-text";
 
 const TOKEN = "scrape-token-0123456789";
 const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD

@@ -8,7 +8,7 @@
 // Usage is fixed per dialect (USAGE) so tests can check the consume logs exactly. Every request is
 // recorded (path, headers, body).
 import http from "node:http";
-import { listenLoopback } from "./loopback";
+import { listenLoopback } from "../../test-support/upstream/loopback";
 
 type Json = Record<string, unknown>;
 export type AgentRequest = { path: string; headers: http.IncomingHttpHeaders; body: Json };

@@ -6,7 +6,7 @@
 //                   the last message carries no tool_result, it asks for the first tool (tool_use).
 // Every request is recorded (path, headers, body).
 import type http from "node:http";
-import { jsonBodyServer, listenLoopback } from "./loopback";
+import { jsonBodyServer, listenLoopback } from "../../test-support/upstream/loopback";
 
 export type RecordedRequest = {
   path: string;

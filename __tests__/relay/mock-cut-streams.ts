@@ -9,7 +9,7 @@
 // Model "bad-usage" on /v1/chat/completions answers a usage whose prompt_tokens is what the last
 // user message names ("ten", "neg", "huge", "float", "object"), as JSON or as a stream.
 import type http from "node:http";
-import { jsonBodyServer, listenLoopback, sendJson } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson } from "../../test-support/upstream/loopback";
 
 export const DELTAS = 200;
 export const REPORTED_PROMPT = 25;

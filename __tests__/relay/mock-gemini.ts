@@ -8,7 +8,7 @@
 // Usage: prompt 20 (8 of them cached), candidates 10, thoughts 5.
 // Every request is recorded (method, url incl. query, headers, body).
 import type http from "node:http";
-import { jsonBodyServer, listenLoopback } from "./loopback";
+import { jsonBodyServer, listenLoopback } from "../../test-support/upstream/loopback";
 
 export type GeminiRequest = {
   method: string;

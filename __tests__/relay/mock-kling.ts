@@ -9,7 +9,7 @@
 //   GET  /files/<id>.mp4                       -> the video bytes, no auth (Kling's CDN)
 import { createHmac } from "node:crypto";
 import type http from "node:http";
-import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson as json } from "../../test-support/upstream/loopback";
 
 export type KlingSeen = {
   method: string;

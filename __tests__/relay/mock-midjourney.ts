@@ -14,7 +14,7 @@
 //                                   {code:"error"}; POST /suno/fetch {ids} -> SUBMITTED -> IN_PROGRESS ->
 //                                   SUCCESS (data: clips) or FAILURE when the prompt contains "fail"
 import type http from "node:http";
-import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson as json } from "../../test-support/upstream/loopback";
 
 export type Recorded = { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown };
 export type MockTasks = { url: string; requests: Recorded[]; close: () => Promise<void> };

@@ -7,7 +7,7 @@
 //   gated-*     speech sends its first chunk, then waits for release() before the rest
 // Every request is recorded: JSON body, or multipart text fields and files (name, bytes).
 import http from "node:http";
-import { listenLoopback } from "./loopback";
+import { listenLoopback } from "../../test-support/upstream/loopback";
 
 export type ExtraRequest = {
   path: string;

@@ -2,7 +2,7 @@
 // last message is not a tool result, it answers a call of the first tool (JSON or SSE); otherwise
 // the text "The weather is sunny." Usage {prompt 30, completion 8}. Requests are recorded.
 import http from "node:http";
-import { listenLoopback } from "./loopback";
+import { listenLoopback } from "../../test-support/upstream/loopback";
 
 type Json = Record<string, unknown>;
 export type MockOpenAITools = { url: string; requests: Json[]; close: () => Promise<void> };

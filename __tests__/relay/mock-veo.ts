@@ -6,7 +6,7 @@
 //        or {error: {message: "mock veo failure"}} when the prompt has "fail"
 //   GET  /v1beta/files/<id>:download (key required) -> 302 to /storage/<id>.mp4 (no key, as a signed URL)
 import type http from "node:http";
-import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson as json } from "../../test-support/upstream/loopback";
 
 export type VeoSeen = {
   method: string;

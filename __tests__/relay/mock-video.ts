@@ -11,7 +11,7 @@
 //                                (video/mp4) or a small image; 404 before completion
 //   POST /v1/videos/{id}/remix   {prompt} -> a new Video with remixed_from_video_id
 import http from "node:http";
-import { listenLoopback, sendJson as json } from "./loopback";
+import { listenLoopback, sendJson as json } from "../../test-support/upstream/loopback";
 
 export type VideoSeen = {
   method: string;

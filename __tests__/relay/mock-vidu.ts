@@ -6,7 +6,7 @@
 //        or failed {err_code: "AuditSubmitIllegal"} when the prompt has "fail"
 //   GET  /files/<id>.mp4 -> the video bytes, no auth
 import type http from "node:http";
-import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson as json } from "../../test-support/upstream/loopback";
 
 export type ViduSeen = {
   method: string;

@@ -4,7 +4,7 @@
 // name with is_model_mapped / upstream_model_name; and a mapping or price change applies at once.
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 
 let gw: Gateway;
 let up: MockUpstream;

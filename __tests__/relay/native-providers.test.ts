@@ -3,7 +3,13 @@
 // by the mock; a Bedrock API key as Bearer; Claude through Converse by channel setting), Cohere v2
 // chat + embed, Ollama native /api/chat. OpenAI, Anthropic and Responses clients are served.
 import { startGateway, type Gateway } from "./gateway";
-import { AWS, BEDROCK_API_KEY, COHERE_KEY, REGION, startNativeMock } from "./native-providers-mock";
+import {
+  AWS,
+  BEDROCK_API_KEY,
+  COHERE_KEY,
+  REGION,
+  startNativeMock,
+} from "@/test-support/upstream/native-providers-mock";
 
 const LLAMA = "meta.llama3-1-70b-instruct-v1:0";
 const CLAUDE = "anthropic.claude-3-haiku-20240307-v1:0";

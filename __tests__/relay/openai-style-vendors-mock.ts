@@ -8,7 +8,7 @@
 //   last-chunk:    usage on the final content chunk, always (Zhipu v4, MiniMax);
 //   in-choice:     usage inside the final chunk's choices[0] (Moonshot/Kimi).
 import http from "node:http";
-import { jsonBodyServer, listenLoopback, sendJson } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson } from "../../test-support/upstream/loopback";
 
 export type StreamUsage = "include_usage" | "last-chunk" | "in-choice";
 export type Vendor = {

@@ -2,7 +2,7 @@
 // body's group picks the channels (only a usable group), New-Api-User must be the session's user,
 // the default max_tokens 0 ("no limit") never reaches the upstream, and the reply streams.
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 
 let gw: Gateway;
 let up: MockUpstream;

@@ -6,9 +6,9 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import OpenAI from "openai";
-import { decodeMimeParts, startSmtpServer } from "../support/smtp-server";
+import { decodeMimeParts, startSmtpServer } from "@/test-support/smtp-server";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 
 const MODEL = "warn-model"; // ModelPrice 0.002 USD = 1000 quota per call
 const TEST_ENV = { NOTIFY_ALLOW_LOOPBACK_FOR_TESTS: "true" };

@@ -3,7 +3,7 @@
 // /api/data; with DataExportEnabled off nothing is aggregated.
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 
 let gw: Gateway;
 let up: MockUpstream;

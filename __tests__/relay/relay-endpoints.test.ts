@@ -2,7 +2,7 @@
 // (production build) and a loopback mock upstream.
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 
 let gw: Gateway;
 let up: MockUpstream;

@@ -2,8 +2,8 @@
 // mapping, param override and system prompt, sensitive words, rate limits, channel test + auto-enable.
 import OpenAI from "openai";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
-import { jsonBodyServer, listenLoopback, sendJson } from "./loopback";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
+import { jsonBodyServer, listenLoopback, sendJson } from "@/test-support/upstream/loopback";
 
 let gw: Gateway;
 let up: MockUpstream;

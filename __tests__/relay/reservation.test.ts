@@ -5,7 +5,7 @@
 // The mock upstream answers in each dialect and writes as many tokens as it was allowed.
 import type http from "node:http";
 import { startGateway, type Gateway } from "./gateway";
-import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson as json } from "@/test-support/upstream/loopback";
 
 type Seen = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 type Json = Record<string, unknown>;

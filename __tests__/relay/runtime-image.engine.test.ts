@@ -11,8 +11,8 @@ import path from "node:path";
 import OpenAI from "openai";
 import pg from "pg";
 import { ensureBuilt } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
-import { freePort } from "../support/free-port";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
+import { freePort } from "@/test-support/free-port";
 
 const ROOT = path.resolve(__dirname, "../..");
 let tmp: string;

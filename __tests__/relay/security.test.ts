@@ -7,8 +7,8 @@
 // loopback address for the rest of the window).
 import type http from "node:http";
 import { startGateway, type Gateway } from "./gateway";
-import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
-import { sendChunked } from "./chunked-upload";
+import { jsonBodyServer, listenLoopback, sendJson as json } from "@/test-support/upstream/loopback";
+import { sendChunked } from "@/test-support/chunked-upload";
 
 type Seen = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 

@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { copySqliteTemplate } from "../support/db-template";
+import { copySqliteTemplate } from "../../test-support/db-template";
 
 const ROOT = path.resolve(__dirname, "../..");
 

@@ -7,7 +7,7 @@ import OpenAI, { toFile } from "openai";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockVideo, VIDEO_BYTES, videoByte, type MockVideo } from "./mock-video";
 import { PNG } from "./mock-midjourney";
-import { sendChunked } from "./chunked-upload";
+import { sendChunked } from "@/test-support/chunked-upload";
 
 const KEY = "sk-sora-upstream-secret-0123";
 const START = 50_000_000;

@@ -3,7 +3,7 @@
 // workers.test.ts on its 2-worker gateway (kept apart: that file holds the other worker tests).
 import type http from "node:http";
 import type { Gateway } from "./gateway";
-import type { MockUpstream } from "./mock-upstream";
+import type { MockUpstream } from "../../test-support/upstream/mock-upstream";
 import { workersOf, type Reply } from "./workers-client";
 
 /** Requests of each read: ten on fresh connections, one on each process's own. */

@@ -6,8 +6,8 @@
 import http from "node:http";
 import net from "node:net";
 import { startGateway, type Gateway } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
-import { parsePrometheus, sumOf } from "./prom-text";
+import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
+import { parsePrometheus, sumOf } from "@/test-support/prom-text";
 import { childPids, sendTo, workersOf, type Reply } from "./workers-client";
 import { writesSeenEverywhere } from "./workers-read-your-writes";
 

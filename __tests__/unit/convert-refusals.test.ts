@@ -11,7 +11,7 @@ import type { Json } from "@/relay/kernel/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { ollamaChatBody } from "@/relay/vendors/ollama/request";
 import { applySystemPrompt } from "@/relay/kernel/channel-transform";
-import { convertOptionsFor } from "./convert-options";
+import { convertOptionsFor } from "@/test-support/unit/convert-options";
 
 const o = convertOptionsFor("m")();
 

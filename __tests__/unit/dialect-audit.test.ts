@@ -6,7 +6,7 @@ import { geminiFormat } from "@/relay/vendors/gemini/format";
 import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
 import { responsesClientFormat } from "@/relay/vendors/shared/openai-responses/format";
 import type { ChatFormat, ClientFormat, Json } from "@/relay/kernel/format";
-import { convertOptionsFor } from "./convert-options";
+import { convertOptionsFor } from "@/test-support/unit/convert-options";
 
 const opts = convertOptionsFor("upstream-model");
 const answer = { requestId: "r1", clientModel: "client-model" };

@@ -6,7 +6,7 @@ jest.mock("@/lib/server/logger", () => ({ logger: () => ({ warn, info: jest.fn()
 import { beginRequest } from "@/lib/server/in-flight";
 import { eventLoopDelay, startEventLoopWatchdog, stopEventLoopWatchdog } from "@/lib/server/metrics/event-loop";
 import { createMetrics } from "@/lib/server/metrics/registry";
-import { parsePrometheus } from "../relay/prom-text";
+import { parsePrometheus } from "@/test-support/prom-text";
 
 afterAll(() => stopEventLoopWatchdog());
 

@@ -27,7 +27,7 @@ import { handleMetrics, metricsTokenMatches } from "@/lib/server/metrics/handler
 import { refund, reserve, settle } from "@/lib/server/ledger/ledger";
 import { resetLedgerForTests } from "@/lib/server/ledger/memory-ledger";
 import { RelayError } from "@/relay/kernel/errors";
-import { parsePrometheus, sumOf } from "../relay/prom-text";
+import { parsePrometheus, sumOf } from "@/test-support/prom-text";
 
 const saved = { ...process.env };
 

@@ -1,9 +1,9 @@
 // Modules import each other only through their doors (modules/<m>/server/index.ts and client/index.ts),
 // shared components import no module, and app/ routes import their modules freely: eslint.config.mjs
 // refuses the rest. Each probe is linted as if it were the file it names, all in one eslint process.
-import { refusedImports, type Probe } from "@/__tests__/support/lint-probes";
+import { refusedImports, type Probe } from "@/test-support/lint-probes";
 
-test("eslint refuses an import past another module's door and any module import from components/", () => {
+test("eslint refuses an import past another module's door (tests in a module too) and any module import from components/", () => {
   const probes: Probe[] = [
     // Server code: the other module's server door passes, a file behind it does not; its own files pass.
     {
@@ -20,7 +20,11 @@ test("eslint refuses an import past another module's door and any module import 
     {
       file: "modules/settings/client/probe.ts",
       typeOnly: true,
-      imports: ["@/modules/pricing/client", "@/modules/pricing/ratios/preset-ratios", "../../pricing/ratios/preset-ratios"],
+      imports: [
+        "@/modules/pricing/client",
+        "@/modules/pricing/ratios/preset-ratios",
+        "../../pricing/ratios/preset-ratios",
+      ],
     },
     // Client code: the other module's client door passes; its schemas file and a value from a server door do not.
     {
@@ -40,6 +44,26 @@ test("eslint refuses an import past another module's door and any module import 
     },
     // Routes are the modules' own: any module file.
     { file: "app/admin/probe/page.tsx", imports: ["@/modules/settings/components/settings-page-client"] },
+    // A module's tests keep the doors (the module moves with its tests); being no client code, a
+    // component test may import its module's server files and a route handler, as its API tests do.
+    {
+      file: "modules/tokens/components/probe.test.tsx",
+      imports: [
+        "@/modules/tokens/server/create-token",
+        "@/app/api/token/route",
+        "@/modules/channels/client",
+        "@/modules/channels/client/channels-api",
+      ],
+    },
+    {
+      file: "modules/wallet/__tests__/probe.test.ts",
+      imports: [
+        "@/test-support/api/harness",
+        "@/app/api/user/topup/route",
+        "@/modules/wallet/server/complete-topup-order",
+        "@/modules/redemptions/server/redeem-code",
+      ],
+    },
   ];
   expect(refusedImports(probes)).toEqual([
     ["@/modules/profile/server/credit-inviter", "@/modules/logs/server/usage/list-logs"],
@@ -48,5 +72,7 @@ test("eslint refuses an import past another module's door and any module import 
     ["@/modules/auth/components/telegram-widget"],
     ["@/modules/messages/client", "@/modules/messages/client/inbox-api"],
     [],
+    ["@/modules/channels/client/channels-api"],
+    ["@/modules/redemptions/server/redeem-code"],
   ]);
 });

@@ -1,7 +1,7 @@
 // No client file keeps a hand-written copy of a server answer (issue 38 item 4): fetchers take the
 // answer type from the route (`RouteAnswer<typeof GET>`), so a renamed or added field reaches the
 // console through tsc instead of drifting. The probe plants the copy this check exists for.
-import { answerCopies, type Copy } from "@/__tests__/support/answer-copies";
+import { answerCopies, type Copy } from "@/test-support/answer-copies";
 
 const describeCopy = ({ client, server }: Copy) =>
   `${client.file}:${client.line} ${client.name} copies ${server.file}:${server.line} (${server.name})`;

@@ -5,7 +5,7 @@ import type { ServerResponse } from "node:http";
 import { firstMarkedEvent, relayStream } from "@/relay/streaming/openai-stream";
 import type { RelayContext } from "@/relay/kernel/context";
 import type { AdapterContext, ChannelAdapter } from "@/relay/kernel/adapter";
-import { ctx as readerCtx, FakeRes, upstreamOf } from "./stream-reader-support";
+import { ctx as readerCtx, FakeRes, upstreamOf } from "@/test-support/unit/stream-reader-support";
 
 const content = (i: number) =>
   `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"w${i}"},"finish_reason":null}]}\n\n`;

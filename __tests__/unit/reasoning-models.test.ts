@@ -9,7 +9,7 @@ import { openaiFormat } from "@/relay/vendors/shared/openai-style/format";
 import { responsesClientFormat } from "@/relay/vendors/shared/openai-responses/format";
 import { fitConvertedRequest, modelRule } from "@/relay/vendors/shared/openai-style/request-reasoning-models";
 import type { ClientFormat, Json } from "@/relay/kernel/format";
-import { convertOptionsFor } from "./convert-options";
+import { convertOptionsFor } from "@/test-support/unit/convert-options";
 
 /** A client request as an OpenAI-chat channel serving `model` receives it. */
 const toChannel = (client: ClientFormat, body: Json, model: string): Json => {

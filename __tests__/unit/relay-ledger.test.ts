@@ -1,8 +1,8 @@
 // The in-memory quota ledger: atomic reservations, settlement at the whole cost (beyond the balance:
 // a debt, the balance goes negative), refunds, and deltas that add up to exactly what was charged.
-import { tokens, users } from "./ledger-db-mock";
+import { tokens, users } from "@/test-support/unit/ledger-db-mock";
 
-jest.mock("@/lib/server/db", () => jest.requireActual("./ledger-db-mock").dbModule);
+jest.mock("@/lib/server/db", () => jest.requireActual("@/test-support/unit/ledger-db-mock").dbModule);
 
 import {
   dropAccounts,

@@ -2,7 +2,7 @@
 // → settle), the kernel imports no stage, and vendors import only the kernel: eslint.config.mjs
 // refuses the rest, and `npm test` lints relay/ in its static step. Each probe below is linted as if
 // it were the file it names; one eslint process lints them all (a process costs seconds of CPU).
-import { refusedImports as refused, type Probe } from "@/__tests__/support/lint-probes";
+import { refusedImports as refused, type Probe } from "@/test-support/lint-probes";
 
 test("eslint refuses upward, kernel-to-stage and vendor-to-stage imports, and lets forward imports pass", () => {
   const probes: Probe[] = [

@@ -5,7 +5,7 @@
 import { MAX_PENDING_CHARS } from "@/relay/kernel/bounded-lines";
 import { claudeNativeStream } from "@/relay/vendors/anthropic/stream-native";
 import { lines } from "@/relay/vendors/shared/openai-style/response-chunks";
-import { eventPath, fastPath, upstreamOf } from "./stream-reader-support";
+import { eventPath, fastPath, upstreamOf } from "@/test-support/unit/stream-reader-support";
 
 const CHUNK = 64 * 1024;
 // A stream reads ahead of its consumer (16 objects in object mode): what may be taken past the cap.

@@ -4,7 +4,7 @@ import { RelayError } from "@/relay/kernel/errors";
 import { formatFor } from "@/relay/vendors";
 import type { Json } from "@/relay/kernel/format";
 import { jsonTooDeep } from "@/relay/kernel/wire-guard";
-import { deepNest, makeRng, mutate } from "@/__tests__/support/hostile";
+import { deepNest, makeRng, mutate } from "@/test-support/hostile";
 
 const opts = (mode: RelayMode = "chat") => ({
   mode,

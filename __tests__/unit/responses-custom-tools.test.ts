@@ -5,7 +5,7 @@ import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import { geminiFormat } from "@/relay/vendors/gemini/format";
 import type { Json } from "@/relay/kernel/format";
 import { customToolNames, responsesFormatFor } from "@/relay/vendors/shared/openai-responses/format";
-import { convertOptionsFor } from "./convert-options";
+import { convertOptionsFor } from "@/test-support/unit/convert-options";
 
 const opts = convertOptionsFor("claude-sonnet-4");
 const PATCH = '*** Begin Patch\n*** Add File: a.txt\n+hi "there"\n*** End Patch';

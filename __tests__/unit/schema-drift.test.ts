@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { applySqliteScript, datamodelSql, REPO_ROOT, sqliteStructure } from "../support/schema-snapshot";
+import { applySqliteScript, datamodelSql, REPO_ROOT, sqliteStructure } from "@/test-support/schema-snapshot";
 
 const execFileAsync = promisify(execFile);
 let dir = "";

@@ -21,7 +21,7 @@ import { cozeUsage } from "@/relay/vendors/coze/response";
 import { usageFromResponses } from "@/relay/endpoints/responses";
 import { checkedUsage } from "@/relay/kernel/usage-check";
 import type { Usage } from "@/lib/server/ledger/pricing";
-import { eventPath, fastPath, upstreamOf } from "./stream-reader-support";
+import { eventPath, fastPath, upstreamOf } from "@/test-support/unit/stream-reader-support";
 
 const DELTAS = 120;
 const word = (i: number) => ` w${i}`;

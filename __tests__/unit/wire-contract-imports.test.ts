@@ -1,7 +1,7 @@
 // The wire contract's one exception to "routes import modules, never the other way round": client code
 // (fetchers, hooks, screens) may import a route file for its answer type only. eslint.config.mjs refuses
 // a value import of a route, any import of the rest of app/, and any import of app/ from server code.
-import { refusedImports, type Probe } from "@/__tests__/support/lint-probes";
+import { refusedImports, type Probe } from "@/test-support/lint-probes";
 
 test("client code imports a route's answer type, nothing else of app/", () => {
   const probes: Probe[] = [

@@ -4,9 +4,9 @@
 // refusal first takes back allowances sitting on the account, and a console write revokes them.
 import type { Worker } from "node:cluster";
 
-import { tokens, users } from "./ledger-db-mock";
+import { tokens, users } from "@/test-support/unit/ledger-db-mock";
 
-jest.mock("@/lib/server/db", () => jest.requireActual("./ledger-db-mock").dbModule);
+jest.mock("@/lib/server/db", () => jest.requireActual("@/test-support/unit/ledger-db-mock").dbModule);
 const writes: string[] = [];
 jest.mock("@/lib/server/ledger/bookkeeping", () => ({
   queueLog: () => undefined,

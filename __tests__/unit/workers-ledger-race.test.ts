@@ -4,12 +4,12 @@
 // the turn its write resolves; a reservation decided in that same turn must re-read them, not throw.
 import type { Worker } from "node:cluster";
 
-import { tokens, users } from "./ledger-db-mock";
+import { tokens, users } from "@/test-support/unit/ledger-db-mock";
 
 // The ledger reads the mock's rows; the bookkeeping flush a console write starts with moves them by
 // the deltas it writes, as the database would.
 jest.mock("@/lib/server/db", () => {
-  const mock = jest.requireActual("./ledger-db-mock");
+  const mock = jest.requireActual("@/test-support/unit/ledger-db-mock");
   const execute = async (sql: string, ...params: number[]) => {
     const id = params[params.length - 1]!;
     if (sql.startsWith('UPDATE "users"')) mock.users.get(id).quota += BigInt(params[0]!);

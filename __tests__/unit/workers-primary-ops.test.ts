@@ -3,9 +3,9 @@
 // shared by the workers, and events relayed to the others only.
 import type { Worker } from "node:cluster";
 
-import { tokens, users } from "./ledger-db-mock";
+import { tokens, users } from "@/test-support/unit/ledger-db-mock";
 
-jest.mock("@/lib/server/db", () => jest.requireActual("./ledger-db-mock").dbModule);
+jest.mock("@/lib/server/db", () => jest.requireActual("@/test-support/unit/ledger-db-mock").dbModule);
 const queued: { logs: unknown[]; usage: unknown[] } = { logs: [], usage: [] };
 jest.mock("@/lib/server/ledger/bookkeeping", () => ({
   queueLog: (row: unknown) => queued.logs.push(row),

@@ -2,7 +2,7 @@
 // tools, thinking, default max_tokens, native preparation, documents and web search.
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import type { Json } from "@/relay/kernel/format";
-import { convertOptionsFor } from "@/__tests__/unit/convert-options";
+import { convertOptionsFor } from "@/test-support/unit/convert-options";
 
 const opts = convertOptionsFor("claude-3-5-sonnet");
 

@@ -3,7 +3,7 @@
 import { claudeFormat } from "@/relay/vendors/anthropic/format";
 import type { Json } from "@/relay/kernel/format";
 import { RelayError } from "@/relay/kernel/errors";
-import { convertOptionsFor } from "@/__tests__/unit/convert-options";
+import { convertOptionsFor } from "@/test-support/unit/convert-options";
 
 const opts = convertOptionsFor("claude-3-5-sonnet");
 

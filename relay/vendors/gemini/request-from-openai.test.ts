@@ -2,7 +2,7 @@
 import { RelayError } from "@/relay/kernel/errors";
 import { geminiFormat as g } from "@/relay/vendors/gemini/format";
 import type { Json } from "@/relay/kernel/format";
-import { convertOptionsFor } from "@/__tests__/unit/convert-options";
+import { convertOptionsFor } from "@/test-support/unit/convert-options";
 
 const opts = convertOptionsFor("gemini-2.5-flash");
 

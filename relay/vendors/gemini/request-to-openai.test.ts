@@ -2,7 +2,7 @@
 import { RelayError } from "@/relay/kernel/errors";
 import { geminiFormat as g } from "@/relay/vendors/gemini/format";
 import type { ConvertOptions, Json } from "@/relay/kernel/format";
-import { convertOptionsFor } from "@/__tests__/unit/convert-options";
+import { convertOptionsFor } from "@/test-support/unit/convert-options";
 import { GEMINI_PATH } from "@/relay/endpoints/gemini";
 
 const opts = convertOptionsFor("gpt-4o");

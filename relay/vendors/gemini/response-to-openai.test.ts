@@ -5,7 +5,7 @@ import type { AdapterContext } from "@/relay/kernel/adapter";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { geminiFormat as g } from "@/relay/vendors/gemini/format";
 import type { Json } from "@/relay/kernel/format";
-import { convertOptionsFor } from "@/__tests__/unit/convert-options";
+import { convertOptionsFor } from "@/test-support/unit/convert-options";
 
 const geminiAdapter = adapterFor(24)!;
 
