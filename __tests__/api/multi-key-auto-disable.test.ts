@@ -5,7 +5,7 @@ import { db } from "@/lib/server/db";
 import { seal } from "@/lib/server/crypto/secret-box";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { autoDisable } from "@/relay/routing/channel-health";
-import { setupApiHarness, setupRoot } from "./harness";
+import { setupApiHarness, setupRoot } from "@/test-support/api/harness";
 
 setupApiHarness();
 

@@ -6,7 +6,7 @@
 //        (content.video_url: <mock>/files/<id>.mp4, usage tokens: arkTokens) or failed {error} when the prompt has "fail"
 //   GET  /files/<id>.mp4 -> the video bytes, no auth
 import type http from "node:http";
-import { jsonBodyServer, listenLoopback, sendJson as json } from "./loopback";
+import { jsonBodyServer, listenLoopback, sendJson as json } from "../../test-support/upstream/loopback";
 
 export type ArkSeen = {
   method: string;

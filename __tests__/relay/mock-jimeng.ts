@@ -10,7 +10,7 @@
 //   GET  /files/<id>.mp4 -> the video bytes, no auth
 import crypto from "node:crypto";
 import http from "node:http";
-import { listenLoopback, sendJson as json } from "./loopback";
+import { listenLoopback, sendJson as json } from "../../test-support/upstream/loopback";
 
 export type JimengSeen = {
   method: string;

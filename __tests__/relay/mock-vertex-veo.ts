@@ -8,7 +8,7 @@
 //        response.videos[0].bytesBase64Encoded (the video inline), or {error: {message}} when the prompt has "fail"
 import http from "node:http";
 import { importSPKI, jwtVerify } from "jose";
-import { listenLoopback, sendJson as json } from "./loopback";
+import { listenLoopback, sendJson as json } from "../../test-support/upstream/loopback";
 
 export type VertexSeen = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 export type MockVertexVeo = {

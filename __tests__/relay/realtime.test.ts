@@ -304,3 +304,24 @@ test("a session with no frame either way for STREAMING_TIMEOUT seconds (6 here: 
   expect(Date.now() - started).toBeGreaterThanOrEqual(5_500);
   await gw.waitFor(async () => (await quotaOf(u.id)) === 100_000);
 });
+
+test("malformed frames (invalid UTF-8 text, a reserved opcode) close the session with 1007 / 1002, never a crash", async () => {
+  const u = await gw.createUser("rt-malformed", 100_000);
+  // A masked client frame written straight to the socket (the ws client would refuse to build these).
+  const frame = (firstByte: number, payload: number[]) =>
+    Buffer.from([firstByte, 0x80 | payload.length, 0, 0, 0, 0, ...payload]);
+  for (const [bytes, code] of [
+    [frame(0x81, [0xff, 0xfe]), 1007], // text frame, not UTF-8
+    [frame(0x83, [0x61]), 1002], // opcode 3 is reserved
+  ] as const) {
+    const ws = open(u.key);
+    await opened(ws);
+    const done = closed(ws);
+    (ws as unknown as { _socket: { write: (b: Buffer) => void } })._socket.write(bytes);
+    expect(await done).toBe(code);
+  }
+  await gw.waitFor(async () => (await quotaOf(u.id)) === 100_000);
+  const after = open(u.key); // the gateway still serves
+  await opened(after);
+  after.close();
+});
