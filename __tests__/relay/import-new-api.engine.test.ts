@@ -219,7 +219,7 @@ test("an imported two-factor user: the password alone opens nothing, the old sec
   expect(await secondStep(FIXTURE.backupCode)).toMatchObject({ success: true, data: { id: 6 } });
   expect((await secondStep(FIXTURE.backupCode)).success).toBe(false);
   // bob's row was soft-deleted in new-api: not imported
-  expect(await gw.sql(`SELECT "userId" FROM two_fas ORDER BY "userId"`)).toEqual([{ userId: 6 }]);
+  expect(await gw.sql(`SELECT userId FROM two_fas ORDER BY userId`)).toEqual([{ userId: 6 }]);
 });
 
 test("an imported passkey signs in (username-less)", async () => {

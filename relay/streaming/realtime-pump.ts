@@ -112,5 +112,7 @@ export function pumpRealtime(
   upstream.on("close", (code, reason) => end(code, reason.toString()));
   client.on("error", () => end(1011, "client error"));
   upstream.on("error", () => end(1011, "upstream error"));
+  // The upstream was paused when it opened (realtime-connect.ts): its first events flow from here.
+  upstream.resume();
   touch();
 }

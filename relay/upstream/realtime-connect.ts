@@ -61,6 +61,10 @@ export function connectRealtime(
     };
     socket.once("open", () => {
       socket.removeAllListeners();
+      // Nothing is read until the pump listens (relay/streaming/realtime-pump.ts resumes it): the
+      // upstream's first events (session.created) arrive while the client's upgrade is still being
+      // accepted, and an event emitted with no listener would be lost.
+      socket.pause();
       resolve(socket);
     });
     socket.once("unexpected-response", (_req, res) => {
