@@ -87,7 +87,7 @@ test("a settlement queues its log with the whole charge; beyond the balance it i
   expect(settled).toEqual({ charged: 2000, userQuota: 8000 });
   const row = queued.logs[0] as LogRow;
   expect(row.quota).toBe(2000);
-  expect(JSON.parse(row.other)).toEqual({ admin_info: { use_channel: [3] }, frt: 5 });
+  expect(JSON.parse(row.other)).toEqual({ admin_info: { use_channel: [3] }, frt: 5, billing_source: "wallet" });
   expect(queued.usage).toEqual([[{ userId: 1 }, 2000, 7, 5]]);
 });
 

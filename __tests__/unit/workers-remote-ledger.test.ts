@@ -39,7 +39,7 @@ afterEach(() => jest.useRealTimers());
 test("the first reservation asks for an allowance; the next ones are taken from it without asking", async () => {
   answers.push(() => ({ rid: 7, amount: 100, gid: 8, g: 1000 }));
   const first = ok(await remoteReserve(user, 10, 100, 100));
-  expect(sent).toEqual([{ op: "reserve", fields: { u: user, t: 10, a: 100, m: 100, g: 1 } }]);
+  expect(sent).toEqual([{ op: "reserve", fields: { u: user, t: 10, a: 100, m: 100, g: 1, p: "subscription_first" } }]);
   expect(first.allowance).toBeUndefined();
   const local = await Promise.all([1, 2, 3, 4].map(() => remoteReserve(user, 10, 100, 100)));
   expect(sent).toHaveLength(1);
@@ -81,7 +81,7 @@ test("more than the allowance has left is decided by the primary; its new allowa
   const big = ok(await remoteReserve(user, 10, 300, 300));
   expect(big.id).toBe("3");
   expect(sent.slice(1)).toEqual([
-    { op: "reserve", fields: { u: user, t: 10, a: 300, m: 300, g: 1 } },
+    { op: "reserve", fields: { u: user, t: 10, a: 300, m: 300, g: 1, p: "subscription_first" } },
     { op: "release", fields: { g: 2, left: 250 } },
   ]);
   expect(ok(await remoteReserve(user, 10, 300, 300)).allowance!.gid).toBe(4);

@@ -3,13 +3,14 @@
 // new-api coerces some bad values (a duration of 0 becomes 1, an unknown reset period "never"); we
 // refuse them instead: hostile or mistaken input is a 400 and nothing is stored.
 import { z } from "zod";
+import { BILLING_PREFERENCES, normalizePreference, type BillingPreference } from "@/lib/billing-preference";
+
+export { BILLING_PREFERENCES, normalizePreference, type BillingPreference };
 
 export const DURATION_UNITS = ["year", "month", "day", "hour", "custom"] as const;
 export const RESET_PERIODS = ["never", "daily", "weekly", "monthly", "custom"] as const;
-export const BILLING_PREFERENCES = ["subscription_first", "wallet_first", "subscription_only", "wallet_only"] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 export type ResetPeriod = (typeof RESET_PERIODS)[number];
-export type BillingPreference = (typeof BILLING_PREFERENCES)[number];
 
 /** new-api: 价格不能超过9999. */
 export const PLAN_PRICE_MAX = 9999;
@@ -109,10 +110,6 @@ export const preferenceBodySchema = z.object({
   billing_preference: z.string({ error: "invalid_field" }).max(64, "invalid_field"),
 });
 
-export function normalizePreference(value: unknown): BillingPreference {
-  const v = typeof value === "string" ? value.trim() : "";
-  return (BILLING_PREFERENCES as readonly string[]).includes(v) ? (v as BillingPreference) : "subscription_first";
-}
 
 /** EPay types as new-api sends them (alipay, wxpay) and our wallet's names for them (zfb, wx). */
 export const EPAY_METHODS = ["alipay", "wxpay", "zfb", "wx"] as const;

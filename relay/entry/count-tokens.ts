@@ -51,7 +51,7 @@ function modelOf(path: string, body: Json): string {
  */
 async function refuseEmptyBalance(caller: RelayCaller, headers: IncomingMessage["headers"]): Promise<void> {
   const token = caller.token;
-  const reservation = await reserveOrRefuse(caller.user.id, token, token?.id ?? null, 1, { headers });
+  const reservation = await reserveOrRefuse(caller.user, token, token?.id ?? null, 1, { headers });
   await refund(reservation);
 }
 

@@ -137,7 +137,7 @@ export async function runRelay(
       ctx.mode,
       facts.choices,
     );
-    ctx.reservation = await reserveOrRefuse(caller.user.id, caller.token, tokenId, plan.amount, {
+    ctx.reservation = await reserveOrRefuse(caller.user, caller.token, tokenId, plan.amount, {
       min: plan.min,
       outputTokens: plan.requested,
       headers: req.headers,

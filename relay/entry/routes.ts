@@ -116,7 +116,7 @@ const NOT_IMPLEMENTED = [
 const TASK_CHANNELS: TaskChannels = {
   channel: (candidates) => selectChannel(candidates, 0, new Set()),
   key: selectKey,
-  reserve: (userId, token, tokenId, amount) => reserveOrRefuse(userId, token, tokenId, amount),
+  reserve: (payer, token, tokenId, amount) => reserveOrRefuse(payer, token, tokenId, amount),
 };
 
 const ROUTE = {

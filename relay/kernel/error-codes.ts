@@ -77,6 +77,7 @@ export const RELAY_WIRE = {
   output_unaffordable: { code: "insufficient_user_quota" },
   token_insufficient: { code: "pre_consume_token_quota_failed" },
   user_insufficient: { code: "insufficient_user_quota" },
+  subscription_insufficient: { code: "insufficient_user_quota" },
   // ---- task relay (Midjourney, Suno)
   task_not_found: { code: "task_not_found" },
   task_channel_gone: { code: "channel_disabled" },

@@ -49,7 +49,7 @@ export async function routeRealtime(req: IncomingMessage, url: URL, caller: Rela
   // The hold of one response; refused when not even 1 quota is left.
   const holdAmount = Math.max(1, Number(options.get("PreConsumedQuota")) || 500);
   const tokenId = caller.token?.id ?? null;
-  const hold = await reserveOrRefuse(caller.user.id, caller.token, tokenId, holdAmount, {
+  const hold = await reserveOrRefuse(caller.user, caller.token, tokenId, holdAmount, {
     min: 1,
     headers: req.headers,
   });

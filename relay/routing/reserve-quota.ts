@@ -14,6 +14,7 @@ import "server-only";
 import { TOKEN_STATUS } from "@/lib/constants";
 import { markTokenStatus } from "@/lib/server/cache/token-cache";
 import { reserve, type Reservation } from "@/lib/server/ledger/ledger";
+import { normalizePreference } from "@/lib/billing-preference";
 import { RelayError } from "@/relay/kernel/errors";
 import { RedisUnavailableError } from "@/lib/server/redis/client";
 import type { Locale } from "@/lib/i18n/config";
@@ -47,8 +48,11 @@ export type ReserveOptions = {
   headers?: RequestHeaders;
 };
 
+/** The user a reservation is for; the setting's billing_preference says whether plans or wallet pay first. */
+export type Payer = { id: number; setting: { billing_preference?: string } };
+
 export async function reserveOrRefuse(
-  userId: number,
+  payer: Payer,
   token: { id: number } | null,
   tokenId: number | null,
   amount: number,
@@ -56,7 +60,8 @@ export async function reserveOrRefuse(
 ): Promise<Reservation> {
   let r;
   try {
-    r = await reserve(userId, tokenId, amount, opts.min ?? amount);
+    const pref = normalizePreference(payer.setting.billing_preference);
+    r = await reserve(payer.id, tokenId, amount, opts.min ?? amount, pref);
   } catch (err) {
     if (err instanceof RedisUnavailableError) throw quotaServiceUnavailable();
     throw err;
@@ -76,6 +81,9 @@ export async function reserveOrRefuse(
         code: r.reason === "token_insufficient" ? "pre_consume_token_quota_failed" : "insufficient_user_quota",
       },
     );
+  }
+  if (r.reason === "subscription_insufficient" || r.reason === "plan_reset_due") {
+    throw relayError("subscription_insufficient", {}, { locale: localeOf(opts.headers ?? {}) });
   }
   if (r.reason === "token_insufficient") {
     throw relayError("token_insufficient", { remain: r.tokenRemain });

@@ -39,7 +39,12 @@ export type TaskChannels = {
   channel(candidates: CachedChannel[]): CachedChannel | null;
   key(channel: CachedChannel): { key: string } | null;
   /** The quota reservation, refused when the balance cannot pay (routing/reserve-quota.ts). */
-  reserve(userId: number, token: { id: number } | null, tokenId: number | null, amount: number): Promise<Reservation>;
+  reserve(
+    payer: { id: number; setting: { billing_preference?: string } },
+    token: { id: number } | null,
+    tokenId: number | null,
+    amount: number,
+  ): Promise<Reservation>;
 };
 
 /** Channel types of the task platforms (the vendor catalogue's task transports). */
@@ -92,7 +97,7 @@ export async function prepareTaskCall(input: {
   const priced = input.ratios ? withRatios(price, input.ratios(channel), table.quotaPerUnit) : price;
 
   const tokenId = caller.token?.id ?? null;
-  const reservation = await input.channels.reserve(caller.user.id, caller.token, tokenId, priced.quota);
+  const reservation = await input.channels.reserve(caller.user, caller.token, tokenId, priced.quota);
   return {
     caller,
     model,

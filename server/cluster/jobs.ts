@@ -13,6 +13,7 @@ import { testAllChannelsScheduled } from "@/modules/channels/server/test-all-cha
 import { updateAllBalancesScheduled } from "@/modules/channels/server/update-balance";
 import { applyLogRetention } from "@/modules/logs/server/usage/apply-log-retention";
 import { expireDueSubscriptions } from "@/modules/subscriptions/server/expire-due-subscriptions";
+import { resetDuePlans } from "@/modules/subscriptions/server/reset-due-plans";
 
 export type BackgroundJob = {
   name: string;
@@ -43,6 +44,8 @@ export function backgroundJobs(e: Env = env()): BackgroundJob[] {
     redisEnabled() && { name: "usage-flush", intervalMs: every(1), run: flushSharedUsageIfDue },
     // Subscriptions past their end: expired, the user's group back (new-api ticks every minute).
     { name: "subscription-expiry", intervalMs: every(1), run: () => expireDueSubscriptions() },
+    // Quota periods that ended: reset once (new-api's subscription_reset_task, every minute).
+    { name: "subscription-reset", intervalMs: every(1), run: () => resetDuePlans() },
     // Hourly, and a minute after start so frequent restarts never starve it.
     {
       name: "log-retention",

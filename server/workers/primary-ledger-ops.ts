@@ -11,6 +11,7 @@ import * as memory from "@/lib/server/ledger/memory-ledger";
 import { reserveInMemory, setTakeBackAllowances } from "@/lib/server/ledger/ledger";
 import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
 import { restoreFields } from "@/server/workers/ascii-wire";
+import { normalizePreference } from "@/lib/billing-preference";
 import { logger } from "@/lib/server/logger";
 import type { WireMessage } from "@/server/workers/ipc";
 import { callWorkers, send, workersOf } from "@/server/workers/primary-link";
@@ -75,7 +76,8 @@ export async function reserve(w: Worker, m: WireMessage) {
   const u = m.u as number;
   const t = m.t as number | null;
   const amount = m.a as number;
-  const res = await reserveInMemory(u, t, amount, m.m as number);
+  const pref = normalizePreference(m.p);
+  const res = await reserveInMemory(u, t, amount, m.m as number, pref);
   if (!res.ok) return res;
   // Gone while the ledger decided (workerGone may already have run): nobody would settle or refund it.
   if (!w.isConnected()) {
@@ -84,7 +86,10 @@ export async function reserve(w: Worker, m: WireMessage) {
   }
   const rid = ++seq;
   reservations.set(rid, { r: res.reservation, worker: w.id });
-  if (!m.g) return { rid, amount: res.reservation.amount };
+  const plan = res.reservation.plan;
+  if (plan) return { rid, amount: res.reservation.amount, plan };
+  // An allowance is the wallet's: none while a plan would pay first.
+  if (!m.g || !memory.walletPaysFirst(u, pref)) return { rid, amount: res.reservation.amount };
   const gid = ++seq;
   const g = grantAllowance(w.id, u, t, amount, gid);
   return g ? { rid, amount: res.reservation.amount, gid, g } : { rid, amount: res.reservation.amount };
@@ -93,6 +98,7 @@ export async function reserve(w: Worker, m: WireMessage) {
 export function settle(m: WireMessage) {
   let charged: number;
   let userId: number;
+  let paid: memory.Reservation | { amount: number } = { amount: m.p as number };
   if (m.g !== undefined)
     ({ charged, userId } = settleFromAllowance(m.g as number, m.p as number, m.actual as number, m.ch as number));
   else {
@@ -101,12 +107,13 @@ export function settle(m: WireMessage) {
     reservations.delete(m.r as number);
     charged = memory.settle(held.r, m.actual as number, m.ch as number);
     userId = held.r.userId;
+    paid = held.r;
   }
   const rec = m.rec as SettleRecords | null;
   if (rec) {
     if (rec.log) restoreFields(rec.log);
     if (rec.usage) restoreFields(rec.usage.key);
-    applySettleRecords(rec, charged);
+    applySettleRecords(rec, charged, paid);
   }
   return { charged, userQuota: memory.loadedUserQuota(userId) };
 }

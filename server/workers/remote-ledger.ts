@@ -12,6 +12,8 @@ import { answerCalls, post, request } from "@/server/workers/ipc";
 import { asciiFields } from "@/server/workers/ascii-wire";
 import { singleton } from "@/lib/server/singleton";
 import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/storable";
+import type { PlanCharge } from "@/lib/server/ledger/plan-accounts";
+import type { BillingPreference } from "@/lib/billing-preference";
 
 /** An allowance unused this long goes back to the primary (the balances are the account's). */
 const IDLE_MS = 2000;
@@ -34,7 +36,8 @@ const state = singleton("workers.reservations", () => ({
   sweeper: null as NodeJS.Timeout | null,
 }));
 
-type ReserveAnswer = { rid: number; amount: number; gid?: number; g?: number } | Exclude<ReserveResult, { ok: true }>;
+type ReserveAnswer =
+  { rid: number; amount: number; gid?: number; g?: number; plan?: PlanCharge } | Exclude<ReserveResult, { ok: true }>;
 
 function keyOf(userId: number, tokenId: number | null): string {
   return tokenId === null ? String(userId) : `${userId}:${tokenId}`;
@@ -113,6 +116,7 @@ export async function remoteReserve(
   tokenId: number | null,
   amount: number,
   min: number,
+  pref: BillingPreference = "subscription_first",
 ): Promise<ReserveResult> {
   assertFiniteAmounts(amount, min);
   const key = keyOf(userId, tokenId);
@@ -128,7 +132,14 @@ export async function remoteReserve(
   if (ask) state.asking.add(key);
   let answer: ReserveAnswer;
   try {
-    answer = (await request("reserve", { u: userId, t: tokenId, a: amount, m: min, g: ask ? 1 : 0 })) as ReserveAnswer;
+    answer = (await request("reserve", {
+      u: userId,
+      t: tokenId,
+      a: amount,
+      m: min,
+      g: ask ? 1 : 0,
+      p: pref,
+    })) as ReserveAnswer;
   } finally {
     if (ask) state.asking.delete(key);
   }
@@ -137,7 +148,14 @@ export async function remoteReserve(
   opened(answer.amount);
   return {
     ok: true,
-    reservation: { userId, tokenId, amount: answer.amount, settled: false, id: String(answer.rid) },
+    reservation: {
+      userId,
+      tokenId,
+      amount: answer.amount,
+      settled: false,
+      id: String(answer.rid),
+      ...(answer.plan ? { plan: answer.plan } : {}),
+    },
   };
 }
 

@@ -39,6 +39,8 @@ export type UserSetting = {
   notification_email?: string;
   accept_unset_model_ratio_model?: boolean;
   show_ip_in_logs?: boolean;
+  /** Which of subscription plans and wallet pays first (lib/billing-preference.ts). */
+  billing_preference?: string;
 };
 
 export type CachedUser = {

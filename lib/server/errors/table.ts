@@ -84,6 +84,7 @@ export const ERROR_TABLE = {
   output_unaffordable: { status: 403, key: "relay_output_unaffordable" },
   token_insufficient: { status: 403, message: "Token quota is not enough (remaining {remain})" },
   user_insufficient: { status: 403, message: "Insufficient user quota (remaining {remain})" },
+  subscription_insufficient: { status: 403, key: "relay_subscription_insufficient" },
   // ---- relay: task relay (Midjourney, Suno)
   task_not_found: { status: 404, message: "Task {id} not found" },
   task_channel_gone: { status: 503, message: "The channel of this task is no longer available" },

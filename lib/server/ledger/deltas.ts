@@ -8,10 +8,18 @@ import { singleton } from "@/lib/server/singleton";
 
 export type UserDelta = { quota: number; used: number; requests: number };
 export type TokenDelta = { remain: number; used: number; accessed: number };
-export type Deltas = { users: Map<number, UserDelta>; tokens: Map<number, TokenDelta>; channels: Map<number, number> };
+/** A subscription's used quota change within one quota period (plan-accounts.ts). */
+export type PlanDelta = { sub: number; epoch: number; used: number };
+export type Deltas = {
+  users: Map<number, UserDelta>;
+  tokens: Map<number, TokenDelta>;
+  channels: Map<number, number>;
+  /** keyed "<sub>:<epoch>" */
+  plans: Map<string, PlanDelta>;
+};
 
 export function emptyDeltas(): Deltas {
-  return { users: new Map(), tokens: new Map(), channels: new Map() };
+  return { users: new Map(), tokens: new Map(), channels: new Map(), plans: new Map() };
 }
 
 const state = singleton<{ pending: Deltas; queue: Promise<unknown> }>("relay.deltas", () => ({
@@ -38,6 +46,20 @@ export function pendingToken(id: number): TokenDelta {
   return d;
 }
 
+/** Adds `used` to a subscription's used quota in quota period `epoch`. */
+export function addPlanUsed(sub: number, epoch: number, used: number): void {
+  if (used === 0) return;
+  const key = `${sub}:${epoch}`;
+  const d = state.pending.plans.get(key);
+  if (d) d.used += used;
+  else state.pending.plans.set(key, { sub, epoch, used });
+}
+
+/** The pending used change of a subscription in period `epoch` (what a fresh database read misses). */
+export function pendingPlanUsed(sub: number, epoch: number): number {
+  return state.pending.plans.get(`${sub}:${epoch}`)?.used ?? 0;
+}
+
 /** The pending quota change of a user / token (what a fresh database read is missing). */
 export function pendingUserQuota(id: number): number {
   return state.pending.users.get(id)?.quota ?? 0;
@@ -58,10 +80,20 @@ export function addChannelUsed(channelId: number, charged: number): void {
   if (charged !== 0) state.pending.channels.set(channelId, (state.pending.channels.get(channelId) ?? 0) + charged);
 }
 
-/** Records a settled charge: the request is counted, the balances drop by `charged`. */
-export function recordCharge(userId: number, tokenId: number | null, charged: number, channelId: number): void {
+/**
+ * Records a settled charge: the request is counted, the balances drop by `charged` (the wallet's, or
+ * with `plan` the subscription's in that quota period).
+ */
+export function recordCharge(
+  userId: number,
+  tokenId: number | null,
+  charged: number,
+  channelId: number,
+  plan?: { sub: number; epoch: number },
+): void {
   const ud = pendingUser(userId);
-  ud.quota -= charged;
+  if (plan) addPlanUsed(plan.sub, plan.epoch, charged);
+  else ud.quota -= charged;
   ud.used += charged;
   ud.requests += 1;
   if (tokenId !== null) {
@@ -94,10 +126,12 @@ export function restoreDeltas(d: Deltas): void {
     p.accessed = Math.max(p.accessed, v.accessed);
   }
   for (const [id, v] of d.channels) addChannelUsed(id, v);
+  for (const v of d.plans.values()) addPlanUsed(v.sub, v.epoch, v.used);
 }
 
 export function hasPendingDeltas(): boolean {
-  return state.pending.users.size > 0 || state.pending.tokens.size > 0 || state.pending.channels.size > 0;
+  const p = state.pending;
+  return p.users.size > 0 || p.tokens.size > 0 || p.channels.size > 0 || p.plans.size > 0;
 }
 
 export function resetDeltasForTests(): void {

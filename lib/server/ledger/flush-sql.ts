@@ -105,6 +105,15 @@ export function addToUser(id: number, quota: number, used: number, requests: num
   );
 }
 
+/** A subscription's used quota, only while the quota period it was charged in lasts (plan-accounts.ts). */
+export function addToPlan(sub: number, epoch: number, used: number): SqlBatch {
+  return statement(
+    (n) =>
+      `UPDATE "user_subscriptions" SET "amountUsed" = "amountUsed" + ${n()} WHERE "id" = ${n()} AND "quotaEpoch" = ${n()}`,
+    [used, sub, epoch],
+  );
+}
+
 export function addToToken(id: number, remain: number, used: number, accessed: number): SqlBatch {
   if (accessed) {
     return statement(
@@ -167,15 +176,15 @@ export async function run(tx: Tx, batch: SqlBatch): Promise<void> {
 
 /** SQLite: a user's stored quota (the ledger loads balances this way where it has the connection). */
 export function readUserQuota(conn: BetterSqlite3.Database, id: number): number {
-  const row = statementFor(conn, `SELECT "quota" FROM "users" WHERE "id" = ?`).get(id) as { quota: unknown } | undefined;
+  const row = statementFor(conn, `SELECT "quota" FROM "users" WHERE "id" = ?`).get(id) as
+    { quota: unknown } | undefined;
   return Number(row?.quota ?? 0);
 }
 
 /** SQLite: a token's stored remaining quota and whether it is unlimited. */
 export function readTokenBalance(conn: BetterSqlite3.Database, id: number): { remain: number; unlimited: boolean } {
   const row = statementFor(conn, `SELECT "remainQuota", "unlimitedQuota" FROM "tokens" WHERE "id" = ?`).get(id) as
-    | { remainQuota: unknown; unlimitedQuota: unknown }
-    | undefined;
+    { remainQuota: unknown; unlimitedQuota: unknown } | undefined;
   return { remain: Number(row?.remainQuota ?? 0), unlimited: !!Number(row?.unlimitedQuota ?? 0) };
 }
 

@@ -12,23 +12,27 @@ import type { Reservation, ReserveResult } from "@/lib/server/ledger/memory-ledg
 import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
 import { workerIpc } from "@/server/workers/ipc";
 import { remoteRefund, remoteReservationStats, remoteReserve, remoteSettle } from "@/server/workers/remote-ledger";
+import type { BillingPreference } from "@/lib/billing-preference";
 
 export type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-ledger";
 
 /**
- * Reserves `amount` from the user and (unless null, e.g. the playground) the token, atomically;
- * with `min` < `amount`, as much of `amount` as the balances hold, if that is at least `min` (the
- * reservation says how much). Throws RedisUnavailableError when the shared ledger cannot be reached.
+ * Reserves `amount` from the user's wallet or one of the user's subscription plans (in the order the
+ * billing preference `pref` says: plan-accounts.ts) and (unless null, e.g. the playground) the token,
+ * atomically; with `min` < `amount`, as much of `amount` as the balances hold, if that is at least
+ * `min` (the reservation says how much). Throws RedisUnavailableError when the shared ledger cannot be
+ * reached.
  */
 export async function reserve(
   userId: number,
   tokenId: number | null,
   amount: number,
   min = amount,
+  pref: BillingPreference = "subscription_first",
 ): Promise<ReserveResult> {
-  if (redisEnabled()) return shared.reserve(userId, tokenId, amount, min);
-  if (workerIpc()) return remoteReserve(userId, tokenId, amount, min);
-  return reserveInMemory(userId, tokenId, amount, min);
+  if (redisEnabled()) return shared.reserve(userId, tokenId, amount, min, pref);
+  if (workerIpc()) return remoteReserve(userId, tokenId, amount, min, pref);
+  return reserveInMemory(userId, tokenId, amount, min, pref);
 }
 
 type TakeBack = (userId: number, tokenId: number | null) => Promise<(() => void) | null>;
@@ -49,15 +53,16 @@ export async function reserveInMemory(
   tokenId: number | null,
   amount: number,
   min: number,
+  pref: BillingPreference = "subscription_first",
 ): Promise<ReserveResult> {
   // Never `await ensureAccounts` then reserve: a console write may drop the balances in between.
-  const res = await memory.reserveLoading(userId, tokenId, amount, min);
+  const res = await memory.reserveLoading(userId, tokenId, amount, min, pref);
   if ((res.ok && res.reservation.amount >= amount) || !takeBackAllowances) return res;
   const thaw = await takeBackAllowances(userId, tokenId);
   if (!thaw) return res;
   try {
     if (res.ok) memory.refund(res.reservation);
-    return await memory.reserveLoading(userId, tokenId, amount, min);
+    return await memory.reserveLoading(userId, tokenId, amount, min, pref);
   } finally {
     thaw();
   }
@@ -99,7 +104,7 @@ export async function settleAndRecord(
 ): Promise<{ charged: number; userQuota: number | null }> {
   if (workerIpc()) return remoteSettle(r, actual, channelId, records);
   const settled = await settle(r, actual, channelId);
-  applySettleRecords(records, settled.charged);
+  applySettleRecords(records, settled.charged, r);
   return settled;
 }
 

@@ -21,6 +21,18 @@ import {
   resetDeltasForTests,
   serialised,
 } from "@/lib/server/ledger/deltas";
+import {
+  addToPlanUsed,
+  dropPlans,
+  loadPlans,
+  plansLoaded,
+  plansOf,
+  resetPlansForTests,
+  takeFromPlan,
+} from "@/lib/server/ledger/memory-plans";
+import { fundingOrder, nowSeconds, type PlanCharge } from "@/lib/server/ledger/plan-accounts";
+import { resetUserDuePlans } from "@/lib/server/ledger/plan-reset";
+import type { BillingPreference } from "@/lib/billing-preference";
 
 export type Reservation = {
   userId: number;
@@ -31,10 +43,20 @@ export type Reservation = {
   id?: string;
   /** Worker processes only: the allowance it was taken from (remote-ledger.ts, primary-allowances.ts). */
   allowance?: { gid: number; live: boolean; left: number };
+  /** Paid by a subscription plan rather than the wallet (plan-accounts.ts). */
+  plan?: PlanCharge;
 };
 export type ReserveFailure = {
   ok: false;
-  reason: "token_exhausted" | "user_exhausted" | "user_insufficient" | "token_insufficient";
+  /** subscription_insufficient: no active plan covers it (and the wallet may not pay instead);
+   *  plan_reset_due: a plan's period ended: reset it, then ask again (never reaches a caller). */
+  reason:
+    | "token_exhausted"
+    | "user_exhausted"
+    | "user_insufficient"
+    | "token_insufficient"
+    | "subscription_insufficient"
+    | "plan_reset_due";
   userQuota: number;
   tokenRemain: number;
 };
@@ -72,7 +94,7 @@ export function reservationStats(): { count: number; quota: number } {
 
 /** Whether the balances of the user and (unless null) the token are in memory. */
 function accountsLoaded(userId: number, tokenId: number | null): boolean {
-  return state.users.has(userId) && (tokenId === null || state.tokens.has(tokenId));
+  return state.users.has(userId) && plansLoaded(userId) && (tokenId === null || state.tokens.has(tokenId));
 }
 
 /** Reads the balances missing from memory; only call inside the ledger queue (serialised). */
@@ -85,6 +107,7 @@ async function loadMissing(userId: number, tokenId: number | null): Promise<void
       : Number((await db().user.findUnique({ where: { id: userId }, select: { quota: true } }))?.quota ?? 0);
     state.users.set(userId, { quota: quota + pendingUserQuota(userId) - (state.heldUsers.get(userId) ?? 0) });
   }
+  if (!plansLoaded(userId)) await loadPlans(userId);
   if (tokenId !== null && !state.tokens.has(tokenId)) {
     const t = conn
       ? readTokenBalance(conn, tokenId)
@@ -113,12 +136,29 @@ export function reserveLoading(
   tokenId: number | null,
   amount: number,
   min = amount,
+  pref: BillingPreference = "subscription_first",
 ): ReserveResult | Promise<ReserveResult> {
-  if (accountsLoaded(userId, tokenId)) return reserve(userId, tokenId, amount, min);
+  if (accountsLoaded(userId, tokenId)) {
+    const res = reserve(userId, tokenId, amount, min, pref);
+    if (res.ok || res.reason !== "plan_reset_due") return res;
+  }
   return serialised(async () => {
     await loadMissing(userId, tokenId);
-    return reserve(userId, tokenId, amount, min);
+    const res = reserve(userId, tokenId, amount, min, pref);
+    if (res.ok || res.reason !== "plan_reset_due") return res;
+    // A plan's period ended: reset it in the database (exactly once, plan-reset.ts), read the plans
+    // again, decide. Still due (a reset that cannot be computed): the plan cannot pay.
+    await resetUserDuePlans(userId);
+    dropPlans([userId]);
+    await loadMissing(userId, tokenId);
+    const again = reserve(userId, tokenId, amount, min, pref);
+    return !again.ok && again.reason === "plan_reset_due" ? { ...again, reason: "subscription_insufficient" } : again;
   });
+}
+
+/** Whether the wallet pays this user's next reservation first (workers' allowances come from it). */
+export function walletPaysFirst(userId: number, pref: BillingPreference): boolean {
+  return fundingOrder(pref, plansOf(userId), nowSeconds())[0] === "wallet";
 }
 
 export function userQuota(userId: number): number {
@@ -142,8 +182,61 @@ export function tokenRemain(tokenId: number): number {
  * With `min` below `amount`, a smaller balance is reserved whole as long as it covers `min` (the
  * caller then caps the output to what was reserved). The balances must be loaded (reserveLoading).
  */
-export function reserve(userId: number, tokenId: number | null, amount: number, min = amount): ReserveResult {
+export function reserve(
+  userId: number,
+  tokenId: number | null,
+  amount: number,
+  min = amount,
+  pref: BillingPreference = "subscription_first",
+): ReserveResult {
   assertFiniteAmounts(amount, min);
+  const now = nowSeconds();
+  let failure: ReserveFailure | null = null;
+  for (const source of fundingOrder(pref, plansOf(userId), now)) {
+    const res =
+      source === "wallet"
+        ? reserveWallet(userId, tokenId, amount, min)
+        : reservePlan(userId, tokenId, amount, min, now);
+    // The token's refusals and a due reset are final; the wallet's or a plan's shortfall tries the next source.
+    if (res.ok || res.reason.startsWith("token_") || res.reason === "plan_reset_due") return res;
+    failure = res;
+  }
+  return failure!;
+}
+
+/** A reservation paid by the first subscription that covers it; the token pays its part as always. */
+function reservePlan(userId: number, tokenId: number | null, amount: number, min: number, now: number): ReserveResult {
+  const user = state.users.get(userId);
+  const token = tokenId === null ? null : state.tokens.get(tokenId);
+  if (!user || (tokenId !== null && !token)) throw new Error("ledger: accounts not loaded");
+  const fail = (reason: ReserveFailure["reason"]): ReserveFailure => ({
+    ok: false,
+    reason,
+    userQuota: user.quota,
+    tokenRemain: token ? token.remain : Infinity,
+  });
+  if (token && !token.unlimited) {
+    if (token.remain <= 0) return fail("token_exhausted");
+    if (token.remain < min) return fail("token_insufficient");
+    if (token.remain < amount) amount = min < amount ? token.remain : amount;
+    if (token.remain < amount) return fail("token_insufficient");
+  }
+  const take = takeFromPlan(userId, amount, min, now);
+  if (take === "reset_due") return fail("plan_reset_due");
+  if (typeof take === "string") return fail("subscription_insufficient");
+  if (token && tokenId !== null) {
+    token.remain -= take.amount;
+    const d = pendingToken(tokenId);
+    d.remain -= take.amount;
+    d.used += take.amount;
+  }
+  state.outstanding.count += 1;
+  state.outstanding.quota += take.amount;
+  return { ok: true, reservation: { userId, tokenId, amount: take.amount, settled: false, plan: take.charge } };
+}
+
+/** The wallet's reservation (the user's balance and the token, atomically). */
+function reserveWallet(userId: number, tokenId: number | null, amount: number, min: number): ReserveResult {
   const user = state.users.get(userId);
   const token = tokenId === null ? null : state.tokens.get(tokenId);
   if (!user || (tokenId !== null && !token)) throw new Error("ledger: accounts not loaded");
@@ -200,9 +293,12 @@ export function settle(r: Reservation, actual: number, channelId: number): numbe
   const token = r.tokenId === null ? null : state.tokens.get(r.tokenId);
   const charged = chargeFor(actual);
   const diff = charged - r.amount; // > 0 extra charge, < 0 refund
-  if (user) user.quota -= diff;
   const ud = pendingUser(r.userId);
-  ud.quota -= diff;
+  if (r.plan) addToPlanUsed(r.userId, r.plan, diff);
+  else {
+    if (user) user.quota -= diff;
+    ud.quota -= diff;
+  }
   ud.used += charged;
   ud.requests += 1;
   if (r.tokenId !== null) {
@@ -222,9 +318,12 @@ export function refund(r: Reservation): void {
   r.settled = true;
   state.outstanding.count -= 1;
   state.outstanding.quota -= r.amount;
-  const user = state.users.get(r.userId);
-  if (user) user.quota += r.amount;
-  pendingUser(r.userId).quota += r.amount;
+  if (r.plan) addToPlanUsed(r.userId, r.plan, -r.amount);
+  else {
+    const user = state.users.get(r.userId);
+    if (user) user.quota += r.amount;
+    pendingUser(r.userId).quota += r.amount;
+  }
   if (r.tokenId !== null) {
     const token = state.tokens.get(r.tokenId);
     if (token) token.remain += r.amount;
@@ -300,6 +399,7 @@ export function reservationFromHold(userId: number, tokenId: number | null, amou
 
 /** Drops cached balances; only call inside the ledger queue (see bookkeeping writeAfterFlush). */
 export function dropAccounts(userIds: number[], tokenIds: number[]): void {
+  dropPlans(userIds);
   for (const id of userIds) state.users.delete(id);
   for (const id of tokenIds) state.tokens.delete(id);
 }
@@ -311,4 +411,5 @@ export function resetLedgerForTests(): void {
   state.outstanding = { count: 0, quota: 0 };
   state.heldUsers.clear();
   state.heldTokens.clear();
+  resetPlansForTests();
 }

@@ -3,10 +3,12 @@ import "server-only";
 // A balance write that does not come from a relay request (top-up, redemption, check-in, admin edit,
 // task refund) while Redis holds the balances: under the exclusive balance lock, read the database
 // balances, run the write, read them again, and move Redis by exactly the difference. Balances not
-// loaded in Redis are left alone (they are read from the database when next needed).
+// loaded in Redis are left alone (they are read from the database when next needed). The users'
+// subscription plans Redis holds follow the database afterwards (redis-ledger.ts syncPlans).
 import { type Tx, withBalanceLock } from "@/lib/server/ledger/balance-lock";
 import { scripted, tokenKey, userKey } from "@/lib/server/ledger/redis-scripts";
 import { queueRetry } from "@/lib/server/ledger/redis-upkeep";
+import { syncPlans } from "@/lib/server/ledger/redis-ledger";
 
 type Accounts = { userIds?: number[]; tokenIds?: number[] };
 type Snapshot = { users: Map<number, number>; tokens: Map<number, { remain: number; unlimited: boolean }> };
@@ -53,6 +55,8 @@ export async function writeOutsideRelay<T>(write: () => Promise<T>, accounts: Ac
         if (d !== 0 || (b && b.unlimited !== t.unlimited))
           await adjust([userKey(0), tokenKey(id), 0, d, t.unlimited ? "1" : "0"]);
       }
+      // The user's subscriptions may have changed too (a purchase, a reset, an expiry).
+      for (const id of accounts.userIds ?? []) await syncPlans(tx, id);
       return result;
     },
     { timeoutMs: 60_000 },

@@ -16,7 +16,12 @@ import "server-only";
 import { RedisUnavailableError } from "@/lib/server/redis/client";
 import { readyRedis } from "@/lib/server/redis/when-ready";
 import { ensureUpkeep, queueRetry, reservationHashKey } from "@/lib/server/ledger/redis-upkeep";
-import { scripted, tokenKey, userKey } from "@/lib/server/ledger/redis-scripts";
+import { planKey, scripted, tokenKey, userKey } from "@/lib/server/ledger/redis-scripts";
+import { nowSeconds, readActivePlans, type PlanAccount } from "@/lib/server/ledger/plan-accounts";
+import { resetUserDuePlans } from "@/lib/server/ledger/plan-reset";
+import { learnPlanTitles, planTitle } from "@/lib/server/ledger/plan-titles";
+import type { BillingPreference } from "@/lib/billing-preference";
+import type { Tx } from "@/lib/server/ledger/balance-lock";
 import { recordCharge, serialised } from "@/lib/server/ledger/deltas";
 import { withBalanceLock } from "@/lib/server/ledger/balance-lock";
 import type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-ledger";
@@ -36,7 +41,24 @@ const REASONS: Record<number, ReserveFailure["reason"]> = {
   2: "user_exhausted",
   3: "user_insufficient",
   4: "token_insufficient",
+  5: "subscription_insufficient",
+  6: "plan_reset_due",
 };
+
+/** The plans as the scripts read them: the list, then sub, used, epoch, next reset per plan. */
+export function planArgs(plans: PlanAccount[]): string[] {
+  const list = plans.map((p) => `${p.id}:${p.total}:${p.end}:${p.overflow ? 1 : 0}:${p.planId}`).join(",");
+  return [list, ...plans.flatMap((p) => [String(p.id), String(p.used), String(p.epoch), String(p.nextReset)])];
+}
+
+/**
+ * After a write to the user's subscriptions (under the exclusive balance lock: outside-write.ts), the
+ * plans Redis holds follow the database (redis-scripts.ts PLAN_SYNC).
+ */
+export async function syncPlans(tx: Tx, userId: number): Promise<void> {
+  const plans = await readActivePlans(userId, tx);
+  await scripted().gwPlanSync(planKey(userId), ...planArgs(plans));
+}
 
 /** Reads the balances from the database and puts those not yet in Redis there. */
 async function loadBalances(userId: number, tokenId: number | null): Promise<void> {
@@ -47,14 +69,17 @@ async function loadBalances(userId: number, tokenId: number | null): Promise<voi
         tokenId === null
           ? null
           : await tx.token.findUnique({ where: { id: tokenId }, select: { remainQuota: true, unlimitedQuota: true } });
+      const plans = await readActivePlans(userId, tx);
       await scripted().gwLoad(
         userKey(userId),
         tokenKey(tokenId),
+        planKey(userId),
         String(u?.quota ?? 0),
         tokenId === null ? "0" : "1",
         String(t?.remainQuota ?? 0),
         t?.unlimitedQuota ? "1" : "0",
         BALANCE_TTL_MS,
+        ...planArgs(plans),
       );
     }),
   );
@@ -66,17 +91,31 @@ async function tryReserve(
   amount: number,
   min: number,
   id: string,
+  pref: BillingPreference,
 ): Promise<number[]> {
   return scripted().gwReserve(
     userKey(userId),
     tokenKey(tokenId),
     reservationHashKey(),
+    planKey(userId),
     amount,
     tokenId === null ? "0" : "1",
     id,
     `${userId}:${tokenId ?? "-"}:`,
     BALANCE_TTL_MS,
     min,
+    pref,
+    nowSeconds(),
+  );
+}
+
+/** A plan's period ended: reset it in the database (exactly once, plan-reset.ts), then in Redis. */
+async function resetDuePlans(userId: number): Promise<void> {
+  await serialised(() =>
+    withBalanceLock("exclusive", async (tx) => {
+      await resetUserDuePlans(userId);
+      await syncPlans(tx, userId);
+    }),
   );
 }
 
@@ -85,6 +124,7 @@ export async function reserve(
   tokenId: number | null,
   amount: number,
   min = amount,
+  pref: BillingPreference = "subscription_first",
 ): Promise<ReserveResult> {
   assertFiniteAmounts(amount, min);
   amount = Math.max(0, Math.round(amount));
@@ -93,11 +133,16 @@ export async function reserve(
     await readyRedis(); // right after start or a reconnect: wait a moment rather than refuse
     await ensureUpkeep();
     const id = String(++state.nextId);
-    let out = await tryReserve(userId, tokenId, amount, min, id);
+    let out = await tryReserve(userId, tokenId, amount, min, id, pref);
     if (out[0] === -1) {
       await loadBalances(userId, tokenId);
-      out = await tryReserve(userId, tokenId, amount, min, id);
+      out = await tryReserve(userId, tokenId, amount, min, id, pref);
       if (out[0] === -1) throw new Error("ledger: balances vanished right after loading");
+    }
+    if (out[0] === 6) {
+      await resetDuePlans(userId);
+      out = await tryReserve(userId, tokenId, amount, min, id, pref);
+      if (out[0] === 6) out = [5, out[1]!, out[2]!]; // a reset that cannot be computed: the plan cannot pay
     }
     if (out[0] !== 0) {
       const tokenRemain = tokenId === null ? Infinity : Number(out[2]);
@@ -106,7 +151,18 @@ export async function reserve(
     amount = Number(out[3] ?? amount);
     state.outstanding.count += 1;
     state.outstanding.quota += amount;
-    return { ok: true, reservation: { userId, tokenId, amount, settled: false, id } };
+    const plan =
+      out[4] === undefined
+        ? undefined
+        : {
+            sub: Number(out[4]),
+            epoch: Number(out[5]),
+            total: Number(out[6]),
+            usedAfter: Number(out[7]),
+            planId: Number(out[8]),
+          };
+    if (plan && !planTitle(plan.planId)) await learnPlanTitles([plan.planId]).catch(() => undefined);
+    return { ok: true, reservation: { userId, tokenId, amount, settled: false, id, ...(plan ? { plan } : {}) } };
   } catch (err) {
     if (err instanceof RedisUnavailableError) throw err;
     throw new RedisUnavailableError(err);
@@ -125,19 +181,20 @@ export async function settle(
   state.outstanding.count -= 1;
   state.outstanding.quota -= r.amount;
   const wanted = Math.max(0, Math.round(actual));
-  const keys = [userKey(r.userId), tokenKey(r.tokenId), reservationHashKey()];
+  const keys = [userKey(r.userId), tokenKey(r.tokenId), reservationHashKey(), planKey(r.userId)];
   const hasToken = r.tokenId === null ? "0" : "1";
+  const plan = r.plan ? [r.plan.sub, r.plan.epoch] : ["", ""];
   let charged = wanted;
   let userQuota: number | null = null;
   try {
-    const out = await scripted().gwSettle(...keys, r.id!, r.amount, wanted, hasToken);
+    const out = await scripted().gwSettle(...keys, r.id!, r.amount, wanted, hasToken, "0", ...plan);
     charged = Number(out[0]);
     userQuota = out[1] === undefined || out[1] === null ? null : Number(out[1]);
   } catch {
     // Bill what the request cost; Redis learns it when it is back (same charge, so no drift).
-    queueRetry("gwSettle", [...keys, r.id!, r.amount, wanted, hasToken, "1"]);
+    queueRetry("gwSettle", [...keys, r.id!, r.amount, wanted, hasToken, "1", ...plan]);
   }
-  recordCharge(r.userId, r.tokenId, charged, channelId);
+  recordCharge(r.userId, r.tokenId, charged, channelId, r.plan);
   return { charged, userQuota };
 }
 
@@ -150,9 +207,11 @@ export async function refund(r: Reservation): Promise<void> {
     userKey(r.userId),
     tokenKey(r.tokenId),
     reservationHashKey(),
+    planKey(r.userId),
     r.id!,
     r.amount,
     r.tokenId === null ? "0" : "1",
+    ...(r.plan ? [r.plan.sub, r.plan.epoch] : ["", ""]),
   ];
   try {
     await scripted().gwRefund(...args);

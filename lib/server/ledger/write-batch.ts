@@ -9,6 +9,7 @@ import "server-only";
 import { db, sqliteConnection } from "@/lib/server/db";
 import {
   addToChannel,
+  addToPlan,
   addToToken,
   addToUser,
   insertLogs,
@@ -35,6 +36,8 @@ async function writeAll(deltas: Deltas, logs: LogRow[], buckets: Bucket[], nodeN
       batches.push(addToToken(id, d.remain, d.used, d.accessed));
   for (const [id, used] of deltas.channels)
     if (finiteDelta("channel", id, [used])) batches.push(addToChannel(id, used));
+  for (const d of deltas.plans.values())
+    if (finiteDelta("subscription", d.sub, [d.used])) batches.push(addToPlan(d.sub, d.epoch, d.used));
   batches.push(...insertLogs(logs.map((l) => ({ ...l, upstreamRequestId: "" }))));
   for (const b of buckets) {
     batches.push(

@@ -7,13 +7,21 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { recordAdminAction } from "@/lib/server/ledger/journal";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { assertSubscriptionTarget } from "@/modules/subscriptions/server/admin-target";
 import { createSubscriptionTx, lockUser } from "@/modules/subscriptions/server/subscription-tx";
 
 export async function bindSubscription(actor: CurrentUser, userId: number, planId: number): Promise<string> {
-  const upgraded = await db().$transaction(async (tx) => {
+  // Inside the ledger's queue, so the relay's copy of the user's plans follows (bookkeeping.ts).
+  const upgraded = await writeAfterFlush(() => bindInTx(actor, userId, planId), { userIds: [userId] });
+  if (upgraded) invalidateUser(userId);
+  return upgraded;
+}
+
+function bindInTx(actor: CurrentUser, userId: number, planId: number): Promise<string> {
+  return db().$transaction(async (tx) => {
     await assertSubscriptionTarget(tx, actor, userId);
     const plan = await tx.subscriptionPlan.findUnique({ where: { id: planId } });
     if (!plan) throw new AppError("not_found", "subscription_plan_not_found");
@@ -28,6 +36,4 @@ export async function bindSubscription(actor: CurrentUser, userId: number, planI
     );
     return sub.prevUserGroup || (sub.upgradeGroup && sub.upgradeGroup !== user.group) ? sub.upgradeGroup : "";
   });
-  if (upgraded) invalidateUser(userId);
-  return upgraded;
 }

@@ -12,6 +12,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { recordLog } from "@/lib/server/ledger/journal";
 import { LOG_TYPE, TOPUP_STATUS } from "@/lib/constants";
 import {
@@ -51,7 +52,11 @@ async function decide(params: EpayParams): Promise<SubscriptionNotifyOutcome> {
   if (verdict === "already_completed") return { reply: "success", completed: false, reason: "already_completed" };
   if (verdict || !order) return fail(verdict ?? "unknown_order");
 
-  const completed = await claimAndCreateSubscription(order.id, JSON.stringify(params).slice(0, 4000));
+  const payload = JSON.stringify(params).slice(0, 4000);
+  // Inside the ledger's queue, so the relay's copy of the user's plans follows (bookkeeping.ts).
+  const completed = await writeAfterFlush(() => claimAndCreateSubscription(order.id, payload), {
+    userIds: [order.userId],
+  });
   if (completed) invalidateUser(order.userId);
   return { reply: "success", completed, reason: completed ? "completed" : "already_completed" };
 }

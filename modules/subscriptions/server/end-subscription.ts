@@ -7,13 +7,27 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { recordAdminAction } from "@/lib/server/ledger/journal";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { assertSubscriptionTarget } from "@/modules/subscriptions/server/admin-target";
 import { downgradeGroupTx, lockUser, nowUnix } from "@/modules/subscriptions/server/subscription-tx";
 
 export async function endSubscription(actor: CurrentUser, id: number, how: "invalidate" | "delete"): Promise<string> {
-  const result = await db().$transaction(async (tx) => {
+  const owner = await db().userSubscription.findUnique({ where: { id }, select: { userId: true } });
+  if (!owner) throw new AppError("not_found", "subscription_not_found");
+  // Inside the ledger's queue, so the relay's copy of the user's plans follows (bookkeeping.ts).
+  const result = await writeAfterFlush(() => endInTx(actor, id, how), { userIds: [owner.userId] });
+  if (result.group) invalidateUser(result.userId);
+  return result.group;
+}
+
+function endInTx(
+  actor: CurrentUser,
+  id: number,
+  how: "invalidate" | "delete",
+): Promise<{ group: string; userId: number }> {
+  return db().$transaction(async (tx) => {
     const found = await tx.userSubscription.findUnique({ where: { id } });
     if (!found) throw new AppError("not_found", "subscription_not_found");
     await assertSubscriptionTarget(tx, actor, found.userId);
@@ -36,6 +50,4 @@ export async function endSubscription(actor: CurrentUser, id: number, how: "inva
     );
     return { group, userId: sub.userId };
   });
-  if (result.group) invalidateUser(result.userId);
-  return result.group;
 }

@@ -6,16 +6,36 @@ import "server-only";
 // AdminResetUserSubscriptionsByPlan / AdminResetPlanSubscriptions. advance_reset_time (default
 // true) restarts the reset period from now. Answers new-api's SubscriptionResetResult.
 import { db } from "@/lib/server/db";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { AppError } from "@/lib/server/http/app-error";
 import { recordAdminAction } from "@/lib/server/ledger/journal";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { ROLE } from "@/lib/constants";
 import { assertSubscriptionTarget } from "@/modules/subscriptions/server/admin-target";
 import { lockUser, nowUnix } from "@/modules/subscriptions/server/subscription-tx";
-import { nextResetTime } from "@/modules/subscriptions/server/plan-periods";
+import { nextResetTime } from "@/lib/server/ledger/plan-periods";
 import type { ResetResultDto } from "@/modules/subscriptions/schemas";
 
 export async function resetSubscriptions(
+  actor: CurrentUser,
+  planId: number,
+  opts: { userId?: number; advanceResetTime: boolean },
+): Promise<ResetResultDto> {
+  // Inside the ledger's queue, so the relay's copies of these users' plans follow (bookkeeping.ts).
+  const holders =
+    opts.userId !== undefined
+      ? [opts.userId]
+      : (
+          await db().userSubscription.findMany({
+            where: { planId, status: "active" },
+            distinct: ["userId"],
+            select: { userId: true },
+          })
+        ).map((s) => s.userId);
+  return writeAfterFlush(() => resetInTx(actor, planId, opts), { userIds: holders });
+}
+
+function resetInTx(
   actor: CurrentUser,
   planId: number,
   opts: { userId?: number; advanceResetTime: boolean },
@@ -49,6 +69,8 @@ export async function resetSubscriptions(
         where: { id: sub.id },
         data: {
           amountUsed: 0n,
+          // A new quota period: charges reserved before it are not counted in it (plan-accounts.ts).
+          quotaEpoch: { increment: 1 },
           updatedAt: now,
           ...(next === null ? {} : { nextResetTime: BigInt(next), lastResetTime: BigInt(next > 0 ? now : 0) }),
         },

@@ -7,17 +7,23 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/http/app-error";
 import { invalidateUser } from "@/lib/server/cache/token-cache";
+import { writeAfterFlush } from "@/lib/server/ledger/bookkeeping";
 import { readSetting } from "@/modules/subscriptions/server/user-setting";
 import { normalizePreference, type BillingPreference } from "@/modules/subscriptions/schemas";
 
 export async function setBillingPreference(userId: number, value: string): Promise<BillingPreference> {
   const pref = normalizePreference(value);
-  await db().$transaction(async (tx) => {
-    const row = await tx.user.findUnique({ where: { id: userId }, select: { setting: true } });
-    if (!row) throw new AppError("not_found", "user_not_found");
-    const next = { ...readSetting(row.setting), billing_preference: pref };
-    await tx.user.update({ where: { id: userId }, data: { setting: JSON.stringify(next) } });
-  });
+  // Inside the ledger's queue: allowances of worker processes (the wallet's) on the user are taken back.
+  await writeAfterFlush(
+    () =>
+      db().$transaction(async (tx) => {
+        const row = await tx.user.findUnique({ where: { id: userId }, select: { setting: true } });
+        if (!row) throw new AppError("not_found", "user_not_found");
+        const next = { ...readSetting(row.setting), billing_preference: pref };
+        await tx.user.update({ where: { id: userId }, data: { setting: JSON.stringify(next) } });
+      }),
+    { userIds: [userId] },
+  );
   invalidateUser(userId);
   return pref;
 }

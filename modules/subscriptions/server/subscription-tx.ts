@@ -9,7 +9,7 @@ import "server-only";
 // - downgradeGroupTx: new-api's downgradeUserGroupForSubscriptionTx, when a subscription ends early.
 import type { Prisma, SubscriptionPlan, UserSubscription } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/server/http/app-error";
-import { nextResetTime, planEndTime } from "@/modules/subscriptions/server/plan-periods";
+import { nextResetTime, planEndTime } from "@/lib/server/ledger/plan-periods";
 
 type Tx = Prisma.TransactionClient;
 

@@ -4,7 +4,6 @@ import "server-only";
 // and years are calendar steps (AddDate), daily/weekly/monthly resets fall on the server's local
 // midnight (weekly: the next Monday, monthly: the 1st), custom ones every N seconds from the last
 // reset; a reset after the end is none (0).
-import type { DurationUnit, ResetPeriod } from "@/modules/subscriptions/schemas";
 
 export type PlanPeriods = {
   durationUnit: string;
@@ -20,7 +19,7 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 export function planEndTime(startUnix: number, plan: PlanPeriods): number {
   const start = new Date(startUnix * 1000);
   const value = plan.durationValue;
-  switch (plan.durationUnit as DurationUnit) {
+  switch (plan.durationUnit) {
     case "year":
       return unix(
         new Date(
@@ -59,7 +58,7 @@ export function nextResetTime(baseUnix: number, plan: PlanPeriods, endUnix: numb
   const base = new Date(baseUnix * 1000);
   const midnight = new Date(base.getFullYear(), base.getMonth(), base.getDate());
   let next: number;
-  switch (plan.quotaResetPeriod as ResetPeriod) {
+  switch (plan.quotaResetPeriod) {
     case "daily":
       next = unix(new Date(midnight.getFullYear(), midnight.getMonth(), midnight.getDate() + 1));
       break;

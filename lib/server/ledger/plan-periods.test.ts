@@ -1,5 +1,5 @@
 // new-api's calcPlanEndTime / calcNextResetTime (model/subscription.go), in the server's local time.
-import { nextResetTime, planEndTime, type PlanPeriods } from "@/modules/subscriptions/server/plan-periods";
+import { nextResetTime, planEndTime, type PlanPeriods } from "@/lib/server/ledger/plan-periods";
 
 const plan = (over: Partial<PlanPeriods>): PlanPeriods => ({
   durationUnit: "month",
