@@ -63,6 +63,8 @@ test("answers every status field of the spec with sensible types on a fresh inst
   expect(typeof data.quota_per_unit).toBe("number");
   expect(typeof data.start_time).toBe("number");
   expect(Array.isArray(data.chats)).toBe(true);
+  // new-api's consoles show the passkey login only when told: passkeys are always on here (issue 41)
+  expect(data.passkey_login).toBe(true);
   for (const flag of [
     "display_in_currency",
     "enable_drawing",

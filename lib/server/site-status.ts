@@ -53,6 +53,8 @@ export async function getStatus() {
     // new-api's names for what new-api consoles read (same values as ours above)
     checkin_enabled: b("CheckInEnabled"),
     price: n("Price"),
+    // new-api consoles offer the passkey login only when this is true; passkeys are always on here
+    passkey_login: true,
     turnstile_check: b("TurnstileCheckEnabled"),
     turnstile_site_key: s("TurnstileSiteKey"),
     email_verification: b("EmailVerificationEnabled"),

@@ -41,6 +41,7 @@ export function fakeStatus(overrides: Partial<StatusData> = {}): StatusData {
     check_in_enabled: false,
     checkin_enabled: false,
     price: 7.3,
+    passkey_login: true,
     log_chat_content_enabled: false,
     turnstile_check: false,
     turnstile_site_key: "",
