@@ -51,11 +51,28 @@ export const DETAIL_KEYS = [
   "status_code",
   "error_type",
   "error_code",
+  "billing_source",
+  "subscription_plan_title",
+  "subscription_id",
+  "subscription_consumed",
+  "subscription_remain",
+  "subscription_total",
 ] as const;
 
 export function detailEntries(other: Record<string, unknown>): { key: string; value: string }[] {
   const out: { key: string; value: string }[] = [];
-  const seen = new Set<string>(["admin_info", "is_model_mapped", "is_stream", "channel_id"]);
+  // Bookkeeping of the subscription's settlement, shown through the fields above.
+  const seen = new Set<string>([
+    "admin_info",
+    "is_model_mapped",
+    "is_stream",
+    "channel_id",
+    "subscription_plan_id",
+    "subscription_pre_consumed",
+    "subscription_post_delta",
+    "subscription_used",
+    "wallet_quota_deducted",
+  ]);
   for (const key of DETAIL_KEYS) {
     seen.add(key);
     const v = other[key];

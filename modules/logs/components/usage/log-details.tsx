@@ -35,7 +35,11 @@ export function LogDetails({ log, admin }: { log: LogItem; admin: boolean }) {
       {entries.map((e) => (
         <div key={e.key} className="flex gap-2">
           <dt className="shrink-0 text-muted">{label(e.key)}</dt>
-          <dd className="break-all">{e.value}</dd>
+          <dd className="break-all" data-testid={`log-detail-${e.key}`}>
+            {e.key === "billing_source" && (e.value === "wallet" || e.value === "subscription")
+              ? t(`billing_source_${e.value}`)
+              : e.value}
+          </dd>
         </div>
       ))}
     </dl>
