@@ -2,6 +2,8 @@
 // 100 concurrent calls on a plan with quota for 10 pass exactly 10 and Σ logs == plan == user used;
 // the wallet pays on only when the plan allows it; every log says who paid; a quota period that ends
 // resets the plan before the next call is decided. Each call costs exactly PRICE_QUOTA (ModelPrice).
+// The first two run on one process and with WORKERS=2 (the primary holds the plans; workers' wallet
+// allowances must never pay what a plan should).
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 
@@ -11,17 +13,18 @@ const PRICE_QUOTA = 1000; // ModelPrice 0.002 USD x 500000 quota per USD
 let gw: Gateway;
 let up: MockUpstream;
 
-beforeAll(async () => {
+async function start(env: Record<string, string>): Promise<void> {
   up = await startMockUpstream();
-  gw = await startGateway();
+  gw = await startGateway({ env });
+  if (env.WORKERS) await gw.untilProcessesAnswer(Number(env.WORKERS));
   await gw.api("PUT", "/api/option/", { key: "ModelPrice", value: JSON.stringify({ [MODEL]: 0.002 }) });
   await gw.createChannel({ name: "main", key: "sk-up", base_url: up.url, models: MODEL });
-}, 180_000);
+}
 
-afterAll(async () => {
+async function stop(): Promise<void> {
   await gw?.stop();
   await up?.close();
-});
+}
 
 async function plan(fields: Record<string, unknown>): Promise<number> {
   const res = await gw.api<{ id: number }>("POST", "/api/subscription/admin/plans", {
@@ -67,103 +70,121 @@ async function balances(userId: number, sub: number) {
   return { quota: Number(u!.quota), used: Number(u!.usedQuota), planUsed: Number(s!.amountUsed), epoch: s!.quotaEpoch };
 }
 
-test("100 concurrent calls on a plan with quota for 10: exactly 10 pass; Σ logs == plan == user used; the wallet is untouched", async () => {
-  const planId = await plan({ title: "Ten calls", total_amount: 10 * PRICE_QUOTA, allow_wallet_overflow: false });
-  const u = await subscriber("plan10", planId);
-  const results = await Promise.all(Array.from({ length: 100 }, () => chat(u.key)));
-  expect(results.filter((r) => r.status === 200)).toHaveLength(10);
-  const refused = results.filter((r) => r.status !== 200);
-  expect(new Set(refused.map((r) => r.status))).toEqual(new Set([403]));
-  expect(JSON.parse(refused[0]!.body).error.code).toBe("insufficient_user_quota");
-  await gw.waitFor(async () => (await logsOf(u.id)).length === 10);
-  await gw.settle();
-  const logs = await logsOf(u.id);
-  const sum = logs.reduce((s, l) => s + l.quota, 0);
-  expect(sum).toBe(10 * PRICE_QUOTA);
-  expect(await balances(u.id, u.sub)).toEqual({ quota: 0, used: sum, planUsed: sum, epoch: 0 });
-  for (const l of logs)
-    expect(l.other).toMatchObject({
-      billing_source: "subscription",
-      subscription_id: u.sub,
-      subscription_plan_id: planId,
-      subscription_plan_title: "Ten calls",
-      subscription_consumed: PRICE_QUOTA,
-      subscription_total: 10 * PRICE_QUOTA,
-      wallet_quota_deducted: 0,
-    });
-  expect(logs.map((l) => l.other.subscription_used).sort((a, b) => Number(a) - Number(b))).toEqual(
-    Array.from({ length: 10 }, (_, i) => (i + 1) * PRICE_QUOTA),
-  );
-});
+describe.each([
+  ["one process", {}],
+  ["WORKERS=2", { WORKERS: "2" }],
+])("%s", (_name, env: Record<string, string>) => {
+  beforeAll(() => start(env), 180_000);
+  afterAll(stop);
 
-test("the wallet pays on when the plan allows it, and the logs say which paid", async () => {
-  const planId = await plan({ title: "Two calls", total_amount: 2 * PRICE_QUOTA, allow_wallet_overflow: true });
-  const u = await subscriber("overflow", planId, 3 * PRICE_QUOTA);
-  const statuses: number[] = [];
-  for (let i = 0; i < 6; i++) statuses.push((await chat(u.key)).status);
-  expect(statuses).toEqual([200, 200, 200, 200, 200, 403]);
-  await gw.waitFor(async () => (await logsOf(u.id)).length === 5);
-  await gw.settle();
-  const logs = await logsOf(u.id);
-  expect(logs.map((l) => l.other.billing_source)).toEqual([
-    "subscription",
-    "subscription",
-    "wallet",
-    "wallet",
-    "wallet",
-  ]);
-  expect(await balances(u.id, u.sub)).toEqual({ quota: 0, used: 5 * PRICE_QUOTA, planUsed: 2 * PRICE_QUOTA, epoch: 0 });
-});
-
-test("the caller's billing preference decides: wallet_only leaves the plan alone, subscription_first spends it", async () => {
-  const planId = await plan({ title: "Root's", total_amount: 5 * PRICE_QUOTA });
-  const self = await gw.api<{ id: number }>("GET", "/api/user/self");
-  const rootId = self.json.data.id;
-  expect(
-    (await gw.api("POST", "/api/subscription/admin/bind", { user_id: rootId, plan_id: planId })).json.success,
-  ).toBe(true);
-  const token = await gw.createToken();
-  const sources: unknown[] = [];
-  for (const pref of ["wallet_only", "subscription_first"]) {
-    const set = await gw.api("PUT", "/api/subscription/self/preference", { billing_preference: pref });
-    expect(set.json.success).toBe(true);
-    expect((await chat(token.key)).status).toBe(200);
-    await gw.waitFor(
-      async () =>
-        (await gw.sql("select 1 from logs where tokenId = ? and type = 2", token.id)).length === sources.length + 1,
+  test("100 concurrent calls on a plan with quota for 10: exactly 10 pass; Σ logs == plan == user used; the wallet is untouched", async () => {
+    const planId = await plan({ title: "Ten calls", total_amount: 10 * PRICE_QUOTA, allow_wallet_overflow: false });
+    const u = await subscriber("plan10", planId);
+    const results = await Promise.all(Array.from({ length: 100 }, () => chat(u.key)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(new Set(refused.map((r) => r.status))).toEqual(new Set([403]));
+    expect(JSON.parse(refused[0]!.body).error.code).toBe("insufficient_user_quota");
+    await gw.waitFor(async () => (await logsOf(u.id)).length === 10);
+    await gw.settle();
+    const logs = await logsOf(u.id);
+    const sum = logs.reduce((s, l) => s + l.quota, 0);
+    expect(sum).toBe(10 * PRICE_QUOTA);
+    expect(await balances(u.id, u.sub)).toEqual({ quota: 0, used: sum, planUsed: sum, epoch: 0 });
+    for (const l of logs)
+      expect(l.other).toMatchObject({
+        billing_source: "subscription",
+        subscription_id: u.sub,
+        subscription_plan_id: planId,
+        subscription_plan_title: "Ten calls",
+        subscription_consumed: PRICE_QUOTA,
+        subscription_total: 10 * PRICE_QUOTA,
+        wallet_quota_deducted: 0,
+      });
+    expect(logs.map((l) => l.other.subscription_used).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 10 }, (_, i) => (i + 1) * PRICE_QUOTA),
     );
-    const rows = await gw.sql<{ other: string }>(
-      "select other from logs where tokenId = ? and type = 2 order by id",
-      token.id,
-    );
-    sources.push((JSON.parse(rows.at(-1)!.other) as Other).billing_source);
-  }
-  expect(sources).toEqual(["wallet", "subscription"]);
-});
-
-test("a quota period that ends resets the plan before the next call is decided", async () => {
-  const planId = await plan({
-    title: "Per two seconds",
-    total_amount: PRICE_QUOTA,
-    quota_reset_period: "custom",
-    quota_reset_custom_seconds: 2,
   });
-  const u = await subscriber("periodic", planId);
-  expect((await chat(u.key)).status).toBe(200);
-  // Exhausted until the boundary; the first call after it is paid by the new period.
-  let status = (await chat(u.key)).status;
-  const deadline = Date.now() + 15_000;
-  while (status !== 200 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    status = (await chat(u.key)).status;
-  }
-  expect(status).toBe(200);
-  await gw.waitFor(async () => (await logsOf(u.id)).length === 2);
-  await gw.settle();
-  const logs = await logsOf(u.id);
-  expect(logs.map((l) => l.other.subscription_used)).toEqual([PRICE_QUOTA, PRICE_QUOTA]);
-  const after = await balances(u.id, u.sub);
-  expect(after.epoch).toBeGreaterThanOrEqual(1);
-  expect(after.quota).toBe(0);
-  expect(after.used).toBe(2 * PRICE_QUOTA);
+
+  test("the wallet pays on when the plan allows it, and the logs say which paid", async () => {
+    const planId = await plan({ title: "Two calls", total_amount: 2 * PRICE_QUOTA, allow_wallet_overflow: true });
+    const u = await subscriber("overflow", planId, 3 * PRICE_QUOTA);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await chat(u.key)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 403]);
+    await gw.waitFor(async () => (await logsOf(u.id)).length === 5);
+    await gw.settle();
+    const logs = await logsOf(u.id);
+    expect(logs.map((l) => l.other.billing_source)).toEqual([
+      "subscription",
+      "subscription",
+      "wallet",
+      "wallet",
+      "wallet",
+    ]);
+    expect(await balances(u.id, u.sub)).toEqual({
+      quota: 0,
+      used: 5 * PRICE_QUOTA,
+      planUsed: 2 * PRICE_QUOTA,
+      epoch: 0,
+    });
+  });
+});
+
+describe("one process", () => {
+  beforeAll(() => start({}), 180_000);
+  afterAll(stop);
+
+  test("the caller's billing preference decides: wallet_only leaves the plan alone, subscription_first spends it", async () => {
+    const planId = await plan({ title: "Root's", total_amount: 5 * PRICE_QUOTA });
+    const self = await gw.api<{ id: number }>("GET", "/api/user/self");
+    const rootId = self.json.data.id;
+    expect(
+      (await gw.api("POST", "/api/subscription/admin/bind", { user_id: rootId, plan_id: planId })).json.success,
+    ).toBe(true);
+    const token = await gw.createToken();
+    const sources: unknown[] = [];
+    for (const pref of ["wallet_only", "subscription_first"]) {
+      const set = await gw.api("PUT", "/api/subscription/self/preference", { billing_preference: pref });
+      expect(set.json.success).toBe(true);
+      expect((await chat(token.key)).status).toBe(200);
+      await gw.waitFor(
+        async () =>
+          (await gw.sql("select 1 from logs where tokenId = ? and type = 2", token.id)).length === sources.length + 1,
+      );
+      const rows = await gw.sql<{ other: string }>(
+        "select other from logs where tokenId = ? and type = 2 order by id",
+        token.id,
+      );
+      sources.push((JSON.parse(rows.at(-1)!.other) as Other).billing_source);
+    }
+    expect(sources).toEqual(["wallet", "subscription"]);
+  });
+
+  test("a quota period that ends resets the plan before the next call is decided", async () => {
+    const planId = await plan({
+      title: "Per two seconds",
+      total_amount: PRICE_QUOTA,
+      quota_reset_period: "custom",
+      quota_reset_custom_seconds: 2,
+    });
+    const u = await subscriber("periodic", planId);
+    expect((await chat(u.key)).status).toBe(200);
+    // Exhausted until the boundary; the first call after it is paid by the new period.
+    let status = (await chat(u.key)).status;
+    const deadline = Date.now() + 15_000;
+    while (status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await chat(u.key)).status;
+    }
+    expect(status).toBe(200);
+    await gw.waitFor(async () => (await logsOf(u.id)).length === 2);
+    await gw.settle();
+    const logs = await logsOf(u.id);
+    expect(logs.map((l) => l.other.subscription_used)).toEqual([PRICE_QUOTA, PRICE_QUOTA]);
+    const after = await balances(u.id, u.sub);
+    expect(after.epoch).toBeGreaterThanOrEqual(1);
+    expect(after.quota).toBe(0);
+    expect(after.used).toBe(2 * PRICE_QUOTA);
+  });
 });

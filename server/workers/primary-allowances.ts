@@ -12,6 +12,7 @@ import "server-only";
 // nobody is refused quota that an idle allowance sits on, and a console write to an account revokes
 // them before it runs.
 import * as memory from "@/lib/server/ledger/memory-ledger";
+import { available, hold, releaseHold, reservationFromHold } from "@/lib/server/ledger/memory-holds";
 
 /** An allowance covers this many requests like the one that asked for it... */
 const ALLOWANCE_REQUESTS = 256;
@@ -37,8 +38,8 @@ const frozenTokens = new Map<number, number>();
 function holdFor(userId: number, tokenId: number | null, per: number): number {
   if (frozenUsers.has(userId) || (tokenId !== null && frozenTokens.has(tokenId))) return 0;
   const unit = Math.max(1, per);
-  const size = Math.min(ALLOWANCE_REQUESTS * unit, Math.floor(memory.available(userId, tokenId) / ALLOWANCE_SHARE));
-  return size >= 2 * unit && memory.hold(userId, tokenId, size) ? size : 0;
+  const size = Math.min(ALLOWANCE_REQUESTS * unit, Math.floor(available(userId, tokenId) / ALLOWANCE_SHARE));
+  return size >= 2 * unit && hold(userId, tokenId, size) ? size : 0;
 }
 
 /** Grants worker an allowance `gid` for about ALLOWANCE_REQUESTS requests of `per`; 0 when none. */
@@ -79,14 +80,14 @@ function take(gid: number, amount: number): Allowance {
 /** Settles a reservation of `part` the worker took from allowance gid; returns the charge. */
 export function settleFromAllowance(gid: number, part: number, actual: number, channelId: number) {
   const a = take(gid, part);
-  const charged = memory.settle(memory.reservationFromHold(a.userId, a.tokenId, part), actual, channelId);
+  const charged = memory.settle(reservationFromHold(a.userId, a.tokenId, part), actual, channelId);
   return { charged, userId: a.userId };
 }
 
 /** A reservation of `part` from allowance gid failed before anything billable: back to the balances. */
 export function refundToBalances(gid: number, part: number): void {
   const a = take(gid, part);
-  memory.releaseHold(a.userId, a.tokenId, part);
+  releaseHold(a.userId, a.tokenId, part);
 }
 
 /** The worker gives back what it did not use of allowance gid (idle, replaced or revoked). */
@@ -127,7 +128,7 @@ export function allowancesGone(worker: number): number {
   for (const [gid, a] of allowances) {
     if (a.worker !== worker) continue;
     allowances.delete(gid);
-    memory.releaseHold(a.userId, a.tokenId, a.amount);
+    releaseHold(a.userId, a.tokenId, a.amount);
     quota += a.amount;
   }
   return quota;

@@ -7,10 +7,10 @@ import "server-only";
 //
 // Loads of a balance and flushes of deltas are serialised (one async queue), so a balance re-read
 // from the database always equals "database + deltas not yet written".
-// Several instances use redis-ledger.ts instead (the same contract, balances in Redis).
+// Several instances use redis-ledger.ts instead (the same contract, balances in Redis). Subscription
+// plans pay before or after the wallet as the user's billing preference says (memory-plans.ts).
 import { db, sqliteConnection } from "@/lib/server/db";
 import { readTokenBalance, readUserQuota } from "@/lib/server/ledger/flush-sql";
-import { singleton } from "@/lib/server/singleton";
 import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/storable";
 import {
   addChannelUsed,
@@ -30,62 +30,18 @@ import {
   resetPlansForTests,
   takeFromPlan,
 } from "@/lib/server/ledger/memory-plans";
-import { fundingOrder, nowSeconds, type PlanCharge } from "@/lib/server/ledger/plan-accounts";
+import { fundingOrder, nowSeconds } from "@/lib/server/ledger/plan-accounts";
 import { resetUserDuePlans } from "@/lib/server/ledger/plan-reset";
 import type { BillingPreference } from "@/lib/billing-preference";
+import {
+  ledgerState as state,
+  type Reservation,
+  type ReserveFailure,
+  type ReserveResult,
+} from "@/lib/server/ledger/memory-state";
+import { available } from "@/lib/server/ledger/memory-holds";
 
-export type Reservation = {
-  userId: number;
-  tokenId: number | null;
-  amount: number;
-  settled: boolean;
-  /** Redis ledger only: the reservation's field in this instance's reservation hash. */
-  id?: string;
-  /** Worker processes only: the allowance it was taken from (remote-ledger.ts, primary-allowances.ts). */
-  allowance?: { gid: number; live: boolean; left: number };
-  /** Paid by a subscription plan rather than the wallet (plan-accounts.ts). */
-  plan?: PlanCharge;
-};
-export type ReserveFailure = {
-  ok: false;
-  /** subscription_insufficient: no active plan covers it (and the wallet may not pay instead);
-   *  plan_reset_due: a plan's period ended: reset it, then ask again (never reaches a caller). */
-  reason:
-    | "token_exhausted"
-    | "user_exhausted"
-    | "user_insufficient"
-    | "token_insufficient"
-    | "subscription_insufficient"
-    | "plan_reset_due";
-  userQuota: number;
-  tokenRemain: number;
-};
-export type ReserveResult = { ok: true; reservation: Reservation } | ReserveFailure;
-
-type UserAccount = { quota: number };
-type TokenAccount = { remain: number; unlimited: boolean };
-
-type State = {
-  users: Map<number, UserAccount>;
-  tokens: Map<number, TokenAccount>;
-  /** Reservations not yet settled or refunded (metrics: reservation state). */
-  outstanding: { count: number; quota: number };
-  /**
-   * Quota held for workers' allowances, per account: taken from the balances in memory but not
-   * recorded as a delta (the database never shows it), so a balance re-read from the database
-   * subtracts it again.
-   */
-  heldUsers: Map<number, number>;
-  heldTokens: Map<number, number>;
-};
-
-const state = singleton<State>("relay.ledger", () => ({
-  users: new Map(),
-  tokens: new Map(),
-  outstanding: { count: 0, quota: 0 },
-  heldUsers: new Map(),
-  heldTokens: new Map(),
-}));
+export type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-state";
 
 /** Reservations of this instance not yet settled or refunded, and the quota they hold. */
 export function reservationStats(): { count: number; quota: number } {
@@ -331,70 +287,6 @@ export function refund(r: Reservation): void {
     td.remain += r.amount;
     td.used -= r.amount;
   }
-}
-
-function addHeld(map: Map<number, number>, id: number, amount: number): void {
-  const v = (map.get(id) ?? 0) + amount;
-  if (v === 0) map.delete(id);
-  else map.set(id, v);
-}
-
-/** What the account has that a reservation may take now (the smaller of user and limited token). */
-export function available(userId: number, tokenId: number | null): number {
-  const user = state.users.get(userId);
-  const token = tokenId === null ? null : state.tokens.get(tokenId);
-  if (!user) return 0;
-  return token && !token.unlimited ? Math.min(user.quota, token.remain) : user.quota;
-}
-
-/**
- * Sets `amount` aside from the balances in memory for a worker's allowance (reservations of the
- * worker then take from it without asking). Not a delta: until a part of it is settled, the
- * database does not see it. False when the balances do not cover it.
- */
-export function hold(userId: number, tokenId: number | null, amount: number): boolean {
-  const user = state.users.get(userId);
-  const token = tokenId === null ? null : state.tokens.get(tokenId);
-  if (!user || available(userId, tokenId) < amount || amount <= 0) return false;
-  user.quota -= amount;
-  addHeld(state.heldUsers, userId, amount);
-  if (token && tokenId !== null) {
-    token.remain -= amount;
-    addHeld(state.heldTokens, tokenId, amount);
-  }
-  state.outstanding.quota += amount;
-  return true;
-}
-
-/** Gives `amount` of a hold back to the balances (unused allowance, or a refunded part of it). */
-export function releaseHold(userId: number, tokenId: number | null, amount: number): void {
-  if (amount <= 0) return;
-  const user = state.users.get(userId);
-  if (user) user.quota += amount;
-  addHeld(state.heldUsers, userId, -amount);
-  if (tokenId !== null) {
-    const token = state.tokens.get(tokenId);
-    if (token) token.remain += amount;
-    addHeld(state.heldTokens, tokenId, -amount);
-  }
-  state.outstanding.quota -= amount;
-}
-
-/**
- * Turns `amount` of a hold into a reservation, as if reserve() had taken it then: recorded as a
- * delta now, settled or refunded like any other.
- */
-export function reservationFromHold(userId: number, tokenId: number | null, amount: number): Reservation {
-  addHeld(state.heldUsers, userId, -amount);
-  pendingUser(userId).quota -= amount;
-  if (tokenId !== null) {
-    addHeld(state.heldTokens, tokenId, -amount);
-    const d = pendingToken(tokenId);
-    d.remain -= amount;
-    d.used += amount;
-  }
-  state.outstanding.count += 1;
-  return { userId, tokenId, amount, settled: false };
 }
 
 /** Drops cached balances; only call inside the ledger queue (see bookkeeping writeAfterFlush). */
