@@ -16,10 +16,19 @@ import OpenAI from "openai";
 import { OpenAIRealtimeWS } from "openai/realtime/ws";
 import WebSocket, { WebSocketServer } from "ws";
 import { startGateway, type Gateway } from "./gateway";
+import {
+  closed,
+  expectedQuota,
+  nextEvent,
+  opened,
+  priceRealtimeModels,
+  RATIOS,
+  realtimeClient,
+  refused,
+} from "./realtime-support";
 
 const MODEL = "gpt-rt";
 const UPSTREAM_KEY = "sk-upstream-realtime";
-// 60 text + 20×4 + 40×8 + 30×8×2 = 940 tokens, × model ratio 2 = 1880 quota per response
 const USAGE = {
   total_tokens: 150,
   input_tokens: 100,
@@ -27,7 +36,8 @@ const USAGE = {
   input_token_details: { text_tokens: 60, audio_tokens: 40, cached_tokens: 0 },
   output_token_details: { text_tokens: 20, audio_tokens: 30 },
 };
-const PER_RESPONSE = 1880;
+// 60 text + 20×4 + 40×8 + 30×8×2 = 940 tokens, × model ratio 2 = 1880 quota per response
+const PER_RESPONSE = expectedQuota({ textIn: 60, textOut: 20, audioIn: 40, audioOut: 30 });
 
 type Mock = { url: string; sockets: WebSocket[]; close: () => Promise<void> };
 
@@ -114,13 +124,7 @@ let mock: Mock;
 beforeAll(async () => {
   mock = await startRealtimeMock();
   gw = await startGateway({ env: { RELAY_MAX_BODY_MB: "2", STREAMING_TIMEOUT: "6" } });
-  const set = async (key: string, value: string) =>
-    expect((await gw.api("PUT", "/api/option/", { key, value })).json.success).toBe(true);
-  await set("ChannelPrivateAddressEnabled", "true");
-  await set("ModelRatio", JSON.stringify({ [MODEL]: 2 }));
-  await set("CompletionRatio", JSON.stringify({ [MODEL]: 4 }));
-  await set("AudioRatio", JSON.stringify({ [MODEL]: 8 }));
-  await set("AudioCompletionRatio", JSON.stringify({ [MODEL]: 2 }));
+  await priceRealtimeModels(gw, MODEL);
   await gw.createChannel({
     type: 1,
     name: "rt",
@@ -135,43 +139,7 @@ afterAll(async () => {
   await mock?.close();
 });
 
-const wsUrl = () => `${gw.url.replace(/^http/, "ws")}/v1/realtime?model=${MODEL}`;
-const open = (key: string, url = wsUrl()) => new WebSocket(url, { headers: { authorization: `Bearer ${key}` } });
-const opened = (ws: WebSocket) => new Promise<void>((r, j) => (ws.once("open", () => r()), ws.once("error", j)));
-const closed = (ws: WebSocket) => new Promise<number>((r) => ws.once("close", (code) => r(code)));
-/** Resolves with the first event of `type` the client receives. */
-function nextEvent(ws: WebSocket, type: string): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => {
-    const on = (data: WebSocket.RawData, isBinary: boolean) => {
-      if (isBinary) return;
-      const e = JSON.parse(data.toString()) as Record<string, unknown>;
-      if (e.type === type) {
-        ws.off("message", on);
-        resolve(e);
-      }
-    };
-    ws.on("message", on);
-  });
-}
-/** The answer of a refused upgrade: status and OpenAI error body. */
-function refused(ws: WebSocket): Promise<{ status: number; body: { error: { code: string | null } } }> {
-  return new Promise((resolve) =>
-    ws.once("unexpected-response", (_req, res) => {
-      let text = "";
-      res.on("data", (c: Buffer) => (text += c.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    }),
-  );
-}
-const logsOf = async (userId: number) => {
-  await gw.settle();
-  return gw.sql<{ quota: number; promptTokens: number; completionTokens: number; other: string }>(
-    `SELECT quota, "promptTokens", "completionTokens", other FROM logs WHERE "userId" = ? AND type = 2 ORDER BY id`,
-    userId,
-  );
-};
-const quotaOf = async (userId: number) =>
-  Number((await gw.sql<{ quota: number }>(`SELECT quota FROM users WHERE id = ?`, userId))[0]!.quota);
+const { wsUrl, open, logsOf, quotaOf } = realtimeClient(() => gw, MODEL);
 
 test("the openai SDK's realtime client: events both ways, each response.done billed once", async () => {
   const u = await gw.createUser("rt-sdk", 100_000);
@@ -203,7 +171,12 @@ test("the openai SDK's realtime client: events both ways, each response.done bil
     [PER_RESPONSE, 100, 50],
     [PER_RESPONSE, 100, 50],
   ]);
-  expect(JSON.parse(logs[0]!.other)).toMatchObject({ ws: true, audio_input: 40, audio_output: 30, audio_ratio: 8 });
+  expect(JSON.parse(logs[0]!.other)).toMatchObject({
+    ws: true,
+    audio_input: 40,
+    audio_output: 30,
+    audio_ratio: RATIOS.audio,
+  });
   // Every hold given back: the balance moved by exactly the logs.
   await gw.waitFor(async () => (await quotaOf(u.id)) === 100_000 - 2 * PER_RESPONSE);
 });

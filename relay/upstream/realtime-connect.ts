@@ -3,16 +3,18 @@ import "server-only";
 // The upstream half of a realtime session: a WebSocket to the channel, opened before the client's
 // upgrade is accepted (a channel that refuses is then a plain 502 to the client). OpenAI:
 // {base as ws(s)}/v1/realtime?model=..., Bearer key; Azure: {base}/openai/realtime?api-version=...
-// &deployment=..., api-key header (new-api's realtime URLs). Channel address rules apply (private
-// addresses only when root allows them), redirects are never followed, frames are size-limited.
+// &deployment=..., api-key header and no Bearer (new-api's realtime URLs: the API version and the
+// deployment name as Azure's HTTP endpoints have them, relay/vendors/azure/adapter.ts). Channel
+// address rules apply (private addresses only when root allows them), redirects are never followed,
+// frames are size-limited.
 import WebSocket from "ws";
 import { assertChannelTarget, channelLookup } from "@/lib/server/net/channel-address";
 import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { relayError } from "@/relay/kernel/error-codes";
 import type { RelayError } from "@/relay/kernel/errors";
+import { azureApiVersion, azureDeployment } from "@/relay/vendors/azure/adapter";
 
 const AZURE_TYPE = 3;
-const AZURE_REALTIME_API_VERSION = "2024-10-01-preview";
 const HANDSHAKE_MS = 15_000;
 
 export type RealtimeTarget = { url: string; headers: Record<string, string> };
@@ -21,8 +23,10 @@ export type RealtimeTarget = { url: string; headers: Record<string, string> };
 export function realtimeTarget(channel: CachedChannel, key: string, upstreamModel: string): RealtimeTarget {
   const base = (channel.baseUrl || "https://api.openai.com").replace(/\/+$/, "").replace(/^http/i, "ws");
   if (channel.type === AZURE_TYPE) {
-    const version = channel.other.trim() || AZURE_REALTIME_API_VERSION;
-    const q = new URLSearchParams({ "api-version": version, deployment: upstreamModel });
+    const q = new URLSearchParams({
+      "api-version": azureApiVersion(channel),
+      deployment: azureDeployment(channel, upstreamModel),
+    });
     return { url: `${base}/openai/realtime?${q}`, headers: { "api-key": key } };
   }
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };

@@ -3,6 +3,7 @@ import "server-only";
 // Channel type 3: Azure OpenAI. {base}/openai/deployments/{deployment}/{task}?api-version=...,
 // key in the `api-key` header; the deployment is the (mapped) model name. The API version comes from
 // the channel's "other" field, else AZURE_DEFAULT_API_VERSION.
+import type { CachedChannel } from "@/lib/server/cache/channel-cache";
 import { baseUrlOf } from "@/relay/vendors/shared/openai-style/adapter";
 import type { ChannelAdapter, RelayMode } from "@/relay/kernel/adapter";
 import { relayError } from "@/relay/kernel/error-codes";
@@ -24,15 +25,20 @@ const TASK: Partial<Record<RelayMode, string>> = {
 /** Channels created before 2025-05-10 used deployment names without dots (new-api behaviour). */
 const DOTLESS_BEFORE = Date.UTC(2025, 4, 10) / 1000;
 
+/** The channel's API version (its "other" field), else AZURE_DEFAULT_API_VERSION; realtime uses it too. */
+export const azureApiVersion = (channel: CachedChannel): string => channel.other.trim() || AZURE_DEFAULT_API_VERSION;
+
+/** The deployment a (mapped) model names on this channel: without dots on channels made before 2025-05-10. */
+export const azureDeployment = (channel: CachedChannel, upstreamModel: string): string =>
+  channel.createdTime > 0 && channel.createdTime < DOTLESS_BEFORE ? upstreamModel.replaceAll(".", "") : upstreamModel;
+
 export const azureAdapter: ChannelAdapter = {
   name: "Azure OpenAI",
   defaultBaseUrl: "",
   supportsStreamUsage: true,
   buildRequest(ctx, body) {
-    const version = ctx.channel.other.trim() || AZURE_DEFAULT_API_VERSION;
-    let deployment = ctx.upstreamModel;
-    if (ctx.channel.createdTime > 0 && ctx.channel.createdTime < DOTLESS_BEFORE)
-      deployment = deployment.replaceAll(".", "");
+    const version = azureApiVersion(ctx.channel);
+    const deployment = azureDeployment(ctx.channel, ctx.upstreamModel);
     if (ctx.mode === "responses" || ctx.mode === "responses-compact") {
       // The Responses API lives outside the deployments tree (model in the body).
       const task = ctx.mode === "responses" ? "responses" : "responses/compact";
