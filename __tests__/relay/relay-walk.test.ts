@@ -64,11 +64,13 @@ describe.each(Object.keys(HEADINGS) as WalkName[])("the %s walk", (name) => {
   });
 });
 
-// Issue 37 asks for at most 20 files; the tree is at 59 (docs/architecture.md, "What the walks cost").
+// Issue 37 asks for at most 20 files; the tree is at 61 (docs/architecture.md, "What the walks cost").
 // Until it gets there, the walk may not grow: a change that adds a file to the hot path must say why
 // here. 58 → 59: the consume log is queued through lib/server/ledger/journal.ts, the one journal of the
-// logs table (issue 38), whose re-export of queueLog runs as a getter under tsx.
-const OPENAI_WALK_BOUND = 59;
+// logs table (issue 38), whose re-export of queueLog runs as a getter under tsx. 59 → 61: subscription
+// plans pay relay calls (issue 41): lib/server/ledger/plan-accounts.ts decides who pays, and the
+// in-memory ledger's state and types moved to memory-state.ts to keep memory-ledger.ts under 300 lines.
+const OPENAI_WALK_BOUND = 61;
 test(`a streamed OpenAI call runs through at most ${OPENAI_WALK_BOUND} files`, () => {
   expect(measured.get("openai-stream")!.count).toBeLessThanOrEqual(OPENAI_WALK_BOUND);
 });

@@ -14,7 +14,6 @@ import "server-only";
 import { TOKEN_STATUS } from "@/lib/constants";
 import { markTokenStatus } from "@/lib/server/cache/token-cache";
 import { reserve, type Reservation } from "@/lib/server/ledger/ledger";
-import { normalizePreference } from "@/lib/billing-preference";
 import { RelayError } from "@/relay/kernel/errors";
 import { RedisUnavailableError } from "@/lib/server/redis/client";
 import type { Locale } from "@/lib/i18n/config";
@@ -60,8 +59,7 @@ export async function reserveOrRefuse(
 ): Promise<Reservation> {
   let r;
   try {
-    const pref = normalizePreference(payer.setting.billing_preference);
-    r = await reserve(payer.id, tokenId, amount, opts.min ?? amount, pref);
+    r = await reserve(payer.id, tokenId, amount, opts.min ?? amount, payer.setting.billing_preference);
   } catch (err) {
     if (err instanceof RedisUnavailableError) throw quotaServiceUnavailable();
     throw err;

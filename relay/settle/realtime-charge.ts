@@ -8,7 +8,6 @@ import "server-only";
 // no new hold can be reserved the quota has run out and the session is closed. Each charge queues
 // its consume log with it, so Σ logs == the ledger; the last hold is refunded when the session ends.
 import { LOG_TYPE } from "@/lib/constants";
-import { normalizePreference } from "@/lib/billing-preference";
 import { refund, reserve, settleAndRecord, type Reservation } from "@/lib/server/ledger/ledger";
 import type { SettleRecords } from "@/lib/server/ledger/settle-records";
 import type { ModelPricing } from "@/lib/server/ledger/pricing";
@@ -94,7 +93,7 @@ export function realtimeBiller(facts: RealtimeSessionFacts, first: Reservation, 
       const settled = await settleAndRecord(hold, quota, facts.channelId, records(facts, u, audio, audioCompletion));
       hold = null;
       recordConsume("relay", facts.model, settled.charged, u.textIn + u.audioIn, u.textOut + u.audioOut);
-      const pref = normalizePreference(facts.caller.user.setting.billing_preference);
+      const pref = facts.caller.user.setting.billing_preference;
       const next = await reserve(facts.caller.user.id, tokenId, holdAmount, 1, pref).catch(() => null);
       if (!next?.ok) return false;
       hold = next.reservation;

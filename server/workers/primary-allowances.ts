@@ -12,7 +12,7 @@ import "server-only";
 // nobody is refused quota that an idle allowance sits on, and a console write to an account revokes
 // them before it runs.
 import * as memory from "@/lib/server/ledger/memory-ledger";
-import { available, hold, releaseHold, reservationFromHold } from "@/lib/server/ledger/memory-holds";
+import { hold, releaseHold, reservationFromHold } from "@/lib/server/ledger/memory-holds";
 
 /** An allowance covers this many requests like the one that asked for it... */
 const ALLOWANCE_REQUESTS = 256;
@@ -38,7 +38,7 @@ const frozenTokens = new Map<number, number>();
 function holdFor(userId: number, tokenId: number | null, per: number): number {
   if (frozenUsers.has(userId) || (tokenId !== null && frozenTokens.has(tokenId))) return 0;
   const unit = Math.max(1, per);
-  const size = Math.min(ALLOWANCE_REQUESTS * unit, Math.floor(available(userId, tokenId) / ALLOWANCE_SHARE));
+  const size = Math.min(ALLOWANCE_REQUESTS * unit, Math.floor(memory.available(userId, tokenId) / ALLOWANCE_SHARE));
   return size >= 2 * unit && hold(userId, tokenId, size) ? size : 0;
 }
 

@@ -11,7 +11,6 @@ import * as memory from "@/lib/server/ledger/memory-ledger";
 import { reserveInMemory, setTakeBackAllowances } from "@/lib/server/ledger/ledger";
 import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
 import { restoreFields } from "@/server/workers/ascii-wire";
-import { normalizePreference } from "@/lib/billing-preference";
 import { logger } from "@/lib/server/logger";
 import type { WireMessage } from "@/server/workers/ipc";
 import { callWorkers, send, workersOf } from "@/server/workers/primary-link";
@@ -76,7 +75,7 @@ export async function reserve(w: Worker, m: WireMessage) {
   const u = m.u as number;
   const t = m.t as number | null;
   const amount = m.a as number;
-  const pref = normalizePreference(m.p);
+  const pref = typeof m.p === "string" ? m.p : "";
   const res = await reserveInMemory(u, t, amount, m.m as number, pref);
   if (!res.ok) return res;
   // Gone while the ledger decided (workerGone may already have run): nobody would settle or refund it.

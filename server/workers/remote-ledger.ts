@@ -13,7 +13,6 @@ import { asciiFields } from "@/server/workers/ascii-wire";
 import { singleton } from "@/lib/server/singleton";
 import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/storable";
 import type { PlanCharge } from "@/lib/server/ledger/plan-accounts";
-import type { BillingPreference } from "@/lib/billing-preference";
 
 /** An allowance unused this long goes back to the primary (the balances are the account's). */
 const IDLE_MS = 2000;
@@ -116,7 +115,7 @@ export async function remoteReserve(
   tokenId: number | null,
   amount: number,
   min: number,
-  pref: BillingPreference = "subscription_first",
+  pref = "subscription_first",
 ): Promise<ReserveResult> {
   assertFiniteAmounts(amount, min);
   const key = keyOf(userId, tokenId);

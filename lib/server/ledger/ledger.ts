@@ -12,7 +12,6 @@ import type { Reservation, ReserveResult } from "@/lib/server/ledger/memory-ledg
 import { applySettleRecords, type SettleRecords } from "@/lib/server/ledger/settle-records";
 import { workerIpc } from "@/server/workers/ipc";
 import { remoteRefund, remoteReservationStats, remoteReserve, remoteSettle } from "@/server/workers/remote-ledger";
-import type { BillingPreference } from "@/lib/billing-preference";
 
 export type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-ledger";
 
@@ -28,7 +27,7 @@ export async function reserve(
   tokenId: number | null,
   amount: number,
   min = amount,
-  pref: BillingPreference = "subscription_first",
+  pref = "subscription_first",
 ): Promise<ReserveResult> {
   if (redisEnabled()) return shared.reserve(userId, tokenId, amount, min, pref);
   if (workerIpc()) return remoteReserve(userId, tokenId, amount, min, pref);
@@ -53,7 +52,7 @@ export async function reserveInMemory(
   tokenId: number | null,
   amount: number,
   min: number,
-  pref: BillingPreference = "subscription_first",
+  pref = "subscription_first",
 ): Promise<ReserveResult> {
   // Never `await ensureAccounts` then reserve: a console write may drop the balances in between.
   const res = await memory.reserveLoading(userId, tokenId, amount, min, pref);

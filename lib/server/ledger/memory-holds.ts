@@ -4,19 +4,12 @@ import "server-only";
 // primary-allowances.ts): reservations of a worker then take from it without asking the primary.
 import { ledgerState as state, type Reservation } from "@/lib/server/ledger/memory-state";
 import { pendingToken, pendingUser } from "@/lib/server/ledger/deltas";
+import { available } from "@/lib/server/ledger/memory-ledger";
 
 function addHeld(map: Map<number, number>, id: number, amount: number): void {
   const v = (map.get(id) ?? 0) + amount;
   if (v === 0) map.delete(id);
   else map.set(id, v);
-}
-
-/** What the account has that a reservation may take now (the smaller of user and limited token). */
-export function available(userId: number, tokenId: number | null): number {
-  const user = state.users.get(userId);
-  const token = tokenId === null ? null : state.tokens.get(tokenId);
-  if (!user) return 0;
-  return token && !token.unlimited ? Math.min(user.quota, token.remain) : user.quota;
 }
 
 /**

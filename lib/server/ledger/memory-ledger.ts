@@ -8,7 +8,7 @@ import "server-only";
 // Loads of a balance and flushes of deltas are serialised (one async queue), so a balance re-read
 // from the database always equals "database + deltas not yet written".
 // Several instances use redis-ledger.ts instead (the same contract, balances in Redis). Subscription
-// plans pay before or after the wallet as the user's billing preference says (memory-plans.ts).
+// plans pay before or after the wallet as the user's billing preference says (plan-accounts.ts).
 import { db, sqliteConnection } from "@/lib/server/db";
 import { readTokenBalance, readUserQuota } from "@/lib/server/ledger/flush-sql";
 import { assertFiniteAmounts, finiteCharge } from "@/lib/server/ledger/storable";
@@ -29,17 +29,16 @@ import {
   plansOf,
   resetPlansForTests,
   takeFromPlan,
-} from "@/lib/server/ledger/memory-plans";
-import { fundingOrder, nowSeconds } from "@/lib/server/ledger/plan-accounts";
+  fundingOrder,
+  nowSeconds,
+} from "@/lib/server/ledger/plan-accounts";
 import { resetUserDuePlans } from "@/lib/server/ledger/plan-reset";
-import type { BillingPreference } from "@/lib/billing-preference";
 import {
   ledgerState as state,
   type Reservation,
   type ReserveFailure,
   type ReserveResult,
 } from "@/lib/server/ledger/memory-state";
-import { available } from "@/lib/server/ledger/memory-holds";
 
 export type { Reservation, ReserveFailure, ReserveResult } from "@/lib/server/ledger/memory-state";
 
@@ -92,7 +91,7 @@ export function reserveLoading(
   tokenId: number | null,
   amount: number,
   min = amount,
-  pref: BillingPreference = "subscription_first",
+  pref = "subscription_first",
 ): ReserveResult | Promise<ReserveResult> {
   if (accountsLoaded(userId, tokenId)) {
     const res = reserve(userId, tokenId, amount, min, pref);
@@ -113,7 +112,7 @@ export function reserveLoading(
 }
 
 /** Whether the wallet pays this user's next reservation first (workers' allowances come from it). */
-export function walletPaysFirst(userId: number, pref: BillingPreference): boolean {
+export function walletPaysFirst(userId: number, pref: string): boolean {
   return fundingOrder(pref, plansOf(userId), nowSeconds())[0] === "wallet";
 }
 
@@ -143,7 +142,7 @@ export function reserve(
   tokenId: number | null,
   amount: number,
   min = amount,
-  pref: BillingPreference = "subscription_first",
+  pref = "subscription_first",
 ): ReserveResult {
   assertFiniteAmounts(amount, min);
   const now = nowSeconds();
@@ -221,6 +220,14 @@ function reserveWallet(userId: number, tokenId: number | null, amount: number, m
   state.outstanding.count += 1;
   state.outstanding.quota += amount;
   return { ok: true, reservation: { userId, tokenId, amount, settled: false } };
+}
+
+/** What the account has that a reservation may take now (the smaller of user and limited token). */
+export function available(userId: number, tokenId: number | null): number {
+  const user = state.users.get(userId);
+  const token = tokenId === null ? null : state.tokens.get(tokenId);
+  if (!user) return 0;
+  return token && !token.unlimited ? Math.min(user.quota, token.remain) : user.quota;
 }
 
 /**

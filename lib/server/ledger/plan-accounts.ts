@@ -14,7 +14,8 @@ import "server-only";
 // (flush-sql.ts addToPlan). So a reset on any instance is never undone by charges of the period it
 // ended, however late they arrive.
 import { db } from "@/lib/server/db";
-import type { BillingPreference } from "@/lib/billing-preference";
+import { singleton } from "@/lib/server/singleton";
+import { addPlanUsed, pendingPlanUsed } from "@/lib/server/ledger/deltas";
 import { learnPlanTitles } from "@/lib/server/ledger/plan-titles";
 
 export type PlanAccount = {
@@ -106,12 +107,14 @@ export function hasActivePlan(plans: readonly PlanAccount[] | undefined, now: nu
 }
 
 /**
- * new-api's NewBillingSession order: which sources to try, first to last. subscription_first with no
+ * new-api's NewBillingSession order: which sources to try, first to last, for a billing preference
+ * (lib/billing-preference.ts; anything else, or none, reads as subscription_first, as new-api's
+ * NormalizeBillingPreference: no need to normalise it first). subscription_first with no
  * active plan is the wallet alone; a plan that cannot pay falls back to the wallet only when an
  * active subscription allows it (allowWalletOverflow).
  */
 export function fundingOrder(
-  pref: BillingPreference,
+  pref: string,
   plans: readonly PlanAccount[] | undefined,
   now: number,
 ): ("plan" | "wallet")[] {
@@ -126,4 +129,52 @@ export function fundingOrder(
       if (!hasActivePlan(plans, now)) return ["wallet"];
       return anyOverflow(plans!, now) ? ["plan", "wallet"] : ["plan"];
   }
+}
+
+// ---- The plans of the in-memory ledger (memory-ledger.ts): each user's active subscriptions, read once
+// with the wallet balance, then decided here synchronously, so concurrent requests can never spend a
+// plan beyond its quota. Reservations and settlements are recorded as plan deltas of their quota
+// period (deltas.ts), written with the consume logs.
+
+const plans = singleton("relay.ledger.plans", () => new Map<number, PlanAccount[]>());
+
+export const plansLoaded = (userId: number) => plans.has(userId);
+export const plansOf = (userId: number): PlanAccount[] | undefined => plans.get(userId);
+
+/** Reads the user's active subscriptions; only call inside the ledger queue (serialised). */
+export async function loadPlans(userId: number): Promise<void> {
+  const list = await readActivePlans(userId);
+  for (const p of list) p.used += pendingPlanUsed(p.id, p.epoch);
+  plans.set(userId, list);
+}
+
+export function dropPlans(userIds: number[]): void {
+  for (const id of userIds) plans.delete(id);
+}
+
+export type PlanTake = { charge: PlanCharge; amount: number } | "none" | "insufficient" | "reset_due";
+
+/** Takes `amount` (down to `min`) from the first plan that covers it. */
+export function takeFromPlan(userId: number, amount: number, min: number, now: number): PlanTake {
+  const list = plans.get(userId) ?? [];
+  const pick = pickPlan(list, amount, min, now);
+  if (typeof pick === "string") return pick;
+  const p = list[pick.index]!;
+  p.used += pick.amount;
+  addPlanUsed(p.id, p.epoch, pick.amount);
+  return {
+    charge: { sub: p.id, planId: p.planId, epoch: p.epoch, total: p.total, usedAfter: p.used },
+    amount: pick.amount,
+  };
+}
+
+/** Moves a plan's used quota by `diff` within the reservation's quota period (else only the delta, dropped at write). */
+export function addToPlanUsed(userId: number, charge: PlanCharge, diff: number): void {
+  const p = plans.get(userId)?.find((x) => x.id === charge.sub && x.epoch === charge.epoch);
+  if (p) p.used += diff;
+  addPlanUsed(charge.sub, charge.epoch, diff);
+}
+
+export function resetPlansForTests(): void {
+  plans.clear();
 }

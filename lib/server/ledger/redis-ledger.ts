@@ -20,7 +20,6 @@ import { planKey, scripted, tokenKey, userKey } from "@/lib/server/ledger/redis-
 import { nowSeconds, readActivePlans, type PlanAccount } from "@/lib/server/ledger/plan-accounts";
 import { resetUserDuePlans } from "@/lib/server/ledger/plan-reset";
 import { learnPlanTitles, planTitle } from "@/lib/server/ledger/plan-titles";
-import type { BillingPreference } from "@/lib/billing-preference";
 import type { Tx } from "@/lib/server/ledger/balance-lock";
 import { recordCharge, serialised } from "@/lib/server/ledger/deltas";
 import { withBalanceLock } from "@/lib/server/ledger/balance-lock";
@@ -91,7 +90,7 @@ async function tryReserve(
   amount: number,
   min: number,
   id: string,
-  pref: BillingPreference,
+  pref: string,
 ): Promise<number[]> {
   return scripted().gwReserve(
     userKey(userId),
@@ -124,7 +123,7 @@ export async function reserve(
   tokenId: number | null,
   amount: number,
   min = amount,
-  pref: BillingPreference = "subscription_first",
+  pref = "subscription_first",
 ): Promise<ReserveResult> {
   assertFiniteAmounts(amount, min);
   amount = Math.max(0, Math.round(amount));

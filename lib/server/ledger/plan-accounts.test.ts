@@ -17,7 +17,7 @@ import {
   userQuota,
 } from "@/lib/server/ledger/memory-ledger";
 import { takeDeltas } from "@/lib/server/ledger/deltas";
-import { plansOf } from "@/lib/server/ledger/memory-plans";
+import { plansOf } from "@/lib/server/ledger/plan-accounts";
 
 const now = () => Math.floor(Date.now() / 1000);
 
