@@ -4,7 +4,15 @@
 // batch creation, search, copy-selected, disable and delete with confirmation.
 import assert from "node:assert/strict";
 import OpenAI from "openai";
-import { ALICE, apiAs, loggedInContext, setLanguage, startMockUpstream } from "./support.mjs";
+import {
+  ALICE,
+  apiAs,
+  copiedText,
+  grantClipboard,
+  loggedInContext,
+  setLanguage,
+  startMockUpstream,
+} from "./support.mjs";
 import { addUpstreamChannel, asRoot, setQuota } from "./support-admin.mjs";
 
 const MODEL = "e2e-token-model";
@@ -26,7 +34,7 @@ export async function run({ browser, baseUrl, screenshot }) {
   try {
     await prepareRelay(browser, baseUrl, upstream.url);
     const { ctx, page } = await loggedInContext(browser, baseUrl, ALICE);
-    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await grantClipboard(ctx, baseUrl);
     try {
       await page.getByTestId("token-table").waitFor();
       await page.getByTestId("token-table-empty").waitFor();
@@ -57,7 +65,7 @@ export async function run({ browser, baseUrl, screenshot }) {
       // copy the key and call the relay with it
       await row.getByTestId("token-copy-key").click();
       await page.getByText("已复制到剪贴板！").first().waitFor();
-      const key = await page.evaluate(() => navigator.clipboard.readText());
+      const key = await copiedText(page);
       assert.match(key, /^sk-[A-Za-z0-9]{40,}$/);
       // The API answers keys without "sk-" (new-api's contract); the table shows and copies them with it.
       const masked = (await row.getByTestId("token-key").innerText()).trim();
@@ -126,7 +134,7 @@ export async function run({ browser, baseUrl, screenshot }) {
       await page.getByText("请至少选择一个令牌！").first().waitFor();
       await page.getByTestId("token-table-select-page").click();
       await page.getByTestId("token-copy-selected").click();
-      await page.waitForFunction(async () => (await navigator.clipboard.readText()).split("\n").length === 3);
+      await page.waitForFunction(() => window.__copied?.at(-1)?.split("\n").length === 3);
 
       // disable, then delete with confirmation
       const first = page.getByTestId("token-table-row").first();

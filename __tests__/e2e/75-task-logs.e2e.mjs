@@ -4,7 +4,17 @@
 // root sees everyone's with the channel column, copies a channel id and filters by channel.
 import assert from "node:assert/strict";
 import { closeDialog, startImageServer } from "./support-tasks.mjs";
-import { ALICE, API_ONLY, apiAs, loggedInContext, ROOT, seedRows, setLanguage } from "./support.mjs";
+import {
+  ALICE,
+  API_ONLY,
+  apiAs,
+  copiedText,
+  grantClipboard,
+  loggedInContext,
+  ROOT,
+  seedRows,
+  setLanguage,
+} from "./support.mjs";
 
 const ID = {
   mjOk: "e2e75-mj-alice-ok",
@@ -218,7 +228,7 @@ async function rootChecks(page, baseUrl, screenshot) {
     assert.equal(await manual.inputValue(), String(ROOT_CHANNEL));
     await closeDialog(page);
   } else {
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), String(ROOT_CHANNEL));
+    assert.equal(await copiedText(page), String(ROOT_CHANNEL));
   }
   await screenshot("drawing-admin-zh-desktop", page);
 
@@ -283,7 +293,7 @@ export async function run({ browser, baseUrl, screenshot, serverDb }) {
   const root = await loggedInContext(browser, baseUrl, ROOT, { path: API_ONLY });
   const alice = await loggedInContext(browser, baseUrl, ALICE, { path: API_ONLY });
   try {
-    await root.ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await grantClipboard(root.ctx, baseUrl);
     for (const key of ["DrawingEnabled", "TaskEnabled"]) {
       const res = await apiAs(root.page, "PUT", "/api/option/", { key, value: "true" });
       assert.equal(res.success, true, res.message);

@@ -5,7 +5,7 @@
 // name, resets the system token (and uses it), changes the password (and logs in with the new one),
 // and deletes the account by typing its username. zh/en screenshots at 1280 and 375.
 import assert from "node:assert/strict";
-import { API_ONLY, apiAs, loggedInContext, ROOT, setLanguage } from "./support.mjs";
+import { API_ONLY, apiAs, copiedText, grantClipboard, loggedInContext, ROOT, setLanguage } from "./support.mjs";
 
 const stamp = String(Date.now()).slice(-6);
 const USER = { username: `me${stamp}`, password: "mepass-one-1" };
@@ -86,7 +86,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     await register(baseUrl, USER);
     const { ctx, page } = await loggedInContext(browser, baseUrl, USER, { path: "/app/me" });
     contexts.push(ctx);
-    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await grantClipboard(ctx, baseUrl);
     await page.getByTestId("me-overview").waitFor();
     assert.equal(await page.getByTestId("me-role").innerText(), "普通用户");
     assert.equal(await page.getByTestId("me-balance").innerText(), "$0.00");
@@ -141,7 +141,7 @@ export async function run({ browser, baseUrl, screenshot }) {
     assert.equal(inviteUrl, `${baseUrl}/register?aff=${code}`);
     await page.getByTestId("me-invite-copy").click();
     await page.getByText("邀请链接已复制").first().waitFor();
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), inviteUrl);
+    assert.equal(await copiedText(page), inviteUrl);
     await register(baseUrl, { username: `mi${stamp}`, password: "invitee-pass-1", aff_code: code });
     await page.reload();
     await page.getByTestId("me-aff-count").filter({ hasText: "1" }).waitFor();

@@ -8,7 +8,7 @@
 // end the options are restored so later specs are unaffected.
 import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
-import { API_ONLY, apiAs, loggedInContext, ROOT } from "./support.mjs";
+import { API_ONLY, apiAs, copiedText, grantClipboard, loggedInContext, ROOT } from "./support.mjs";
 
 const USER = { username: "e2e_mailer", password: "mailerpass1" };
 const FIRST_EMAIL = "e2e.mailer@example.test";
@@ -121,7 +121,7 @@ async function registerWithCode(browser, baseUrl, smtp, screenshot) {
 async function resetPassword(browser, baseUrl, smtp, screenshot) {
   const { ctx, page } = await anonymousPage(browser, VIEWS[0]);
   try {
-    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await grantClipboard(ctx, baseUrl);
     await page.goto(`${baseUrl}/login`);
     await page.getByTestId("login-forgot-link").click();
     await page.waitForURL((u) => new URL(u).pathname === "/reset");
@@ -146,13 +146,13 @@ async function resetPassword(browser, baseUrl, smtp, screenshot) {
     const password = (await page.getByTestId("reset-new-password").locator("span").first().innerText()).trim();
     // copied at once when shown, before any click
     await page.getByText("密码重置成功，新密码已复制到剪贴板").first().waitFor();
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), password);
+    assert.equal(await copiedText(page), password);
     await page.evaluate(() => navigator.clipboard.writeText(""));
     assert.match(password, /^[A-Za-z0-9]{16}$/);
     await page.getByTestId("reset-new-password").click();
     await page.getByText("新密码已复制到剪贴板").first().waitFor();
     // click-to-copy still works (the clipboard was emptied above)
-    await page.waitForFunction((p) => navigator.clipboard.readText().then((t) => t === p), password, {
+    await page.waitForFunction((p) => window.__copied?.at(-1) === p, password, {
       timeout: 5_000,
     });
     await screenshot("user-reset-password-zh-desktop", page);

@@ -122,3 +122,28 @@ export async function seedRows(serverDb, rows) {
     child.stdin.end(JSON.stringify(rows));
   });
 }
+
+/**
+ * Lets the context's pages copy, and records what the console copies (navigator.clipboard.writeText)
+ * in the page itself: the system clipboard is one for every context of the browser, and specs in the
+ * other lanes write it too (75-task-logs copied "7" into 92-mail-auth's check). Read it with copiedText.
+ */
+export async function grantClipboard(ctx, baseUrl) {
+  await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+  await ctx.addInitScript(recordCopies);
+  for (const page of ctx.pages()) await page.evaluate(recordCopies); // pages already open
+}
+
+function recordCopies() {
+  const clip = navigator.clipboard;
+  if (!clip || window.__copied) return;
+  const write = clip.writeText.bind(clip);
+  window.__copied = [];
+  clip.writeText = (text) => {
+    window.__copied.push(String(text));
+    return write(text);
+  };
+}
+
+/** What this page copied last (grantClipboard), or null. */
+export const copiedText = (page) => page.evaluate(() => window.__copied?.at(-1) ?? null);

@@ -24,10 +24,11 @@ const base = {
 const summary = (e: Partial<Env>) =>
   jobs.backgroundJobs({ ...base, ...e }).map((j) => [j.name, j.intervalMs, j.firstDelayMs ?? j.intervalMs]);
 
-test("by default: task polling, the minute subscription expiry and the hourly log-retention check (first one a minute after start)", () => {
+test("by default: task polling, the minute subscription expiry and quota reset, and the hourly log-retention check (first one a minute after start)", () => {
   expect(summary({})).toEqual([
     ["task-poll", 15_000, 15_000],
     ["subscription-expiry", 60_000, 60_000],
+    ["subscription-reset", 60_000, 60_000],
     ["log-retention", 3_600_000, 60_000],
   ]);
 });
@@ -38,6 +39,7 @@ test("CHANNEL_TEST_FREQUENCY / CHANNEL_UPDATE_FREQUENCY (minutes) add the channe
     ["channel-test", 600_000, 600_000],
     ["channel-balance", 1_800_000, 1_800_000],
     ["subscription-expiry", 60_000, 60_000],
+    ["subscription-reset", 60_000, 60_000],
     ["log-retention", 3_600_000, 60_000],
   ]);
 });
@@ -47,6 +49,7 @@ test("JOBS_TICK_MS_FOR_TESTS replaces every minute-based interval, not the task 
     ["task-poll", 15_000, 15_000],
     ["channel-test", 500, 500],
     ["subscription-expiry", 500, 500],
+    ["subscription-reset", 500, 500],
     ["log-retention", 500, 500],
   ]);
 });

@@ -6,6 +6,7 @@ jest.mock("@/lib/server/db", () => ({
   db: () => ({
     user: { findUnique: async ({ where }: { where: { id: number } }) => users.get(where.id) ?? null },
     token: { findUnique: async () => null },
+    userSubscription: { findMany: async () => [] }, // no subscription plans: the wallet pays
   }),
   sqliteConnection: () => null, // no SQLite connection under the mock: the ledger reads through db()
 }));
