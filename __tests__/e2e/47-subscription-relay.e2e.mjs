@@ -76,7 +76,10 @@ export async function run({ browser, baseUrl, screenshot }) {
       const tokens = await apiAs(page, "GET", "/api/token/?p=1&size=10");
       const key = (await apiAs(page, "POST", `/api/token/${tokens.data.items[0].id}/key`)).data.key;
 
+      await page.goto(`${baseUrl}/app/wallet`);
+      await page.getByTestId("wallet-balance-cards").getByText("按量付费", { exact: true }).waitFor(); // no plan yet
       await buy(page, baseUrl, "Relay Pro", "使用余额购买");
+      await page.getByTestId("wallet-current-plan").filter({ hasText: "Relay Pro" }).waitFor();
       const pro = page.getByTestId("subscription-item").filter({ hasText: "Relay Pro" });
       const before = await pro.getByTestId("subscription-remaining").textContent();
       assert.match(before, /^剩余：/);
@@ -104,6 +107,8 @@ export async function run({ browser, baseUrl, screenshot }) {
       const en = await loggedInContext(browser, baseUrl, BOB, { path: API_ONLY, language: "en" });
       try {
         await buy(en.page, baseUrl, "Relay Lite", "Buy with balance");
+        // the one that pays next: Relay Lite ends first
+        await en.page.getByTestId("wallet-current-plan").filter({ hasText: "Relay Lite+1" }).waitFor();
         await relayCall(baseUrl, key);
         const enDetails = await openNewestLog(en.page, baseUrl, 2);
         await enDetails.getByText("Paid by", { exact: true }).waitFor();

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/layout/page-container";
 import { WalletPageClient } from "@/modules/wallet/components/wallet-page-client";
 import { PlansCard } from "@/modules/subscriptions/components/plans-card";
 import { OwnSubscriptionsCard, type PayResult } from "@/modules/subscriptions/components/own-subscriptions-card";
+import { CurrentPlanName } from "@/modules/subscriptions/components/current-plan-name";
 
 const PAY_RESULTS = ["success", "pending", "fail"] as const;
 
@@ -26,7 +27,7 @@ export default async function WalletPage({
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <div className="flex flex-col gap-4">
-        <WalletPageClient initialCode={initialCode} />
+        <WalletPageClient initialCode={initialCode} currentPlan={<CurrentPlanName />} />
         <PlansCard />
         <OwnSubscriptionsCard payResult={payResult as PayResult} />
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
-// Current balance, historical consumption, request count and the plan (pay as you go).
+// Current balance, historical consumption, request count and the plan: the subscription that pays
+// next (`currentPlan`, from the subscriptions module, composed by the page), else pay as you go.
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useSite } from "@/components/providers/site-context";
@@ -20,7 +21,7 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
   );
 }
 
-export function BalanceCards() {
+export function BalanceCards({ currentPlan }: { currentPlan?: ReactNode }) {
   const t = useTranslations("wallet");
   const { status } = useSite();
   const self = useSelfAccount();
@@ -36,7 +37,7 @@ export function BalanceCards() {
       />
       <Stat label={t("used")} value={show(self.data?.used_quota)} />
       <Stat label={t("requests")} value={self.data ? String(self.data.request_count) : self.isError ? "-" : "…"} />
-      <Stat label={t("plan")} value={t("plan_payg")} />
+      <Stat label={t("plan")} value={currentPlan ?? t("plan_payg")} />
     </div>
   );
 }

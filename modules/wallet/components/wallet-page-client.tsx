@@ -4,7 +4,7 @@
 // (with a link to buy codes) and the caller's top-up records.
 import { Gift, ShoppingCart } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -15,7 +15,7 @@ import { TopupRecords } from "@/modules/wallet/components/topup-records";
 import { useTopupInfo } from "@/modules/wallet/client/topup/use-topup-info";
 import { IconHeading } from "@/components/ui/icon-heading";
 
-export function WalletPageClient({ initialCode }: { initialCode: string }) {
+export function WalletPageClient({ initialCode, currentPlan }: { initialCode: string; currentPlan?: ReactNode }) {
   const t = useTranslations("wallet");
   const tt = useTranslations("wallet");
   const info = useTopupInfo();
@@ -25,7 +25,7 @@ export function WalletPageClient({ initialCode }: { initialCode: string }) {
   };
   return (
     <div className="flex flex-col gap-4">
-      <BalanceCards />
+      <BalanceCards currentPlan={currentPlan} />
       <TopupCard />
       <Card
         className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between"

@@ -94,7 +94,12 @@ export function UsageLogsClient() {
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     setPage(1);
-    setFilters(toFilters(draft));
+    const next = toFilters(draft);
+    // The same filters again ("Search" to see new calls): ask again rather than show the cached page.
+    if (JSON.stringify(next) === JSON.stringify(filters) && page === 1) {
+      void logs.refetch();
+      void stat.refetch();
+    } else setFilters(next);
   };
   const quota = (q: number) =>
     formatQuota(q, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
