@@ -111,3 +111,26 @@ test("a period found ended is reset before the plan pays, once", async () => {
   expect(Number(row.nextResetTime)).toBeGreaterThan(now());
   expect(Number(row.amountUsed)).toBe(0); // the reservation is in Redis until it settles
 });
+
+test("a task's refund to its subscription moves the used quota Redis holds by as much, in that period only", async () => {
+  const user = await createUser({ quota: 0 });
+  const sub = await subscribe(user.id, 1000);
+  const r = await reserve(user.id, null, 400);
+  if (!r.ok) throw new Error(r.reason);
+  await settle(r.reservation, 400, 1);
+  await flushBookkeeping();
+  const refundTask = (epoch: number) =>
+    writeAfterFlush(
+      () =>
+        db().userSubscription.updateMany({
+          where: { id: sub.id, quotaEpoch: epoch },
+          data: { amountUsed: { decrement: 150n } },
+        }),
+      { userIds: [user.id] },
+    );
+  await refundTask(0);
+  expect(await planUsed(user.id, sub.id)).toBe(250);
+  expect(await dbUsed(sub.id)).toBe(250);
+  await refundTask(7); // a period that is not the subscription's: nothing moves
+  expect(await planUsed(user.id, sub.id)).toBe(250);
+});

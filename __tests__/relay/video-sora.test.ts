@@ -240,6 +240,39 @@ test("a failed task is refunded exactly once; a refused submit charges nothing a
   expect(START - (await remain(t.id))).toBe(spent);
 }, 40_000);
 
+test("a task paid by a subscription is refunded to the subscription, not the wallet", async () => {
+  const price = Math.round(0.3 * PER_UNIT * 4);
+  const plan = await gw.api<{ id: number }>("POST", "/api/subscription/admin/plans", {
+    plan: { title: "Video plan", price_amount: 1, duration_unit: "day", duration_value: 1, total_amount: 10 * price },
+  });
+  const user = await gw.createUser("video-subscriber");
+  await gw.api("POST", "/api/subscription/admin/bind", { user_id: user.id, plan_id: plan.json.data.id });
+  const client = sdk(user.key);
+  const failed = await untilDone(
+    client,
+    (await client.videos.create({ model: "sora-2", prompt: "this will fail" })).id,
+  );
+  expect(failed.status).toBe("failed");
+  await untilDone(client, (await client.videos.create({ model: "sora-2", prompt: "a cat" })).id);
+  await gw.settle();
+  const [sub] = await gw.sql<{ amountUsed: number }>(
+    "select amountUsed from user_subscriptions where userId = ?",
+    user.id,
+  );
+  expect(Number(sub!.amountUsed)).toBe(price);
+  const [u] = await gw.sql<{ quota: number }>("select quota from users where id = ?", user.id);
+  expect(Number(u!.quota)).toBe(0);
+  const logs = await gw.sql<{ type: number; quota: number; other: string }>(
+    "select type, quota, other from logs where userId = ? and type in (2, 7) order by id",
+    user.id,
+  );
+  expect(logs.map((l) => [l.type, Number(l.quota), JSON.parse(l.other).billing_source])).toEqual([
+    [2, price, "subscription"],
+    [7, price, "subscription"],
+    [2, price, "subscription"],
+  ]);
+}, 40_000);
+
 test("a task id belongs to its token's user: another user's id answers as an unknown one", async () => {
   const owner = await gw.createToken();
   const id = (await sdk(owner.key).videos.create({ model: "sora-2", prompt: "mine" })).id;

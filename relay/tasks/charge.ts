@@ -186,6 +186,12 @@ const ratioText = (ratios: Record<string, number> | undefined) =>
         .join("")
     : "";
 
+/** Who paid the task (the row keeps it): the subscription and its quota period, or the wallet (0). */
+export function taskFunding(call: TaskCall): { subscriptionId: number; subscriptionEpoch: number } {
+  const plan = call.reservation.plan;
+  return { subscriptionId: plan?.sub ?? 0, subscriptionEpoch: plan?.epoch ?? 0 };
+}
+
 /** The upstream refused or failed: nothing is charged. */
 export async function releaseTaskCall(call: TaskCall): Promise<void> {
   await refund(call.reservation);

@@ -10,7 +10,7 @@ import { getOptions } from "@/lib/server/options/store";
 import type { RelayCaller } from "@/relay/kernel/context";
 import { getRouting } from "@/lib/server/cache/channel-cache";
 import { sendJson } from "@/relay/kernel/http-io";
-import { chargeTaskCall, prepareTaskCall, releaseTaskCall, type TaskChannels } from "@/relay/tasks/charge";
+import { chargeTaskCall, prepareTaskCall, releaseTaskCall, taskFunding, type TaskChannels } from "@/relay/tasks/charge";
 import { upstreamJson } from "@/relay/tasks/task-upstream";
 import { mjAction, mjModelName, MJ_SUBMIT_PATHS, originTaskId } from "@/relay/tasks/mj-actions";
 import { invalidRequest, relayError } from "@/relay/kernel/error-codes";
@@ -135,6 +135,7 @@ export async function submitMidjourney(res: ServerResponse, r: TaskRequest): Pro
         code: 1,
         userId: r.caller.user.id,
         tokenId: r.caller.token?.id ?? 0,
+        ...taskFunding(call),
         group: r.caller.group,
         action,
         mjId: taskId,

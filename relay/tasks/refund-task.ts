@@ -18,7 +18,29 @@ export type TaskRowForRefund = {
   channelId: number;
   group: string;
   quota: bigint;
+  /** The subscription that paid, 0 for the wallet, and its quota period (charge.ts taskFunding). */
+  subscriptionId: number;
+  subscriptionEpoch: number;
 };
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+
+/**
+ * Charges `delta` more (or gives it back, below 0) to whoever paid the task: its subscription, only
+ * while the quota period it was charged in lasts (an ended period is not reopened), else the wallet.
+ */
+export async function chargeTaskFunding(
+  tx: Tx,
+  row: Pick<TaskRowForRefund, "userId" | "subscriptionId" | "subscriptionEpoch">,
+  delta: number,
+): Promise<void> {
+  if (row.subscriptionId > 0)
+    await tx.userSubscription.updateMany({
+      where: { id: row.subscriptionId, quotaEpoch: row.subscriptionEpoch },
+      data: { amountUsed: { increment: BigInt(delta) } },
+    });
+  else await tx.user.update({ where: { id: row.userId }, data: { quota: { decrement: BigInt(delta) } } });
+}
 
 export type FailedTask = {
   kind: "midjourney" | "task";
@@ -51,7 +73,7 @@ export async function refundFailedTask(failed: FailedTask): Promise<boolean> {
             ? await tx.midjourney.updateMany({ where, data: t.update })
             : await tx.task.updateMany({ where, data: t.update });
         if (n.count !== 1 || t.quota <= 0) return n.count === 1;
-        await tx.user.update({ where: { id: t.userId }, data: { quota: { increment: t.quota } } });
+        await chargeTaskFunding(tx, row, -t.quota);
         let tokenName = "";
         if (t.tokenId > 0) {
           const tok = await tx.token.findUnique({ where: { id: t.tokenId }, select: { name: true } });
@@ -77,7 +99,14 @@ export async function refundFailedTask(failed: FailedTask): Promise<boolean> {
             quota: BigInt(t.quota),
             channelId: t.channelId,
             group: t.group,
-            other: JSON.stringify({ task_refund: true, task_kind: t.kind, task_row_id: t.rowId }),
+            other: JSON.stringify({
+              task_refund: true,
+              task_kind: t.kind,
+              task_row_id: t.rowId,
+              ...(row.subscriptionId > 0
+                ? { billing_source: "subscription", subscription_id: row.subscriptionId }
+                : { billing_source: "wallet" }),
+            }),
           },
         });
         return true;

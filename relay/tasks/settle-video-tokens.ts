@@ -12,6 +12,7 @@ import { getPriceTable } from "@/lib/server/ledger/pricing";
 import { invalidateToken, invalidateUser } from "@/lib/server/cache/token-cache";
 import { ownValue } from "@/lib/own-keys";
 import { LOG_TYPE } from "@/lib/constants";
+import { chargeTaskFunding } from "@/relay/tasks/refund-task";
 
 /** The task's quota by its tokens, or null when the model is not ratio-priced (the submit's charge stands). */
 export async function quotaByTokens(model: string, group: string, totalTokens: number): Promise<number | null> {
@@ -42,7 +43,7 @@ export async function settleTaskByTokens(
           data: { ...update, quota: BigInt(quota) },
         });
         if (n.count !== 1 || delta === 0) return n.count === 1;
-        await tx.user.update({ where: { id: row.userId }, data: { quota: { decrement: delta } } });
+        await chargeTaskFunding(tx, row, delta);
         let tokenName = "";
         if (tokenId > 0) {
           const tok = await tx.token.findUnique({ where: { id: tokenId }, select: { name: true } });
@@ -68,7 +69,14 @@ export async function settleTaskByTokens(
             quota: BigInt(Math.abs(delta)),
             channelId: row.channelId,
             group: row.group,
-            other: JSON.stringify({ task_settle: true, task_row_id: row.id, total_tokens: totalTokens }),
+            other: JSON.stringify({
+              task_settle: true,
+              task_row_id: row.id,
+              total_tokens: totalTokens,
+              ...(row.subscriptionId > 0
+                ? { billing_source: "subscription", subscription_id: row.subscriptionId }
+                : { billing_source: "wallet" }),
+            }),
           },
         });
         return true;

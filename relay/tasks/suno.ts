@@ -10,7 +10,7 @@ import { db } from "@/lib/server/db";
 import { parseStoredJson } from "@/lib/json-text";
 import { snakeFields } from "@/lib/server/dto-fields";
 import { sendJson } from "@/relay/kernel/http-io";
-import { chargeTaskCall, prepareTaskCall, releaseTaskCall } from "@/relay/tasks/charge";
+import { chargeTaskCall, prepareTaskCall, releaseTaskCall, taskFunding } from "@/relay/tasks/charge";
 import { upstreamJson } from "@/relay/tasks/task-upstream";
 import type { TaskRequest } from "@/relay/tasks/midjourney";
 import { relayError } from "@/relay/kernel/error-codes";
@@ -76,6 +76,7 @@ export async function submitSuno(res: ServerResponse, r: TaskRequest, kind: stri
       platform: "suno",
       userId: r.caller.user.id,
       tokenId: r.caller.token?.id ?? 0,
+      ...taskFunding(call),
       group: r.caller.group,
       channelId: call.channel.id,
       quota: BigInt(charged),

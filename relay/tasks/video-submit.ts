@@ -13,6 +13,7 @@ import { redactUpstreamText } from "@/relay/kernel/redact";
 import { videoVendorFor } from "@/relay/vendors";
 import {
   chargeTaskCall,
+  taskFunding,
   prepareTaskCall,
   releaseTaskCall,
   type TaskCall,
@@ -114,6 +115,7 @@ async function run(
       platform: "video",
       userId: s.caller.user.id,
       tokenId: s.caller.token?.id ?? 0,
+      ...taskFunding(call),
       group: s.caller.group,
       channelId: call.channel.id,
       quota: BigInt(charged),

@@ -6,12 +6,17 @@ import "server-only";
 // loaded in Redis are left alone (they are read from the database when next needed). The users'
 // subscription plans Redis holds follow the database afterwards (redis-ledger.ts syncPlans).
 import { type Tx, withBalanceLock } from "@/lib/server/ledger/balance-lock";
-import { scripted, tokenKey, userKey } from "@/lib/server/ledger/redis-scripts";
+import { planKey, scripted, tokenKey, userKey } from "@/lib/server/ledger/redis-scripts";
 import { queueRetry } from "@/lib/server/ledger/redis-upkeep";
 import { syncPlans } from "@/lib/server/ledger/redis-ledger";
 
 type Accounts = { userIds?: number[]; tokenIds?: number[] };
-type Snapshot = { users: Map<number, number>; tokens: Map<number, { remain: number; unlimited: boolean }> };
+type Snapshot = {
+  users: Map<number, number>;
+  tokens: Map<number, { remain: number; unlimited: boolean }>;
+  /** "<sub>:<epoch>" → used quota, of the users' subscriptions */
+  plans: Map<string, { userId: number; sub: number; epoch: number; used: number }>;
+};
 
 async function snapshot(tx: Tx, accounts: Accounts): Promise<Snapshot> {
   const users = new Map<number, number>();
@@ -27,14 +32,28 @@ async function snapshot(tx: Tx, accounts: Accounts): Promise<Snapshot> {
     });
     for (const r of rows) tokens.set(r.id, { remain: Number(r.remainQuota), unlimited: r.unlimitedQuota });
   }
-  return { users, tokens };
+  const plans: Snapshot["plans"] = new Map();
+  if (accounts.userIds?.length) {
+    const rows = await tx.userSubscription.findMany({
+      where: { userId: { in: accounts.userIds }, status: "active" },
+      select: { id: true, userId: true, quotaEpoch: true, amountUsed: true },
+    });
+    for (const r of rows)
+      plans.set(`${r.id}:${r.quotaEpoch}`, {
+        userId: r.userId,
+        sub: r.id,
+        epoch: r.quotaEpoch,
+        used: Number(r.amountUsed),
+      });
+  }
+  return { users, tokens, plans };
 }
 
-async function adjust(args: (string | number)[]): Promise<void> {
+async function adjust(args: (string | number)[], command: "gwAdjust" | "gwPlanAdjust" = "gwAdjust"): Promise<void> {
   try {
-    await scripted().gwAdjust(...args);
+    await scripted()[command](...args);
   } catch {
-    queueRetry("gwAdjust", args);
+    queueRetry(command, args);
   }
 }
 
@@ -54,6 +73,11 @@ export async function writeOutsideRelay<T>(write: () => Promise<T>, accounts: Ac
         const d = b ? t.remain - b.remain : 0;
         if (d !== 0 || (b && b.unlimited !== t.unlimited))
           await adjust([userKey(0), tokenKey(id), 0, d, t.unlimited ? "1" : "0"]);
+      }
+      // A subscription's used quota moved within its period (a task's refund): Redis moves as much.
+      for (const [key, p] of after.plans) {
+        const d = p.used - (before.plans.get(key)?.used ?? p.used);
+        if (d !== 0) await adjust([planKey(p.userId), p.sub, p.epoch, d], "gwPlanAdjust");
       }
       // The user's subscriptions may have changed too (a purchase, a reset, an expiry).
       for (const id of accounts.userIds ?? []) await syncPlans(tx, id);

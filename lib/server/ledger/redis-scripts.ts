@@ -202,6 +202,13 @@ end
 return 1
 `;
 
+/** KEYS plans; ARGV sub, epoch, delta. An outside write moved a subscription's used quota (a task's
+ *  refund or settlement): the plans Redis holds move by as much, within that quota period only. */
+export const PLAN_ADJUST = `
+if redis.call('HGET', KEYS[1], 'e:' .. ARGV[1]) == ARGV[2] then redis.call('HINCRBY', KEYS[1], 'u:' .. ARGV[1], ARGV[3]) end
+return 1
+`;
+
 /** KEYS instance heartbeat, resv of that instance; ARGV key prefix, instance id.
  *  Gives back every reservation of an instance whose heartbeat expired (it died mid-request). */
 export const SWEEP = `
@@ -237,6 +244,7 @@ type Scripted = Redis & {
   gwLoad(...args: (string | number)[]): Promise<number>;
   gwAdjust(...args: (string | number)[]): Promise<number>;
   gwPlanSync(...args: (string | number)[]): Promise<number>;
+  gwPlanAdjust(...args: (string | number)[]): Promise<number>;
 };
 
 const defined = singleton("relay.redis-scripts", () => new WeakSet<Redis>());
@@ -251,6 +259,7 @@ export function scripted(): Scripted {
     client.defineCommand("gwRefund", { numberOfKeys: 4, lua: REFUND });
     client.defineCommand("gwLoad", { numberOfKeys: 3, lua: LOAD });
     client.defineCommand("gwPlanSync", { numberOfKeys: 1, lua: PLAN_SYNC });
+    client.defineCommand("gwPlanAdjust", { numberOfKeys: 1, lua: PLAN_ADJUST });
     client.defineCommand("gwAdjust", { numberOfKeys: 2, lua: ADJUST });
     defined.add(client);
   }

@@ -18,7 +18,7 @@ const HEARTBEAT_EVERY_MS = 2_000;
 const SWEEP_EVERY_MS = 5_000;
 const RETRY_EVERY_MS = 1_000;
 
-type Retry = { command: "gwSettle" | "gwRefund" | "gwAdjust"; args: (string | number)[] };
+type Retry = { command: "gwSettle" | "gwRefund" | "gwAdjust" | "gwPlanAdjust"; args: (string | number)[] };
 type State = {
   started: Promise<void> | null;
   beatAt: number;
