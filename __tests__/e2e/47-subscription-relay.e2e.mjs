@@ -101,6 +101,7 @@ export async function run({ browser, baseUrl, screenshot }) {
       await details.getByText("付费来源", { exact: true }).waitFor();
       assert.equal(await details.getByTestId("log-detail-billing_source").textContent(), "订阅");
       assert.equal(await details.getByTestId("log-detail-subscription_plan_title").textContent(), "Relay Pro");
+      assert.equal(await details.getByTestId("log-detail-subscription_consumed").textContent(), "$0.50");
       await screenshot("subscription-spent-log-zh-desktop", page);
 
       // English: "Relay Lite" ends first, so it pays the next call

@@ -1,12 +1,28 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useSite } from "@/components/providers/site-context";
+import { formatQuota } from "@/lib/format";
 import type { LogItem } from "@/modules/logs/client/usage/api";
 import { DETAIL_KEYS, detailEntries, parseLogOther, retryChain } from "@/modules/logs/client/usage/log-display";
+
+/** Fields of `other` that are quota amounts: shown as the console shows quota (currency or tokens). */
+const QUOTA_KEYS = new Set(["subscription_consumed", "subscription_remain", "subscription_total"]);
 
 /** The expanded row: the content text and every field of the row's `other` JSON. */
 export function LogDetails({ log, admin }: { log: LogItem; admin: boolean }) {
   const t = useTranslations("logs");
+  const { status } = useSite();
+  const shown = (key: string, value: string) => {
+    if (key === "billing_source" && (value === "wallet" || value === "subscription"))
+      return t(`billing_source_${value}`);
+    if (QUOTA_KEYS.has(key) && Number.isFinite(Number(value)))
+      return formatQuota(Number(value), {
+        inCurrency: status.display_in_currency,
+        quotaPerUnit: status.quota_per_unit,
+      });
+    return value;
+  };
   const other = parseLogOther(log.other);
   const known = new Set<string>(DETAIL_KEYS);
   const entries = detailEntries(other);
@@ -36,9 +52,7 @@ export function LogDetails({ log, admin }: { log: LogItem; admin: boolean }) {
         <div key={e.key} className="flex gap-2">
           <dt className="shrink-0 text-muted">{label(e.key)}</dt>
           <dd className="break-all" data-testid={`log-detail-${e.key}`}>
-            {e.key === "billing_source" && (e.value === "wallet" || e.value === "subscription")
-              ? t(`billing_source_${e.value}`)
-              : e.value}
+            {shown(e.key, e.value)}
           </dd>
         </div>
       ))}
