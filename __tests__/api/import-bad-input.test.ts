@@ -111,6 +111,25 @@ test("a log of an unknown type is skipped with the reason; the rest comes across
   expect(counts(target())).toEqual(fresh);
 });
 
+test("a subscription of an unknown status or a negative quota used, an order of an unknown status: kept, mapped, noted", async () => {
+  const file = fixtureFile(dir, {}, (s) => {
+    s.exec("UPDATE user_subscriptions SET status = 'paused', amount_used = -7 WHERE id = 1");
+    s.exec("UPDATE subscription_orders SET status = 'refunded' WHERE id = 1");
+  });
+  const r = await runCommand(["--from", file, "--dry-run"]);
+  expect(r.code).toBe(0);
+  const text = r.out.join("\n");
+  expect(text).toMatch(/^user_subscriptions\s+4\s+3\s+1\s/m);
+  expect(text).toContain(
+    "note: a status that is none of new-api's (active, expired, cancelled): imported as cancelled",
+  );
+  expect(text).toContain("note: negative amount_used set to 0");
+  expect(text).toContain(
+    "note: a status that is none of new-api's (pending, success, failed, expired): imported as failed",
+  );
+  expect(counts(target())).toEqual(fresh);
+});
+
 test("the one-api variant imports into the database the failures left fresh; its channel types are translated", async () => {
   const file = fixtureFile(dir, { product: "one-api" });
   const r = await runCommand(["--from", file, "--logs", "none"]);

@@ -1,12 +1,12 @@
 // npm run import:new-api from MySQL/MariaDB (issue 39), new-api's most common deployment: Debian's
 // mariadb-server started by the test, the new-api and one-api fixtures written with gorm's MySQL
-// column types (JSON columns, DATETIME(3) soft deletes, bigint ids), imported into this test's
-// database; a wrong password in the DSN is one line and exit 1.
+// column types (JSON columns, DATETIME(3) soft deletes, bigint ids, decimal prices), imported into this
+// test's database; a wrong password in the DSN is one line and exit 1.
 import { db } from "@/lib/server/db";
 import { open, sha256Hex } from "@/lib/server/crypto/secret-box";
 import { setupApiHarness } from "@/test-support/api/harness";
 import { startMariadb, type TestMariadb } from "@/test-support/mariadb-server";
-import { createMysqlFixture, FIXTURE } from "../import/new-api-fixture";
+import { createMysqlFixture, FIXTURE, SUBSCRIPTIONS } from "../import/new-api-fixture";
 import { counts, runCommand } from "../import/import-support";
 
 const harness = setupApiHarness();
@@ -65,4 +65,21 @@ test("the new-api database on MariaDB comes across with the same meaning", async
   expect(await db().log.count()).toBe(100);
   expect(await db().log.count({ where: { isStream: true } })).toBe(50);
   expect((await db().task.findUniqueOrThrow({ where: { id: 1 } })).tokenId).toBe(1);
+  // price_amount is decimal(10,6) there (mysql2 hands over "9.900000"); the *bool columns boolean or NULL
+  const plans = await db().subscriptionPlan.findMany({ orderBy: { id: "asc" } });
+  expect(plans.map((p) => [p.priceAmount, p.allowBalancePay, p.allowWalletOverflow, p.totalAmount])).toEqual([
+    [9.9, null, true, 2_000_000n],
+    [1.5, false, false, 100_000n],
+  ]);
+  const subs = await db().userSubscription.findMany({ orderBy: { id: "asc" } });
+  expect(subs.map((x) => [x.id, x.status, x.amountUsed, x.allowWalletOverflow])).toEqual([
+    [SUBSCRIPTIONS.active.id, "active", BigInt(SUBSCRIPTIONS.active.used), true],
+    [2, "expired", 100_000n, false],
+    [4, "cancelled", 0n, true],
+  ]);
+  expect((await db().subscriptionOrder.findMany()).map((o) => o.status).sort()).toEqual([
+    "pending",
+    "success",
+    "success",
+  ]);
 });

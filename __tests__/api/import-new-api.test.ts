@@ -1,8 +1,9 @@
 // npm run import:new-api (issue 39): the new-api fixture (written from new-api's gorm models) into
 // this test's fresh database, then what an operator relies on: ids, soft deletes, keys hashed and
 // sealed, channels of types we do not relay kept disabled with the reason, codes mapped, old
-// passwords logging in, the unused code redeeming once, new ids above the imported ones, and a
-// second run refused.
+// passwords logging in, the unused code redeeming once, subscription plans, users' subscriptions and
+// plan orders field by field (those of a deleted user skipped with the reason), new ids above the
+// imported ones, and a second run refused.
 import { db } from "@/lib/server/db";
 import { open, sha256Hex } from "@/lib/server/crypto/secret-box";
 import { invalidateOptionsCache } from "@/lib/server/options/store";
@@ -10,7 +11,7 @@ import { LOG_TYPE } from "@/lib/constants";
 import * as loginRoute from "@/app/api/user/login/route";
 import { call, createUser, login, setupApiHarness } from "@/test-support/api/harness";
 import { redeem } from "@/test-support/api/redemptions-support";
-import { FIXTURE } from "../import/new-api-fixture";
+import { FIXTURE, SUBSCRIPTIONS } from "../import/new-api-fixture";
 import { counts, fixtureFile, runCommand, tempDir } from "../import/import-support";
 
 const harness = setupApiHarness();
@@ -109,6 +110,132 @@ test("log types are mapped, never copied: new-api's 5 (error) is our 6, its 6 (r
   expect(mini).toMatchObject({ count: 15, quota: 15_000n, tokenUsed: 1_500n });
 });
 
+test("subscription plans come across column for column (money as it is, new-api's unset *bool stays unset)", async () => {
+  const plans = await db().subscriptionPlan.findMany({ orderBy: { id: "asc" } });
+  const times = { createdAt: expect.any(Number), updatedAt: expect.any(Number) };
+  expect(plans).toHaveLength(2);
+  expect(plans[0]).toEqual({
+    id: 1,
+    title: SUBSCRIPTIONS.planTitle,
+    subtitle: "2M quota a week",
+    priceAmount: 9.9,
+    currency: "USD",
+    durationUnit: "month",
+    durationValue: 1,
+    customSeconds: 0n,
+    enabled: true,
+    sortOrder: 10,
+    allowBalancePay: null,
+    allowWalletOverflow: true,
+    stripePriceId: "price_1ProMonthly",
+    creemProductId: "",
+    maxPurchasePerUser: 0,
+    upgradeGroup: "",
+    downgradeGroup: "",
+    totalAmount: 2_000_000n,
+    quotaResetPeriod: "weekly",
+    quotaResetCustomSeconds: 0n,
+    ...times,
+  });
+  expect(plans[1]).toMatchObject({
+    id: 2,
+    title: "Legacy Basic",
+    priceAmount: 1.5,
+    durationUnit: "day",
+    durationValue: 7,
+    enabled: false,
+    allowBalancePay: false,
+    allowWalletOverflow: false,
+    creemProductId: "prod_creem_basic",
+    maxPurchasePerUser: 1,
+    upgradeGroup: "vip",
+    downgradeGroup: "default",
+    totalAmount: 100_000n,
+    quotaResetPeriod: "custom",
+    quotaResetCustomSeconds: 86_400n,
+  });
+  expect(plans[0]!.updatedAt - plans[0]!.createdAt).toBe(50 * 86_400);
+  const text = first.out.join("\n");
+  expect(text).toMatch(/^subscription_plans\s+2\s+2\s+0\s/m);
+  expect(text).toContain("note: waffo_pancake_product_id dropped (no Waffo payments here)");
+});
+
+test("users' subscriptions keep ids, quota used, periods and statuses; the deleted user's is skipped with the reason", async () => {
+  const subs = await db().userSubscription.findMany({ orderBy: { id: "asc" } });
+  expect(subs.map((s) => [s.id, s.userId, s.planId, s.status, s.source])).toEqual([
+    [1, 2, 1, "active", "order"],
+    [2, 2, 2, "expired", "admin"],
+    [4, 3, 1, "cancelled", "balance"],
+  ]);
+  const [active, expired, cancelled] = subs;
+  const { createdAt, startTime, endTime, lastResetTime, nextResetTime, updatedAt } = active!;
+  // the fixture's times are relative to its `now`: the spans between them are what it wrote
+  expect([endTime - startTime, nextResetTime - lastResetTime, BigInt(updatedAt - createdAt)]).toEqual([
+    30n * 86_400n,
+    7n * 86_400n,
+    7n * 86_400n,
+  ]);
+  expect(BigInt(createdAt)).toBe(startTime);
+  expect(active).toMatchObject({
+    amountTotal: BigInt(SUBSCRIPTIONS.active.total),
+    amountUsed: BigInt(SUBSCRIPTIONS.active.used),
+    upgradeGroup: "",
+    prevUserGroup: "",
+    downgradeGroup: "",
+    allowWalletOverflow: true,
+    quotaEpoch: 0,
+  });
+  expect(Number(nextResetTime)).toBeGreaterThan(Date.now() / 1000);
+  expect(expired).toMatchObject({
+    amountTotal: 100_000n,
+    amountUsed: 100_000n,
+    nextResetTime: 0n,
+    upgradeGroup: "vip",
+    prevUserGroup: "default",
+    downgradeGroup: "default",
+    allowWalletOverflow: false,
+    quotaEpoch: 0,
+  });
+  expect(expired!.endTime - expired!.startTime).toBe(7n * 86_400n);
+  // a row older than new-api's allow_wallet_overflow column (NULL): the wallet may pay on, as there
+  expect(cancelled!.allowWalletOverflow).toBe(true);
+  const text = first.out.join("\n");
+  expect(text).toMatch(/^user_subscriptions\s+4\s+3\s+1\s/m);
+  expect(text).toContain(
+    `skipped: subscription ${SUBSCRIPTIONS.skippedSubscription}: its user 4 was not imported or is deleted`,
+  );
+});
+
+test("plan orders keep trade numbers, money, providers and states; the deleted user's is skipped; in-flight records are counted, not imported", async () => {
+  const orders = await db().subscriptionOrder.findMany({ orderBy: { id: "asc" } });
+  const columns = (o: (typeof orders)[number]) => [
+    [o.id, o.userId, o.planId, o.money, o.tradeNo],
+    [o.paymentMethod, o.paymentProvider, o.status, o.providerPayload, o.completeTime > 0],
+  ];
+  expect(orders.map(columns)).toEqual([
+    [
+      [1, 2, 1, 9.9, "SUBUSR2NOa1b2c3"],
+      ["alipay", "epay", "success", "trade_status=TRADE_SUCCESS", true],
+    ],
+    [
+      [2, 2, 1, 9.9, "SUBUSR2NOd4e5f6"],
+      ["stripe", "stripe", "pending", "", false],
+    ],
+    [
+      [4, 3, 1, 9.9, "SUBBALUSR3NOj1k2l3"],
+      ["balance", "balance", "success", "charged_quota=4950000", true],
+    ],
+  ]);
+  expect(orders[0]!.completeTime).toBe(orders[0]!.createTime);
+  const text = first.out.join("\n");
+  expect(text).toMatch(/^subscription_orders\s+4\s+3\s+1\s/m);
+  expect(text).toContain(
+    `skipped: subscription order ${SUBSCRIPTIONS.skippedOrder}: its user 4 was not imported or is deleted`,
+  );
+  expect(text).toContain("note: a pending stripe order stays pending (no such payments here: it cannot complete)");
+  expect(text).toMatch(/not imported[^\n]*\n\s+subscription_pre_consume_records: 1 rows/);
+});
+
 test("an imported user logs in with the old password; the disabled and the soft-deleted do not", async () => {
   await login("alice", FIXTURE.passwords.alice);
   await login("root", FIXTURE.passwords.root);
@@ -135,6 +262,13 @@ test("the unused code redeems once; the used one is refused", async () => {
 test("a new account gets an id above every imported one (the soft-deleted 4 and the gap 5 are never reused)", async () => {
   const user = await createUser();
   expect(user.id).toBe(7);
+  // the same for plans, subscriptions and orders (the logs' subscription_id names the old ones)
+  const plan = await db().subscriptionPlan.create({ data: { title: "new" } });
+  expect(plan.id).toBe(3);
+  const sub = await db().userSubscription.create({ data: { userId: user.id, planId: plan.id } });
+  expect(sub.id).toBe(5);
+  const order = await db().subscriptionOrder.create({ data: { userId: user.id, planId: plan.id, tradeNo: "new-1" } });
+  expect(order.id).toBe(5);
 });
 
 test("a second run is refused with one line and changes nothing", async () => {

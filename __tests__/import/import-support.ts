@@ -65,6 +65,9 @@ export function counts(file: string): Record<string, number> {
       "quota_data",
       "setups",
       "options",
+      "subscription_plans",
+      "user_subscriptions",
+      "subscription_orders",
     ];
     return Object.fromEntries(
       tables.map((t) => [t, (db.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n]),

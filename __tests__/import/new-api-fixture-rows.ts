@@ -1,6 +1,8 @@
 // The rows of the new-api / one-api fixture databases (new-api-fixture.ts writes them): realistic users,
-// tokens, channels, options, codes, logs over several days, quota data, tasks and second factors.
+// tokens, channels, options, codes, logs over several days, quota data, tasks and second factors
+// (subscriptions: ./new-api-fixture-subscriptions.ts).
 import bcrypt from "bcryptjs";
+import { subscriptionRows } from "./new-api-fixture-subscriptions";
 
 export type Product = "new-api" | "one-api";
 export type Row = Record<string, string | number | boolean | Buffer | null>;
@@ -343,5 +345,7 @@ export function fixtureRows(o: FixtureOptions = {}): Record<string, Row[]> {
     options: options(),
     redemptions: redemptions(product, now),
   };
-  return product === "new-api" ? { ...rows, ...newApiExtras(now), ...secondFactors(o.passkey) } : rows;
+  return product === "new-api"
+    ? { ...rows, ...newApiExtras(now), ...secondFactors(o.passkey), ...subscriptionRows(now) }
+    : rows;
 }

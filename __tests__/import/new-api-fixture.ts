@@ -1,15 +1,18 @@
-// A new-api (or one-api) database as its gorm models create it (./new-api-schema.ts), filled with the
-// rows an operator's installation holds: root, a disabled and a soft-deleted user, bcrypt passwords,
-// tokens with limits (models, IP allow-list, expiry, unlimited), a multi-key channel, model mappings,
-// ratios and unknown options, used and unused redemption codes, top-ups, logs over several days,
-// quota data, check-ins, a Midjourney and a task record. FIXTURE says what the tests may rely on.
+// A new-api (or one-api) database as its gorm models create it (./new-api-schema.ts, ./new-api-ddl.ts),
+// filled with the rows an operator's installation holds: root, a disabled and a soft-deleted user,
+// bcrypt passwords, tokens with limits (models, IP allow-list, expiry, unlimited), a multi-key channel,
+// model mappings, ratios and unknown options, used and unused redemption codes, top-ups, logs over
+// several days, quota data, check-ins, a Midjourney and a task record, subscription plans, users'
+// subscriptions and plan orders. FIXTURE and SUBSCRIPTIONS say what the tests may rely on.
 import Database from "better-sqlite3";
 import type { Connection } from "mysql2/promise";
 import type { Client } from "pg";
-import { createStatements, tablesOf } from "./new-api-schema";
+import { createStatements } from "./new-api-ddl";
+import { tablesOf } from "./new-api-schema";
 import { fixtureRows, logRows, type FixtureOptions, type Product, type Row } from "./new-api-fixture-rows";
 
 export { FIXTURE, fixtureRows, logRows } from "./new-api-fixture-rows";
+export { SUBSCRIPTIONS } from "./new-api-fixture-subscriptions";
 export type { FixtureOptions, FixturePasskey, Product, Row } from "./new-api-fixture-rows";
 
 const sqliteValue = (v: Row[string]) => (typeof v === "boolean" ? (v ? 1 : 0) : v);

@@ -1,18 +1,8 @@
 // The tables of a new-api (zyqfork/new-api@823e263 model/*.go) and a one-api (songquanpeng/one-api@02da017
-// model/*.go) database, column for column as their gorm models declare them, rendered as gorm's
-// AutoMigrate creates them on SQLite and on MySQL/MariaDB. Only what the importer reads (and a few
+// model/*.go) database, column for column as their gorm models declare them (./new-api-ddl.ts renders
+// them as gorm's AutoMigrate creates them on each engine). Only what the importer reads (and a few
 // tables it must leave alone) is here; docs/import.md lists every table.
-//
-// Go kinds and gorm's mapping: int/int64 -> integer (SQLite) / bigint (MySQL); `type:int` -> int; bool
-// -> numeric / boolean; float64 -> real / double; string -> text / longtext, but varchar(191) on MySQL
-// when the column has an index, a unique constraint or a default (gorm's mysql dialect); explicit
-// `type:` tags are kept as written; gorm.DeletedAt -> datetime / datetime(3).
-
-type Kind = "pk" | "int" | "type:int" | "uint" | "bool" | "float" | "string" | "time" | `type:${string}`;
-type Opts = { unique?: boolean; index?: boolean; def?: string; notNull?: boolean };
-export type Column = readonly [name: string, kind: Kind, opts?: Opts];
-export type Table = { name: string; columns: readonly Column[]; primaryKey?: readonly string[] };
-export type Engine = "sqlite" | "mysql" | "postgres";
+import type { Opts, Table } from "./new-api-ddl";
 
 const I: Opts = { index: true };
 const U: Opts = { unique: true, index: true };
@@ -163,6 +153,53 @@ const NEW_API_TABLES: readonly Table[] = [
       ["last_used_at", "time"], ["created_at", "time"], ["updated_at", "time"], ["deleted_at", "time", I],
     ],
   },
+  // model/subscription.go. On SQLite new-api creates subscription_plans by hand (main.go
+  // ensureSubscriptionPlanTableSQLite: the two *bool columns `numeric DEFAULT 1`); AutoMigrate on the
+  // other engines gives them no default. The fixture writes every value, so the defaults do not matter.
+  {
+    name: "subscription_plans",
+    columns: [
+      ["id", "pk"], ["title", "type:varchar(128)", { notNull: true }], ["subtitle", "type:varchar(255)", d("''")],
+      ["price_amount", "type:decimal(10,6)", d("0", { notNull: true })], ["currency", "type:varchar(8)", d("'USD'", { notNull: true })],
+      ["duration_unit", "type:varchar(16)", d("'month'", { notNull: true })], ["duration_value", "type:int", d("1", { notNull: true })],
+      ["custom_seconds", "type:bigint", d("0", { notNull: true })], ["enabled", "bool", d("true")], ["sort_order", "type:int", d("0")],
+      ["allow_balance_pay", "bool"], ["allow_wallet_overflow", "bool"], ["stripe_price_id", "type:varchar(128)", d("''")],
+      ["creem_product_id", "type:varchar(128)", d("''")], ["waffo_pancake_product_id", "type:varchar(128)", d("''")],
+      ["max_purchase_per_user", "type:int", d("0")], ["upgrade_group", "type:varchar(64)", d("''")],
+      ["downgrade_group", "type:varchar(64)", d("''")], ["total_amount", "type:bigint", d("0", { notNull: true })],
+      ["quota_reset_period", "type:varchar(16)", d("'never'")], ["quota_reset_custom_seconds", "type:bigint", d("0")],
+      ["created_at", "int"], ["updated_at", "int"],
+    ],
+  },
+  {
+    // idx_user_sub_active (user_id, status, end_time) left out: the importer reads by id.
+    name: "user_subscriptions",
+    columns: [
+      ["id", "pk"], ["user_id", "int", I], ["plan_id", "int", I], ["amount_total", "type:bigint", d("0", { notNull: true })],
+      ["amount_used", "type:bigint", d("0", { notNull: true })], ["start_time", "int"], ["end_time", "int", I],
+      ["status", "type:varchar(32)", I], ["source", "type:varchar(32)", d("'order'")], ["last_reset_time", "type:bigint", d("0")],
+      ["next_reset_time", "type:bigint", d("0", I)], ["upgrade_group", "type:varchar(64)", d("''")],
+      ["prev_user_group", "type:varchar(64)", d("''")], ["downgrade_group", "type:varchar(64)", d("''")],
+      ["allow_wallet_overflow", "bool"], ["created_at", "int"], ["updated_at", "int"],
+    ],
+  },
+  {
+    name: "subscription_orders",
+    columns: [
+      ["id", "pk"], ["user_id", "int", I], ["plan_id", "int", I], ["money", "float"], ["trade_no", "type:varchar(255)", U],
+      ["payment_method", "type:varchar(50)"], ["payment_provider", "type:varchar(50)", d("''")], ["status", "string"],
+      ["create_time", "int"], ["complete_time", "int"], ["provider_payload", "type:text"],
+    ],
+  },
+  {
+    // not imported (calls in flight in the old process), counted in the report
+    name: "subscription_pre_consume_records",
+    columns: [
+      ["id", "pk"], ["request_id", "type:varchar(64)", U], ["user_id", "int", I], ["user_subscription_id", "int", I],
+      ["pre_consumed", "type:bigint", d("0", { notNull: true })], ["status", "type:varchar(32)", I], ["created_at", "int"],
+      ["updated_at", "int", I],
+    ],
+  },
 ];
 
 // prettier-ignore
@@ -222,75 +259,4 @@ const ONE_API_TABLES: readonly Table[] = [
 
 export function tablesOf(product: "new-api" | "one-api"): readonly Table[] {
   return product === "new-api" ? NEW_API_TABLES : ONE_API_TABLES;
-}
-
-function columnType(engine: Engine, [, kind, opts = {}]: Column, primary: boolean): string {
-  if (kind.startsWith("type:")) {
-    const t = kind.slice(5);
-    if (engine === "mysql" && t === "json") return "JSON";
-    return engine === "postgres" && t === "blob" ? "bytea" : t;
-  }
-  // gorm's postgres dialect: 64-bit ints are bigint, floats decimal, strings text, times timestamptz.
-  const postgres = {
-    int: "bigint",
-    "type:int": "integer",
-    uint: "bigint",
-    bool: "boolean",
-    float: "decimal",
-    string: "text",
-    time: "timestamptz",
-  } as const;
-  if (engine === "postgres") return postgres[kind as keyof typeof postgres];
-  const sqlite = {
-    pk: "integer",
-    int: "integer",
-    "type:int": "int",
-    uint: "integer",
-    bool: "numeric",
-    float: "real",
-    string: "text",
-    time: "datetime",
-  } as const;
-  const mysql = {
-    pk: "bigint",
-    int: "bigint",
-    "type:int": "int",
-    uint: "bigint unsigned",
-    bool: "boolean",
-    float: "double",
-    time: "datetime(3)",
-  } as const;
-  if (engine === "sqlite") return sqlite[kind as keyof typeof sqlite];
-  if (kind === "string")
-    return primary || opts.index || opts.unique || opts.def !== undefined ? "varchar(191)" : "longtext";
-  return mysql[kind as keyof typeof mysql];
-}
-
-/** The CREATE TABLE and CREATE INDEX statements gorm's AutoMigrate issues for `table`. */
-export function createStatements(engine: Engine, table: Table): string[] {
-  const q = engine === "postgres" ? (n: string) => `"${n}"` : (n: string) => `\`${n}\``;
-  const defs = table.columns.map((c) => {
-    const [name, kind, opts = {}] = c;
-    if (kind === "pk")
-      return engine === "sqlite"
-        ? `${q(name)} integer PRIMARY KEY AUTOINCREMENT`
-        : engine === "mysql"
-          ? `${q(name)} bigint AUTO_INCREMENT`
-          : `${q(name)} bigserial`;
-    let def = `${q(name)} ${columnType(engine, c, !!table.primaryKey?.includes(name))}`;
-    if (opts.notNull) def += " NOT NULL";
-    if (opts.def !== undefined) def += ` DEFAULT ${opts.def}`;
-    if (opts.unique && engine === "sqlite") def += " UNIQUE";
-    return def;
-  });
-  const pk = table.primaryKey ?? (engine !== "sqlite" && table.columns.some((c) => c[1] === "pk") ? ["id"] : []);
-  if (pk.length) defs.push(`PRIMARY KEY (${pk.map(q).join(",")})`);
-  if (engine !== "sqlite")
-    for (const [name, , opts] of table.columns)
-      if (opts?.unique) defs.push(`CONSTRAINT ${q(`uni_${table.name}_${name}`)} UNIQUE (${q(name)})`);
-  const statements = [`CREATE TABLE ${q(table.name)} (${defs.join(",")})`];
-  for (const [name, , opts] of table.columns)
-    if (opts?.index && !opts.unique)
-      statements.push(`CREATE INDEX ${q(`idx_${table.name}_${name}`)} ON ${q(table.name)}(${q(name)})`);
-  return statements;
 }

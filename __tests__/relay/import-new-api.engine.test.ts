@@ -1,10 +1,11 @@
 // npm run import:new-api (issue 39) as an operator runs it (the npm script: migrate, import), then the
 // production server on the imported database: the old password logs in, the old key relays through
 // the imported channel to the upstream and is billed to its user and token at the imported ratios
-// (Σ logs == ledger), an imported code redeems once, the console shows channels, tokens, logs and
-// the dashboard's quota data; a user's second factors keep working (a TOTP code from the old secret,
-// a backup code once, the passkey signing in). With TEST_DATABASE_URL both ends are PostgreSQL: the source is the
-// fixture as gorm's postgres driver creates it (the PostgreSQL reader), the target the gateway's.
+// (Σ logs == ledger), paid by the user's imported subscription plan (issue 41), an imported code
+// redeems once, the console shows channels, tokens, logs and the dashboard's quota data; a user's
+// second factors keep working (a TOTP code from the old secret, a backup code once, the passkey
+// signing in). With TEST_DATABASE_URL both ends are PostgreSQL: the source is the fixture as gorm's
+// postgres driver creates it (the PostgreSQL reader), the target the gateway's.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,7 +14,7 @@ import { promisify } from "node:util";
 import { startGateway, type Gateway } from "./gateway";
 import { startMockUpstream, type MockUpstream } from "@/test-support/upstream/mock-upstream";
 import { copySqliteTemplate, createPostgresFromTemplate, dropPostgresDatabase } from "@/test-support/db-template";
-import { createPostgresFixture, createSqliteFixture, FIXTURE } from "../import/new-api-fixture";
+import { createPostgresFixture, createSqliteFixture, FIXTURE, SUBSCRIPTIONS } from "../import/new-api-fixture";
 import pg from "pg";
 import { createHmac } from "node:crypto";
 import { SoftAuthenticator } from "@/test-support/api/webauthn-support";
@@ -113,8 +114,12 @@ test("the npm script prints the report and finishes", () => {
   expect(report).toContain(pgBase ? `source:  postgres://` : "source:  /");
 });
 
-test("a new account gets an id above every imported one", async () => {
+test("a new account and a new plan get ids above every imported one", async () => {
   expect((await gw.createUser("newcomer")).id).toBe(7);
+  const plan = await gw.api<{ id: number }>("POST", "/api/subscription/admin/plans", {
+    plan: { title: "After the move", price_amount: 1, duration_unit: "day", duration_value: 1 },
+  });
+  expect(plan.json.data.id).toBe(3);
 });
 
 test("an imported user logs in with the old password", async () => {
@@ -128,25 +133,42 @@ test("an imported user logs in with the old password", async () => {
   expect(body.data.id).toBe(2);
 });
 
-test("the old key relays through the imported channel, billed to its user and token at the imported ratios", async () => {
-  const [before] = await gw.sql<{ u: number; t: number }>(
-    "select (select usedQuota from users where id = 2) u, (select usedQuota from tokens where id = 1) t",
-  );
+test("the old key relays through the imported channel at the imported ratios, paid by the imported subscription", async () => {
+  const { active } = SUBSCRIPTIONS;
+  const balances = async () =>
+    (
+      await gw.sql<{ wallet: number; u: number; t: number; spent: number }>(
+        `select (select quota from users where id = 2) wallet, (select usedQuota from users where id = 2) u,
+        (select usedQuota from tokens where id = 1) t, (select amountUsed from user_subscriptions where id = ?) spent`,
+        active.id,
+      )
+    )[0]!;
+  const before = await balances();
+  expect(Number(before.spent)).toBe(active.used);
   const r = await chat(FIXTURE.aliceKey, FIXTURE.pricedModel);
   expect(r.status).toBe(200);
   const sent = up.requests.at(-1)!;
   expect(sent.headers.authorization).toBe("Bearer sk-upstream-1");
   expect(sent.body.model).toBe(FIXTURE.pricedModel);
   await gw.settle();
-  const logs = await gw.sql<{ quota: number; tokenId: number; channelId: number }>(
-    "select quota, tokenId, channelId from logs where id > 100 and type = 2 and userId = 2",
+  const logs = await gw.sql<{ quota: number; tokenId: number; channelId: number; other: string }>(
+    "select quota, tokenId, channelId, other from logs where id > 100 and type = 2 and userId = 2",
   );
-  expect(logs).toEqual([{ quota: 90, tokenId: 1, channelId: 1 }]);
-  const [after] = await gw.sql<{ u: number; t: number }>(
-    "select (select usedQuota from users where id = 2) u, (select usedQuota from tokens where id = 1) t",
-  );
-  expect(after!.u - before!.u).toBe(90);
-  expect(after!.t - before!.t).toBe(90);
+  expect(logs.map(({ other: _o, ...l }) => l)).toEqual([{ quota: 90, tokenId: 1, channelId: 1 }]);
+  expect(JSON.parse(logs[0]!.other)).toMatchObject({
+    billing_source: "subscription",
+    subscription_id: active.id,
+    subscription_plan_id: active.planId,
+    subscription_plan_title: SUBSCRIPTIONS.planTitle,
+    subscription_consumed: 90,
+    subscription_total: active.total,
+    wallet_quota_deducted: 0,
+  });
+  const after = await balances();
+  expect(Number(after.wallet)).toBe(Number(before.wallet));
+  expect(Number(after.spent) - Number(before.spent)).toBe(90);
+  expect(Number(after.u) - Number(before.u)).toBe(90);
+  expect(Number(after.t) - Number(before.t)).toBe(90);
 });
 
 test("the allow-list, the soft delete and the expiry of imported tokens still hold", async () => {

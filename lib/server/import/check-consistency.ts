@@ -1,7 +1,8 @@
 import "server-only";
 
 // The final check: what landed in the target equals what was mapped (row counts of every table, user
-// quota and used quota, token remaining quota). Any difference stops the import, which is then wiped.
+// quota and used quota, token remaining quota, plans' quota, subscriptions' total and used quota). Any
+// difference stops the import, which is then wiped.
 import { ImportError } from "@/lib/server/import/import-error";
 import type { TargetWriter } from "@/lib/server/import/target";
 import type { TargetRow, TargetTable } from "@/lib/server/import/target-tables";
@@ -11,6 +12,8 @@ const SUMS: Readonly<Record<string, readonly string[]>> = {
   tokens: ["remainQuota", "usedQuota"],
   channels: ["usedQuota"],
   redemptions: ["quota"],
+  subscription_plans: ["totalAmount"],
+  user_subscriptions: ["amountTotal", "amountUsed"],
 };
 
 /** Counts and sums of the rows written, as the run goes. */

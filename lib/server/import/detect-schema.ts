@@ -38,6 +38,7 @@ const KNOWN_TABLES = [
   "subscription_plans",
   "user_subscriptions",
   "subscription_orders",
+  "subscription_pre_consume_records",
 ] as const;
 
 export async function detectSchema(source: SourceReader): Promise<SourceSchema> {

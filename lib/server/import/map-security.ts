@@ -6,7 +6,13 @@ import "server-only";
 // credential id and public key, raw bytes there, become base64url, its AAGUID a UUID. Rows of users not
 // imported or soft-deleted (gorm's deleted_at) are skipped with the reason; a user with 2FA on keeps it.
 import type { SourceRow, SourceValue } from "@/lib/server/import/source";
-import { columnList, type MapContext, type Mapped, type TableImport } from "@/lib/server/import/table-import";
+import {
+  columnList,
+  skipReason,
+  type MapContext,
+  type Mapped,
+  type TableImport,
+} from "@/lib/server/import/table-import";
 import { TARGET } from "@/lib/server/import/target-tables";
 import { bool, date, int, str } from "@/lib/server/import/values";
 
@@ -28,15 +34,6 @@ function uuidOf(v: SourceValue | undefined): string {
   if (!Buffer.isBuffer(v) || v.length !== 16) return "";
   const h = v.toString("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** Why a row of `what` is left behind, or null when its user came across. */
-function skipReason(r: SourceRow, ctx: MapContext, what: string): string | null {
-  if (date(r.deleted_at)) return `${what} ${str(r.id)}: deleted in the source`;
-  const userId = int(r.user_id);
-  if (!ctx.userIds.has(userId) || ctx.deletedUserIds.has(userId))
-    return `${what} ${str(r.id)}: its user ${str(r.user_id)} was not imported or is deleted`;
-  return null;
 }
 
 function mapTwoFa(r: SourceRow, ctx: MapContext): Mapped {

@@ -8,6 +8,7 @@ import { detectSchema } from "@/lib/server/import/detect-schema";
 import { ImportError } from "@/lib/server/import/import-error";
 import { ACCOUNT_TABLES } from "@/lib/server/import/map-accounts";
 import { SECURITY_TABLES } from "@/lib/server/import/map-security";
+import { SUBSCRIPTION_TABLES } from "@/lib/server/import/map-subscriptions";
 import { CHANNEL_TABLES } from "@/lib/server/import/map-channels";
 import { LOG_TABLE, REDEMPTION_TABLES, TASK_TABLES, USAGE_TABLES } from "@/lib/server/import/map-records";
 import { copyTable, type Progress } from "@/lib/server/import/copy-table";
@@ -34,11 +35,12 @@ export type RunOptions = {
 };
 
 /** Tables of a source this import leaves behind (counted in the report): docs/import.md. */
-const NOT_IMPORTED = ["subscription_plans", "user_subscriptions", "subscription_orders"] as const;
+const NOT_IMPORTED = ["subscription_pre_consume_records"] as const;
 
 function groups(logs: LogsChoice): Array<readonly TableImport[]> {
   return [
     ACCOUNT_TABLES,
+    SUBSCRIPTION_TABLES,
     SECURITY_TABLES,
     CHANNEL_TABLES,
     REDEMPTION_TABLES,

@@ -5,6 +5,7 @@ import "server-only";
 import type { Product, SourceSchema } from "@/lib/server/import/detect-schema";
 import type { SourceRow } from "@/lib/server/import/source";
 import type { TargetRow, TargetTable } from "@/lib/server/import/target-tables";
+import { date, int, str } from "@/lib/server/import/values";
 
 export type MapContext = {
   product: Product;
@@ -39,3 +40,15 @@ export type TableImport = {
 
 /** A column list written as one line of names ("id user_id key ..."), as the models list them. */
 export const columnList = (names: string): readonly string[] => names.split(/\s+/).filter(Boolean);
+
+/**
+ * Why a row of `what` that belongs to a user is left behind (soft-deleted itself, or its user not
+ * imported or soft-deleted: it could never be used), or null when it comes across.
+ */
+export function skipReason(r: SourceRow, ctx: MapContext, what: string): string | null {
+  if (date(r.deleted_at)) return `${what} ${str(r.id)}: deleted in the source`;
+  const userId = int(r.user_id);
+  if (!ctx.userIds.has(userId) || ctx.deletedUserIds.has(userId))
+    return `${what} ${str(r.id)}: its user ${str(r.user_id)} was not imported or is deleted`;
+  return null;
+}

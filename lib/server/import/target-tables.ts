@@ -112,6 +112,23 @@ export const TARGET = {
     `id:int userId:int credentialId publicKey attestationType aaguid signCount:bigint backupEligible:bool
     backupState:bool transports name lastUsedAt:int createdAt:int`,
   ),
+  subscription_plans: t(
+    "subscription_plans",
+    `id:int title subtitle priceAmount:float currency durationUnit durationValue:int customSeconds:bigint enabled:bool
+    sortOrder:int allowBalancePay:bool allowWalletOverflow:bool stripePriceId creemProductId maxPurchasePerUser:int
+    upgradeGroup downgradeGroup totalAmount:bigint quotaResetPeriod quotaResetCustomSeconds:bigint createdAt:int updatedAt:int`,
+  ),
+  user_subscriptions: t(
+    "user_subscriptions",
+    `id:int userId:int planId:int amountTotal:bigint amountUsed:bigint startTime:bigint endTime:bigint status source
+    lastResetTime:bigint nextResetTime:bigint upgradeGroup prevUserGroup downgradeGroup allowWalletOverflow:bool
+    quotaEpoch:int createdAt:int updatedAt:int`,
+  ),
+  subscription_orders: t(
+    "subscription_orders",
+    `id:int userId:int planId:int money:float tradeNo paymentMethod paymentProvider status createTime:int
+    completeTime:int providerPayload`,
+  ),
   setups: t("setups", "id:int version initializedAt:int"),
 } as const satisfies Record<string, TargetTable>;
 
@@ -129,6 +146,9 @@ export const WIPE_ORDER: readonly TargetName[] = [
   "options",
   "abilities",
   "channels",
+  "subscription_orders",
+  "user_subscriptions",
+  "subscription_plans",
   "top_ups",
   "checkins",
   "passkey_credentials",
