@@ -23,6 +23,12 @@ export type CopyOptions = {
   signal?: AbortSignal;
   /** Called with every row written (the consistency check sums what it expects). */
   onRow?: (table: TargetTable, row: TargetRow) => void;
+  /**
+   * Called with the id of every row left behind, for tables that keep the source's ids: new rows must
+   * never take such an id (old logs name it: a skipped token's or subscription's id would come to mean
+   * a new one). TargetWriter.moveSequences raises the sequences above them.
+   */
+  onSkippedId?: (table: TargetTable, id: number) => void;
 };
 
 export async function copyTable(spec: TableImport, o: CopyOptions): Promise<TableReport> {
@@ -34,6 +40,7 @@ export async function copyTable(spec: TableImport, o: CopyOptions): Promise<Tabl
     return report;
   }
   const columns = spec.columns.filter((c) => present.has(c));
+  const keepsIds = spec.target.serialId === true && columns.includes("id");
   const total = o.progress ? await o.source.count(spec.source, o.since) : 0;
   const pages = o.source.pages({
     table: spec.source,
@@ -55,6 +62,8 @@ export async function copyTable(spec: TableImport, o: CopyOptions): Promise<Tabl
       const mapped = spec.map(sourceRow, o.ctx);
       if ("skip" in mapped) {
         skip(report, mapped.skip);
+        const id = Number(sourceRow.id);
+        if (keepsIds && Number.isSafeInteger(id) && id > 0) o.onSkippedId?.(spec.target, id);
         continue;
       }
       main.push(mapped.row);

@@ -56,11 +56,14 @@ export async function openPostgresTarget(url: string): Promise<TargetWriter> {
       await client.query(`TRUNCATE ${names.join(", ")} RESTART IDENTITY CASCADE`);
       await client.query('DELETE FROM "options" WHERE "key" = ANY($1)', [optionKeys]);
     },
-    moveSequences: async (tables) => {
-      for (const t of tables.filter((x) => x.serialId))
+    moveSequences: async (tables, floors) => {
+      for (const t of tables.filter((x) => x.serialId)) {
+        const floor = floors.get(t.name) ?? 0;
         await client.query(
-          `SELECT setval(pg_get_serial_sequence('"${t.name}"', 'id'), GREATEST((SELECT COALESCE(MAX("id"), 0) FROM "${t.name}"), 1), (SELECT COUNT(*) > 0 FROM "${t.name}"))`,
+          `SELECT setval(pg_get_serial_sequence('"${t.name}"', 'id'), GREATEST((SELECT COALESCE(MAX("id"), 0) FROM "${t.name}"), $1::bigint, 1), (SELECT COUNT(*) > 0 FROM "${t.name}") OR $1::bigint > 0)`,
+          [floor],
         );
+      }
     },
     close: async () => void (await client.end()),
   };

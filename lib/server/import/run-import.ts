@@ -81,6 +81,8 @@ export async function runImport(o: RunOptions): Promise<ImportReport> {
   const optionKeys: string[] = [];
   const since = typeof o.logs === "number" ? { column: "created_at", min: now - o.logs * 86_400 } : undefined;
   const tables: TableReport[] = [];
+  /** Per target table, the largest id of a source row left behind (copy-table.ts onSkippedId). */
+  const skippedIds = new Map<string, number>();
   let wrote = false;
   try {
     for (const group of groups(o.logs)) {
@@ -95,6 +97,7 @@ export async function runImport(o: RunOptions): Promise<ImportReport> {
             progress: o.progress,
             signal: o.signal,
             since: spec === LOG_TABLE ? since : undefined,
+            onSkippedId: (table, id) => skippedIds.set(table.name, Math.max(id, skippedIds.get(table.name) ?? 0)),
             onRow: (table, row) => {
               expected.add(table, row);
               if (table === TARGET.options) optionKeys.push(String(row.key));
@@ -109,7 +112,7 @@ export async function runImport(o: RunOptions): Promise<ImportReport> {
         throw err;
       }
     }
-    if (target) await finish(target, expected, o.version, schema.version, now);
+    if (target) await finish(target, expected, o.version, schema.version, now, skippedIds);
   } catch (err) {
     if (target && wrote)
       await target.wipe(
@@ -140,10 +143,11 @@ async function finish(
   gatewayVersion: string,
   sourceVersion: string,
   now: number,
+  skippedIds: ReadonlyMap<string, number>,
 ): Promise<void> {
   await target.begin();
   try {
-    await target.moveSequences(Object.values(TARGET));
+    await target.moveSequences(Object.values(TARGET), skippedIds);
     await expected.check(
       target,
       WIPE_ORDER.filter((n) => n !== "setups").map((n) => TARGET[n]),

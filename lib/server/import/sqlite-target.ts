@@ -54,7 +54,20 @@ export function openSqliteTarget(file: string): TargetWriter {
         conn.exec("DELETE FROM sqlite_sequence");
       })();
     },
-    moveSequences: async () => undefined,
+    // An explicit id already raised sqlite_sequence past every imported row; ids of rows left behind
+    // are set there too.
+    moveSequences: async (tables, floors) => {
+      const add = conn.prepare(
+        "INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+      );
+      const raise = conn.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = ? AND seq < ?");
+      for (const t of tables.filter((x) => x.serialId)) {
+        const floor = floors.get(t.name) ?? 0;
+        if (floor <= 0) continue;
+        add.run(t.name, t.name);
+        raise.run(floor, t.name, floor);
+      }
+    },
     close: async () => void conn.close(),
   };
 }

@@ -20,8 +20,8 @@ export interface TargetWriter {
    * import) except options, of which only the imported keys go (a fresh install may hold some).
    */
   wipe(tables: readonly TargetTable[], optionKeys: readonly string[]): Promise<void>;
-  /** New rows get ids above every imported one. */
-  moveSequences(tables: readonly TargetTable[]): Promise<void>;
+  /** New rows get ids above every imported one and above `floors` (ids of rows left behind, per table). */
+  moveSequences(tables: readonly TargetTable[], floors: ReadonlyMap<string, number>): Promise<void>;
   close(): Promise<void>;
 }
 
