@@ -44,6 +44,14 @@ export function billingFields(
   };
 }
 
+/** The wallet paid (nearly every call): the one field appended as text, no object built per request. */
+function withWallet(other: string): string {
+  return other.length > 2 && other.endsWith("}")
+    ? `${other.slice(0, -1)},"billing_source":"wallet"}`
+    : withFields(other, WALLET);
+}
+const WALLET = { billing_source: "wallet" } as const;
+
 /** `other` (a JSON object's text) with the fields added at its end. */
 function withFields(other: string, fields: Record<string, unknown>): string {
   const body = JSON.stringify(fields).slice(1, -1);
@@ -63,7 +71,10 @@ export function applySettleRecords(
     // The whole cost: a settlement is never clamped at the balance (a debt instead), so the logs
     // add up to the ledger and admin_info needs no note of a forgiven part.
     rec.log.quota = charged;
-    if (paid) rec.log.other = withFields(rec.log.other, billingFields(paid.amount, charged, paid.plan));
+    if (paid)
+      rec.log.other = paid.plan
+        ? withFields(rec.log.other, billingFields(paid.amount, charged, paid.plan))
+        : withWallet(rec.log.other);
     queueLog(rec.log);
   }
   if (rec.usage) queueUsage(rec.usage.key, charged, rec.usage.tokens, rec.usage.holdMinutes);
