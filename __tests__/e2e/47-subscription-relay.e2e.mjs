@@ -51,14 +51,25 @@ async function relayCall(baseUrl, key) {
   assert.equal(res.status, 200, await res.text());
 }
 
+/** Waits for `locator` to show, asking again (`retry`) between short waits for it, within 15 s. */
+async function untilShown(locator, retry) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      return await locator.waitFor({ timeout: 500 });
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await retry();
+    }
+  }
+}
+
 /** Bob's newest usage log, expanded (logs are written right after the response: query until it is there). */
 async function openNewestLog(page, baseUrl, count) {
   await page.goto(`${baseUrl}/app/logs/api-usage`);
   const rows = page.getByTestId("log-table-row").filter({ hasText: MODEL });
-  for (let i = 0; i < 30 && (await rows.count()) < count; i++) {
-    await page.waitForTimeout(200);
-    await page.getByTestId("log-query").click();
-  }
+  // Each round waits for the row itself (up to 500 ms), then asks again: no fixed pause.
+  await untilShown(rows.nth(count - 1), () => page.getByTestId("log-query").click());
   assert.equal(await rows.count(), count);
   await rows.first().getByTestId("log-expand").click();
   return page.getByTestId("log-details");
@@ -81,18 +92,14 @@ export async function run({ browser, baseUrl, screenshot }) {
       await buy(page, baseUrl, "Relay Pro", "使用余额购买");
       await page.getByTestId("wallet-current-plan").filter({ hasText: "Relay Pro" }).waitFor();
       const pro = page.getByTestId("subscription-item").filter({ hasText: "Relay Pro" });
-      const before = await pro.getByTestId("subscription-remaining").textContent();
-      assert.match(before, /^剩余：/);
+      assert.match(await pro.getByTestId("subscription-remaining").textContent(), /^剩余：/);
       const balance = (await apiAs(page, "GET", "/api/user/self")).data.quota;
       assert.equal(balance, 8 * QUOTA_PER_USD);
 
       await relayCall(baseUrl, key);
       // the plan paid: its quota down by one call, the balance unchanged
-      for (let i = 0; i < 30; i++) {
-        await page.reload();
-        if ((await pro.getByTestId("subscription-remaining").textContent()) !== before) break;
-        await page.waitForTimeout(200);
-      }
+      const spent = pro.getByTestId("subscription-remaining").filter({ hasText: /已用 .*0\.50?\b/ });
+      await untilShown(spent, () => page.reload());
       assert.match(await pro.getByTestId("subscription-remaining").textContent(), /已用 .*0\.50?\b/);
       assert.equal((await apiAs(page, "GET", "/api/user/self")).data.quota, balance);
       await screenshot("subscription-spent-wallet-zh-desktop", page);
